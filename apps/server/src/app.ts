@@ -1,0 +1,97 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config/env';
+import type { Database } from './db/client';
+import { createMailer, type Mailer } from './lib/mail/mailer';
+import { createAuthService } from './modules/auth/auth.service';
+import { authRoutes } from './modules/auth/auth.routes';
+import { createEstablishmentsRepository } from './modules/establishments/establishments.repository';
+import { healthRoutes } from './modules/health/health.routes';
+import {
+  createSessionsRepository,
+  createTokensRepository,
+  createUsersRepository,
+} from './modules/users/users.repository';
+import { authPlugin } from './plugins/auth';
+import { docsPlugin } from './plugins/docs';
+import { errorsPlugin } from './plugins/errors';
+import { requestContextPlugin } from './plugins/request-context';
+import { securityPlugin } from './plugins/security';
+import { webPlugin } from './plugins/web';
+import { VERSION } from './version';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  /** Defaults to SMTP (config.smtpUrl) or the .eml outbox. */
+  mailer?: Mailer;
+}
+
+/** Removes secrets (tokens in links) from a logged URL. */
+export function redactUrl(url: string): string {
+  return url.replace(/([?&](?:token|password)=)[^&]*/gi, '$1[redacted]');
+}
+
+export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+  return {
+    level,
+    redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    serializers: {
+      req: (req: { method: string; url: string; ip?: string; id?: string }) => ({
+        method: req.method,
+        url: redactUrl(req.url),
+        ip: req.ip,
+      }),
+    },
+  };
+}
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const app = Fastify({
+    logger: loggerOptions(config.logLevel),
+    genReqId: () => randomUUID(),
+    bodyLimit: 1024 * 1024,
+    trustProxy: config.trustProxy,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const mailer =
+    deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
+  app.addHook('onClose', async () => mailer.close());
+
+  await app.register(requestContextPlugin);
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin, {
+    corsOrigins: config.corsOrigins,
+    https: config.appUrl.startsWith('https://'),
+  });
+  await app.register(docsPlugin, { version: VERSION });
+  await app.register(authPlugin, { db: database.db });
+
+  const { db } = database;
+  const users = createUsersRepository(db);
+  const auth = createAuthService({
+    db,
+    users,
+    sessions: createSessionsRepository(db),
+    tokens: createTokensRepository(db),
+    establishments: createEstablishmentsRepository(db),
+    mailer,
+    appUrl: config.appUrl,
+    log: app.log,
+  });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes, { database, version: VERSION });
+      await api.register(authRoutes, { prefix: '/auth', auth });
+    },
+    { prefix: '/api' },
+  );
+  await app.register(webPlugin, { distDir: config.webDistDir });
+  return app;
+}

@@ -1,0 +1,35 @@
+import type { Language } from '@hospes/shared/languages';
+import { interpolate } from '@hospes/shared/messages';
+import { mailTexts } from '../i18n/server-texts';
+import type { MailMessage } from './mailer';
+
+export type ActionMailKind = 'verify' | 'reset' | 'setPassword';
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** A message with one call to action (a link), in plain text and HTML, in the given language. */
+export function actionMail(
+  lng: Language,
+  kind: ActionMailKind,
+  to: string,
+  params: { name: string; url: string; establishment?: string },
+): MailMessage {
+  const texts = mailTexts(lng);
+  const part = texts[kind];
+  const p = { ...params, establishment: params.establishment ?? '' };
+  const subject = interpolate(part.subject, p);
+  const greeting = interpolate(texts.greeting, p);
+  const intro = interpolate(part.intro, p);
+  const text = [greeting, '', intro, '', `${part.action}: ${params.url}`, '', part.expiry, texts.ignore, '', texts.signature].join('\n');
+  const html = `<!doctype html><html lang="${lng}"><body style="font-family:system-ui,sans-serif;color:#1f2937;line-height:1.5">
+<p>${escapeHtml(greeting)}</p>
+<p>${escapeHtml(intro)}</p>
+<p><a href="${escapeHtml(params.url)}" style="display:inline-block;background:#1d4ed8;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(part.action)}</a></p>
+<p style="font-size:13px;color:#4b5563">${escapeHtml(part.expiry)} ${escapeHtml(texts.ignore)}</p>
+<p style="font-size:13px;color:#4b5563;word-break:break-all">${escapeHtml(params.url)}</p>
+<p>${escapeHtml(texts.signature)}</p>
+</body></html>`;
+  return { to, subject, text, html };
+}

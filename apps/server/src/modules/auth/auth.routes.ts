@@ -1,0 +1,191 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  AuthResponseSchema,
+  ChangePasswordInputSchema,
+  EmailOnlyInputSchema,
+  LoginInputSchema,
+  MeResponseSchema,
+  RegisterEstablishmentInputSchema,
+  RegisterResponseSchema,
+  ResetPasswordInputSchema,
+  UpdateProfileInputSchema,
+  VerifyQuerySchema,
+} from '@hospes/shared/auth';
+import { MessageResponseSchema } from '@hospes/shared/common';
+import { z } from '@hospes/shared/zod';
+import type { FastifyRequest } from 'fastify';
+import { actorOf } from '../../plugins/auth';
+import type { AuthService } from './auth.service';
+import { serverMessage } from '../../lib/i18n/server-texts';
+
+const meta = (request: FastifyRequest) => ({
+  ip: request.ip,
+  userAgent: request.headers['user-agent'],
+  lng: request.lng,
+});
+
+const LngQuery = z.object({ lng: z.string().max(20).optional() });
+const tags = ['auth'];
+const secured = [{ bearerAuth: [] }];
+
+export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
+  app.post(
+    '/register-establishment',
+    {
+      schema: {
+        tags,
+        summary: 'Register an establishment and its owner account; e-mails a verification link',
+        body: RegisterEstablishmentInputSchema,
+        querystring: LngQuery,
+        response: { 201: RegisterResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const data = await auth.registerEstablishment(request.body, meta(request));
+      return reply.code(201).send({ success: true, message: serverMessage(request.lng, 'registered'), data });
+    },
+  );
+
+  app.get(
+    '/verify',
+    {
+      schema: {
+        tags,
+        summary: 'Verify an e-mail address once; answers a session (auto-login)',
+        querystring: VerifyQuerySchema.extend(LngQuery.shape),
+        response: { 200: AuthResponseSchema },
+      },
+    },
+    async (request) => {
+      const session = await auth.verifyEmail(request.query.token, meta(request));
+      return { success: true as const, message: serverMessage(request.lng, 'verified'), ...session };
+    },
+  );
+
+  app.post(
+    '/resend-verification',
+    {
+      schema: {
+        tags,
+        summary: 'Send a new verification link (always answers the same)',
+        body: EmailOnlyInputSchema,
+        querystring: LngQuery,
+        response: { 200: MessageResponseSchema },
+      },
+    },
+    async (request) => {
+      await auth.resendVerification(request.body.email, meta(request));
+      return { success: true as const, message: serverMessage(request.lng, 'resent') };
+    },
+  );
+
+  app.post(
+    '/login',
+    {
+      schema: {
+        tags,
+        summary: 'Log in with e-mail and password',
+        body: LoginInputSchema,
+        querystring: LngQuery,
+        response: { 200: AuthResponseSchema },
+      },
+    },
+    async (request) => {
+      const session = await auth.login(request.body.email, request.body.password, meta(request));
+      return { success: true as const, ...session };
+    },
+  );
+
+  app.post(
+    '/logout',
+    {
+      schema: { tags, summary: 'End this session', security: secured, response: { 200: MessageResponseSchema } },
+      preHandler: app.requireUser,
+    },
+    async (request) => {
+      await auth.logout(actorOf(request).sessionId);
+      return { success: true as const, message: serverMessage(request.lng, 'loggedOut') };
+    },
+  );
+
+  app.get(
+    '/me',
+    {
+      schema: { tags, summary: 'The signed-in user', security: secured, response: { 200: MeResponseSchema } },
+      preHandler: app.requireUser,
+    },
+    async (request) => ({ success: true as const, user: await auth.me(actorOf(request).id) }),
+  );
+
+  app.put(
+    '/me',
+    {
+      schema: {
+        tags,
+        summary: 'Update the name or e-mail of the signed-in user',
+        security: secured,
+        body: UpdateProfileInputSchema,
+        response: { 200: MeResponseSchema.extend({ message: z.string() }) },
+      },
+      preHandler: app.requireUser,
+    },
+    async (request) => ({
+      success: true as const,
+      message: serverMessage(request.lng, 'profileUpdated'),
+      user: await auth.updateProfile(actorOf(request).id, request.body),
+    }),
+  );
+
+  app.post(
+    '/forgot-password',
+    {
+      schema: {
+        tags,
+        summary: 'E-mail a password-reset link (always answers the same)',
+        body: EmailOnlyInputSchema,
+        querystring: LngQuery,
+        response: { 200: MessageResponseSchema },
+      },
+    },
+    async (request) => {
+      await auth.forgotPassword(request.body.email, meta(request));
+      return { success: true as const, message: serverMessage(request.lng, 'forgot') };
+    },
+  );
+
+  app.post(
+    '/reset-password',
+    {
+      schema: {
+        tags,
+        summary: 'Set a new password with a reset link; ends every session',
+        body: ResetPasswordInputSchema,
+        querystring: LngQuery,
+        response: { 200: MessageResponseSchema },
+      },
+    },
+    async (request) => {
+      await auth.resetPassword(request.body.token, request.body.password);
+      return { success: true as const, message: serverMessage(request.lng, 'passwordReset') };
+    },
+  );
+
+  app.post(
+    '/change-password',
+    {
+      schema: {
+        tags,
+        summary: 'Change the password; ends the other sessions',
+        security: secured,
+        body: ChangePasswordInputSchema,
+        response: { 200: MessageResponseSchema },
+      },
+      preHandler: app.requireUser,
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      await auth.changePassword(actor.id, actor.sessionId, request.body.currentPassword, request.body.newPassword);
+      return { success: true as const, message: serverMessage(request.lng, 'passwordChanged') };
+    },
+  );
+};

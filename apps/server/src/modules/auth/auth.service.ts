@@ -1,0 +1,248 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Language } from '@hospes/shared/languages';
+import type { RegisterEstablishmentInput } from '@hospes/shared/auth';
+import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { hashPassword, hashToken, newToken, verifyPassword } from '../../lib/crypto';
+import type { Mailer } from '../../lib/mail/mailer';
+import { actionMail, type ActionMailKind } from '../../lib/mail/templates';
+import { createLimiter } from '../../lib/rate-limiter';
+import type { EstablishmentsRepository } from '../establishments/establishments.repository';
+import {
+  toUserDto,
+  type SessionsRepository,
+  type TokenPurpose,
+  type TokensRepository,
+  type UsersRepository,
+} from '../users/users.repository';
+
+export const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
+export const TOKEN_TTL_MS: Record<TokenPurpose, number> = {
+  verify_email: 24 * 60 * 60 * 1000,
+  reset_password: 60 * 60 * 1000,
+  set_password: 7 * 24 * 60 * 60 * 1000,
+};
+const MAIL_KIND: Record<TokenPurpose, ActionMailKind> = {
+  verify_email: 'verify',
+  reset_password: 'reset',
+  set_password: 'setPassword',
+};
+const LINK_PATH: Record<TokenPurpose, string> = {
+  verify_email: '/verify-email',
+  reset_password: '/recover-pass',
+  set_password: '/recover-pass',
+};
+
+export interface RequestMeta {
+  ip: string;
+  userAgent?: string;
+  lng: Language;
+}
+
+export interface AuthServiceDeps {
+  db: Db;
+  users: UsersRepository;
+  sessions: SessionsRepository;
+  tokens: TokensRepository;
+  establishments: EstablishmentsRepository;
+  mailer: Mailer;
+  appUrl: string;
+  log: FastifyBaseLogger;
+  now?: () => Date;
+}
+
+export function createAuthService(deps: AuthServiceDeps) {
+  const { db, users, sessions, tokens, establishments, mailer, appUrl, log } = deps;
+  const now = deps.now ?? (() => new Date());
+  // Failed logins: 5 per account and 20 per address in 15 minutes; then 429 until the window ends.
+  const accountFailures = createLimiter({ max: 5, windowMs: 15 * 60 * 1000 });
+  const addressFailures = createLimiter({ max: 20, windowMs: 15 * 60 * 1000 });
+  // Mail-sending calls: at most 5 an hour per address, so nobody can flood an inbox.
+  const mailRequests = createLimiter({ max: 5, windowMs: 60 * 60 * 1000 });
+  // Compared against when the e-mail is unknown, so both paths cost one argon2 verification.
+  const dummyHash = hashPassword('timing-equaliser-not-a-password');
+
+  async function openSession(userId: string, meta: Omit<RequestMeta, 'lng'>, tx: Db = db) {
+    const { token, hash } = newToken();
+    const at = now();
+    await sessions.insert(
+      {
+        userId,
+        tokenHash: hash,
+        expiresAt: new Date(at.getTime() + SESSION_TTL_MS),
+        ip: meta.ip.slice(0, 64),
+        userAgent: meta.userAgent?.slice(0, 300),
+      },
+      tx,
+    );
+    const user = await users.update(userId, { lastLoginAt: at }, tx);
+    return { token, user: toUserDto(user!) };
+  }
+
+  /** Creates a one-time link and e-mails it. The caller decides whether a failure matters. */
+  async function issueLink(
+    user: { id: string; email: string; name: string },
+    purpose: TokenPurpose,
+    lng: Language,
+    extra: { establishment?: string } = {},
+  ) {
+    const { token, hash } = newToken();
+    await tokens.retire(user.id, purpose);
+    await tokens.insert({
+      userId: user.id,
+      purpose,
+      tokenHash: hash,
+      expiresAt: new Date(now().getTime() + TOKEN_TTL_MS[purpose]),
+    });
+    const url = `${appUrl}${LINK_PATH[purpose]}?token=${encodeURIComponent(token)}${purpose === 'set_password' ? '&welcome=1' : ''}&lng=${lng}`;
+    await mailer.send(actionMail(lng, MAIL_KIND[purpose], user.email, { name: user.name, url, ...extra }));
+  }
+
+  async function sendLinkSafely(...args: Parameters<typeof issueLink>) {
+    try {
+      await issueLink(...args);
+    } catch (err) {
+      log.error({ err, purpose: args[1] }, 'could not send the e-mail with a link');
+    }
+  }
+
+  return {
+    issueLink,
+
+    async registerEstablishment(input: RegisterEstablishmentInput, meta: RequestMeta) {
+      if (input.acceptTerms !== true || input.acceptPrivacy !== true) {
+        throw new AppError('TERMS_NOT_ACCEPTED', {
+          details: [
+            ...(input.acceptTerms !== true ? [{ field: 'acceptTerms', message: '', code: 'validation.termsRequired' }] : []),
+            ...(input.acceptPrivacy !== true ? [{ field: 'acceptPrivacy', message: '', code: 'validation.privacyRequired' }] : []),
+          ],
+        });
+      }
+      const passwordHash = await hashPassword(input.account.password);
+      let created;
+      try {
+        created = await db.transaction(async (tx) => {
+          const taken =
+            (await users.findByEmail(input.account.email, tx)) ?? (await establishments.findByNif(input.establishment.nif, tx));
+          if (taken) throw new AppError('EMAIL_OR_NIF_TAKEN');
+          const user = await users.insert(
+            { email: input.account.email, name: input.account.name, passwordHash, role: 'user', language: meta.lng },
+            tx,
+          );
+          const establishment = await establishments.insertWithOwner(
+            { ...input.establishment, ...input.contact, status: 'active' },
+            user.id,
+            tx,
+          );
+          return { user, establishment };
+        });
+      } catch (err) {
+        if (isUniqueViolation(err)) throw new AppError('EMAIL_OR_NIF_TAKEN', { cause: err });
+        throw err;
+      }
+      await sendLinkSafely(created.user, 'verify_email', meta.lng, { establishment: created.establishment.name });
+      return { userId: created.user.id, establishmentId: created.establishment.id, email: created.user.email };
+    },
+
+    async verifyEmail(token: string, meta: RequestMeta) {
+      const row = await tokens.findByHash(hashToken(token), ['verify_email']);
+      if (!row || row.usedAt || row.expiresAt <= now()) throw new AppError('VERIFICATION_LINK_INVALID');
+      const user = row.userId ? await users.findById(row.userId) : null;
+      if (!user) throw new AppError('USER_NOT_FOUND');
+      if (!user.isActive) throw new AppError('ACCOUNT_DISABLED');
+      return db.transaction(async (tx) => {
+        if (!(await tokens.consume(row.id, tx))) throw new AppError('VERIFICATION_LINK_INVALID');
+        await users.update(user.id, { emailVerifiedAt: user.emailVerifiedAt ?? now() }, tx);
+        return openSession(user.id, meta, tx);
+      });
+    },
+
+    async resendVerification(email: string, meta: RequestMeta) {
+      const key = `verify:${email}`;
+      if (mailRequests.isBlocked(key)) return;
+      mailRequests.hit(key);
+      const user = await users.findByEmail(email);
+      if (user && user.isActive && !user.emailVerifiedAt) await sendLinkSafely(user, 'verify_email', meta.lng);
+    },
+
+    async login(email: string, password: string, meta: RequestMeta) {
+      const accountKey = email.toLowerCase();
+      if (accountFailures.isBlocked(accountKey) || addressFailures.isBlocked(meta.ip)) {
+        const retry = Math.max(accountFailures.retryAfterSeconds(accountKey), addressFailures.retryAfterSeconds(meta.ip));
+        throw new AppError('TOO_MANY_REQUESTS', { params: { retryAfter: retry } });
+      }
+      const user = await users.findByEmail(accountKey);
+      const ok = user ? await verifyPassword(user.passwordHash, password) : await verifyPassword(await dummyHash, password).then(() => false);
+      if (!user || !ok) {
+        accountFailures.hit(accountKey);
+        addressFailures.hit(meta.ip);
+        throw new AppError('INVALID_CREDENTIALS');
+      }
+      accountFailures.reset(accountKey);
+      if (!user.isActive) throw new AppError('ACCOUNT_DISABLED');
+      if (!user.emailVerifiedAt) throw new AppError('EMAIL_NOT_VERIFIED');
+      return openSession(user.id, meta);
+    },
+
+    async logout(sessionId: string) {
+      await sessions.revoke(sessionId);
+    },
+
+    async me(userId: string) {
+      const user = await users.findById(userId);
+      if (!user) throw new AppError('USER_NOT_FOUND');
+      return toUserDto(user);
+    },
+
+    async updateProfile(userId: string, input: { name?: string; email?: string }) {
+      try {
+        if (input.email) {
+          const other = await users.findByEmail(input.email);
+          if (other && other.id !== userId) throw new AppError('EMAIL_TAKEN');
+        }
+        const user = await users.update(userId, { name: input.name, email: input.email });
+        if (!user) throw new AppError('USER_NOT_FOUND');
+        return toUserDto(user);
+      } catch (err) {
+        if (isUniqueViolation(err)) throw new AppError('EMAIL_TAKEN', { cause: err });
+        throw err;
+      }
+    },
+
+    async forgotPassword(email: string, meta: RequestMeta) {
+      const key = `reset:${email}`;
+      if (mailRequests.isBlocked(key)) return;
+      mailRequests.hit(key);
+      const user = await users.findByEmail(email);
+      if (user && user.isActive) await sendLinkSafely(user, 'reset_password', meta.lng);
+    },
+
+    async resetPassword(token: string, password: string) {
+      const row = await tokens.findByHash(hashToken(token), ['reset_password', 'set_password']);
+      if (!row || row.usedAt || row.expiresAt <= now() || !row.userId) throw new AppError('RESET_LINK_INVALID');
+      const passwordHash = await hashPassword(password);
+      const userId = row.userId;
+      await db.transaction(async (tx) => {
+        if (!(await tokens.consume(row.id, tx))) throw new AppError('RESET_LINK_INVALID');
+        const user = await users.findById(userId, tx);
+        if (!user) throw new AppError('RESET_LINK_INVALID');
+        // The link reached the inbox, which proves the address.
+        await users.update(userId, { passwordHash, emailVerifiedAt: user.emailVerifiedAt ?? now() }, tx);
+        await sessions.revokeAllForUser(userId, undefined, tx);
+      });
+    },
+
+    async changePassword(userId: string, sessionId: string, currentPassword: string, newPassword: string) {
+      const user = await users.findById(userId);
+      if (!user) throw new AppError('USER_NOT_FOUND');
+      if (!(await verifyPassword(user.passwordHash, currentPassword))) throw new AppError('CURRENT_PASSWORD_INCORRECT');
+      const passwordHash = await hashPassword(newPassword);
+      await db.transaction(async (tx) => {
+        await users.update(userId, { passwordHash }, tx);
+        await sessions.revokeAllForUser(userId, sessionId, tx);
+      });
+    },
+  };
+}
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,45 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import closeWithGrace from 'close-with-grace';
+import { buildApp } from './app';
+import { ensureBootstrapAdmin } from './bootstrap';
+import { ConfigError, loadConfig } from './config/env';
+import { openDatabase } from './db/client';
+import { defaultWebDistDir } from './plugins/web';
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(1);
+    }
+    throw err;
+  }
+  config.webDistDir ??= defaultWebDistDir(path.dirname(fileURLToPath(import.meta.url)));
+  const database = await openDatabase(
+    config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir },
+  );
+  const app = await buildApp({ config, database });
+  app.addHook('onClose', async () => database.close());
+  await ensureBootstrapAdmin(config, database, app.log);
+
+  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+    if (err) app.log.error({ err }, 'closing after an error');
+    else app.log.info({ signal }, 'shutting down');
+    await app.close();
+  });
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    { database: database.kind, dataDir: config.databaseUrl ? undefined : config.dataDir, web: !!config.webDistDir },
+    `Hospes is running at ${config.appUrl}`,
+  );
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`Hospes failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.exit(1);
+});

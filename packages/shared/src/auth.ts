@@ -1,0 +1,75 @@
+import { EmailSchema, IdSchema, PasswordSchema, text } from './common';
+import { EstablishmentContactSchema, EstablishmentCoreSchema } from './establishments';
+import { z } from './zod';
+
+export const ROLES = ['admin', 'user'] as const;
+export const RoleSchema = z.enum(ROLES);
+export type Role = z.infer<typeof RoleSchema>;
+
+export const UserSchema = z.object({
+  id: IdSchema,
+  name: z.string(),
+  email: z.string(),
+  role: RoleSchema,
+  emailVerified: z.boolean(),
+  language: z.string(),
+  lastLogin: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type User = z.infer<typeof UserSchema>;
+
+export const LoginInputSchema = z.object({
+  email: z.string().trim().min(1).max(254).transform((v) => v.toLowerCase()),
+  password: z.string().min(1).max(128),
+});
+export type LoginInput = z.infer<typeof LoginInputSchema>;
+
+export const AuthResponseSchema = z.object({
+  success: z.literal(true),
+  token: z.string(),
+  user: UserSchema,
+  message: z.string().optional(),
+});
+export type AuthResponse = z.infer<typeof AuthResponseSchema>;
+
+export const MeResponseSchema = z.object({ success: z.literal(true), user: UserSchema });
+
+export const AccountSchema = z.object({
+  name: text(150),
+  email: EmailSchema,
+  password: PasswordSchema,
+});
+
+export const RegisterEstablishmentInputSchema = z.object({
+  establishment: EstablishmentCoreSchema,
+  contact: EstablishmentContactSchema,
+  account: AccountSchema,
+  acceptTerms: z.boolean().optional(),
+  acceptPrivacy: z.boolean().optional(),
+});
+export type RegisterEstablishmentInput = z.infer<typeof RegisterEstablishmentInputSchema>;
+
+export const RegisterResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: z.object({ userId: IdSchema, establishmentId: IdSchema, email: z.string() }),
+});
+
+export const VerifyQuerySchema = z.object({ token: z.string().trim().min(1).max(200) });
+
+export const EmailOnlyInputSchema = z.object({ email: EmailSchema });
+
+export const ResetPasswordInputSchema = z.object({
+  token: z.string().trim().min(1).max(200),
+  password: PasswordSchema,
+});
+
+export const ChangePasswordInputSchema = z.object({
+  currentPassword: z.string().min(1).max(128),
+  newPassword: PasswordSchema,
+});
+
+export const UpdateProfileInputSchema = z.object({
+  name: text(150).optional(),
+  email: EmailSchema.optional(),
+});

@@ -1,0 +1,58 @@
+import { z } from './zod';
+
+/**
+ * The one catalogue of error codes. The HTTP status comes from here; the human text comes
+ * from `locales/<lng>/errors.json`, keyed by the code.
+ */
+export const ERROR_CATALOGUE = {
+  VALIDATION_FAILED: { status: 400 },
+  INVALID_JSON: { status: 400 },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415 },
+  PAYLOAD_TOO_LARGE: { status: 413 },
+  TERMS_NOT_ACCEPTED: { status: 400 },
+  RESET_LINK_INVALID: { status: 400 },
+  UNAUTHENTICATED: { status: 401 },
+  SESSION_EXPIRED: { status: 401 },
+  INVALID_CREDENTIALS: { status: 401 },
+  CURRENT_PASSWORD_INCORRECT: { status: 401 },
+  VERIFICATION_LINK_INVALID: { status: 401 },
+  FORBIDDEN: { status: 403 },
+  EMAIL_NOT_VERIFIED: { status: 403 },
+  ACCOUNT_DISABLED: { status: 403 },
+  ESTABLISHMENTS_FORBIDDEN: { status: 403 },
+  NOT_FOUND: { status: 404 },
+  USER_NOT_FOUND: { status: 404 },
+  ESTABLISHMENT_NOT_FOUND: { status: 404 },
+  PILGRIM_NOT_FOUND: { status: 404 },
+  DOCUMENT_NOT_FOUND: { status: 404 },
+  METHOD_NOT_ALLOWED: { status: 405 },
+  EMAIL_OR_NIF_TAKEN: { status: 409 },
+  EMAIL_TAKEN: { status: 409 },
+  NIF_TAKEN: { status: 409 },
+  TOO_MANY_REQUESTS: { status: 429 },
+  INTERNAL: { status: 500 },
+  SERVICE_UNAVAILABLE: { status: 503 },
+} as const satisfies Record<string, { status: number }>;
+
+export type ErrorCode = keyof typeof ERROR_CATALOGUE;
+export const ERROR_CODES = Object.keys(ERROR_CATALOGUE) as [ErrorCode, ...ErrorCode[]];
+
+export function statusOf(code: ErrorCode): number {
+  return ERROR_CATALOGUE[code].status;
+}
+
+export const ErrorDetailSchema = z.object({
+  field: z.string(),
+  message: z.string(),
+  code: z.string().optional(),
+});
+export type ErrorDetail = z.infer<typeof ErrorDetailSchema>;
+
+export const ApiErrorResponseSchema = z.object({
+  success: z.literal(false),
+  code: z.string(),
+  message: z.string(),
+  details: z.array(ErrorDetailSchema).optional(),
+  requestId: z.string().optional(),
+});
+export type ApiErrorResponse = z.infer<typeof ApiErrorResponseSchema>;
