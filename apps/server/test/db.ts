@@ -1,0 +1,38 @@
+import fs from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { openDatabase, type Database } from '../src/db/client';
+
+/**
+ * A database of its own for one test file: PGlite loaded from the migrated snapshot, or, when the
+ * project runs with TEST_DB=postgres, a fresh database on TEST_DATABASE_URL, dropped afterwards.
+ */
+export async function openTestDatabase(): Promise<Database> {
+  if (process.env.TEST_DB === 'postgres') {
+    const base = process.env.TEST_DATABASE_URL;
+    if (!base) throw new Error('TEST_DATABASE_URL is not set');
+    const name = `hospes_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(base);
+    url.pathname = `/${name}`;
+    const database = await openDatabase({ url: url.toString(), poolSize: 5 });
+    return {
+      ...database,
+      async close() {
+        await database.close();
+        const drop = new pg.Client({ connectionString: base });
+        await drop.connect();
+        await drop.query(`drop database if exists ${name} with (force)`);
+        await drop.end();
+      },
+    };
+  }
+  const snapshot = await fs.readFile(inject('pgliteSnapshot'));
+  const pglite = await PGlite.create({ loadDataDir: new Blob([snapshot]) });
+  return openDatabase({ pglite });
+}

@@ -1,0 +1,66 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app';
+import { testConfig, type Config } from '../src/config/env';
+import type { Database } from '../src/db/client';
+import { openTestDatabase } from './db';
+import { linkIn, startTestSmtp, type TestSmtp } from './smtp';
+import { registrationBody } from './factories';
+
+export const APP_URL = 'http://hospes.test';
+
+export interface TestContext {
+  app: FastifyInstance;
+  database: Database;
+  smtp: TestSmtp;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/** The real app on a database of its own, sending mail over SMTP to a server started here. */
+export async function createTestContext(overrides: Partial<Config> = {}): Promise<TestContext> {
+  const smtp = await startTestSmtp();
+  const database = await openTestDatabase();
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'hospes-test-'));
+  const config = testConfig({ smtpUrl: smtp.url, appUrl: APP_URL, dataDir, ...overrides });
+  const app = await buildApp({ config, database });
+  await app.ready();
+  return {
+    app,
+    database,
+    smtp,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+      await smtp.close();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function bearer(token: string) {
+  return { authorization: `Bearer ${token}` };
+}
+
+/** Registers an owner and an establishment, verifies the e-mail from the link that arrived. */
+export async function registerVerifiedOwner(ctx: TestContext, overrides: Parameters<typeof registrationBody>[0] = {}) {
+  const body = registrationBody(overrides);
+  const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/register-establishment', payload: body });
+  if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
+  const mail = await ctx.smtp.waitFor(body.account.email, { subject: /confirm|confirme/i });
+  const token = new URL(linkIn(mail, `${APP_URL}/verify-email`)).searchParams.get('token')!;
+  const verified = await ctx.app.inject({ method: 'GET', url: `/api/auth/verify?token=${encodeURIComponent(token)}` });
+  if (verified.statusCode !== 200) throw new Error(`verify failed: ${verified.statusCode} ${verified.body}`);
+  const json = verified.json<{ token: string; user: { id: string } }>();
+  return {
+    body,
+    email: body.account.email,
+    password: body.account.password,
+    token: json.token,
+    userId: json.user.id,
+    establishmentId: res.json<{ data: { establishmentId: string } }>().data.establishmentId,
+  };
+}
