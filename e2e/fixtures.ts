@@ -1,0 +1,122 @@
+/**
+ * Each Playwright worker runs the real stack: the production build of the server (which serves
+ * the built web app) on a free port, with a fresh DATA_DIR (embedded PGlite) and a real SMTP
+ * server started here, whose messages the tests read.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import net from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { test as base, expect, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { startTestSmtp, type TestSmtp } from '../apps/server/test/smtp';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const ADMIN = { email: 'admin@hospes.test', password: 'admin-password-e2e' };
+
+export interface Stack {
+  url: string;
+  smtp: TestSmtp;
+  dataDir: string;
+  logs: string[];
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+async function waitForHealth(url: string, child: ChildProcess, logs: string[]) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${logs.join('')}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`server did not become healthy:\n${logs.join('')}`);
+}
+
+export const test = base.extend<{ mail: TestSmtp; stack: Stack }, { workerStack: Stack }>({
+  workerStack: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const serverJs = path.join(root, 'apps/server/dist/server.js');
+      if (!fs.existsSync(serverJs) || !fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
+        throw new Error('Build first: npm run build');
+      }
+      const smtp = await startTestSmtp();
+      const port = await freePort();
+      const url = `http://127.0.0.1:${port}`;
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hospes-e2e-'));
+      const logs: string[] = [];
+      const child = spawn(process.execPath, [serverJs], {
+        cwd: root,
+        env: {
+          PATH: process.env.PATH,
+          NODE_ENV: 'production',
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATA_DIR: dataDir,
+          APP_URL: url,
+          SMTP_URL: smtp.url,
+          MAIL_FROM: 'Hospes <no-reply@hospes.test>',
+          ADMIN_EMAIL: ADMIN.email,
+          ADMIN_PASSWORD: ADMIN.password,
+          LOG_LEVEL: 'warn',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      child.stdout?.on('data', (d: Buffer) => logs.push(d.toString()));
+      child.stderr?.on('data', (d: Buffer) => logs.push(d.toString()));
+      try {
+        await waitForHealth(url, child, logs);
+        await use({ url, smtp, dataDir, logs });
+      } finally {
+        child.kill('SIGTERM');
+        await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
+        await smtp.close();
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+    { scope: 'worker', timeout: 120_000 },
+  ],
+  stack: async ({ workerStack }, use) => use(workerStack),
+  mail: async ({ workerStack }, use) => use(workerStack.smtp),
+  baseURL: async ({ workerStack }, use) => use(workerStack.url),
+  page: async ({ page }, use) => {
+    const problems: string[] = [];
+    page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
+    page.on('console', (msg) => {
+      if (msg.type() === 'error' && !/status of 4\d\d/.test(msg.text())) problems.push(`console.error: ${msg.text()}`);
+    });
+    await use(page);
+    expect(problems, 'the page logged errors').toEqual([]);
+  },
+});
+
+export { expect };
+
+/** axe: no serious or critical violation on the page as it is now. */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+    'axe found serious or critical violations',
+  ).toEqual([]);
+}
+
+export const screenshotDir = path.join(root, 'e2e', 'artifacts', 'screenshots');
