@@ -1,0 +1,180 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink, useLocation } from 'react-router';
+import { cn } from '@/components/ui/cn';
+import { paths } from '@/config/paths';
+import { LanguageSwitcher } from '@/features/preferences/components/language-switcher';
+import { ThemeToggle } from '@/features/preferences/components/theme-toggle';
+import { useAuth, useSignOut } from '@/lib/auth';
+
+const MENU_ID = 'main-menu';
+
+const navLinkClasses = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    'flex min-h-11 items-center rounded-lg px-3 py-2 text-base font-medium',
+    isActive ? 'bg-surface-muted font-semibold text-primary' : 'text-fg hover:bg-surface-muted',
+  );
+
+function Brand() {
+  const { t } = useTranslation();
+  return (
+    <Link
+      to={paths.home}
+      aria-label={t('nav.home')}
+      className="flex items-center gap-2 rounded-lg py-1 font-bold text-fg"
+    >
+      <img src="/favicon.svg" alt="" width="32" height="32" className="size-8" />
+      <span className="text-xl tracking-tight">{t('appName')}</span>
+    </Link>
+  );
+}
+
+function UserIcon() {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      className="size-5 shrink-0"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+    >
+      <circle cx="12" cy="8" r="4" />
+      <path d="M4 21a8 8 0 0 1 16 0" />
+    </svg>
+  );
+}
+
+/**
+ * Spec §2 navigation. Logged out: log in and register (the marketing entries come with the
+ * marketing pages). Logged in: clients, the profile link with the user's name, log out.
+ * Nothing is shown while the session is being checked, so links do not flicker.
+ */
+function NavItems({ vertical = false }: { vertical?: boolean }) {
+  const { t } = useTranslation();
+  const { user, initialised } = useAuth();
+  const signOut = useSignOut();
+  if (!initialised) return null;
+
+  const list = cn('flex gap-1', vertical ? 'flex-col' : 'items-center');
+  if (!user) {
+    return (
+      <ul className={cn(list, !vertical && 'ml-auto')}>
+        <li>
+          <NavLink to={paths.login} className={navLinkClasses}>
+            {t('nav.login')}
+          </NavLink>
+        </li>
+        <li>
+          <NavLink to={paths.register} className={navLinkClasses}>
+            {t('nav.register')}
+          </NavLink>
+        </li>
+      </ul>
+    );
+  }
+  return (
+    <ul className={cn(list, !vertical && 'flex-1')}>
+      <li>
+        <NavLink to={paths.clients} className={navLinkClasses}>
+          {t('nav.clients')}
+        </NavLink>
+      </li>
+      <li className={cn(!vertical && 'ml-auto')}>
+        <NavLink to={paths.profile} className={(state) => cn(navLinkClasses(state), 'gap-2')}>
+          <UserIcon />
+          <span className="sr-only">{t('nav.profile')}: </span>
+          <span className="max-w-56 truncate">{user.name}</span>
+        </NavLink>
+      </li>
+      <li>
+        <button
+          type="button"
+          onClick={() => void signOut()}
+          className="flex min-h-11 w-full items-center rounded-lg px-3 py-2 text-base font-medium text-fg hover:bg-surface-muted"
+        >
+          {t('nav.logout')}
+        </button>
+      </li>
+    </ul>
+  );
+}
+
+export function Header() {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const { pathname } = useLocation();
+
+  // The menu closes after a navigation and with Escape.
+  const [lastPath, setLastPath] = useState(pathname);
+  if (lastPath !== pathname) {
+    setLastPath(pathname);
+    setOpen(false);
+  }
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        setOpen(false);
+        document.getElementById(`${MENU_ID}-toggle`)?.focus();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
+
+  return (
+    <header className="border-b border-line bg-surface">
+      <div className="mx-auto flex max-w-7xl items-center gap-2 px-3 py-2 nav:gap-6 nav:px-6 nav:py-3">
+        <Brand />
+        <nav aria-label={t('nav.label')} className="hidden flex-1 nav:flex">
+          <NavItems />
+        </nav>
+        <div className="ml-auto flex items-center gap-1 nav:ml-0">
+          <LanguageSwitcher className="hidden nav:flex" />
+          <ThemeToggle />
+          <button
+            id={`${MENU_ID}-toggle`}
+            type="button"
+            aria-expanded={open}
+            aria-controls={MENU_ID}
+            onClick={() => setOpen((value) => !value)}
+            className="inline-flex min-h-11 items-center gap-2 rounded-lg px-3 font-medium text-fg hover:bg-surface-muted nav:hidden"
+          >
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              className="size-6"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            >
+              {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+            </svg>
+            <span>{t('nav.menu')}</span>
+          </button>
+        </div>
+      </div>
+      <div
+        id={MENU_ID}
+        inert={!open}
+        className={cn(
+          'grid transition-[grid-template-rows] duration-300 ease-in-out nav:hidden',
+          open ? 'grid-rows-[1fr]' : 'grid-rows-[0fr]',
+        )}
+      >
+        <div className="overflow-hidden">
+          <div className="border-t border-line px-3 py-3">
+            <nav aria-label={t('nav.label')}>
+              <NavItems vertical />
+            </nav>
+            <LanguageSwitcher
+              showLabel
+              className="mt-3 justify-between border-t border-line px-3 pt-3"
+            />
+          </div>
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,29 @@
+import { useTranslation } from 'react-i18next';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { paths } from '@/config/paths';
+import { CookieConsent } from '@/features/preferences/components/cookie-consent';
+import { Footer } from './footer';
+import { Header } from './header';
+
+/** Landmarks: header (with nav), main, footer; a skip link first; the footer is hidden on home. */
+export function RootLayout() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded-lg focus:bg-surface focus:px-4 focus:py-2 focus:text-fg"
+      >
+        {t('skipToContent')}
+      </a>
+      <Header />
+      <CookieConsent />
+      <main id="main" tabIndex={-1} className="flex flex-1 flex-col outline-none">
+        <Outlet />
+      </main>
+      {pathname !== paths.home && <Footer />}
+      <ScrollRestoration />
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Toaster } from 'react-hot-toast';
+import { TOAST_DURATION_MS } from '@/config/constants';
+import { AppErrorBoundary } from './error-boundary';
+
+/**
+ * Toasts with the spec §9 timings (react-hot-toast's own defaults, written out): 4 s default and
+ * error, 2 s success, loading until dismissed; the library shows at most 20 at once.
+ */
+export function AppToaster() {
+  return (
+    <Toaster
+      position="top-center"
+      toastOptions={{
+        duration: TOAST_DURATION_MS.default,
+        className: '!bg-surface !text-fg border border-line',
+        success: { duration: TOAST_DURATION_MS.success },
+        error: {
+          duration: TOAST_DURATION_MS.error,
+          ariaProps: { role: 'alert', 'aria-live': 'assertive' },
+        },
+        loading: { duration: Infinity },
+      }}
+    />
+  );
+}
+
+export function AppProvider({
+  queryClient,
+  children,
+}: {
+  queryClient: QueryClient;
+  children: ReactNode;
+}) {
+  return (
+    <AppErrorBoundary>
+      <QueryClientProvider client={queryClient}>
+        {children}
+        <AppToaster />
+      </QueryClientProvider>
+    </AppErrorBoundary>
+  );
+}

@@ -1,0 +1,180 @@
+import { act, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { api } from '@/lib/api-client';
+import { authStore } from '@/lib/auth';
+import { apiFailure, mockApi, renderRoutes, sampleUser } from '@/test/utils';
+import { routes } from './router';
+import { wireSessionExpiry } from './session-expiry';
+
+const TOKEN = 'tok_abcdefghijklmnopqrstuvwxyz012345';
+
+describe('app routes', () => {
+  it('sends "/" to /clients, and a signed-out visitor on to /login', async () => {
+    mockApi({});
+    await authStore.initialise();
+    const { router } = renderRoutes(routes, { path: '/' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Log in' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.state).toMatchObject({ from: { pathname: '/clients' } });
+  });
+
+  it('shows the 404 page for an unknown path, with a link home', async () => {
+    mockApi({});
+    await authStore.initialise();
+    renderRoutes(routes, { path: '/no/such/page' });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Page not found' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
+  });
+
+  it('shows the signed-out header with login and register only, landmarks and the footer', async () => {
+    mockApi({});
+    await authStore.initialise();
+    renderRoutes(routes, { path: '/login' });
+    await screen.findByRole('heading', { level: 1, name: 'Log in' });
+
+    const banner = screen.getByRole('banner');
+    const nav = within(banner).getAllByRole('navigation', { name: 'Main' })[0]!;
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Log in', 'Register']);
+    expect(screen.getByRole('main')).toBeInTheDocument();
+    expect(screen.getByRole('contentinfo')).toBeInTheDocument();
+    expect(within(banner).getByRole('link', { name: 'Hospes, home' })).toHaveAttribute('href', '/');
+  });
+
+  it('for a signed-in user shows Clients (active), the profile link with the name, and logs out', async () => {
+    authStore.setSession(TOKEN, sampleUser, { remember: true });
+    mockApi({ 'POST /api/auth/logout': { body: { success: true, message: 'Logged out.' } } });
+    const { user, router } = renderRoutes(routes, { path: '/clients' });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Clients' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'No travelers yet' })).toBeInTheDocument();
+    const nav = screen.getAllByRole('navigation', { name: 'Main' })[0]!;
+    expect(within(nav).getByRole('link', { name: 'Clients' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect(within(nav).getByRole('link', { name: 'Profile: Ana García' })).toHaveAttribute(
+      'href',
+      '/profile',
+    );
+    expect(within(nav).queryByRole('link', { name: 'Log in' })).not.toBeInTheDocument();
+
+    await user.click(within(nav).getByRole('button', { name: 'Log out' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Log in' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(authStore.getState().user).toBeNull();
+  });
+
+  it('logs out locally even when the server call fails', async () => {
+    authStore.setSession(TOKEN, sampleUser, { remember: true });
+    mockApi({ 'POST /api/auth/logout': new TypeError('Failed to fetch') });
+    const { user } = renderRoutes(routes, { path: '/clients' });
+    await screen.findByRole('heading', { level: 1, name: 'Clients' });
+    const nav = screen.getAllByRole('navigation', { name: 'Main' })[0]!;
+    await user.click(within(nav).getByRole('button', { name: 'Log out' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Log in' })).toBeInTheDocument();
+    expect(localStorage.getItem('auth_token')).toBeNull();
+    expect(screen.getByText('There was a problem logging out')).toBeInTheDocument();
+  });
+
+  it('sends a signed-in user away from /login to the app', async () => {
+    authStore.setSession(TOKEN, sampleUser, { remember: true });
+    mockApi({});
+    const { router } = renderRoutes(routes, { path: '/login' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Clients' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/clients');
+  });
+
+  it('the menu toggle says whether the menu is open', async () => {
+    mockApi({});
+    await authStore.initialise();
+    const { user } = renderRoutes(routes, { path: '/login' });
+    await screen.findByRole('heading', { level: 1, name: 'Log in' });
+    const toggle = screen.getByRole('button', { name: 'Menu' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    const menu = document.getElementById(toggle.getAttribute('aria-controls')!);
+    expect(menu).toHaveAttribute('inert');
+
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(menu).not.toHaveAttribute('inert');
+    await user.keyboard('{Escape}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveFocus();
+  });
+
+  it('switches the language, the <html lang> and the texts', async () => {
+    mockApi({});
+    await authStore.initialise();
+    const { user } = renderRoutes(routes, { path: '/no-such-page' });
+    await screen.findByRole('heading', { level: 1, name: 'Page not found' });
+
+    const [select] = screen.getAllByRole('combobox', { name: 'Language' });
+    expect(
+      within(select!)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Español', 'English']);
+    await user.selectOptions(select!, 'es');
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Página no encontrada' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Volver al inicio' })).toHaveAttribute('href', '/');
+  });
+
+  it('remembers the theme and the cookie answer', async () => {
+    mockApi({});
+    await authStore.initialise();
+    const { user } = renderRoutes(routes, { path: '/login' });
+    await screen.findByRole('heading', { level: 1, name: 'Log in' });
+
+    const theme = screen.getByRole('button', { name: 'Dark mode' });
+    expect(theme).toHaveAttribute('aria-pressed', 'false');
+    await user.click(theme);
+    expect(theme).toHaveAttribute('aria-pressed', 'true');
+    expect(document.documentElement).toHaveClass('dark');
+    expect(localStorage.getItem('theme')).toBe('dark');
+
+    const notice = screen.getByRole('region', { name: 'Cookie notice' });
+    await user.click(within(notice).getByRole('button', { name: 'Decline' }));
+    expect(localStorage.getItem('cookieConsent')).toBe('false');
+    expect(screen.queryByRole('region', { name: 'Cookie notice' })).not.toBeInTheDocument();
+    document.documentElement.classList.remove('dark', 'light');
+  });
+
+  it('after a 401 says the session expired and, 1.5 s later, signs out and goes to /login', async () => {
+    authStore.setSession(TOKEN, sampleUser, { remember: true });
+    mockApi({
+      'GET /api/pilgrims': apiFailure(
+        401,
+        'SESSION_EXPIRED',
+        'Your session has expired. Please log in again.',
+      ),
+    });
+    const { router, queryClient } = renderRoutes(routes, { path: '/profile' });
+    wireSessionExpiry(router, queryClient);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Profile' })).toBeInTheDocument();
+
+    vi.useFakeTimers();
+    try {
+      await act(() => expect(api.get('/pilgrims')).rejects.toMatchObject({ status: 401 }));
+      expect(
+        screen.getByText('Your session has expired. Please log in again.'),
+      ).toBeInTheDocument();
+      await act(() => vi.advanceTimersByTimeAsync(1_400));
+      expect(router.state.location.pathname).toBe('/profile');
+      await act(() => vi.advanceTimersByTimeAsync(100));
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(await screen.findByRole('heading', { level: 1, name: 'Log in' })).toBeInTheDocument();
+    expect(router.state.location.state).toMatchObject({ from: { pathname: '/profile' } });
+    expect(authStore.getState().user).toBeNull();
+  });
+});

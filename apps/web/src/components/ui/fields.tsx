@@ -1,0 +1,128 @@
+import { useId, type ComponentProps, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { translateMessage } from '@/lib/messages';
+
+const controlClasses =
+  'block w-full rounded-lg border border-control bg-surface px-3 py-2 text-base text-fg placeholder:text-muted aria-invalid:border-danger aria-invalid:border-2 min-h-11';
+
+interface FieldChrome {
+  label: ReactNode;
+  /** A message key (`validation.*`) or a text from the server. */
+  error?: string | undefined;
+  hint?: ReactNode;
+  className?: string;
+}
+
+function useFieldIds(id?: string) {
+  const generated = useId();
+  const fieldId = id ?? `f${generated.replace(/[^a-zA-Z0-9_-]/g, '')}`;
+  return { fieldId, hintId: `${fieldId}-hint`, errorId: `${fieldId}-error` };
+}
+
+function describedBy(hintId: string | false, errorId: string | false) {
+  return [hintId, errorId].filter(Boolean).join(' ') || undefined;
+}
+
+function FieldError({ id, message }: { id: string; message: string | undefined }) {
+  const { t } = useTranslation();
+  if (!message) return null;
+  return (
+    <p id={id} className="mt-1 text-sm font-medium text-danger">
+      {translateMessage(t, message)}
+    </p>
+  );
+}
+
+export type TextFieldProps = FieldChrome & Omit<ComponentProps<'input'>, 'className'>;
+
+export function TextField({ label, error, hint, className, id, ...input }: TextFieldProps) {
+  const { fieldId, hintId, errorId } = useFieldIds(id);
+  return (
+    <div className={className}>
+      <label htmlFor={fieldId} className="mb-1 block text-sm font-semibold text-fg">
+        {label}
+      </label>
+      <input
+        id={fieldId}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(!!hint && hintId, !!error && errorId)}
+        className={controlClasses}
+        {...input}
+      />
+      {hint && (
+        <p id={hintId} className="mt-1 text-sm text-muted">
+          {hint}
+        </p>
+      )}
+      <FieldError id={errorId} message={error} />
+    </div>
+  );
+}
+
+export type SelectFieldProps = FieldChrome &
+  Omit<ComponentProps<'select'>, 'className'> & {
+    options: ReadonlyArray<{ value: string; label: string }>;
+  };
+
+export function SelectField({
+  label,
+  error,
+  hint,
+  className,
+  id,
+  options,
+  ...select
+}: SelectFieldProps) {
+  const { fieldId, hintId, errorId } = useFieldIds(id);
+  return (
+    <div className={className}>
+      <label htmlFor={fieldId} className="mb-1 block text-sm font-semibold text-fg">
+        {label}
+      </label>
+      <select
+        id={fieldId}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(!!hint && hintId, !!error && errorId)}
+        className={controlClasses}
+        {...select}
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      {hint && (
+        <p id={hintId} className="mt-1 text-sm text-muted">
+          {hint}
+        </p>
+      )}
+      <FieldError id={errorId} message={error} />
+    </div>
+  );
+}
+
+export type CheckboxFieldProps = Omit<FieldChrome, 'hint'> &
+  Omit<ComponentProps<'input'>, 'className' | 'type'>;
+
+export function CheckboxField({ label, error, className, id, ...input }: CheckboxFieldProps) {
+  const { fieldId, errorId } = useFieldIds(id);
+  return (
+    <div className={className}>
+      <div className="flex items-start gap-3">
+        <input
+          id={fieldId}
+          type="checkbox"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          className="size-5 shrink-0 rounded border-control accent-primary"
+          {...input}
+        />
+        <label htmlFor={fieldId} className="text-sm text-fg">
+          {label}
+        </label>
+      </div>
+      <FieldError id={errorId} message={error} />
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { cn } from './cn';
+
+export interface TabItem {
+  key: string;
+  label: string;
+  content: ReactNode;
+}
+
+/**
+ * WAI-ARIA tabs: a tablist with roving focus (arrow keys, Home, End; automatic activation) and
+ * one tabpanel per tab. Inactive panels stay mounted but hidden, so forms keep what was typed.
+ */
+export function Tabs({
+  label,
+  items,
+  initialKey,
+}: {
+  label: string;
+  items: TabItem[];
+  initialKey?: string;
+}) {
+  const base = useId().replace(/[^a-zA-Z0-9_-]/g, '');
+  const [active, setActive] = useState(initialKey ?? items[0]?.key ?? '');
+  const refs = useRef<Array<HTMLButtonElement | null>>([]);
+
+  const select = (index: number) => {
+    const count = items.length;
+    const wrapped = ((index % count) + count) % count;
+    const item = items[wrapped];
+    if (!item) return;
+    setActive(item.key);
+    refs.current[wrapped]?.focus();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
+    const moves: Record<string, number> = {
+      ArrowRight: index + 1,
+      ArrowLeft: index - 1,
+      Home: 0,
+      End: items.length - 1,
+    };
+    const target = moves[event.key];
+    if (target === undefined) return;
+    event.preventDefault();
+    select(target);
+  };
+
+  return (
+    <div>
+      <div
+        role="tablist"
+        aria-label={label}
+        className="flex gap-1 overflow-x-auto border-b border-line"
+      >
+        {items.map((item, index) => {
+          const selected = item.key === active;
+          return (
+            <button
+              key={item.key}
+              ref={(node) => {
+                refs.current[index] = node;
+              }}
+              type="button"
+              role="tab"
+              id={`${base}-tab-${item.key}`}
+              aria-selected={selected}
+              aria-controls={`${base}-panel-${item.key}`}
+              tabIndex={selected ? 0 : -1}
+              onClick={() => setActive(item.key)}
+              onKeyDown={(event) => onKeyDown(event, index)}
+              className={cn(
+                '-mb-px min-h-11 whitespace-nowrap border-b-4 px-4 py-2 text-sm font-semibold',
+                selected ? 'border-primary text-fg' : 'border-transparent text-muted hover:text-fg',
+              )}
+            >
+              {item.label}
+            </button>
+          );
+        })}
+      </div>
+      {items.map((item) => (
+        <div
+          key={item.key}
+          role="tabpanel"
+          id={`${base}-panel-${item.key}`}
+          aria-labelledby={`${base}-tab-${item.key}`}
+          hidden={item.key !== active}
+          tabIndex={0}
+          className="pt-6"
+        >
+          {item.content}
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+/** Business constants of spec §9 that the web app uses. */
+
+/** Every request gives up after this many milliseconds. */
+export const REQUEST_TIMEOUT_MS = 15_000;
+
+/** After a 401 the user sees the session-expired toast, then goes to /login after this delay. */
+export const SESSION_EXPIRED_REDIRECT_MS = 1_500;
+
+/** The auth token cookie lives one day (the server's session lifetime too). */
+export const TOKEN_COOKIE_DAYS = 1;
+
+/** The language cookie `i18next` lives 30 days. */
+export const LANGUAGE_COOKIE_DAYS = 30;
+
+/** Toast timings: 4 s default and error, 2 s success, loading until dismissed, 20 at most. */
+export const TOAST_DURATION_MS = { default: 4_000, error: 4_000, success: 2_000 } as const;
+export const TOAST_LIMIT = 20;
+
+/** The header becomes compact (collapsible menu) below this width, in CSS pixels. */
+export const COMPACT_HEADER_BELOW_PX = 1242;
+
+/** Storage keys kept in localStorage / cookies. */
+export const STORAGE_KEYS = {
+  token: 'auth_token',
+  theme: 'theme',
+  cookieConsent: 'cookieConsent',
+  language: 'i18nextLng',
+  languageCookie: 'i18next',
+} as const;

@@ -1,0 +1,119 @@
+import { useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { useTranslation } from 'react-i18next';
+import type { User } from '@hospes/shared/auth';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/fields';
+import { FormAlert } from '@/components/ui/form-alert';
+import { applyServerFieldErrors } from '@/lib/api-client';
+import { authStore } from '@/lib/auth';
+import { schemaResolver } from '@/lib/form';
+import { useUpdateProfile } from '../api/update-profile';
+import { ProfileFormSchema, type ProfileFormOutput, type ProfileFormValues } from '../schemas';
+
+function formatDate(value: string | null, lng: string): string | null {
+  if (!value) return null;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime())
+    ? null
+    : new Intl.DateTimeFormat(lng, { dateStyle: 'long' }).format(date);
+}
+
+/** The user's name and e-mail, and the form that changes them (PUT /api/auth/me). */
+export function PersonalInfo({ user }: { user: User }) {
+  const { t, i18n } = useTranslation('profile');
+  const update = useUpdateProfile();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<ProfileFormValues, unknown, ProfileFormOutput>({
+    resolver: schemaResolver(ProfileFormSchema),
+    values: { name: user.name, email: user.email },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    const changes: { name?: string; email?: string } = {};
+    if (values.name !== user.name) changes.name = values.name;
+    if (values.email !== user.email) changes.email = values.email;
+    if (!changes.name && !changes.email) {
+      toast(t('personal.unchanged'));
+      return;
+    }
+    try {
+      const answer = await update.mutateAsync(changes);
+      // The form follows the stored user (`values`), so this also refreshes the fields.
+      authStore.setUser(answer.user);
+      toast.success(t('personal.updated'));
+    } catch (error) {
+      applyServerFieldErrors(error, setError, { knownFields: ['name', 'email'] });
+    }
+  });
+
+  const memberSince = formatDate(user.createdAt, i18n.language);
+  const lastLogin = formatDate(user.lastLogin, i18n.language);
+  const serverFailure = update.isError && update.error.details.length === 0;
+
+  return (
+    <div className="grid gap-8 lg:grid-cols-2">
+      <section aria-labelledby="profile-summary">
+        <h2 id="profile-summary" className="text-lg font-semibold text-fg">
+          {t('personal.summary')}
+        </h2>
+        <dl className="mt-4 grid gap-3 text-sm">
+          <div>
+            <dt className="font-semibold text-muted">{t('personal.name')}</dt>
+            <dd className="text-base break-words text-fg">{user.name}</dd>
+          </div>
+          <div>
+            <dt className="font-semibold text-muted">{t('personal.email')}</dt>
+            <dd className="text-base break-words text-fg">{user.email}</dd>
+          </div>
+          <div>
+            <dt className="font-semibold text-muted">{t('personal.role')}</dt>
+            <dd className="text-base text-fg">{t(`personal.roles.${user.role}`)}</dd>
+          </div>
+          {memberSince && (
+            <div>
+              <dt className="font-semibold text-muted">{t('personal.memberSince')}</dt>
+              <dd className="text-base text-fg">{memberSince}</dd>
+            </div>
+          )}
+          <div>
+            <dt className="font-semibold text-muted">{t('personal.lastLogin')}</dt>
+            <dd className="text-base text-fg">{lastLogin ?? t('personal.never')}</dd>
+          </div>
+        </dl>
+      </section>
+
+      <section aria-labelledby="profile-edit">
+        <h2 id="profile-edit" className="text-lg font-semibold text-fg">
+          {t('personal.editHeading')}
+        </h2>
+        <form onSubmit={onSubmit} noValidate className="mt-4 space-y-5">
+          {serverFailure && <FormAlert>{update.error.message || t('personal.failed')}</FormAlert>}
+          <TextField
+            label={t('personal.name')}
+            autoComplete="name"
+            aria-required="true"
+            error={errors.name?.message}
+            {...register('name')}
+          />
+          <TextField
+            label={t('personal.email')}
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            aria-required="true"
+            error={errors.email?.message}
+            {...register('email')}
+          />
+          <Button type="submit" pending={update.isPending}>
+            {t('personal.save')}
+          </Button>
+        </form>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,259 @@
+import toast from 'react-hot-toast';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { z } from '@hospes/shared/zod';
+import { apiFailure, mockApi } from '@/test/utils';
+import {
+  api,
+  ApiError,
+  applyServerFieldErrors,
+  configureApiClient,
+  resetApiClientForTests,
+} from './api-client';
+import { i18n } from './i18n';
+import { getToken, setToken } from './token-storage';
+
+const TOKEN = 'tok_abcdefghijklmnopqrstuvwxyz012345';
+
+async function failureOf(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ApiError) return error;
+    throw error;
+  }
+  throw new Error('the call did not fail');
+}
+
+describe('api client', () => {
+  beforeEach(() => resetApiClientForTests());
+  afterEach(() => {
+    resetApiClientForTests();
+    vi.useRealTimers();
+  });
+
+  it('sends JSON with credentials, the bearer token and the interface language', async () => {
+    setToken(TOKEN, { remember: true });
+    await i18n.changeLanguage('es');
+    const { calls, fetchMock } = mockApi({ 'POST /api/things': { body: { success: true } } });
+
+    await api.post('/things', { a: 1 });
+
+    expect(calls[0]?.headers.get('authorization')).toBe(`Bearer ${TOKEN}`);
+    expect(calls[0]?.headers.get('accept-language')).toBe('es');
+    expect(calls[0]?.headers.get('content-type')).toBe('application/json');
+    expect(calls[0]?.url.searchParams.get('lng')).toBe('es');
+    expect(calls[0]?.body).toEqual({ a: 1 });
+    expect(fetchMock.mock.calls[0]?.[1]).toMatchObject({ credentials: 'include', method: 'POST' });
+  });
+
+  it('sends no Authorization header without a token', async () => {
+    const { calls } = mockApi({ 'GET /api/health': { body: { ok: true } } });
+    await api.get('/health');
+    expect(calls[0]?.headers.has('authorization')).toBe(false);
+  });
+
+  it('parses a success with the schema, and rejects an answer that does not match', async () => {
+    mockApi({
+      'GET /api/good': { body: { success: true, value: 3 } },
+      'GET /api/bad': { body: { success: true } },
+    });
+    const schema = z.object({ success: z.literal(true), value: z.number() });
+    await expect(api.get('/good', { schema })).resolves.toEqual({ success: true, value: 3 });
+    const error = await failureOf(api.get('/bad', { schema }));
+    expect(error.code).toBe('INVALID_RESPONSE');
+  });
+
+  it('turns the error envelope into an ApiError with the server message and details', async () => {
+    mockApi({
+      'POST /api/things': apiFailure(400, 'VALIDATION_FAILED', 'Error in the data sent', [
+        { field: 'establishment.nif', message: 'Invalid NIF/CIF', code: 'validation.nifInvalid' },
+      ]),
+    });
+    const error = await failureOf(api.post('/things', {}));
+    expect(error).toMatchObject({
+      status: 400,
+      code: 'VALIDATION_FAILED',
+      message: 'Error in the data sent',
+      requestId: 'req-1',
+    });
+    expect(error.details).toEqual([
+      { field: 'establishment.nif', message: 'Invalid NIF/CIF', code: 'validation.nifInvalid' },
+    ]);
+  });
+
+  it.each([
+    [400, 'Error in the data sent'],
+    [422, 'Error in the data sent'],
+    [403, 'You do not have permission to perform this action'],
+    [500, 'Server error. Please try again later.'],
+    [503, 'Service temporarily unavailable. Please try again later.'],
+    [502, 'Error in the request. Please try again.'],
+    [418, 'Error in the request. Please try again.'],
+  ])('falls back to the spec §8 text for a bare %i', async (status, text) => {
+    mockApi({ 'GET /api/x': { status } });
+    const error = await failureOf(api.get('/x'));
+    expect(error.status).toBe(status);
+    expect(error.message).toBe(text);
+  });
+
+  it('reports a network failure as "no response"', async () => {
+    mockApi({ 'GET /api/x': new TypeError('Failed to fetch') });
+    const error = await failureOf(api.get('/x'));
+    expect(error).toMatchObject({
+      status: 0,
+      code: 'NETWORK_ERROR',
+      message: 'No response from the server. Check your internet connection.',
+    });
+  });
+
+  it('gives up after 15 seconds', async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        (_url: string, init: RequestInit) =>
+          new Promise((_resolve, reject) => {
+            init.signal?.addEventListener('abort', () =>
+              reject(new DOMException('Aborted', 'AbortError')),
+            );
+          }),
+      ),
+    );
+    const pending = failureOf(api.get('/slow'));
+    await vi.advanceTimersByTimeAsync(14_999);
+    await vi.advanceTimersByTimeAsync(1);
+    const error = await pending;
+    expect(error.code).toBe('TIMEOUT');
+    expect(error.status).toBe(0);
+  });
+
+  describe('401', () => {
+    it('removes the token, says the session expired and signs out after 1.5 s', async () => {
+      vi.useFakeTimers();
+      setToken(TOKEN, { remember: true });
+      const onSessionExpired = vi.fn();
+      configureApiClient({ onSessionExpired });
+      const toastError = vi.spyOn(toast, 'error');
+      mockApi({
+        'GET /api/auth/me': apiFailure(
+          401,
+          'SESSION_EXPIRED',
+          'Your session has expired. Please log in again.',
+        ),
+      });
+
+      const error = await failureOf(api.get('/auth/me'));
+
+      expect(error.status).toBe(401);
+      expect(getToken()).toBeNull();
+      expect(toastError).toHaveBeenCalledWith(
+        'Your session has expired. Please log in again.',
+        expect.anything(),
+      );
+      await vi.advanceTimersByTimeAsync(1_499);
+      expect(onSessionExpired).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(1);
+      expect(onSessionExpired).toHaveBeenCalledTimes(1);
+    });
+
+    it('on the login call removes the token but shows no session message and does not redirect', async () => {
+      vi.useFakeTimers();
+      const onSessionExpired = vi.fn();
+      configureApiClient({ onSessionExpired });
+      const toastError = vi.spyOn(toast, 'error');
+      mockApi({
+        'POST /api/auth/login': apiFailure(
+          401,
+          'UNAUTHENTICATED',
+          'You need to log in to continue.',
+        ),
+      });
+
+      await failureOf(api.post('/auth/login', {}, { skipSessionExpiry: true }));
+      await vi.advanceTimersByTimeAsync(2_000);
+
+      expect(toastError).not.toHaveBeenCalled();
+      expect(onSessionExpired).not.toHaveBeenCalled();
+    });
+
+    it.each(['CURRENT_PASSWORD_INCORRECT', 'INVALID_CREDENTIALS', 'VERIFICATION_LINK_INVALID'])(
+      'with code %s is an answer about the form: the session stays',
+      async (code) => {
+        vi.useFakeTimers();
+        setToken(TOKEN, { remember: true });
+        const onSessionExpired = vi.fn();
+        configureApiClient({ onSessionExpired });
+        const toastError = vi.spyOn(toast, 'error');
+        mockApi({
+          'POST /api/auth/change-password': apiFailure(401, code, 'Current password is incorrect.'),
+        });
+
+        const error = await failureOf(api.post('/auth/change-password', {}));
+        await vi.advanceTimersByTimeAsync(2_000);
+
+        expect(error.code).toBe(code);
+        expect(getToken()).toBe(TOKEN);
+        expect(toastError).not.toHaveBeenCalled();
+        expect(onSessionExpired).not.toHaveBeenCalled();
+      },
+    );
+
+    it('redirects once when several calls fail together', async () => {
+      vi.useFakeTimers();
+      const onSessionExpired = vi.fn();
+      configureApiClient({ onSessionExpired });
+      mockApi({ 'GET /api/x': apiFailure(401, 'SESSION_EXPIRED', 'expired') });
+      await Promise.all([failureOf(api.get('/x')), failureOf(api.get('/x'))]);
+      await vi.advanceTimersByTimeAsync(3_000);
+      expect(onSessionExpired).toHaveBeenCalledTimes(1);
+    });
+  });
+});
+
+describe('applyServerFieldErrors', () => {
+  it('puts each detail on its dotted field, once, and reports the fields it set', () => {
+    const setError = vi.fn();
+    const error = new ApiError({
+      status: 400,
+      code: 'VALIDATION_FAILED',
+      message: 'Error in the data sent',
+      details: [
+        { field: 'establishment.nif', message: 'Invalid NIF/CIF' },
+        { field: 'account.email', message: 'Invalid email address' },
+        { field: 'account.email', message: 'second message for the same field' },
+        { field: 'somethingElse', message: 'not on this form' },
+      ],
+    });
+
+    const fields = applyServerFieldErrors(error, setError, {
+      knownFields: ['establishment.nif', 'account.email'],
+    });
+
+    expect(fields).toEqual(['establishment.nif', 'account.email']);
+    expect(setError).toHaveBeenCalledTimes(2);
+    expect(setError).toHaveBeenCalledWith(
+      'establishment.nif',
+      { type: 'server', message: 'Invalid NIF/CIF' },
+      { shouldFocus: false },
+    );
+  });
+
+  it('reads array indexes as dotted paths and ignores anything that is not an ApiError', () => {
+    const setError = vi.fn();
+    applyServerFieldErrors(
+      new ApiError({
+        status: 400,
+        code: 'X',
+        message: 'x',
+        details: [{ field: 'items[2].name', message: 'm' }],
+      }),
+      setError,
+    );
+    expect(setError).toHaveBeenCalledWith(
+      'items.2.name',
+      { type: 'server', message: 'm' },
+      { shouldFocus: false },
+    );
+    expect(applyServerFieldErrors(new Error('boom'), setError)).toEqual([]);
+  });
+});

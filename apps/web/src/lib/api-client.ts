@@ -1,0 +1,251 @@
+import toast from 'react-hot-toast';
+import type { FieldPath, FieldValues, UseFormSetError } from 'react-hook-form';
+import { ApiErrorResponseSchema, type ErrorDetail } from '@hospes/shared/errors';
+import type { z } from '@hospes/shared/zod';
+import { API_BASE } from '@/config/paths';
+import { REQUEST_TIMEOUT_MS, SESSION_EXPIRED_REDIRECT_MS } from '@/config/constants';
+import { currentLanguage, i18n } from './i18n';
+import { getToken, removeToken } from './token-storage';
+
+/** Codes of a client-side failure (no HTTP answer, or an answer we cannot use). */
+export const CLIENT_ERROR_CODES = {
+  network: 'NETWORK_ERROR',
+  timeout: 'TIMEOUT',
+  invalidResponse: 'INVALID_RESPONSE',
+} as const;
+
+/**
+ * 401 codes that are an answer about what the user typed, not an ended session: they must
+ * never log the user out (spec §8).
+ */
+export const NON_SESSION_401_CODES: ReadonlySet<string> = new Set([
+  'CURRENT_PASSWORD_INCORRECT',
+  'INVALID_CREDENTIALS',
+  'VERIFICATION_LINK_INVALID',
+]);
+
+/** Every failed call throws this: HTTP status (0 without an answer), catalogue code, message. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly status: number;
+  readonly code: string;
+  readonly details: ErrorDetail[];
+  readonly requestId: string | undefined;
+
+  constructor(init: {
+    status: number;
+    code: string;
+    message: string;
+    details?: ErrorDetail[];
+    requestId?: string;
+  }) {
+    super(init.message);
+    this.status = init.status;
+    this.code = init.code;
+    this.details = init.details ?? [];
+    this.requestId = init.requestId;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+type Query = Record<string, string | number | boolean | undefined | null>;
+
+export interface RequestOptions<T> {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  query?: Query;
+  /** Parses a successful answer; a mismatch throws ApiError INVALID_RESPONSE. */
+  schema?: z.ZodType<T>;
+  /**
+   * Leaves a 401 to the caller: no session-expired toast, no redirect (the login call, the
+   * start-up /me check and logout use it). The token is still removed, as spec §4 says.
+   */
+  skipSessionExpiry?: boolean;
+  timeoutMs?: number;
+  signal?: AbortSignal;
+}
+
+export interface ApiClientHooks {
+  /** Called SESSION_EXPIRED_REDIRECT_MS after a 401: clear the user and go to /login. */
+  onSessionExpired?: () => void;
+}
+
+let hooks: ApiClientHooks = {};
+let sessionExpiryTimer: ReturnType<typeof setTimeout> | undefined;
+
+/** Wires the client to the app (the router and the auth state live outside this module). */
+export function configureApiClient(next: ApiClientHooks): void {
+  hooks = next;
+}
+
+/** The spec §8 fallback text for a status, used when the server sends no message. */
+export function fallbackMessage(status: number): string {
+  const t = i18n.t.bind(i18n);
+  if (status === 0) return t('common:api.noResponse');
+  if (status === 401) return t('common:api.sessionExpired');
+  if (status === 403) return t('common:api.forbidden');
+  if (status === 400 || status === 422) return t('common:api.badRequest');
+  if (status === 500) return t('common:api.serverError');
+  if (status === 503) return t('common:api.unavailable');
+  return t('common:api.requestError');
+}
+
+function buildUrl(path: string, query: Query | undefined, lng: string): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  }
+  params.set('lng', lng);
+  return `${API_BASE}${path}?${params.toString()}`;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function handleUnauthorized(error: ApiError, skipSessionExpiry: boolean | undefined) {
+  if (NON_SESSION_401_CODES.has(error.code)) return;
+  removeToken();
+  if (skipSessionExpiry) return;
+  toast.error(i18n.t('common:api.sessionExpired'), { id: 'session-expired' });
+  if (sessionExpiryTimer) return;
+  sessionExpiryTimer = setTimeout(() => {
+    sessionExpiryTimer = undefined;
+    hooks.onSessionExpired?.();
+  }, SESSION_EXPIRED_REDIRECT_MS);
+}
+
+/**
+ * The one way to call the API: JSON, credentials included, bearer token, the interface
+ * language (`?lng=` and Accept-Language), a 15 s timeout, spec §8's generic handling.
+ */
+export async function apiRequest<T = unknown>(
+  path: string,
+  options: RequestOptions<T> = {},
+): Promise<T> {
+  const {
+    method = 'GET',
+    body,
+    query,
+    schema,
+    skipSessionExpiry,
+    timeoutMs = REQUEST_TIMEOUT_MS,
+  } = options;
+  const lng = currentLanguage();
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': lng };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const token = getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  const onOuterAbort = () => controller.abort();
+  options.signal?.addEventListener('abort', onOuterAbort, { once: true });
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, query, lng), {
+      method,
+      headers,
+      credentials: 'include',
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: controller.signal,
+    });
+  } catch (cause) {
+    if (options.signal?.aborted && !timedOut) throw cause;
+    throw new ApiError({
+      status: 0,
+      code: timedOut ? CLIENT_ERROR_CODES.timeout : CLIENT_ERROR_CODES.network,
+      message: fallbackMessage(0),
+    });
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', onOuterAbort);
+  }
+
+  const payload = await readJson(response);
+
+  if (!response.ok) {
+    const parsed = ApiErrorResponseSchema.safeParse(payload);
+    const envelope = parsed.success ? parsed.data : undefined;
+    const error = new ApiError({
+      status: response.status,
+      code: envelope?.code ?? `HTTP_${response.status}`,
+      message: envelope?.message || fallbackMessage(response.status),
+      details: envelope?.details,
+      requestId: envelope?.requestId ?? response.headers.get('x-request-id') ?? undefined,
+    });
+    if (response.status === 401) handleUnauthorized(error, skipSessionExpiry);
+    throw error;
+  }
+
+  if (!schema) return payload as T;
+  const parsed = schema.safeParse(payload);
+  if (!parsed.success) {
+    throw new ApiError({
+      status: response.status,
+      code: CLIENT_ERROR_CODES.invalidResponse,
+      message: i18n.t('common:api.requestError'),
+    });
+  }
+  return parsed.data;
+}
+
+type Options<T> = Omit<RequestOptions<T>, 'method' | 'body'>;
+
+export const api = {
+  get: <T = unknown>(path: string, options?: Options<T>) =>
+    apiRequest<T>(path, { ...options, method: 'GET' }),
+  post: <T = unknown>(path: string, body?: unknown, options?: Options<T>) =>
+    apiRequest<T>(path, { ...options, method: 'POST', body: body ?? {} }),
+  put: <T = unknown>(path: string, body?: unknown, options?: Options<T>) =>
+    apiRequest<T>(path, { ...options, method: 'PUT', body: body ?? {} }),
+  delete: <T = unknown>(path: string, options?: Options<T>) =>
+    apiRequest<T>(path, { ...options, method: 'DELETE' }),
+};
+
+/**
+ * Puts the server's field errors (`details[].field`, dotted paths such as `establishment.nif`)
+ * on a react-hook-form form. Returns the fields it set, so the caller can, for example, jump to
+ * the wizard step holding the first one. Fields the form does not know are skipped.
+ */
+export function applyServerFieldErrors<TValues extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<TValues>,
+  options: { knownFields?: readonly string[]; shouldFocus?: boolean } = {},
+): FieldPath<TValues>[] {
+  if (!isApiError(error)) return [];
+  const applied: FieldPath<TValues>[] = [];
+  for (const detail of error.details) {
+    const field = detail.field.replace(/\[(\d+)\]/g, '.$1');
+    if (!field || (options.knownFields && !options.knownFields.includes(field))) continue;
+    if (applied.includes(field as FieldPath<TValues>)) continue;
+    setError(
+      field as FieldPath<TValues>,
+      { type: 'server', message: detail.message || detail.code || '' },
+      { shouldFocus: options.shouldFocus === true && applied.length === 0 },
+    );
+    applied.push(field as FieldPath<TValues>);
+  }
+  return applied;
+}
+
+/** For tests: forget a pending session-expiry redirect. */
+export function resetApiClientForTests(): void {
+  if (sessionExpiryTimer) clearTimeout(sessionExpiryTimer);
+  sessionExpiryTimer = undefined;
+  hooks = {};
+}

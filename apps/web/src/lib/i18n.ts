@@ -1,0 +1,114 @@
+import i18n, { type BackendModule, type i18n as I18n, type InitOptions } from 'i18next';
+import LanguageDetector from 'i18next-browser-languagedetector';
+import { initReactI18next } from 'react-i18next';
+import { DEFAULT_LANGUAGE, type Language } from '@hospes/shared/languages';
+import { LANGUAGE_COOKIE_DAYS, STORAGE_KEYS } from '@/config/constants';
+import type { LocaleBundle } from '@/locales/types';
+
+/**
+ * Interface languages. The switcher is built for the 16 languages of spec §9; this one list
+ * says which of them are translated today. To add one: create src/locales/<lng>/, the shared
+ * validation/errors files, add its loader below and its code here.
+ */
+export const AVAILABLE_LANGUAGES = ['es', 'en'] as const satisfies readonly Language[];
+export type AvailableLanguage = (typeof AVAILABLE_LANGUAGES)[number];
+
+/** Native names of every language of spec §9, shown in the switcher. */
+export const LANGUAGE_NAMES: Record<Language, string> = {
+  ar: 'العربية',
+  ca: 'Català',
+  de: 'Deutsch',
+  en: 'English',
+  es: 'Español',
+  eu: 'Euskara',
+  fr: 'Français',
+  gl: 'Galego',
+  it: 'Italiano',
+  ja: '日本語',
+  ko: '한국어',
+  pt: 'Português',
+  ru: 'Русский',
+  uk: 'Українська',
+  va: 'Valencià',
+  zh: '中文',
+};
+
+export const NAMESPACES = ['common', 'auth', 'profile', 'clients', 'validation', 'errors'] as const;
+export type Namespace = (typeof NAMESPACES)[number];
+
+/** One dynamic import per language, so each language is its own chunk, fetched on demand. */
+const loaders: Record<AvailableLanguage, () => Promise<{ default: LocaleBundle }>> = {
+  es: () => import('@/locales/es'),
+  en: () => import('@/locales/en'),
+};
+
+function isAvailable(lng: string): lng is AvailableLanguage {
+  return (AVAILABLE_LANGUAGES as readonly string[]).includes(lng);
+}
+
+const lazyBackend: BackendModule = {
+  type: 'backend',
+  callbackApi: true,
+  init() {},
+  read(language, namespace, callback) {
+    if (!isAvailable(language)) {
+      callback(null, {});
+      return;
+    }
+    loaders[language]().then(
+      (bundle) => callback(null, bundle.default[namespace as Namespace] ?? {}),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
+    );
+  },
+};
+
+/** Options shared by the app and the tests. */
+export const baseOptions: InitOptions = {
+  fallbackLng: DEFAULT_LANGUAGE,
+  supportedLngs: [...AVAILABLE_LANGUAGES],
+  load: 'languageOnly',
+  ns: [...NAMESPACES],
+  defaultNS: 'common',
+  interpolation: { escapeValue: false },
+  returnEmptyString: false,
+  react: { useSuspense: false },
+};
+
+/** Keeps <html lang> and dir in step with the interface language (dir="rtl" for Arabic). */
+export function applyDocumentLanguage(lng: string, instance: I18n = i18n): void {
+  if (typeof document === 'undefined') return;
+  document.documentElement.lang = lng;
+  document.documentElement.dir = instance.dir(lng);
+}
+
+/** Spec §9: detection order, caches (localStorage `i18nextLng`, cookie `i18next` for 30 days). */
+export const detection = {
+  order: ['querystring', 'cookie', 'localStorage', 'sessionStorage', 'navigator', 'htmlTag'],
+  lookupQuerystring: 'lng',
+  lookupCookie: STORAGE_KEYS.languageCookie,
+  lookupLocalStorage: STORAGE_KEYS.language,
+  lookupSessionStorage: STORAGE_KEYS.language,
+  caches: ['localStorage', 'cookie'],
+  cookieMinutes: LANGUAGE_COOKIE_DAYS * 24 * 60,
+  cookieOptions: { path: '/', sameSite: 'strict' as const },
+};
+
+/** Starts i18next with spec §9's detection; resolves once the first language is loaded. */
+export async function initI18n(instance: I18n = i18n): Promise<I18n> {
+  instance.on('languageChanged', (lng: string) => applyDocumentLanguage(lng, instance));
+  await instance
+    .use(lazyBackend)
+    .use(LanguageDetector)
+    .use(initReactI18next)
+    .init({ ...baseOptions, detection });
+  applyDocumentLanguage(currentLanguage(instance), instance);
+  return instance;
+}
+
+/** The language the interface shows now (one of AVAILABLE_LANGUAGES, else es). */
+export function currentLanguage(instance: I18n = i18n): AvailableLanguage {
+  const lng = instance.resolvedLanguage ?? instance.language;
+  return lng && isAvailable(lng) ? lng : 'es';
+}
+
+export { i18n };

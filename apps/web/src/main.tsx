@@ -1,0 +1,31 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import './index.css';
+import { AppProvider } from '@/app/provider';
+import { createAppRouter } from '@/app/router';
+import { wireSessionExpiry } from '@/app/session-expiry';
+import { applyTheme, initialTheme } from '@/features/preferences/theme';
+import { authStore } from '@/lib/auth';
+import { initI18n } from '@/lib/i18n';
+import { queryClient } from '@/lib/query-client';
+
+applyTheme(initialTheme());
+
+const router = createAppRouter();
+
+wireSessionExpiry(router, queryClient);
+
+void initI18n().finally(() => {
+  // After i18n: the /me call carries the detected language.
+  void authStore.initialise();
+  const container = document.getElementById('root');
+  if (!container) throw new Error('index.html has no #root element');
+  createRoot(container).render(
+    <StrictMode>
+      <AppProvider queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </AppProvider>
+    </StrictMode>,
+  );
+});

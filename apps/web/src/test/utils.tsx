@@ -1,0 +1,116 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactElement } from 'react';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { vi } from 'vitest';
+import { AppToaster } from '@/app/provider';
+import { createQueryClient } from '@/lib/query-client';
+
+export interface MockCall {
+  url: URL;
+  method: string;
+  headers: Headers;
+  body: unknown;
+}
+
+type Reply = { status?: number; body?: unknown } | Error;
+type Handler = (call: MockCall) => Reply | Promise<Reply>;
+
+/**
+ * Stubs fetch with a handler per "METHOD /path" (no MSW here). Unhandled calls fail loudly.
+ * Returns the list of calls made, for assertions.
+ */
+export function mockApi(routes: Record<string, Handler | Reply>) {
+  const calls: MockCall[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost');
+    const method = (init?.method ?? 'GET').toUpperCase();
+    const call: MockCall = {
+      url,
+      method,
+      headers: new Headers(init?.headers),
+      body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
+    };
+    calls.push(call);
+    const route = routes[`${method} ${url.pathname}`];
+    if (!route) throw new Error(`Unexpected request ${method} ${url.pathname}`);
+    const reply = typeof route === 'function' ? await route(call) : route;
+    if (reply instanceof Error) throw reply;
+    return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
+      status: reply.status ?? 200,
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { calls, fetchMock };
+}
+
+/** An error envelope as the server sends it. */
+export function apiFailure(
+  status: number,
+  code: string,
+  message: string,
+  details?: Array<{ field: string; message: string; code?: string }>,
+) {
+  return {
+    status,
+    body: { success: false, code, message, ...(details ? { details } : {}), requestId: 'req-1' },
+  };
+}
+
+export const sampleUser = {
+  id: '7b0c3a52-5f0e-4c43-9a56-3b8f3f0e2a11',
+  name: 'Ana García',
+  email: 'ana@example.com',
+  role: 'user' as const,
+  emailVerified: true,
+  language: 'en',
+  lastLogin: '2025-01-10T09:00:00.000Z',
+  createdAt: '2025-01-01T09:00:00.000Z',
+};
+
+/**
+ * Renders routes in a memory router with a fresh query client and the toaster. `extra` adds
+ * stand-in routes (for example a '/clients' page) so navigation can be asserted.
+ */
+export function renderRoutes(
+  routes: RouteObject[],
+  { path = '/', state }: { path?: string; state?: unknown } = {},
+) {
+  const router = createMemoryRouter(routes, {
+    initialEntries: [
+      {
+        pathname: path.split('?')[0] ?? '/',
+        search: path.includes('?') ? `?${path.split('?')[1]}` : '',
+        state,
+      },
+    ],
+  });
+  const queryClient = createQueryClient();
+  const user = userEvent.setup();
+  const result = render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+      <AppToaster />
+    </QueryClientProvider>,
+  );
+  return { ...result, router, user, queryClient };
+}
+
+/** Renders one element at `path` with stand-ins for the places it may navigate to. */
+export function renderPage(
+  element: ReactElement,
+  { path = '/', state }: { path?: string; state?: unknown } = {},
+) {
+  const pathname = path.split('?')[0] ?? '/';
+  return renderRoutes(
+    [
+      { path: pathname, element },
+      { path: '*', element: <p>Stand-in page</p> },
+      { path: '/clients', element: <h1>Clients stand-in</h1> },
+      { path: '/login', element: <h1>Login stand-in</h1> },
+    ],
+    { path, state },
+  );
+}

@@ -1,0 +1,38 @@
+import { fileURLToPath } from 'node:url';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+/** Where `vite dev` sends /api: the API server of `npm run dev -w @hospes/server`. */
+const apiTarget = process.env.HOSPES_API_URL ?? 'http://localhost:3000';
+
+export default defineConfig({
+  root,
+  plugins: [react(), tailwindcss()],
+  resolve: {
+    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+  },
+  server: {
+    port: 5173,
+    proxy: { '/api': { target: apiTarget } },
+  },
+  preview: {
+    proxy: { '/api': { target: apiTarget } },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    target: 'es2022',
+    sourcemap: false,
+  },
+  test: {
+    name: 'web',
+    root,
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['./src/test/setup.ts'],
+    restoreMocks: true,
+    unstubGlobals: true,
+  },
+});
