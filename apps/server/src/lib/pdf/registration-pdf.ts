@@ -1,0 +1,656 @@
+/**
+ * The registration sheet ("parte de entrada de viajeros", RD 933/2021): one A4 page per traveler
+ * with the establishment, the report number, the traveler, document and stay data, the signature,
+ * the legal information (LO 4/2015 art. 25.1, RD 933/2021, Orden INT/321/2021; data protection
+ * under the GDPR and LO 3/2018) in the chosen language, and the time it was produced. Copies of
+ * the identity document follow on extra pages only when the establishment asks for them
+ * (`includeDocumentImagesInPdf`; the AEPD advises against keeping ID copies).
+ *
+ * Names in any script render (Latin, Greek, Cyrillic, Arabic and Hebrew right to left, Chinese,
+ * Japanese, Korean): see text.ts. Fonts are parsed once per process (fonts.ts). Output is
+ * deterministic for a given input and `producedAt`.
+ */
+import PDFDocument from 'pdfkit';
+import type {
+  EstablishmentKind,
+  KinshipCode,
+  PaymentType,
+  TravelerDocumentType,
+  TravelerGender,
+} from '@hospes/shared/ses-preflight';
+import { interpolate } from '@hospes/shared/messages';
+import { sharedFontSet, type CjkVariant, type FontSet } from './fonts';
+import { flattenForPdf, imageKind } from './images';
+import { pdfTexts, type PdfTexts } from './pdf-texts';
+import { TextEngine, type TextStyle } from './text';
+
+// ---------------------------------------------------------------------------------------------
+// View model (mirrors the data API's traveler and establishment; the SES builders take the same
+// fields, so one mapping from the database serves both).
+// ---------------------------------------------------------------------------------------------
+
+export interface PdfEstablishment {
+  name: string;
+  type: EstablishmentKind;
+  nif: string;
+  address: string;
+  city: string;
+  province: string;
+  postalCode: string;
+  phone: string;
+  /** SES.HOSPEDAJES codigoEstablecimiento. */
+  establishmentCode?: string | null;
+  /** Whether copies of the identity document go into the PDF (default in the product: no). */
+  includeDocumentImagesInPdf: boolean;
+}
+
+export interface PdfAddress {
+  street: string;
+  complement?: string | null;
+  /** INE code, five digits. */
+  municipalityCode?: string | null;
+  municipalityName?: string | null;
+  postalCode: string;
+  /** ISO 3166-1 alpha-3. */
+  country: string;
+}
+
+export interface PdfStay {
+  contractReference?: string | null;
+  contractDate?: string | null;
+  /** Local `YYYY-MM-DDTHH:mm[:ss]`. */
+  entryDateTime?: string | null;
+  exitDateTime?: string | null;
+  numberOfPersons?: number | null;
+  numberOfRooms?: number | null;
+  internetBooking?: boolean | null;
+  paymentType?: PaymentType | null;
+  paymentDate?: string | null;
+  paymentMethod?: string | null;
+  paymentHolder?: string | null;
+  /** `MM/YYYY` */
+  cardExpiry?: string | null;
+}
+
+export interface PdfTraveler {
+  id?: string;
+  firstName: string;
+  /** First surname. */
+  lastName: string;
+  secondLastName?: string | null;
+  /** ISO 3166-1 alpha-3. */
+  nationality: string;
+  /** The document number, whatever the type. */
+  passportNumber?: string | null;
+  documentType: TravelerDocumentType;
+  documentSupportNumber?: string | null;
+  /** `YYYY-MM-DD` */
+  documentExpeditionDate?: string | null;
+  dateOfBirth: string;
+  gender: TravelerGender;
+  entryDate: string;
+  checkOutDate?: string | null;
+  language?: string | null;
+  contactInfo: { email?: string | null; phone?: string | null; phone2?: string | null };
+  address?: PdfAddress | null;
+  kinship?: KinshipCode | null;
+  stay?: PdfStay | null;
+  /** PNG or JPEG bytes. */
+  signatureImage?: Uint8Array | null;
+  /** PNG or JPEG bytes (front, back…); printed only with `includeDocumentImagesInPdf`. */
+  documentImages?: readonly Uint8Array[] | null;
+}
+
+export interface RegistrationSheet {
+  /** Numbered by the data API, sequential per establishment and year, e.g. `2026/000123`. */
+  reportNumber: string;
+  traveler: PdfTraveler;
+}
+
+export interface RegistrationPdfInput {
+  establishment: PdfEstablishment;
+  /** One A4 sheet each, in order. */
+  sheets: readonly RegistrationSheet[];
+  /** The time printed as "produced on" and stored as the PDF's creation date; default now. */
+  producedAt?: Date;
+}
+
+export interface RegistrationPdfOptions {
+  /** Language of labels and legal texts (es, en, fr, de, it, pt; others fall back to es). */
+  language: string;
+  /** Time zone of the printed production time; default Europe/Madrid. */
+  timeZone?: string;
+}
+
+/** The adapter: renders registration sheets to a PDF. */
+export interface RegistrationPdfRenderer {
+  render(input: RegistrationPdfInput, options: RegistrationPdfOptions): Promise<Buffer>;
+}
+
+export function createRegistrationPdfRenderer(
+  fonts: FontSet = sharedFontSet(),
+): RegistrationPdfRenderer {
+  return { render: (input, options) => render(fonts, input, options) };
+}
+
+/** Renders with the process-wide fonts. */
+export function renderRegistrationPdf(
+  input: RegistrationPdfInput,
+  options: RegistrationPdfOptions,
+): Promise<Buffer> {
+  return render(sharedFontSet(), input, options);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Layout
+// ---------------------------------------------------------------------------------------------
+
+const PAGE = { width: 595.28, height: 841.89 };
+const MARGIN = 36;
+const CONTENT = PAGE.width - 2 * MARGIN;
+const COLORS = {
+  text: '#111827',
+  muted: '#4b5563',
+  label: '#6b7280',
+  rule: '#d1d5db',
+  band: '#e5e7eb',
+  box: '#f3f4f6',
+};
+const ROW_HEIGHT = 25;
+const BAND_HEIGHT = 15;
+const FOOTER_BASELINE = PAGE.height - 22;
+const IMAGES_PER_PAGE = 2;
+
+interface Cell {
+  label: string;
+  value: string;
+  /** Twelfths of the content width. */
+  span: number;
+}
+
+async function render(
+  fonts: FontSet,
+  input: RegistrationPdfInput,
+  options: RegistrationPdfOptions,
+): Promise<Buffer> {
+  if (input.sheets.length === 0) throw new RangeError('No registration sheets to render');
+  const { language, texts } = pdfTexts(options.language);
+  const producedAt = input.producedAt ?? new Date();
+  const timeZone = options.timeZone ?? 'Europe/Madrid';
+  const withImages = input.establishment.includeDocumentImagesInPdf;
+
+  const images = input.sheets.map((sheet) => ({
+    signature: sheet.traveler.signatureImage?.length
+      ? preparedImage(sheet.traveler.signatureImage, 'signature')
+      : null,
+    documents: withImages
+      ? (sheet.traveler.documentImages ?? [])
+          .filter((i) => i.length)
+          .map((i) => preparedImage(i, 'document'))
+      : [],
+  }));
+  const totalPages = images.reduce(
+    (n, i) => n + 1 + Math.ceil(i.documents.length / IMAGES_PER_PAGE),
+    0,
+  );
+
+  const first = input.sheets[0]!;
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 0,
+    autoFirstPage: false,
+    // No default font: pdfkit would otherwise load Helvetica's metrics for every document.
+    font: null as unknown as string,
+    lang: language,
+    info: {
+      Title: `${texts.title} ${input.sheets.length === 1 ? first.reportNumber : ''}`.trim(),
+      Author: input.establishment.name,
+      Subject: texts.subtitle,
+      Creator: 'Hospes',
+      Producer: 'Hospes',
+      CreationDate: producedAt,
+    },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const finished = new Promise<void>((resolve, reject) => {
+    doc.on('end', resolve);
+    doc.on('error', reject);
+  });
+
+  const text = new TextEngine(doc, fonts);
+  const ctx: Ctx = {
+    doc,
+    text,
+    texts,
+    producedAt: formatDateTime(producedAt, timeZone, texts.dateFormat),
+    page: 0,
+    totalPages,
+  };
+
+  input.sheets.forEach((sheet, index) => {
+    const sheetImages = images[index]!;
+    drawSheet(ctx, input.establishment, sheet, sheetImages.signature);
+    for (let i = 0; i < sheetImages.documents.length; i += IMAGES_PER_PAGE) {
+      drawDocumentImages(ctx, sheet, sheetImages.documents.slice(i, i + IMAGES_PER_PAGE));
+    }
+  });
+
+  doc.end();
+  await finished;
+  return Buffer.concat(chunks);
+}
+
+interface Ctx {
+  doc: PDFKit.PDFDocument;
+  text: TextEngine;
+  texts: PdfTexts;
+  producedAt: string;
+  page: number;
+  totalPages: number;
+}
+
+function preparedImage(bytes: Uint8Array, what: string): Buffer {
+  if (!imageKind(bytes)) throw new TypeError(`The ${what} image is neither PNG nor JPEG`);
+  return flattenForPdf(bytes);
+}
+
+function cjkFor(nationality: string | null | undefined): CjkVariant {
+  const code = (nationality ?? '').trim().toUpperCase();
+  if (code === 'JPN') return 'jp';
+  if (code === 'KOR' || code === 'PRK') return 'kr';
+  if (code === 'TWN' || code === 'HKG' || code === 'MAC') return 'tc';
+  return 'sc';
+}
+
+function newPage(ctx: Ctx): void {
+  ctx.doc.addPage({ size: 'A4', margin: 0 });
+  ctx.page += 1;
+}
+
+function drawHeader(ctx: Ctx, reportNumber: string): number {
+  const { text, texts } = ctx;
+  text.line(
+    texts.title,
+    MARGIN,
+    MARGIN + 15,
+    { size: 15, bold: true, color: COLORS.text },
+    { maxWidth: CONTENT - 170, minSize: 11 },
+  );
+  text.line(
+    texts.subtitle,
+    MARGIN,
+    MARGIN + 29,
+    { size: 8, color: COLORS.muted },
+    { maxWidth: CONTENT - 170, minSize: 6 },
+  );
+  text.line(
+    texts.reportNumber,
+    MARGIN + CONTENT - 170,
+    MARGIN + 8,
+    { size: 7.5, color: COLORS.label },
+    { maxWidth: 170, align: 'right' },
+  );
+  text.line(
+    reportNumber,
+    MARGIN + CONTENT - 170,
+    MARGIN + 25,
+    { size: 14, bold: true, color: COLORS.text },
+    { maxWidth: 170, minSize: 9, align: 'right' },
+  );
+  const y = MARGIN + 38;
+  ctx.doc
+    .moveTo(MARGIN, y)
+    .lineTo(MARGIN + CONTENT, y)
+    .lineWidth(0.75)
+    .strokeColor(COLORS.rule)
+    .stroke();
+  return y + 8;
+}
+
+function drawFooter(ctx: Ctx): void {
+  const style = { size: 7, color: COLORS.label };
+  ctx.text.line(
+    interpolate(ctx.texts.footer.producedAt, { date: ctx.producedAt }),
+    MARGIN,
+    FOOTER_BASELINE,
+    style,
+    { maxWidth: CONTENT - 120 },
+  );
+  ctx.text.line(
+    interpolate(ctx.texts.footer.page, { page: ctx.page, pages: ctx.totalPages }),
+    MARGIN + CONTENT - 120,
+    FOOTER_BASELINE,
+    style,
+    {
+      maxWidth: 120,
+      align: 'right',
+    },
+  );
+}
+
+function drawSheet(
+  ctx: Ctx,
+  est: PdfEstablishment,
+  sheet: RegistrationSheet,
+  signature: Buffer | null,
+): void {
+  const { doc, text, texts } = ctx;
+  const t = sheet.traveler;
+  const cjk = cjkFor(t.nationality);
+  newPage(ctx);
+  let y = drawHeader(ctx, sheet.reportNumber);
+
+  // Establishment
+  const boxHeight = 46;
+  doc.roundedRect(MARGIN, y, CONTENT, boxHeight, 4).fill(COLORS.box);
+  text.line(
+    est.name,
+    MARGIN + 8,
+    y + 14,
+    { size: 11, bold: true, color: COLORS.text },
+    { maxWidth: CONTENT - 16, minSize: 8 },
+  );
+  const line2 = [
+    `${texts.establishment.type}: ${texts.establishmentTypes[est.type] ?? est.type}`,
+    `${texts.establishment.nif}: ${est.nif}`,
+    `${texts.establishment.sesCode}: ${est.establishmentCode?.trim() || '—'}`,
+  ].join('   ·   ');
+  text.line(
+    line2,
+    MARGIN + 8,
+    y + 27,
+    { size: 8, color: COLORS.muted },
+    { maxWidth: CONTENT - 16, minSize: 6 },
+  );
+  const place = [est.address, [est.postalCode, est.city].filter(Boolean).join(' '), est.province]
+    .filter((s) => s?.trim())
+    .join(', ');
+  const line3 = `${texts.establishment.address}: ${place}   ·   ${texts.establishment.phone}: ${est.phone}`;
+  text.line(
+    line3,
+    MARGIN + 8,
+    y + 39,
+    { size: 8, color: COLORS.muted },
+    { maxWidth: CONTENT - 16, minSize: 6 },
+  );
+  y += boxHeight + 8;
+
+  const f = texts.fields;
+  const date = (value: string | null | undefined) => formatDate(value, texts.dateFormat);
+  const stay = t.stay ?? {};
+  const address = t.address;
+
+  y = section(ctx, y, texts.sections.traveler, cjk, [
+    [
+      { label: f.firstName, value: t.firstName, span: 4 },
+      { label: f.lastName, value: t.lastName, span: 4 },
+      { label: f.secondLastName, value: t.secondLastName ?? '', span: 4 },
+    ],
+    [
+      { label: f.gender, value: texts.genders[t.gender] ?? t.gender, span: 3 },
+      { label: f.dateOfBirth, value: date(t.dateOfBirth), span: 3 },
+      { label: f.nationality, value: (t.nationality ?? '').toUpperCase(), span: 3 },
+      {
+        label: f.kinship,
+        value: t.kinship ? (texts.kinship[t.kinship] ?? t.kinship) : '',
+        span: 3,
+      },
+    ],
+  ]);
+
+  y = section(ctx, y, texts.sections.document, cjk, [
+    [
+      {
+        label: f.documentType,
+        value: texts.documentTypes[t.documentType] ?? t.documentType,
+        span: 3,
+      },
+      { label: f.documentNumber, value: t.passportNumber ?? '', span: 3 },
+      { label: f.supportNumber, value: t.documentSupportNumber ?? '', span: 3 },
+      { label: f.expeditionDate, value: date(t.documentExpeditionDate), span: 3 },
+    ],
+  ]);
+
+  const yesNo = (v: boolean | null | undefined) =>
+    v === true ? texts.yes : v === false ? texts.no : '';
+  const stayRows: Cell[][] = [
+    [
+      {
+        label: f.entry,
+        value: formatLocalDateTime(stay.entryDateTime, t.entryDate, texts.dateFormat),
+        span: 3,
+      },
+      {
+        label: f.checkOut,
+        value: formatLocalDateTime(stay.exitDateTime, t.checkOutDate, texts.dateFormat),
+        span: 3,
+      },
+      { label: f.contractReference, value: stay.contractReference ?? '', span: 3 },
+      { label: f.contractDate, value: date(stay.contractDate), span: 3 },
+    ],
+    [
+      { label: f.persons, value: stay.numberOfPersons?.toString() ?? '', span: 3 },
+      { label: f.rooms, value: stay.numberOfRooms?.toString() ?? '', span: 3 },
+      { label: f.internetBooking, value: yesNo(stay.internetBooking), span: 3 },
+      {
+        label: f.paymentType,
+        value: stay.paymentType ? (texts.paymentTypes[stay.paymentType] ?? stay.paymentType) : '',
+        span: 3,
+      },
+    ],
+  ];
+  if (stay.paymentDate || stay.paymentMethod || stay.paymentHolder || stay.cardExpiry) {
+    stayRows.push([
+      { label: f.paymentDate, value: date(stay.paymentDate), span: 3 },
+      { label: f.paymentMethod, value: stay.paymentMethod ?? '', span: 3 },
+      { label: f.paymentHolder, value: stay.paymentHolder ?? '', span: 3 },
+      { label: f.cardExpiry, value: stay.cardExpiry ?? '', span: 3 },
+    ]);
+  }
+  y = section(ctx, y, texts.sections.stay, cjk, stayRows);
+
+  const municipality = address
+    ? [address.municipalityName, address.municipalityCode ? `(${address.municipalityCode})` : '']
+        .filter(Boolean)
+        .join(' ')
+    : '';
+  y = section(ctx, y, texts.sections.contact, cjk, [
+    [
+      { label: f.email, value: t.contactInfo?.email ?? '', span: 6 },
+      { label: f.phone, value: t.contactInfo?.phone ?? '', span: 3 },
+      { label: f.phone2, value: t.contactInfo?.phone2 ?? '', span: 3 },
+    ],
+    [
+      { label: f.street, value: address?.street ?? '', span: 8 },
+      { label: f.complement, value: address?.complement ?? '', span: 4 },
+    ],
+    [
+      { label: f.municipality, value: municipality, span: 6 },
+      { label: f.postalCode, value: address?.postalCode ?? '', span: 3 },
+      { label: f.country, value: address?.country?.toUpperCase() ?? '', span: 3 },
+    ],
+  ]);
+
+  // Signature
+  y = band(ctx, y, texts.sections.signature);
+  const sigBox = { x: MARGIN, y: y + 4, width: 220, height: 74 };
+  doc
+    .rect(sigBox.x, sigBox.y, sigBox.width, sigBox.height)
+    .lineWidth(0.75)
+    .strokeColor(COLORS.rule)
+    .stroke();
+  if (signature) {
+    doc.image(signature, sigBox.x + 4, sigBox.y + 4, {
+      fit: [sigBox.width - 8, sigBox.height - 8],
+      align: 'center',
+      valign: 'center',
+    });
+  } else {
+    text.line(texts.signature.missing, sigBox.x + 8, sigBox.y + sigBox.height / 2 + 3, {
+      size: 8,
+      color: COLORS.label,
+    });
+  }
+  text.line(
+    texts.signature.caption,
+    sigBox.x,
+    sigBox.y + sigBox.height + 10,
+    { size: 7, color: COLORS.label },
+    { maxWidth: sigBox.width },
+  );
+  const declX = sigBox.x + sigBox.width + 14;
+  text.paragraph(texts.signature.declaration, declX, sigBox.y + 12, MARGIN + CONTENT - declX, {
+    size: 8.5,
+    color: COLORS.text,
+  });
+  text.line(
+    `${f.entry}: ${formatLocalDateTime(stay.entryDateTime, t.entryDate, texts.dateFormat)}`,
+    declX,
+    sigBox.y + sigBox.height - 4,
+    {
+      size: 8,
+      color: COLORS.muted,
+    },
+  );
+  y = sigBox.y + sigBox.height + 20;
+
+  // Legal information
+  const legal = texts.legal;
+  const controller = {
+    controller: est.name,
+    nif: est.nif,
+    address: place,
+    phone: est.phone,
+  };
+  const available = FOOTER_BASELINE - 14 - y;
+  const legalStyle = legalTextStyle(
+    ctx,
+    [legal.infoBody, interpolate(legal.dataBody, controller)],
+    available,
+  );
+  y = legalBlock(ctx, y, legal.infoTitle, legal.infoBody, legalStyle);
+  legalBlock(ctx, y + 4, legal.dataTitle, interpolate(legal.dataBody, controller), legalStyle);
+
+  drawFooter(ctx);
+}
+
+/** The legal texts at 7 pt, smaller if a long language would reach the footer. */
+function legalTextStyle(ctx: Ctx, bodies: string[], available: number): TextStyle {
+  for (let size = 7; size > 5; size -= 0.25) {
+    const style = { size, color: COLORS.muted };
+    const lines = bodies.reduce((n, body) => n + ctx.text.wrap(body, CONTENT, style).length, 0);
+    if (lines * size * 1.3 + 2 * 16 <= available) return style;
+  }
+  return { size: 5, color: COLORS.muted };
+}
+
+function legalBlock(ctx: Ctx, y: number, title: string, body: string, style: TextStyle): number {
+  ctx.text.line(
+    title,
+    MARGIN,
+    y + 9,
+    { size: 8.5, bold: true, color: COLORS.text },
+    { maxWidth: CONTENT },
+  );
+  const after = ctx.text.paragraph(body, MARGIN, y + 9 + style.size * 1.6, CONTENT, style);
+  return after - style.size * 1.3 + 4;
+}
+
+function band(ctx: Ctx, y: number, title: string): number {
+  ctx.doc.rect(MARGIN, y, CONTENT, BAND_HEIGHT).fill(COLORS.band);
+  ctx.text.line(
+    title,
+    MARGIN + 6,
+    y + 10.8,
+    { size: 8.5, bold: true, color: COLORS.text },
+    { maxWidth: CONTENT - 12 },
+  );
+  return y + BAND_HEIGHT;
+}
+
+function section(ctx: Ctx, y: number, title: string, cjk: CjkVariant, rows: Cell[][]): number {
+  let top = band(ctx, y, title) + 2;
+  const unit = CONTENT / 12;
+  for (const row of rows) {
+    let x = MARGIN;
+    for (const cell of row) {
+      const width = unit * cell.span;
+      ctx.text.line(
+        cell.label,
+        x + 6,
+        top + 8,
+        { size: 6.8, color: COLORS.label },
+        { maxWidth: width - 10, minSize: 5.5 },
+      );
+      ctx.text.line(
+        cell.value.trim() ? cell.value : '—',
+        x + 6,
+        top + 20,
+        { size: 10, color: COLORS.text, cjk },
+        { maxWidth: width - 10, minSize: 7 },
+      );
+      x += width;
+    }
+    top += ROW_HEIGHT;
+  }
+  return top + 6;
+}
+
+function drawDocumentImages(ctx: Ctx, sheet: RegistrationSheet, documents: Buffer[]): void {
+  newPage(ctx);
+  let y = drawHeader(ctx, sheet.reportNumber);
+  const t = sheet.traveler;
+  const name = [t.firstName, t.lastName, t.secondLastName].filter((s) => s?.trim()).join(' ');
+  y = band(ctx, y, `${ctx.texts.sections.documentImages}: ${name}`) + 10;
+  const gap = 12;
+  const height = (FOOTER_BASELINE - 20 - y - gap * (IMAGES_PER_PAGE - 1)) / IMAGES_PER_PAGE;
+  for (const image of documents) {
+    ctx.doc.image(image, MARGIN, y, { fit: [CONTENT, height], align: 'center' });
+    y += height + gap;
+  }
+  drawFooter(ctx);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Dates
+// ---------------------------------------------------------------------------------------------
+
+/** `YYYY-MM-DD` in the language's pattern (DD/MM/YYYY, DD.MM.YYYY…); other text unchanged. */
+export function formatDate(value: string | null | undefined, pattern: string): string {
+  const m = value ? /^(\d{4})-(\d{2})-(\d{2})/.exec(value) : null;
+  if (!m) return value ?? '';
+  return pattern.replace('YYYY', m[1]!).replace('MM', m[2]!).replace('DD', m[3]!);
+}
+
+/** A local date-time as date and hh:mm, or the date alone. */
+function formatLocalDateTime(
+  dateTime: string | null | undefined,
+  date: string | null | undefined,
+  pattern: string,
+): string {
+  const m = dateTime ? /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})/.exec(dateTime) : null;
+  if (m) return `${formatDate(m[1], pattern)} ${m[2]}`;
+  return formatDate(date, pattern);
+}
+
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** An instant as date and hh:mm in a time zone. */
+function formatDateTime(instant: Date, timeZone: string, pattern: string): string {
+  let format = dateTimeFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    dateTimeFormats.set(timeZone, format);
+  }
+  const parts = Object.fromEntries(format.formatToParts(instant).map((p) => [p.type, p.value]));
+  return `${formatDate(`${parts.year}-${parts.month}-${parts.day}`, pattern)} ${parts.hour}:${parts.minute}`;
+}
