@@ -1,7 +1,6 @@
-import fs from 'node:fs';
 import { defineConfig } from 'vitest/config';
 
-const serverProject = (name: string, env: Record<string, string>) => ({
+const serverProject = (name: string, env: Record<string, string>, groupOrder: number) => ({
   test: {
     name,
     root: './apps/server',
@@ -12,6 +11,8 @@ const serverProject = (name: string, env: Record<string, string>) => ({
     pool: 'forks' as const,
     // A PGlite instance per test file costs memory: two files at a time on a 2-core machine.
     maxWorkers: 2,
+    // Projects with different worker counts run one group after the other.
+    sequence: { groupOrder },
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
@@ -25,13 +26,14 @@ export default defineConfig({
           name: 'shared',
           root: './packages/shared',
           include: ['src/**/*.test.ts'],
+          sequence: { groupOrder: 0 },
         },
       },
-      serverProject('server', { TEST_DB: 'pglite' }),
+      serverProject('server', { TEST_DB: 'pglite' }, 1),
       ...(process.env.TEST_DATABASE_URL
-        ? [serverProject('server-postgres', { TEST_DB: 'postgres' })]
+        ? [serverProject('server-postgres', { TEST_DB: 'postgres' }, 2)]
         : []),
-      ...(fs.existsSync('./apps/web/vite.config.ts') ? ['./apps/web/vite.config.ts'] : []),
+      { extends: './apps/web/vite.config.ts', test: { sequence: { groupOrder: 3 } } },
     ],
   },
 });
