@@ -4,10 +4,17 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config/env';
 import type { Database } from './db/client';
 import { createMailer, type Mailer } from './lib/mail/mailer';
+import { createAesGcmCipher, loadEncryptionKey } from './lib/storage/document-cipher';
+import { createAuditRepository } from './modules/audit/audit.repository';
 import { createAuthService } from './modules/auth/auth.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createEstablishmentsRepository } from './modules/establishments/establishments.repository';
+import { establishmentsRoutes } from './modules/establishments/establishments.routes';
+import { createEstablishmentsService } from './modules/establishments/establishments.service';
 import { healthRoutes } from './modules/health/health.routes';
+import { createPilgrimsRepository } from './modules/pilgrims/pilgrims.repository';
+import { pilgrimsRoutes } from './modules/pilgrims/pilgrims.routes';
+import { createPilgrimsService } from './modules/pilgrims/pilgrims.service';
 import {
   createSessionsRepository,
   createTokensRepository,
@@ -84,11 +91,28 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     appUrl: config.appUrl,
     log: app.log,
   });
+  const audit = createAuditRepository(db);
+  const establishments = createEstablishmentsService({
+    db,
+    establishments: createEstablishmentsRepository(db),
+    users,
+    audit,
+    auth,
+    log: app.log,
+  });
+  const pilgrims = createPilgrimsService({
+    db,
+    pilgrims: createPilgrimsRepository(db),
+    audit,
+    cipher: createAesGcmCipher(await loadEncryptionKey(config)),
+  });
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { database, version: VERSION });
       await api.register(authRoutes, { prefix: '/auth', auth });
+      await api.register(establishmentsRoutes, { prefix: '/establishments', establishments, pilgrims });
+      await api.register(pilgrimsRoutes, { prefix: '/pilgrims', pilgrims });
     },
     { prefix: '/api' },
   );

@@ -1,4 +1,6 @@
-import { EmailSchema, IdSchema, PhoneSchema, text } from './common';
+import { AUTHORITIES } from './codes';
+import { EmailSchema, IdSchema, PaginationSchema, PhoneSchema, text } from './common';
+import { codeSchema, nullish, queryParam, queryParamWithDefault } from './fields';
 import { isValidNif, compactId } from './spanish-ids';
 import { z } from './zod';
 
@@ -44,9 +46,102 @@ export const EstablishmentContactSchema = z.object({
   contactEmail: EmailSchema,
 });
 
-export const EstablishmentSchema = EstablishmentCoreSchema.extend(EstablishmentContactSchema.shape).extend({
+export const AuthoritySchema = z.enum(AUTHORITIES);
+
+/**
+ * What the authorities assign and per-establishment settings, all optional: SES
+ * `codigoEstablecimiento` and `codigoArrendador` (≤10 each), the authority it reports to
+ * (empty: derived from the province), and whether the registration PDF shows the document images.
+ * On an update a missing key keeps its value and `''`/null clears it.
+ */
+export const EstablishmentSettingsInputSchema = z.object({
+  establishmentCode: nullish(codeSchema(10)),
+  landlordCode: nullish(codeSchema(10)),
+  authority: nullish(AuthoritySchema),
+  includeDocumentImagesInPdf: z.boolean().optional(),
+});
+
+/**
+ * POST /api/establishments: the wizard's three steps (spec §2, §5) plus the settings. `status`
+ * defaults to active (only an admin may choose pending). An admin may add
+ * `createUserWithEstablishment: true` to create (or reuse) the owner account of `contactEmail`.
+ */
+export const CreateEstablishmentInputSchema = EstablishmentCoreSchema.extend(EstablishmentContactSchema.shape)
+  .extend(EstablishmentSettingsInputSchema.shape)
+  .extend({
+    status: EstablishmentStatusSchema.optional(),
+    createUserWithEstablishment: z.boolean().optional(),
+  });
+export type CreateEstablishmentInput = z.infer<typeof CreateEstablishmentInputSchema>;
+
+/** PUT /api/establishments/{id}: the edit form's values; a missing `status` keeps the current one. */
+export const UpdateEstablishmentInputSchema = EstablishmentCoreSchema.extend(EstablishmentContactSchema.shape)
+  .extend(EstablishmentSettingsInputSchema.shape)
+  .extend({ status: EstablishmentStatusSchema.optional() });
+export type UpdateEstablishmentInput = z.infer<typeof UpdateEstablishmentInputSchema>;
+
+/** GET /api/establishments (admin). Empty values are ignored. */
+export const ListEstablishmentsQuerySchema = z.object({
+  search: queryParam(z.string().trim().max(100)),
+  type: queryParam(EstablishmentTypeSchema),
+  status: queryParam(EstablishmentStatusSchema),
+  city: queryParam(z.string().trim().max(100)),
+  province: queryParam(z.string().trim().max(100)),
+  page: queryParamWithDefault(z.coerce.number().int().min(1).max(100000), 1),
+  limit: queryParamWithDefault(z.coerce.number().int().min(1).max(100), 10),
+  lng: z.string().max(20).optional(),
+});
+export type ListEstablishmentsQuery = z.infer<typeof ListEstablishmentsQuerySchema>;
+
+export const EstablishmentSchema = z.object({
   id: IdSchema,
+  name: z.string(),
+  type: EstablishmentTypeSchema,
+  nif: z.string(),
   status: EstablishmentStatusSchema,
+  address: z.string(),
+  city: z.string(),
+  province: z.string(),
+  postalCode: z.string(),
+  phone: z.string(),
+  contactName: z.string(),
+  contactEmail: z.string(),
+  establishmentCode: z.string().nullable(),
+  landlordCode: z.string().nullable(),
+  /** The authority it reports to: the chosen one, else the one of its province. */
+  authority: AuthoritySchema,
+  /** True when `authority` was derived from the province rather than chosen. */
+  authorityIsDefault: z.boolean(),
+  includeDocumentImagesInPdf: z.boolean(),
+  pilgrimsCount: z.number().int(),
+  /** The latest login of any of its members (ISO date-time), or null. */
+  lastLogin: z.string().nullable(),
+  /** The latest time one of its travelers was registered or changed (ISO date-time), or null. */
+  lastActivity: z.string().nullable(),
   createdAt: z.string(),
+  updatedAt: z.string(),
 });
 export type Establishment = z.infer<typeof EstablishmentSchema>;
+
+export const EstablishmentResponseSchema = z.object({
+  success: z.literal(true),
+  data: EstablishmentSchema,
+  message: z.string().optional(),
+});
+
+export const EstablishmentListResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.array(EstablishmentSchema),
+  pagination: PaginationSchema,
+});
+
+export const UserEstablishmentsResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.array(EstablishmentSchema.extend({ role: z.enum(['owner', 'staff']).nullable() })),
+});
+
+export const DeleteEstablishmentResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: z.object({ id: IdSchema }),
+});

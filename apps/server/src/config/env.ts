@@ -24,7 +24,24 @@ const EnvSchema = z.object({
   CORS_ORIGINS: optional,
   TRUST_PROXY: optional,
   WEB_DIST_DIR: optional,
+  ENCRYPTION_KEY: optional.pipe(
+    z
+      .string()
+      .refine((v) => parseEncryptionKey(v) !== null, 'must be 32 bytes as 64 hex characters or as base64')
+      .optional(),
+  ),
 });
+
+/** A 32-byte key written as 64 hex characters or as base64 (standard or URL-safe); else null. */
+export function parseEncryptionKey(value: string): Buffer | null {
+  const v = value.trim();
+  if (/^[0-9a-fA-F]{64}$/.test(v)) return Buffer.from(v, 'hex');
+  if (/^[A-Za-z0-9+/_-]{43}={0,1}$/.test(v)) {
+    const key = Buffer.from(v.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
+    return key.length === 32 ? key : null;
+  }
+  return null;
+}
 
 export type Config = {
   nodeEnv: 'development' | 'production' | 'test';
@@ -41,6 +58,8 @@ export type Config = {
   corsOrigins: string[];
   trustProxy: boolean | string;
   webDistDir: string | undefined;
+  /** AES-256 key for document images at rest; unset: generated once into DATA_DIR/encryption.key. */
+  encryptionKey: Buffer | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -71,6 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     corsOrigins: e.CORS_ORIGINS ? e.CORS_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean) : [],
     trustProxy: trust === undefined ? false : trust === 'true' ? true : trust,
     webDistDir: e.WEB_DIST_DIR,
+    encryptionKey: e.ENCRYPTION_KEY ? (parseEncryptionKey(e.ENCRYPTION_KEY) ?? undefined) : undefined,
   };
 }
 

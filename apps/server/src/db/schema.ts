@@ -1,7 +1,11 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  customType,
+  date,
   index,
+  integer,
+  jsonb,
   pgEnum,
   pgTable,
   primaryKey,
@@ -27,6 +31,19 @@ export const establishmentType = pgEnum('establishment_type', [
   'other',
 ]);
 export const establishmentStatus = pgEnum('establishment_status', ['active', 'inactive', 'pending']);
+export const authority = pgEnum('authority', ['ses', 'mossos', 'ertzaintza']);
+export const documentKind = pgEnum('document_kind', ['front', 'back', 'signature']);
+
+/**
+ * Binary data. node-postgres gives a Buffer, PGlite a Uint8Array; both leave as a Buffer. Large
+ * values are better moved as base64 text through SQL (`decode(…, 'base64')` / `encode(…)`):
+ * PGlite converts bytea parameters and results byte by byte in JavaScript.
+ */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  toDriver: (value) => value,
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength)),
+});
 
 export const users = pgTable(
   'users',
@@ -95,6 +112,13 @@ export const establishments = pgTable(
     phone: varchar('phone', { length: 20 }).notNull(),
     contactName: varchar('contact_name', { length: 150 }).notNull(),
     contactEmail: varchar('contact_email', { length: 254 }).notNull(),
+    /** SES codigoEstablecimiento. */
+    establishmentCode: varchar('establishment_code', { length: 10 }),
+    /** SES codigoArrendador. */
+    landlordCode: varchar('landlord_code', { length: 10 }),
+    /** The authority chosen for it; null: the one of its province. */
+    authority: authority('authority'),
+    includeDocumentImagesInPdf: boolean('include_document_images_in_pdf').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -119,5 +143,111 @@ export const establishmentMembers = pgTable(
   (t) => [primaryKey({ columns: [t.establishmentId, t.userId] }), index('members_user_idx').on(t.userId)],
 );
 
+/** Travelers (pilgrims): spec §3 plus what a SES parte de viajeros needs. */
+export const pilgrims = pgTable(
+  'pilgrims',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    establishmentId: uuid('establishment_id')
+      .notNull()
+      .references(() => establishments.id, { onDelete: 'restrict' }),
+    firstName: varchar('first_name', { length: 50 }).notNull(),
+    lastName: varchar('last_name', { length: 50 }).notNull(),
+    secondLastName: varchar('second_last_name', { length: 50 }),
+    nationality: varchar('nationality', { length: 3 }).notNull(),
+    documentType: varchar('document_type', { length: 1 }).notNull(),
+    documentNumber: varchar('document_number', { length: 20 }).notNull(),
+    documentSupportNumber: varchar('document_support_number', { length: 9 }),
+    dateOfBirth: date('date_of_birth').notNull(),
+    gender: varchar('gender', { length: 1 }).notNull(),
+    documentExpeditionDate: date('document_expedition_date').notNull(),
+    entryDate: date('entry_date').notNull(),
+    checkOutDate: date('check_out_date'),
+    language: varchar('language', { length: 5 }).notNull().default('es'),
+    email: varchar('email', { length: 254 }).notNull(),
+    phone: varchar('phone', { length: 20 }).notNull(),
+    phone2: varchar('phone2', { length: 20 }),
+    contactAddress: varchar('contact_address', { length: 200 }),
+    addressStreet: varchar('address_street', { length: 100 }),
+    addressComplement: varchar('address_complement', { length: 100 }),
+    addressMunicipalityCode: varchar('address_municipality_code', { length: 5 }),
+    addressMunicipalityName: varchar('address_municipality_name', { length: 100 }),
+    addressPostalCode: varchar('address_postal_code', { length: 20 }),
+    addressCountry: varchar('address_country', { length: 3 }),
+    kinship: varchar('kinship', { length: 2 }),
+    emergencyName: varchar('emergency_name', { length: 150 }).notNull(),
+    emergencyPhone: varchar('emergency_phone', { length: 20 }).notNull(),
+    emergencyRelationship: varchar('emergency_relationship', { length: 20 }).notNull(),
+    contractReference: varchar('contract_reference', { length: 50 }),
+    contractDate: date('contract_date'),
+    /** Local date and time, YYYY-MM-DDThh:mm:ss (SES xsd:dateTime without offset). */
+    entryDateTime: varchar('entry_date_time', { length: 19 }),
+    exitDateTime: varchar('exit_date_time', { length: 19 }),
+    numberOfPersons: integer('number_of_persons'),
+    numberOfRooms: integer('number_of_rooms'),
+    internetBooking: boolean('internet_booking'),
+    paymentType: varchar('payment_type', { length: 5 }),
+    paymentDate: date('payment_date'),
+    paymentMethod: varchar('payment_method', { length: 50 }),
+    paymentHolder: varchar('payment_holder', { length: 100 }),
+    cardExpiry: varchar('card_expiry', { length: 7 }),
+    /** Names, document number, e-mail and phone, lower case without accents, for searching. */
+    searchText: text('search_text').notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('pilgrims_establishment_entry_idx').on(t.establishmentId, t.entryDate, t.id),
+    index('pilgrims_establishment_updated_idx').on(t.establishmentId, t.updatedAt),
+    index('pilgrims_entry_idx').on(t.entryDate, t.id),
+    index('pilgrims_last_name_idx').on(sql`lower(${t.lastName})`),
+    index('pilgrims_document_number_idx').on(t.documentNumber),
+  ],
+);
+
+/** Document images of a traveler, encrypted (AES-256-GCM) in `content`. */
+export const pilgrimDocuments = pgTable(
+  'pilgrim_documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    pilgrimId: uuid('pilgrim_id')
+      .notNull()
+      .references(() => pilgrims.id, { onDelete: 'cascade' }),
+    kind: documentKind('kind').notNull(),
+    mimeType: varchar('mime_type', { length: 50 }).notNull(),
+    originalName: varchar('original_name', { length: 100 }).notNull(),
+    size: integer('size').notNull(),
+    content: bytea('content').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('pilgrim_documents_kind_unique').on(t.pilgrimId, t.kind)],
+);
+
+/** Who did what to which record, and when. Ids only, no personal data. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    actorUserId: uuid('actor_user_id'),
+    action: varchar('action', { length: 50 }).notNull(),
+    entityType: varchar('entity_type', { length: 30 }).notNull(),
+    entityId: uuid('entity_id'),
+    establishmentId: uuid('establishment_id'),
+    requestId: varchar('request_id', { length: 64 }),
+    ip: varchar('ip', { length: 64 }),
+    details: jsonb('details'),
+  },
+  (t) => [
+    index('audit_log_entity_idx').on(t.entityType, t.entityId, t.at),
+    index('audit_log_establishment_idx').on(t.establishmentId, t.at),
+    index('audit_log_actor_idx').on(t.actorUserId, t.at),
+  ],
+);
+
 export type UserRow = typeof users.$inferSelect;
+export type PilgrimRow = typeof pilgrims.$inferSelect;
+export type NewPilgrimRow = typeof pilgrims.$inferInsert;
+export type PilgrimDocumentRow = typeof pilgrimDocuments.$inferSelect;
 export type EstablishmentRow = typeof establishments.$inferSelect;

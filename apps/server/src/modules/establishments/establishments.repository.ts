@@ -1,8 +1,42 @@
-import { eq } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import type { ListEstablishmentsQuery } from '@hospes/shared/establishments';
+import { findProvince, provinceKey } from '@hospes/shared/provinces';
+import { escapeLike, searchTerms } from '@hospes/shared/search';
 import type { Db } from '../../db/client';
-import { establishmentMembers, establishments } from '../../db/schema';
+import { establishmentMembers, establishments, pilgrims } from '../../db/schema';
+import { inScope, letterKey, unaccentLower, type Scope } from './scope';
 
 export type NewEstablishment = typeof establishments.$inferInsert;
+export type EstablishmentRow = typeof establishments.$inferSelect;
+
+const isoTimestamp = (expression: SQL) =>
+  sql<string | null>`to_char((${expression}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * The row plus the activity figures every establishment answer carries. The subqueries name the
+ * outer column in full: drizzle leaves columns unqualified in a single-table select.
+ */
+const outerId = sql.raw('"establishments"."id"');
+const withStats = {
+  row: establishments,
+  pilgrimsCount: sql<number>`(select count(*)::int from pilgrims p where p.establishment_id = ${outerId})`,
+  lastLogin: isoTimestamp(
+    sql`select max(u.last_login_at) from establishment_members m join users u on u.id = m.user_id where m.establishment_id = ${outerId}`,
+  ),
+  lastActivity: isoTimestamp(
+    sql`select max(p.updated_at) from pilgrims p where p.establishment_id = ${outerId}`,
+  ),
+};
+export type EstablishmentWithStats = {
+  row: EstablishmentRow;
+  pilgrimsCount: number;
+  lastLogin: string | null;
+  lastActivity: string | null;
+};
+
+function containsAll(expression: SQL, terms: string[]): SQL[] {
+  return terms.map((term) => sql`${expression} like ${`%${escapeLike(term)}%`} escape '\\'`);
+}
 
 export function createEstablishmentsRepository(db: Db) {
   return {
@@ -10,10 +44,138 @@ export function createEstablishmentsRepository(db: Db) {
       const [row] = await tx.select().from(establishments).where(eq(establishments.nif, nif));
       return row ?? null;
     },
+
     async insertWithOwner(values: NewEstablishment, ownerId: string, tx: Db = db) {
       const [row] = await tx.insert(establishments).values(values).returning();
-      await tx.insert(establishmentMembers).values({ establishmentId: row!.id, userId: ownerId, role: 'owner' });
+      await tx
+        .insert(establishmentMembers)
+        .values({ establishmentId: row!.id, userId: ownerId, role: 'owner' });
       return row!;
+    },
+
+    /** One establishment with its figures, when the scope reaches it. */
+    async findInScope(
+      id: string,
+      scope: Scope,
+      tx: Db = db,
+    ): Promise<EstablishmentWithStats | null> {
+      const [row] = await tx
+        .select(withStats)
+        .from(establishments)
+        .where(and(eq(establishments.id, id), inScope(scope, establishments.id)));
+      return row ?? null;
+    },
+
+    /** The row alone, locked for an update or a delete, when the scope reaches it. */
+    async lockInScope(id: string, scope: Scope, tx: Db = db): Promise<EstablishmentRow | null> {
+      const [row] = await tx
+        .select()
+        .from(establishments)
+        .where(and(eq(establishments.id, id), inScope(scope, establishments.id)))
+        .for('update');
+      return row ?? null;
+    },
+
+    /** The admin list: filters (accent- and case-insensitive), by name, one page. */
+    async list(query: ListEstablishmentsQuery, tx: Db = db) {
+      const conditions: SQL[] = [];
+      const terms = searchTerms(query.search);
+      if (terms.length) {
+        const haystack = unaccentLower(
+          sql`${establishments.name} || ' ' || ${establishments.nif} || ' ' || ${establishments.city} || ' ' || ${establishments.province} || ' ' || ${establishments.contactName} || ' ' || ${establishments.contactEmail}`,
+        );
+        conditions.push(...containsAll(haystack, terms));
+      }
+      if (query.type) conditions.push(eq(establishments.type, query.type));
+      if (query.status) conditions.push(eq(establishments.status, query.status));
+      if (query.city)
+        conditions.push(
+          ...containsAll(unaccentLower(establishments.city), searchTerms(query.city)),
+        );
+      if (query.province) {
+        const province = findProvince(query.province);
+        if (province) {
+          const keys = [
+            ...new Set(
+              [province.name, ...province.variants, ...province.name.split('/')].map(provinceKey),
+            ),
+          ];
+          conditions.push(
+            sql`(${letterKey(establishments.province)} in (${sql.join(
+              keys.map((k) => sql`${k}`),
+              sql`, `,
+            )}) or substr(${establishments.postalCode}, 1, 2) = ${province.code})`,
+          );
+        } else {
+          conditions.push(
+            ...containsAll(unaccentLower(establishments.province), searchTerms(query.province)),
+          );
+        }
+      }
+      const where = conditions.length ? and(...conditions) : undefined;
+      const [count] = await tx
+        .select({ total: sql<number>`count(*)::int` })
+        .from(establishments)
+        .where(where);
+      const rows = await tx
+        .select(withStats)
+        .from(establishments)
+        .where(where)
+        .orderBy(asc(sql`lower(${establishments.name})`), asc(establishments.id))
+        .limit(query.limit)
+        .offset((query.page - 1) * query.limit);
+      return { rows, total: count?.total ?? 0 };
+    },
+
+    /** The establishments a user belongs to, with the user's role in each. */
+    async listForUser(userId: string, tx: Db = db) {
+      return tx
+        .select({ ...withStats, role: establishmentMembers.role })
+        .from(establishments)
+        .innerJoin(
+          establishmentMembers,
+          and(
+            eq(establishmentMembers.establishmentId, establishments.id),
+            eq(establishmentMembers.userId, userId),
+          ),
+        )
+        .orderBy(asc(sql`lower(${establishments.name})`), asc(establishments.id));
+    },
+
+    async update(id: string, scope: Scope, values: Partial<NewEstablishment>, tx: Db = db) {
+      const [row] = await tx
+        .update(establishments)
+        .set({ ...values, updatedAt: new Date() })
+        .where(and(eq(establishments.id, id), inScope(scope, establishments.id)))
+        .returning();
+      return row ?? null;
+    },
+
+    /** Travelers of an establishment whose stay ended after `cutoff` (their retention runs). */
+    async countRetainedPilgrims(id: string, cutoff: string, tx: Db = db): Promise<number> {
+      const [row] = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(pilgrims)
+        .where(
+          and(
+            eq(pilgrims.establishmentId, id),
+            sql`coalesce(${pilgrims.checkOutDate}, ${pilgrims.entryDate}) > ${cutoff}`,
+          ),
+        );
+      return row?.n ?? 0;
+    },
+
+    /** Deletes an establishment in scope and its (retention-expired) travelers; their ids. */
+    async deleteInScope(id: string, scope: Scope, tx: Db = db) {
+      const removed = await tx
+        .delete(pilgrims)
+        .where(and(eq(pilgrims.establishmentId, id), inScope(scope, pilgrims.establishmentId)))
+        .returning({ id: pilgrims.id });
+      const [row] = await tx
+        .delete(establishments)
+        .where(and(eq(establishments.id, id), inScope(scope, establishments.id)))
+        .returning({ id: establishments.id });
+      return row ? { id: row.id, pilgrimIds: removed.map((r) => r.id) } : null;
     },
   };
 }

@@ -1,0 +1,210 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import {
+  CreateEstablishmentInputSchema,
+  DeleteEstablishmentResponseSchema,
+  EstablishmentListResponseSchema,
+  EstablishmentResponseSchema,
+  ListEstablishmentsQuerySchema,
+  UpdateEstablishmentInputSchema,
+  UserEstablishmentsResponseSchema,
+} from '@hospes/shared/establishments';
+import {
+  EstablishmentPilgrimsQuerySchema,
+  PilgrimListResponseSchema,
+} from '@hospes/shared/pilgrims';
+import { z } from '@hospes/shared/zod';
+import { AppError } from '../../lib/app-error';
+import { serverMessage } from '../../lib/i18n/server-texts';
+import { actorOf } from '../../plugins/auth';
+import { auditContext } from '../audit/audit-context';
+import type { PilgrimsService } from '../pilgrims/pilgrims.service';
+import type { EstablishmentsService } from './establishments.service';
+
+const tags = ['establishments'];
+const security = [{ bearerAuth: [] }];
+const LngQuery = z.object({ lng: z.string().max(20).optional() });
+/** Ids are checked by the service, so that a malformed one answers 404 like an unknown one. */
+const IdParams = z.object({ id: z.string().max(100) });
+
+const totalPages = (total: number, limit: number) => Math.max(1, Math.ceil(total / limit));
+
+export const establishmentsRoutes: FastifyPluginAsyncZod<{
+  establishments: EstablishmentsService;
+  pilgrims: PilgrimsService;
+}> = async (app, { establishments, pilgrims }) => {
+  /** Spec §8: a create without a session says 'You need to log in to create an establishment.' */
+  async function requireUserToCreate(
+    request: FastifyRequest,
+    reply: Parameters<typeof app.requireUser>[1],
+  ) {
+    try {
+      await app.requireUser(request, reply);
+    } catch (err) {
+      if (err instanceof AppError && err.code === 'UNAUTHENTICATED')
+        throw new AppError('ESTABLISHMENT_CREATE_UNAUTHENTICATED');
+      throw err;
+    }
+  }
+
+  app.post(
+    '/',
+    {
+      schema: {
+        tags,
+        summary:
+          'Create an establishment; the caller (or, for an admin with createUserWithEstablishment, the contact) becomes its owner',
+        security,
+        body: CreateEstablishmentInputSchema,
+        querystring: LngQuery,
+        response: { 201: EstablishmentResponseSchema },
+      },
+      preHandler: requireUserToCreate,
+    },
+    async (request, reply) => {
+      const data = await establishments.create(
+        actorOf(request),
+        request.body,
+        auditContext(request),
+      );
+      return reply
+        .code(201)
+        .send({ success: true, message: serverMessage(request.lng, 'establishmentCreated'), data });
+    },
+  );
+
+  app.get(
+    '/',
+    {
+      schema: {
+        tags,
+        summary: 'Every establishment (admins only), filtered and paginated',
+        security,
+        querystring: ListEstablishmentsQuerySchema,
+        response: { 200: EstablishmentListResponseSchema },
+      },
+      preHandler: app.requireUser,
+    },
+    async (request) => {
+      const { page, limit } = request.query;
+      const { data, total } = await establishments.list(actorOf(request), request.query);
+      return {
+        success: true as const,
+        data,
+        pagination: { total, page, limit, totalPages: totalPages(total, limit) },
+      };
+    },
+  );
+
+  app.get(
+    '/user',
+    {
+      schema: {
+        tags,
+        summary: 'The establishments of the signed-in user, with the user’s role in each',
+        security,
+        querystring: LngQuery,
+        response: { 200: UserEstablishmentsResponseSchema },
+      },
+      preHandler: app.requireUser,
+    },
+    async (request) => ({
+      success: true as const,
+      data: await establishments.listMine(actorOf(request)),
+    }),
+  );
+
+  app.get(
+    '/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One establishment (a member’s or any, for an admin)',
+        security,
+        params: IdParams,
+        querystring: LngQuery,
+        response: { 200: EstablishmentResponseSchema },
+      },
+      preHandler: app.requireUser,
+    },
+    async (request) => ({
+      success: true as const,
+      data: await establishments.get(actorOf(request), request.params.id),
+    }),
+  );
+
+  app.put(
+    '/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Update an establishment',
+        security,
+        params: IdParams,
+        body: UpdateEstablishmentInputSchema,
+        querystring: LngQuery,
+        response: { 200: EstablishmentResponseSchema },
+      },
+      preHandler: app.requireUser,
+    },
+    async (request) => ({
+      success: true as const,
+      message: serverMessage(request.lng, 'establishmentUpdated'),
+      data: await establishments.update(
+        actorOf(request),
+        request.params.id,
+        request.body,
+        auditContext(request),
+      ),
+    }),
+  );
+
+  app.delete(
+    '/:id',
+    {
+      schema: {
+        tags,
+        summary:
+          'Delete an establishment; refused (409) while it keeps traveler records within the 3-year retention',
+        security,
+        params: IdParams,
+        querystring: LngQuery,
+        response: { 200: DeleteEstablishmentResponseSchema },
+      },
+      preHandler: app.requireUser,
+    },
+    async (request) => ({
+      success: true as const,
+      message: serverMessage(request.lng, 'establishmentDeleted'),
+      data: await establishments.remove(actorOf(request), request.params.id, auditContext(request)),
+    }),
+  );
+
+  app.get(
+    '/:id/pilgrims',
+    {
+      schema: {
+        tags,
+        summary: 'The travelers of an establishment, newest entry first',
+        security,
+        params: IdParams,
+        querystring: EstablishmentPilgrimsQuerySchema,
+        response: { 200: PilgrimListResponseSchema },
+      },
+      preHandler: app.requireUser,
+    },
+    async (request) => {
+      const { page, limit } = request.query;
+      const { data, total } = await pilgrims.listForEstablishment(
+        actorOf(request),
+        request.params.id,
+        { page, limit },
+      );
+      return {
+        success: true as const,
+        data,
+        pagination: { total, page, limit, totalPages: totalPages(total, limit) },
+      };
+    },
+  );
+};

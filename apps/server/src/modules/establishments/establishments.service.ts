@@ -1,0 +1,303 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { addYears, todayIso } from '@hospes/shared/dates';
+import type {
+  CreateEstablishmentInput,
+  Establishment,
+  ListEstablishmentsQuery,
+  UpdateEstablishmentInput,
+} from '@hospes/shared/establishments';
+import type { Language } from '@hospes/shared/languages';
+import { authorityForProvince } from '@hospes/shared/provinces';
+import type { Db } from '../../db/client';
+import { constraintName, isUniqueViolation } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { hashPassword, randomPassword } from '../../lib/crypto';
+import type { Actor } from '../../plugins/auth';
+import type { AuditContext, AuditRepository } from '../audit/audit.repository';
+import type { AuthService } from '../auth/auth.service';
+import type { UsersRepository } from '../users/users.repository';
+import type {
+  EstablishmentsRepository,
+  EstablishmentWithStats,
+  NewEstablishment,
+} from './establishments.repository';
+import { isUuid, scopeOf } from './scope';
+
+/** RD 933/2021 art. 5.3: the register is kept 3 years from the end of the stay. */
+export const RETENTION_YEARS = 3;
+
+export function toEstablishmentDto(found: EstablishmentWithStats): Establishment {
+  const { row } = found;
+  return {
+    id: row.id,
+    name: row.name,
+    type: row.type,
+    nif: row.nif,
+    status: row.status,
+    address: row.address,
+    city: row.city,
+    province: row.province,
+    postalCode: row.postalCode,
+    phone: row.phone,
+    contactName: row.contactName,
+    contactEmail: row.contactEmail,
+    establishmentCode: row.establishmentCode,
+    landlordCode: row.landlordCode,
+    authority: row.authority ?? authorityForProvince(row.province, row.postalCode),
+    authorityIsDefault: row.authority === null,
+    includeDocumentImagesInPdf: row.includeDocumentImagesInPdf,
+    pilgrimsCount: found.pilgrimsCount,
+    lastLogin: found.lastLogin,
+    lastActivity: found.lastActivity,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export interface EstablishmentsServiceDeps {
+  db: Db;
+  establishments: EstablishmentsRepository;
+  users: UsersRepository;
+  audit: AuditRepository;
+  auth: Pick<AuthService, 'issueLink'>;
+  log: FastifyBaseLogger;
+  now?: () => Date;
+}
+
+type Settings = Pick<
+  CreateEstablishmentInput,
+  'establishmentCode' | 'landlordCode' | 'authority' | 'includeDocumentImagesInPdf'
+>;
+
+/** The settings that were sent: a missing key is left out (kept), null clears. */
+function settingsValues(input: Settings): Partial<NewEstablishment> {
+  const values: Partial<NewEstablishment> = {};
+  if (input.establishmentCode !== undefined) values.establishmentCode = input.establishmentCode;
+  if (input.landlordCode !== undefined) values.landlordCode = input.landlordCode;
+  if (input.authority !== undefined) values.authority = input.authority;
+  if (input.includeDocumentImagesInPdf !== undefined)
+    values.includeDocumentImagesInPdf = input.includeDocumentImagesInPdf;
+  return values;
+}
+
+function conflict(err: unknown): never {
+  if (isUniqueViolation(err)) {
+    throw new AppError(constraintName(err) === 'users_email_unique' ? 'EMAIL_TAKEN' : 'NIF_TAKEN', {
+      cause: err,
+    });
+  }
+  throw err;
+}
+
+export function createEstablishmentsService(deps: EstablishmentsServiceDeps) {
+  const { db, establishments, users, audit, auth, log } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  async function load(actor: Actor, id: string, tx: Db = db): Promise<Establishment> {
+    const found = isUuid(id) ? await establishments.findInScope(id, scopeOf(actor), tx) : null;
+    if (!found) throw new AppError('ESTABLISHMENT_NOT_FOUND');
+    return toEstablishmentDto(found);
+  }
+
+  return {
+    get: load,
+
+    /**
+     * Creates an establishment. The caller becomes its owner, or, for an admin with
+     * `createUserWithEstablishment`, the user of `contactEmail` (created when new and sent a
+     * link to choose a password).
+     */
+    async create(
+      actor: Actor,
+      input: CreateEstablishmentInput,
+      context: AuditContext & { lng: Language },
+    ) {
+      const isAdmin = actor.role === 'admin';
+      if (input.createUserWithEstablishment && !isAdmin) throw new AppError('FORBIDDEN');
+      const status = input.status ?? 'active';
+      if (status === 'pending' && !isAdmin) throw new AppError('FORBIDDEN');
+      const unusableHash = input.createUserWithEstablishment
+        ? await hashPassword(randomPassword())
+        : null;
+
+      let created;
+      try {
+        created = await db.transaction(async (tx) => {
+          if (await establishments.findByNif(input.nif, tx)) throw new AppError('NIF_TAKEN');
+          let ownerId = actor.id;
+          let newOwner: { id: string; email: string; name: string } | null = null;
+          if (input.createUserWithEstablishment) {
+            const existing = await users.findByEmail(input.contactEmail, tx);
+            if (existing) ownerId = existing.id;
+            else {
+              const user = await users.insert(
+                {
+                  email: input.contactEmail,
+                  name: input.contactName,
+                  passwordHash: unusableHash!,
+                  role: 'user',
+                  language: context.lng,
+                },
+                tx,
+              );
+              ownerId = user.id;
+              newOwner = user;
+            }
+          }
+          const row = await establishments.insertWithOwner(
+            {
+              name: input.name,
+              type: input.type,
+              nif: input.nif,
+              status,
+              address: input.address,
+              city: input.city,
+              province: input.province,
+              postalCode: input.postalCode,
+              phone: input.phone,
+              contactName: input.contactName,
+              contactEmail: input.contactEmail,
+              ...settingsValues(input),
+            },
+            ownerId,
+            tx,
+          );
+          await audit.record(
+            context,
+            {
+              action: 'establishment.created',
+              entityType: 'establishment',
+              entityId: row.id,
+              establishmentId: row.id,
+              details: { ownerUserId: ownerId, ownerAccountCreated: newOwner !== null },
+            },
+            tx,
+          );
+          return { row, newOwner };
+        });
+      } catch (err) {
+        conflict(err);
+      }
+      if (created.newOwner) {
+        try {
+          await auth.issueLink(created.newOwner, 'set_password', context.lng, {
+            establishment: created.row.name,
+          });
+        } catch (err) {
+          log.error({ err }, 'could not send the set-password e-mail to a new owner');
+        }
+      }
+      return load(actor, created.row.id);
+    },
+
+    /** Every establishment (admins only), filtered and paginated. */
+    async list(actor: Actor, query: ListEstablishmentsQuery) {
+      if (actor.role !== 'admin') throw new AppError('ESTABLISHMENTS_FORBIDDEN');
+      const { rows, total } = await establishments.list(query);
+      return { data: rows.map(toEstablishmentDto), total };
+    },
+
+    /** The establishments the caller belongs to, with the caller's role in each. */
+    async listMine(actor: Actor) {
+      const rows = await establishments.listForUser(actor.id);
+      return rows.map((found) => ({ ...toEstablishmentDto(found), role: found.role }));
+    },
+
+    async update(actor: Actor, id: string, input: UpdateEstablishmentInput, context: AuditContext) {
+      if (!isUuid(id)) throw new AppError('ESTABLISHMENT_NOT_FOUND');
+      const scope = scopeOf(actor);
+      try {
+        await db.transaction(async (tx) => {
+          const current = await establishments.lockInScope(id, scope, tx);
+          if (!current) throw new AppError('ESTABLISHMENT_NOT_FOUND');
+          if (input.nif !== current.nif) {
+            const other = await establishments.findByNif(input.nif, tx);
+            if (other && other.id !== id) throw new AppError('NIF_TAKEN');
+          }
+          const status = input.status ?? current.status;
+          // "pending" is an administrator's decision: only an admin sets it or lifts it.
+          if (
+            status !== current.status &&
+            actor.role !== 'admin' &&
+            (status === 'pending' || current.status === 'pending')
+          ) {
+            throw new AppError('FORBIDDEN');
+          }
+          const values: Partial<NewEstablishment> = {
+            name: input.name,
+            type: input.type,
+            nif: input.nif,
+            status,
+            address: input.address,
+            city: input.city,
+            province: input.province,
+            postalCode: input.postalCode,
+            phone: input.phone,
+            contactName: input.contactName,
+            contactEmail: input.contactEmail,
+            ...settingsValues(input),
+          };
+          const changed = (Object.keys(values) as (keyof typeof values)[]).filter(
+            (key) => values[key] !== current[key],
+          );
+          await establishments.update(id, scope, values, tx);
+          await audit.record(
+            context,
+            {
+              action: 'establishment.updated',
+              entityType: 'establishment',
+              entityId: id,
+              establishmentId: id,
+              details: { fields: changed },
+            },
+            tx,
+          );
+        });
+      } catch (err) {
+        conflict(err);
+      }
+      return load(actor, id);
+    },
+
+    /**
+     * Deletes an establishment, refused while any of its travelers is within the retention
+     * period (decision 008); travelers whose period has ended go with it.
+     */
+    async remove(actor: Actor, id: string, context: AuditContext) {
+      if (!isUuid(id)) throw new AppError('ESTABLISHMENT_NOT_FOUND');
+      const scope = scopeOf(actor);
+      const cutoff = addYears(todayIso(now()), -RETENTION_YEARS);
+      await db.transaction(async (tx) => {
+        const current = await establishments.lockInScope(id, scope, tx);
+        if (!current) throw new AppError('ESTABLISHMENT_NOT_FOUND');
+        const retained = await establishments.countRetainedPilgrims(id, cutoff, tx);
+        if (retained > 0)
+          throw new AppError('ESTABLISHMENT_RECORDS_RETAINED', { params: { count: retained } });
+        const deleted = await establishments.deleteInScope(id, scope, tx);
+        if (!deleted) throw new AppError('ESTABLISHMENT_NOT_FOUND');
+        await audit.record(
+          context,
+          [
+            ...deleted.pilgrimIds.map((pilgrimId) => ({
+              action: 'pilgrim.deleted' as const,
+              entityType: 'pilgrim' as const,
+              entityId: pilgrimId,
+              establishmentId: id,
+              details: { reason: 'retentionExpired' },
+            })),
+            {
+              action: 'establishment.deleted',
+              entityType: 'establishment',
+              entityId: id,
+              establishmentId: id,
+              details: { expiredPilgrimsDeleted: deleted.pilgrimIds.length },
+            },
+          ],
+          tx,
+        );
+      });
+      return { id };
+    },
+  };
+}
+export type EstablishmentsService = ReturnType<typeof createEstablishmentsService>;

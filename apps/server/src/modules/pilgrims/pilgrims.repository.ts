@@ -1,0 +1,273 @@
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import type { DocumentKind } from '@hospes/shared/codes';
+import type { ListPilgrimsQuery, PilgrimSortField } from '@hospes/shared/pilgrims';
+import { escapeLike, searchTerms } from '@hospes/shared/search';
+import { stayStatusBounds } from '@hospes/shared/stay';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import {
+  establishmentMembers,
+  establishments,
+  pilgrimDocuments,
+  pilgrims,
+  type PilgrimRow,
+} from '../../db/schema';
+import { inScope, type Scope } from '../establishments/scope';
+import type { DocumentMeta, PilgrimValues } from './pilgrims.mapper';
+
+export type NewDocument = {
+  id: string;
+  pilgrimId: string;
+  kind: DocumentKind;
+  mimeType: string;
+  originalName: string;
+  size: number;
+  content: Buffer;
+};
+
+export type PilgrimWithEstablishment = {
+  row: PilgrimRow;
+  establishmentName: string;
+  documents: DocumentMeta[];
+};
+
+/** The list filters the repository understands (the query minus paging and sorting). */
+export type PilgrimFilter = Partial<
+  Omit<ListPilgrimsQuery, 'page' | 'limit' | 'sortBy' | 'sortOrder' | 'lng'>
+>;
+
+const SORT_COLUMNS: Record<PilgrimSortField, SQL | AnyPgColumn> = {
+  entryDate: pilgrims.entryDate,
+  checkOutDate: pilgrims.checkOutDate,
+  lastName: sql`lower(${pilgrims.lastName})`,
+  firstName: sql`lower(${pilgrims.firstName})`,
+  nationality: pilgrims.nationality,
+  dateOfBirth: pilgrims.dateOfBirth,
+  createdAt: pilgrims.createdAt,
+  updatedAt: pilgrims.updatedAt,
+};
+
+/**
+ * The document metadata of the traveler in the outer query (never the bytes), as a JSON array, so
+ * a page of travelers and their documents come in one round trip.
+ */
+const documentsJson = sql<DocumentMeta[]>`(
+  select coalesce(json_agg(json_build_object(
+    'id', d.id, 'pilgrimId', d.pilgrim_id, 'kind', d.kind, 'mimeType', d.mime_type,
+    'originalName', d.original_name, 'size', d.size,
+    'createdAt', to_char(d.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+  ) order by d.created_at, d.kind), '[]'::json)
+  from pilgrim_documents d where d.pilgrim_id = ${sql.raw('"pilgrims"."id"')})`;
+
+/** A traveler row with its establishment's name and its documents' metadata. */
+const fullRow = { row: pilgrims, establishmentName: establishments.name, documents: documentsJson };
+
+/** The WHERE conditions of a list: the scope first, then each filter that was given. */
+export function listConditions(scope: Scope, filter: PilgrimFilter, today: string): SQL[] {
+  const conditions: SQL[] = [inScope(scope, pilgrims.establishmentId)];
+  if (filter.establishmentId) conditions.push(eq(pilgrims.establishmentId, filter.establishmentId));
+  if (filter.nationality) conditions.push(eq(pilgrims.nationality, filter.nationality));
+  if (filter.documentType) conditions.push(eq(pilgrims.documentType, filter.documentType));
+  if (filter.gender) conditions.push(eq(pilgrims.gender, filter.gender));
+  if (filter.entryDateFrom) conditions.push(gte(pilgrims.entryDate, filter.entryDateFrom));
+  if (filter.entryDateTo) conditions.push(lte(pilgrims.entryDate, filter.entryDateTo));
+  if (filter.checkOutDateFrom) conditions.push(gte(pilgrims.checkOutDate, filter.checkOutDateFrom));
+  if (filter.checkOutDateTo) conditions.push(lte(pilgrims.checkOutDate, filter.checkOutDateTo));
+  for (const term of searchTerms(filter.search)) {
+    conditions.push(sql`${pilgrims.searchText} like ${`%${escapeLike(term)}%`} escape '\\'`);
+  }
+  if (filter.stayStatus) {
+    const b = stayStatusBounds(today);
+    const staying = or(isNull(pilgrims.checkOutDate), sql`${pilgrims.checkOutDate} > ${b.today}`)!;
+    conditions.push(lte(pilgrims.entryDate, b.today), staying);
+    if (filter.stayStatus === 'recent') conditions.push(gte(pilgrims.entryDate, b.recentFrom));
+    else if (filter.stayStatus === 'tooLong')
+      conditions.push(lte(pilgrims.entryDate, b.tooLongTo), isNull(pilgrims.checkOutDate));
+    else {
+      conditions.push(
+        lte(pilgrims.entryDate, b.longTo),
+        or(isNotNull(pilgrims.checkOutDate), sql`${pilgrims.entryDate} > ${b.tooLongTo}`)!,
+      );
+    }
+  }
+  return conditions;
+}
+
+export function createPilgrimsRepository(db: Db) {
+  return {
+    /** The establishment, when the scope reaches it. */
+    async establishmentInScope(id: string, scope: Scope, tx: Db = db) {
+      const [row] = await tx
+        .select({ id: establishments.id, name: establishments.name })
+        .from(establishments)
+        .where(and(eq(establishments.id, id), inScope(scope, establishments.id)));
+      return row ?? null;
+    },
+
+    /** Up to two establishments a user belongs to (to tell "exactly one" apart). */
+    async membershipsOf(userId: string, tx: Db = db) {
+      const rows = await tx
+        .select({ id: establishmentMembers.establishmentId })
+        .from(establishmentMembers)
+        .where(eq(establishmentMembers.userId, userId))
+        .limit(2);
+      return rows.map((r) => r.id);
+    },
+
+    async insert(values: PilgrimValues & { id: string; createdBy: string }, tx: Db = db) {
+      const [row] = await tx.insert(pilgrims).values(values).returning();
+      return row!;
+    },
+
+    async findInScope(
+      id: string,
+      scope: Scope,
+      tx: Db = db,
+    ): Promise<PilgrimWithEstablishment | null> {
+      const [found] = await tx
+        .select(fullRow)
+        .from(pilgrims)
+        .innerJoin(establishments, eq(establishments.id, pilgrims.establishmentId))
+        .where(and(eq(pilgrims.id, id), inScope(scope, pilgrims.establishmentId)));
+      return found ?? null;
+    },
+
+    async lockInScope(id: string, scope: Scope, tx: Db = db): Promise<PilgrimRow | null> {
+      const [row] = await tx
+        .select()
+        .from(pilgrims)
+        .where(and(eq(pilgrims.id, id), inScope(scope, pilgrims.establishmentId)))
+        .for('update');
+      return row ?? null;
+    },
+
+    async update(id: string, scope: Scope, values: PilgrimValues, tx: Db = db) {
+      const [row] = await tx
+        .update(pilgrims)
+        .set({ ...values, updatedAt: new Date() })
+        .where(and(eq(pilgrims.id, id), inScope(scope, pilgrims.establishmentId)))
+        .returning();
+      return row ?? null;
+    },
+
+    /** Deletes the travelers among `ids` that the scope reaches; what was deleted. */
+    async deleteInScope(ids: string[], scope: Scope, tx: Db = db) {
+      if (ids.length === 0) return [];
+      return tx
+        .delete(pilgrims)
+        .where(and(inArray(pilgrims.id, ids), inScope(scope, pilgrims.establishmentId)))
+        .returning({ id: pilgrims.id, establishmentId: pilgrims.establishmentId });
+    },
+
+    /** One page of a filtered, sorted list. */
+    async listPage(
+      scope: Scope,
+      filter: PilgrimFilter,
+      page: { page: number; limit: number; sortBy: PilgrimSortField; sortOrder: 'asc' | 'desc' },
+      today: string,
+      tx: Db = db,
+    ): Promise<PilgrimWithEstablishment[]> {
+      const column = SORT_COLUMNS[page.sortBy];
+      const direction = page.sortOrder === 'asc' ? asc : desc;
+      const order =
+        page.sortBy === 'checkOutDate'
+          ? [sql`${column} ${sql.raw(page.sortOrder)} nulls last`, direction(pilgrims.id)]
+          : [direction(column), direction(pilgrims.id)];
+      // Deferred join: the page's ids first, from the narrow index order alone, then the full rows
+      // (with their documents) for those ids only, so a deep page does not build skipped rows.
+      const pageIds = tx
+        .select({ id: pilgrims.id })
+        .from(pilgrims)
+        .where(and(...listConditions(scope, filter, today)))
+        .orderBy(...order)
+        .limit(page.limit)
+        .offset((page.page - 1) * page.limit);
+      return tx
+        .select(fullRow)
+        .from(pilgrims)
+        .innerJoin(establishments, eq(establishments.id, pilgrims.establishmentId))
+        .where(inArray(pilgrims.id, pageIds))
+        .orderBy(...order);
+    },
+
+    /** How many travelers match a list's filters. */
+    async count(scope: Scope, filter: PilgrimFilter, today: string, tx: Db = db): Promise<number> {
+      const [row] = await tx
+        .select({ total: sql<number>`count(*)::int` })
+        .from(pilgrims)
+        .where(and(...listConditions(scope, filter, today)));
+      return row?.total ?? 0;
+    },
+
+    /** Stores a new traveler's documents, in one statement. */
+    async insertDocuments(values: NewDocument[], tx: Db = db) {
+      if (values.length === 0) return;
+      // As base64 text: PGlite would hex-encode a bytea parameter byte by byte in JavaScript.
+      await tx
+        .insert(pilgrimDocuments)
+        .values(
+          values.map((v) => ({
+            ...v,
+            content: sql`decode(${v.content.toString('base64')}, 'base64')`,
+          })),
+        );
+    },
+
+    /** Stores a document, replacing the traveler's previous one of the same kind. */
+    async putDocument(values: NewDocument, tx: Db = db) {
+      await tx
+        .delete(pilgrimDocuments)
+        .where(
+          and(
+            eq(pilgrimDocuments.pilgrimId, values.pilgrimId),
+            eq(pilgrimDocuments.kind, values.kind),
+          ),
+        );
+      // As base64 text: PGlite would hex-encode a bytea parameter byte by byte in JavaScript.
+      await tx
+        .insert(pilgrimDocuments)
+        .values({
+          ...values,
+          content: sql`decode(${values.content.toString('base64')}, 'base64')`,
+        });
+    },
+
+    /** A document with its (encrypted) bytes, when its traveler is in scope. */
+    async findDocumentInScope(pilgrimId: string, documentId: string, scope: Scope, tx: Db = db) {
+      const [row] = await tx
+        .select({
+          id: pilgrimDocuments.id,
+          kind: pilgrimDocuments.kind,
+          mimeType: pilgrimDocuments.mimeType,
+          originalName: pilgrimDocuments.originalName,
+          // As base64 text, decoded natively below (PGlite parses a bytea result byte by byte).
+          content: sql<string>`encode(${pilgrimDocuments.content}, 'base64')`,
+          establishmentId: pilgrims.establishmentId,
+        })
+        .from(pilgrimDocuments)
+        .innerJoin(pilgrims, eq(pilgrims.id, pilgrimDocuments.pilgrimId))
+        .where(
+          and(
+            eq(pilgrimDocuments.id, documentId),
+            eq(pilgrimDocuments.pilgrimId, pilgrimId),
+            inScope(scope, pilgrims.establishmentId),
+          ),
+        );
+      return row ? { ...row, content: Buffer.from(row.content, 'base64') } : null;
+    },
+  };
+}
+export type PilgrimsRepository = ReturnType<typeof createPilgrimsRepository>;

@@ -1,0 +1,1170 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IMAGE_MAX_BYTES } from '@hospes/shared/codes';
+import { addDays, todayIso } from '@hospes/shared/dates';
+import {
+  PilgrimListResponseSchema,
+  PilgrimResponseSchema,
+  type Pilgrim,
+} from '@hospes/shared/pilgrims';
+import { auditLog, pilgrimDocuments, pilgrims } from '../../db/schema';
+import { createAdminSession, createUserSession } from '../../../test/accounts';
+import { randomCif } from '../../../test/factories';
+import {
+  dataUrl,
+  jpegBytes,
+  pilgrimBody,
+  PNG_BYTES,
+  randomDniNumber,
+  webpBytes,
+} from '../../../test/pilgrim-factories';
+import {
+  bearer,
+  createTestContext,
+  registerVerifiedOwner,
+  type TestContext,
+} from '../../../test/test-app';
+
+let ctx: TestContext;
+let admin: Awaited<ReturnType<typeof createAdminSession>>;
+let owner: Awaited<ReturnType<typeof registerVerifiedOwner>>;
+let other: Awaited<ReturnType<typeof registerVerifiedOwner>>;
+const today = todayIso();
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  admin = await createAdminSession(ctx);
+  owner = await registerVerifiedOwner(ctx);
+  other = await registerVerifiedOwner(ctx);
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+const call = (method: Method, url: string, token?: string, payload?: unknown) =>
+  ctx.app.inject({
+    method,
+    url,
+    headers: token ? bearer(token) : {},
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+
+async function register(
+  token: string,
+  establishmentId: string | null,
+  overrides: Record<string, unknown> = {},
+): Promise<Pilgrim> {
+  const res = await call('POST', '/api/pilgrims', token, pilgrimBody(establishmentId, overrides));
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().data;
+}
+
+async function counts() {
+  const db = ctx.database.db;
+  return {
+    pilgrims: (await db.select({ id: pilgrims.id, updatedAt: pilgrims.updatedAt }).from(pilgrims))
+      .map((r) => `${r.id}@${r.updatedAt.toISOString()}`)
+      .sort(),
+    documents: (await db.select({ id: pilgrimDocuments.id }).from(pilgrimDocuments)).length,
+    audit: (await db.select({ id: auditLog.id }).from(auditLog)).length,
+  };
+}
+
+const fieldsOf = (res: { json(): { details?: { field: string }[] } }) =>
+  (res.json().details ?? []).map((d) => d.field);
+
+describe('POST /api/pilgrims', () => {
+  it('registers a traveler with every spec §3 and SES field and answers the record', async () => {
+    const body = pilgrimBody(owner.establishmentId, {
+      firstName: '  José ',
+      lastName: 'Núñez',
+      secondLastName: 'García',
+      nationality: 'esp',
+      documentType: 'D',
+      passportNumber: '12345678-z',
+      documentSupportNumber: 'abc123456',
+      gender: 'male',
+      contactInfo: {
+        email: 'Jose@Example.ES',
+        phone: '+34 600 000 000',
+        phone2: '+34 981 111 111',
+        address: 'Calle Real 1, Burgos',
+      },
+      address: {
+        street: 'Calle Real 1',
+        complement: '2º B',
+        municipalityCode: '09059',
+        postalCode: '09001',
+        country: 'ESP',
+      },
+      kinship: 'pm',
+      stay: {
+        contractReference: 'RES-2026-001',
+        contractDate: '2026-02-20',
+        entryDateTime: '2026-03-01T18:30',
+        exitDateTime: '2026-03-02T08:00:00',
+        numberOfPersons: 2,
+        numberOfRooms: '1',
+        internetBooking: true,
+        paymentType: 'tarjt',
+        paymentDate: '2026-03-01',
+        paymentMethod: 'VISA ****1234',
+        paymentHolder: 'José Núñez García',
+        cardExpiry: '09/2028',
+      },
+      language: 'es',
+    });
+    const res = await call('POST', '/api/pilgrims?lng=en', owner.token, body);
+    expect(res.statusCode, res.body).toBe(201);
+    const json = PilgrimResponseSchema.parse(res.json());
+    expect(json.message).toBe('Pilgrim registered.');
+    expect(json.data).toMatchObject({
+      firstName: 'José',
+      lastName: 'Núñez',
+      secondLastName: 'García',
+      nationality: 'ESP',
+      documentType: 'D',
+      passportNumber: '12345678Z',
+      documentSupportNumber: 'ABC123456',
+      dateOfBirth: '1980-05-17',
+      gender: 'M',
+      documentExpeditionDate: '2020-01-10',
+      entryDate: '2026-03-01',
+      checkOutDate: '2026-03-02',
+      daysOfStay: 1,
+      stayStatus: null,
+      establishmentId: owner.establishmentId,
+      establishment: { id: owner.establishmentId, name: 'Albergue de Peregrinos San Roque' },
+      language: 'es',
+      contactInfo: {
+        email: 'jose@example.es',
+        phone: '+34 600 000 000',
+        phone2: '+34 981 111 111',
+        address: 'Calle Real 1, Burgos',
+      },
+      address: {
+        street: 'Calle Real 1',
+        complement: '2º B',
+        municipalityCode: '09059',
+        municipalityName: null,
+        postalCode: '09001',
+        country: 'ESP',
+      },
+      kinship: 'PM',
+      emergencyContact: { name: 'Greta Müller', phone: '+49 30 7654321', relationship: 'spouse' },
+      stay: {
+        contractReference: 'RES-2026-001',
+        entryDateTime: '2026-03-01T18:30:00',
+        exitDateTime: '2026-03-02T08:00:00',
+        numberOfPersons: 2,
+        numberOfRooms: 1,
+        internetBooking: true,
+        paymentType: 'TARJT',
+        cardExpiry: '09/2028',
+      },
+    });
+    expect(json.data.documentUploads.map((d) => [d.kind, d.mimeType, d.originalName])).toEqual(
+      expect.arrayContaining([
+        ['front', 'image/jpeg', 'front-document.jpg'],
+        ['signature', 'image/png', 'signature.png'],
+      ]),
+    );
+    expect(json.data.documentUploads).toHaveLength(2);
+    const [entry] = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, json.data.id));
+    expect(entry).toMatchObject({
+      action: 'pilgrim.created',
+      actorUserId: owner.userId,
+      establishmentId: owner.establishmentId,
+      entityType: 'pilgrim',
+    });
+    expect(entry!.requestId).toBe(res.headers['x-request-id']);
+    expect(entry!.ip).toEqual(expect.any(String));
+    const auditText = JSON.stringify(entry);
+    for (const personal of ['José', 'Núñez', '12345678Z', 'jose@example.es', '600 000 000'])
+      expect(auditText).not.toContain(personal);
+  });
+
+  it('applies the spec §5 defaults to empty values, except contact data', async () => {
+    const data = await register(owner.token, null, {
+      documentType: '',
+      documentExpeditionDate: '',
+      entryDate: '',
+      checkOutDate: '',
+      language: null,
+      secondLastName: '   ',
+    });
+    expect(data).toMatchObject({
+      establishmentId: owner.establishmentId,
+      documentType: 'P',
+      documentExpeditionDate: today,
+      entryDate: today,
+      checkOutDate: null,
+      language: 'es',
+      secondLastName: null,
+      daysOfStay: 0,
+      stayStatus: 'recent',
+    });
+    const earlier = await register(owner.token, owner.establishmentId, {
+      entryDate: addDays(today, -4),
+      documentExpeditionDate: undefined,
+      checkOutDate: null,
+    });
+    expect(earlier).toMatchObject({
+      documentExpeditionDate: addDays(today, -4),
+      daysOfStay: 4,
+      stayStatus: 'long',
+    });
+  });
+
+  it('answers 401 without a session and creates nothing', async () => {
+    const before = await counts();
+    const res = await call(
+      'POST',
+      '/api/pilgrims?lng=en',
+      undefined,
+      pilgrimBody(owner.establishmentId),
+    );
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ success: false, code: 'UNAUTHENTICATED' });
+    expect(await counts()).toEqual(before);
+  });
+
+  it('requires the fields of spec §5, in the request language, at the right path', async () => {
+    const before = await counts();
+    const empty = await call('POST', '/api/pilgrims?lng=en', owner.token, {
+      contactInfo: {},
+      emergencyContact: {},
+    });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().code).toBe('VALIDATION_FAILED');
+    expect(empty.json().message).toBe('Error in the data sent');
+    expect(fieldsOf(empty)).toEqual(
+      expect.arrayContaining([
+        'firstName',
+        'lastName',
+        'nationality',
+        'passportNumber',
+        'dateOfBirth',
+        'gender',
+        'contactInfo.email',
+        'contactInfo.phone',
+        'emergencyContact.name',
+        'emergencyContact.phone',
+        'emergencyContact.relationship',
+      ]),
+    );
+    expect(
+      empty.json().details.find((d: { field: string }) => d.field === 'firstName').message,
+    ).toBe('This field is required');
+    const es = await call(
+      'POST',
+      '/api/pilgrims',
+      owner.token,
+      pilgrimBody(owner.establishmentId, { contactInfo: { email: '', phone: '' } }),
+    );
+    expect(es.json().message).toBe('Error en los datos enviados');
+    expect(es.json().details).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          field: 'contactInfo.email',
+          message: 'Este campo es obligatorio',
+        }),
+        expect.objectContaining({
+          field: 'contactInfo.phone',
+          message: 'Este campo es obligatorio',
+        }),
+      ]),
+    );
+    expect(await counts()).toEqual(before);
+  });
+
+  it('answers 400 SIGNATURE_REQUIRED without a signature', async () => {
+    const before = await counts();
+    const en = await call(
+      'POST',
+      '/api/pilgrims?lng=en',
+      owner.token,
+      pilgrimBody(owner.establishmentId, { signatureImage: '' }),
+    );
+    expect(en.statusCode).toBe(400);
+    expect(en.json()).toMatchObject({
+      code: 'SIGNATURE_REQUIRED',
+      message: 'Signature is required',
+      details: [{ field: 'signatureImage' }],
+    });
+    const es = await call(
+      'POST',
+      '/api/pilgrims',
+      owner.token,
+      pilgrimBody(owner.establishmentId, { signatureImage: undefined }),
+    );
+    expect(es.json()).toMatchObject({
+      code: 'SIGNATURE_REQUIRED',
+      message: 'La firma es obligatoria',
+    });
+    expect(await counts()).toEqual(before);
+  });
+
+  it.each<[string, Record<string, unknown>, string, string]>([
+    [
+      'a DNI with a wrong letter',
+      { documentType: 'D', passportNumber: '12345678A', documentSupportNumber: 'ABC123456' },
+      'passportNumber',
+      'Invalid DNI: check the control letter',
+    ],
+    [
+      'an NIE with a wrong letter',
+      { documentType: 'N', passportNumber: 'X2482300A', documentSupportNumber: 'E12345678' },
+      'passportNumber',
+      'Invalid NIE: check the control letter',
+    ],
+    [
+      'a DNI without support number',
+      { documentType: 'D', passportNumber: '12345678Z' },
+      'documentSupportNumber',
+      'The support number is required for a DNI or NIE',
+    ],
+    [
+      'a passport number with symbols',
+      { passportNumber: 'AB#123' },
+      'passportNumber',
+      'Invalid document number',
+    ],
+    [
+      'an impossible date',
+      { dateOfBirth: '2026-02-30' },
+      'dateOfBirth',
+      'Invalid date (YYYY-MM-DD)',
+    ],
+    [
+      'a date in another format',
+      { entryDate: '01/03/2026' },
+      'entryDate',
+      'Invalid date (YYYY-MM-DD)',
+    ],
+    [
+      'a birth date in the future',
+      { dateOfBirth: addDays(today, 1), documentExpeditionDate: null, entryDate: null },
+      'dateOfBirth',
+      'The date of birth cannot be in the future',
+    ],
+    [
+      'a check-out before the entry',
+      { entryDate: '2026-03-05', checkOutDate: '2026-03-04' },
+      'checkOutDate',
+      'The check-out date cannot be before the entry date',
+    ],
+    [
+      'an expedition after the entry',
+      { documentExpeditionDate: '2026-03-02' },
+      'documentExpeditionDate',
+      'The expedition date cannot be after the entry date',
+    ],
+    [
+      'a check-out before a defaulted entry',
+      { entryDate: '', checkOutDate: addDays(today, -1) },
+      'checkOutDate',
+      'The check-out date cannot be before the entry date',
+    ],
+    [
+      'a bad e-mail',
+      { contactInfo: { email: 'hans@example', phone: '+49 30 1234567' } },
+      'contactInfo.email',
+      'Invalid email address',
+    ],
+    [
+      'a bad phone',
+      { contactInfo: { email: 'hans@example.de', phone: 'call me' } },
+      'contactInfo.phone',
+      'Invalid phone number',
+    ],
+    [
+      'an alpha-2 nationality',
+      { nationality: 'DE' },
+      'nationality',
+      'Invalid country (3-letter ISO code)',
+    ],
+    [
+      'an unknown nationality',
+      { nationality: 'XYZ' },
+      'nationality',
+      'Invalid country (3-letter ISO code)',
+    ],
+    ['an unknown gender', { gender: 'X' }, 'gender', 'Invalid option'],
+    ['an unknown document type', { documentType: 'Z' }, 'documentType', 'Invalid option'],
+    [
+      'an unknown relationship',
+      { emergencyContact: { name: 'A', phone: '+34 600 000 000', relationship: 'neighbour' } },
+      'emergencyContact.relationship',
+      'Invalid option',
+    ],
+    ['an unknown kinship', { kinship: 'XX' }, 'kinship', 'Invalid option'],
+    ['an unknown language', { language: 'xx' }, 'language', 'Invalid option'],
+    [
+      'an overlong name',
+      { firstName: 'x'.repeat(51) },
+      'firstName',
+      'Must be at most 50 characters long',
+    ],
+    [
+      'an overlong contact address',
+      { contactInfo: { email: 'a@b.co', phone: '+34 600 000 000', address: 'x'.repeat(201) } },
+      'contactInfo.address',
+      'Must be at most 200 characters long',
+    ],
+    [
+      'a Spanish address without municipality code',
+      { address: { street: 'Calle 1', postalCode: '28001', country: 'ESP' } },
+      'address.municipalityCode',
+      'The municipality code is required for an address in Spain',
+    ],
+    [
+      'a foreign address without municipality',
+      { address: { street: 'Hauptstr. 1', postalCode: '10115', country: 'DEU' } },
+      'address.municipalityName',
+      'The municipality is required for an address outside Spain',
+    ],
+    [
+      'a 6-digit INE code',
+      {
+        address: {
+          street: 'Calle 1',
+          postalCode: '28001',
+          country: 'ESP',
+          municipalityCode: '280796',
+        },
+      },
+      'address.municipalityCode',
+      'Invalid municipality code (5-digit INE code)',
+    ],
+    [
+      'an unknown payment type',
+      { stay: { paymentType: 'CASH' } },
+      'stay.paymentType',
+      'Invalid option',
+    ],
+    [
+      'a card expiry as a date',
+      { stay: { cardExpiry: '2028-09' } },
+      'stay.cardExpiry',
+      'Invalid expiry (MM/YYYY)',
+    ],
+    [
+      'an exit before the entry time',
+      { stay: { entryDateTime: '2026-03-02T10:00', exitDateTime: '2026-03-01T10:00' } },
+      'stay.exitDateTime',
+      'The exit cannot be before the entry',
+    ],
+    [
+      'zero persons',
+      { stay: { numberOfPersons: 0 } },
+      'stay.numberOfPersons',
+      'Must be at least 1',
+    ],
+    [
+      'an establishment id that is not a uuid',
+      { establishmentId: 'abc' },
+      'establishmentId',
+      'Invalid format',
+    ],
+  ])('refuses %s', async (_name, overrides, field, message) => {
+    const before = await counts();
+    const res = await call(
+      'POST',
+      '/api/pilgrims?lng=en',
+      owner.token,
+      pilgrimBody(owner.establishmentId, overrides),
+    );
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toMatchObject({ success: false, code: 'VALIDATION_FAILED' });
+    expect(res.json().details).toContainEqual(expect.objectContaining({ field, message }));
+    expect(await counts()).toEqual(before);
+  });
+
+  it('accepts valid DNI, NIE and special NIF numbers, normalised', async () => {
+    const dni = randomDniNumber();
+    const a = await register(owner.token, owner.establishmentId, {
+      documentType: 'D',
+      passportNumber: ` ${dni.slice(0, 4)} ${dni.slice(4)} `,
+      documentSupportNumber: 'BAA 000589',
+    });
+    expect(a).toMatchObject({ passportNumber: dni, documentSupportNumber: 'BAA000589' });
+    const b = await register(owner.token, owner.establishmentId, {
+      documentType: 'n',
+      passportNumber: 'z-1234567-r',
+      documentSupportNumber: 'E00000000',
+    });
+    expect(b.passportNumber).toBe('Z1234567R');
+  });
+
+  it('refuses an establishment the caller cannot reach (404) and asks for one when it cannot choose (400)', async () => {
+    const before = await counts();
+    const res = await call(
+      'POST',
+      '/api/pilgrims?lng=en',
+      owner.token,
+      pilgrimBody(other.establishmentId),
+    );
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({
+      code: 'ESTABLISHMENT_NOT_FOUND',
+      message: 'Establishment not found',
+    });
+    const lonely = await createUserSession(ctx);
+    const none = await call('POST', '/api/pilgrims?lng=en', lonely.token, pilgrimBody(null));
+    expect(none.statusCode).toBe(400);
+    expect(none.json().details).toEqual([
+      expect.objectContaining({
+        field: 'establishmentId',
+        message: 'Choose an establishment (create one first if you have none)',
+      }),
+    ]);
+    expect((await call('POST', '/api/pilgrims', admin.token, pilgrimBody(null))).statusCode).toBe(
+      400,
+    );
+    expect(await counts()).toEqual(before);
+  });
+
+  it('a PUT that changes nothing writes nothing', async () => {
+    const target = await register(owner.token, owner.establishmentId);
+    const before = await counts();
+    const res = await call('PUT', `/api/pilgrims/${target.id}`, owner.token, {
+      firstName: 'Hans',
+      id: 'ignored',
+      daysOfStay: 5,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.updatedAt).toBe(target.updatedAt);
+    expect(await counts()).toEqual(before);
+  });
+});
+
+describe('document images', () => {
+  it('stores them by their content, encrypted, and gives back the original bytes', async () => {
+    const front = jpegBytes(5000);
+    const back = webpBytes(3000);
+    const data = await register(owner.token, owner.establishmentId, {
+      frontDocImage: dataUrl(front, 'image/jpeg'),
+      backDocImage: dataUrl(back, 'image/png'),
+      signatureImage: dataUrl(PNG_BYTES, 'image/jpeg'),
+    });
+    const byKind = Object.fromEntries(data.documentUploads.map((d) => [d.kind, d]));
+    expect(byKind.signature).toMatchObject({
+      mimeType: 'image/png',
+      originalName: 'signature.png',
+      size: PNG_BYTES.length,
+    });
+    expect(byKind.back).toMatchObject({
+      mimeType: 'image/webp',
+      originalName: 'back-document.webp',
+    });
+
+    const rows = await ctx.database.db
+      .select()
+      .from(pilgrimDocuments)
+      .where(eq(pilgrimDocuments.pilgrimId, data.id));
+    expect(rows).toHaveLength(3);
+    for (const row of rows) {
+      const plain = { front, back, signature: PNG_BYTES }[row.kind];
+      expect(row.content.equals(plain)).toBe(false);
+      expect(row.content.includes(plain.subarray(0, 16))).toBe(false);
+    }
+
+    const res = await call(
+      'GET',
+      `/api/pilgrims/${data.id}/documents/${byKind.front!.id}`,
+      owner.token,
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.rawPayload.equals(front)).toBe(true);
+    expect(res.headers['content-type']).toBe('image/jpeg');
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    const sig = await call(
+      'GET',
+      `/api/pilgrims/${data.id}/documents/${byKind.signature!.id}`,
+      admin.token,
+    );
+    expect(sig.rawPayload.equals(PNG_BYTES)).toBe(true);
+    expect(sig.headers['content-type']).toBe('image/png');
+
+    const views = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, data.id), eq(auditLog.action, 'pilgrim.document_viewed')));
+    expect(views.map((v) => [v.actorUserId, (v.details as { kind: string }).kind])).toEqual([
+      [owner.userId, 'front'],
+      [admin.userId, 'signature'],
+    ]);
+
+    const foreign = await call(
+      'GET',
+      `/api/pilgrims/${data.id}/documents/${byKind.front!.id}`,
+      other.token,
+    );
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().code).toBe('PILGRIM_NOT_FOUND');
+    const unknown = await call(
+      'GET',
+      `/api/pilgrims/${data.id}/documents/00000000-0000-4000-8000-000000000000?lng=en`,
+      owner.token,
+    );
+    expect(unknown.json()).toMatchObject({
+      code: 'DOCUMENT_NOT_FOUND',
+      message: 'Document not found',
+    });
+    expect(
+      (await call('GET', `/api/pilgrims/${data.id}/documents/nope`, owner.token)).json().code,
+    ).toBe('DOCUMENT_NOT_FOUND');
+    expect(
+      (await call('GET', `/api/pilgrims/${data.id}/documents/${byKind.front!.id}`)).statusCode,
+    ).toBe(401);
+  });
+
+  it('refuses a text file disguised as an image, and any image over 10 MB, storing nothing', async () => {
+    const before = await counts();
+    const text = await call(
+      'POST',
+      '/api/pilgrims?lng=en',
+      owner.token,
+      pilgrimBody(owner.establishmentId, {
+        frontDocImage: dataUrl(Buffer.from('#!/bin/sh\necho not an image\n'), 'image/png'),
+      }),
+    );
+    expect(text.statusCode).toBe(400);
+    expect(text.json().details).toEqual([
+      expect.objectContaining({
+        field: 'frontDocImage',
+        message: 'The file is not a JPEG, PNG or WebP image',
+      }),
+    ]);
+    const svg = await call(
+      'POST',
+      '/api/pilgrims',
+      owner.token,
+      pilgrimBody(owner.establishmentId, { backDocImage: 'data:image/svg+xml,<svg/>' }),
+    );
+    expect(svg.statusCode).toBe(400);
+    expect(fieldsOf(svg)).toEqual(['backDocImage']);
+
+    const overByOne = Buffer.concat([jpegBytes(16), Buffer.alloc(IMAGE_MAX_BYTES - 29)]);
+    expect(overByOne.length).toBe(IMAGE_MAX_BYTES + 1);
+    const justOver = await call(
+      'POST',
+      '/api/pilgrims?lng=en',
+      owner.token,
+      pilgrimBody(owner.establishmentId, { backDocImage: dataUrl(overByOne, 'image/jpeg') }),
+    );
+    expect(justOver.statusCode).toBe(400);
+    expect(justOver.json().details).toEqual([
+      expect.objectContaining({
+        field: 'backDocImage',
+        message: 'The image must be at most 10 MB',
+      }),
+    ]);
+    const far = await call(
+      'POST',
+      '/api/pilgrims?lng=en',
+      owner.token,
+      pilgrimBody(owner.establishmentId, {
+        frontDocImage: dataUrl(Buffer.alloc(12 * 1024 * 1024), 'image/jpeg'),
+      }),
+    );
+    expect(far.statusCode).toBe(400);
+    expect(far.json().details).toEqual([
+      expect.objectContaining({
+        field: 'frontDocImage',
+        message: 'The image must be at most 10 MB',
+      }),
+    ]);
+    const huge = await call('POST', '/api/pilgrims', owner.token, {
+      ...pilgrimBody(owner.establishmentId),
+      frontDocImage: dataUrl(Buffer.alloc(17 * 1024 * 1024)),
+      backDocImage: dataUrl(Buffer.alloc(17 * 1024 * 1024)),
+    });
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json()).toMatchObject({ success: false, code: 'PAYLOAD_TOO_LARGE' });
+    expect(await counts()).toEqual(before);
+  });
+
+  it('accepts an image of exactly 10 MB', async () => {
+    const exact = Buffer.concat([jpegBytes(16), Buffer.alloc(IMAGE_MAX_BYTES - 30)]);
+    expect(exact.length).toBe(IMAGE_MAX_BYTES);
+    const data = await register(owner.token, owner.establishmentId, {
+      frontDocImage: dataUrl(exact, 'image/jpeg'),
+    });
+    expect(data.documentUploads.find((d) => d.kind === 'front')!.size).toBe(IMAGE_MAX_BYTES);
+  });
+});
+
+describe('GET /api/pilgrims', () => {
+  let mine: Awaited<ReturnType<typeof registerVerifiedOwner>>;
+  let ids: Record<string, string>;
+
+  beforeAll(async () => {
+    mine = await registerVerifiedOwner(ctx);
+    const second = await call('POST', '/api/establishments', mine.token, {
+      ...mine.body.establishment,
+      ...mine.body.contact,
+      nif: randomCif(),
+      name: 'Second house',
+    });
+    expect(second.statusCode).toBe(201);
+    const e1 = mine.establishmentId;
+    const e2 = second.json().data.id as string;
+    const reg = (establishmentId: string, overrides: Record<string, unknown>) =>
+      register(mine.token, establishmentId, { frontDocImage: null, ...overrides }).then(
+        (p) => p.id,
+      );
+    ids = {
+      jose: await reg(e1, {
+        firstName: 'José',
+        lastName: 'Núñez',
+        nationality: 'ESP',
+        documentType: 'D',
+        passportNumber: '12345678Z',
+        documentSupportNumber: 'AAA111111',
+        gender: 'M',
+        entryDate: today,
+        checkOutDate: null,
+        contactInfo: { email: 'jose@camino.es', phone: '+34 600 111 111' },
+      }),
+      marie: await reg(e1, {
+        firstName: 'Marie',
+        lastName: 'Dubois',
+        nationality: 'FRA',
+        gender: 'F',
+        entryDate: addDays(today, -4),
+        checkOutDate: null,
+        documentExpeditionDate: '2019-01-01',
+      }),
+      john: await reg(e1, {
+        firstName: 'John',
+        lastName: 'Smith',
+        nationality: 'USA',
+        gender: 'M',
+        entryDate: addDays(today, -10),
+        checkOutDate: null,
+        documentExpeditionDate: '2019-01-01',
+      }),
+      ana: await reg(e2, {
+        firstName: 'Ana',
+        lastName: 'Ortiz',
+        nationality: 'ESP',
+        gender: 'F',
+        documentType: 'C',
+        passportNumber: 'LIC998877',
+        entryDate: '2026-01-10',
+        checkOutDate: '2026-01-12',
+        documentExpeditionDate: '2019-01-01',
+      }),
+    };
+    await register(other.token, other.establishmentId, { firstName: 'Jose', lastName: 'Nunez' });
+  });
+
+  const names = async (query: string, token = mine.token) => {
+    const res = await call('GET', `/api/pilgrims?${query}`, token);
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json().data as Pilgrim[]).map((p) => p.firstName);
+  };
+
+  it('lists only the caller’s travelers, newest entry first, with pagination', async () => {
+    const res = await call('GET', '/api/pilgrims', mine.token);
+    const json = PilgrimListResponseSchema.parse(res.json());
+    expect(json.data.map((p) => p.firstName)).toEqual(['José', 'Marie', 'John', 'Ana']);
+    expect(json.pagination).toEqual({ total: 4, page: 1, limit: 10, totalPages: 1 });
+    expect(json.data[0]!.documentUploads.map((d) => d.kind)).toEqual(['signature']);
+    expect(json.data.map((p) => p.stayStatus)).toEqual(['recent', 'long', 'tooLong', null]);
+    expect(json.data.map((p) => p.daysOfStay)).toEqual([0, 4, 10, 2]);
+    const page = await call('GET', '/api/pilgrims?limit=2&page=2', mine.token);
+    expect(page.json().pagination).toEqual({ total: 4, page: 2, limit: 2, totalPages: 2 });
+    expect(page.json().data.map((p: Pilgrim) => p.firstName)).toEqual(['John', 'Ana']);
+    expect((await call('GET', '/api/pilgrims')).statusCode).toBe(401);
+  });
+
+  it('searches names, document numbers and e-mails without regard to case or accents', async () => {
+    expect(await names('search=nunez')).toEqual(['José']);
+    expect(await names('search=JOSÉ%20n%C3%BA%C3%B1ez')).toEqual(['José']);
+    expect(await names('search=12345678z')).toEqual(['José']);
+    expect(await names('search=camino.es')).toEqual(['José']);
+    expect(await names('search=DUBO')).toEqual(['Marie']);
+    expect(await names('search=100%25')).toEqual([]);
+    expect((await names('search=nunez', admin.token)).sort()).toEqual(
+      expect.arrayContaining(['Jose', 'José']),
+    );
+  });
+
+  it('filters by establishment, nationality, document type, gender, dates and stay status; ignores empty values', async () => {
+    const second = (await call('GET', `/api/pilgrims/${ids.ana}`, mine.token)).json().data
+      .establishmentId;
+    expect(await names(`establishmentId=${second}`)).toEqual(['Ana']);
+    expect(await names('nationality=esp')).toEqual(['José', 'Ana']);
+    expect(await names('documentType=C')).toEqual(['Ana']);
+    expect(await names('gender=F')).toEqual(['Marie', 'Ana']);
+    expect(
+      await names(`entryDateFrom=${addDays(today, -5)}&entryDateTo=${addDays(today, -1)}`),
+    ).toEqual(['Marie']);
+    expect(await names('checkOutDateFrom=2026-01-12&checkOutDateTo=2026-01-12')).toEqual(['Ana']);
+    expect(await names('stayStatus=recent')).toEqual(['José']);
+    expect(await names('stayStatus=long')).toEqual(['Marie']);
+    expect(await names('stayStatus=tooLong')).toEqual(['John']);
+    expect(
+      await names(
+        'search=&establishmentId=&nationality=&documentType=&gender=&entryDateFrom=&entryDateTo=&checkOutDateFrom=&checkOutDateTo=&stayStatus=&page=&limit=&sortBy=&sortOrder=null',
+      ),
+    ).toHaveLength(4);
+    expect(await names(`establishmentId=${other.establishmentId}`)).toEqual([]);
+  });
+
+  it('sorts by the whitelisted fields', async () => {
+    expect(await names('sortBy=lastName&sortOrder=asc')).toEqual(['Marie', 'José', 'Ana', 'John']);
+    expect(await names('sortBy=firstName&sortOrder=desc')).toEqual([
+      'Marie',
+      'José',
+      'John',
+      'Ana',
+    ]);
+    expect((await names('sortBy=checkOutDate&sortOrder=asc'))[0]).toBe('Ana');
+    expect(await names('sortBy=entryDate&sortOrder=ASC')).toEqual(['Ana', 'John', 'Marie', 'José']);
+  });
+
+  it('answers 400 for a bad filter, sort or page size', async () => {
+    const res = await call(
+      'GET',
+      '/api/pilgrims?lng=en&limit=101&sortBy=passportNumber&entryDateFrom=2026-02-30&nationality=ZZZ&stayStatus=old&establishmentId=1',
+      mine.token,
+    );
+    expect(res.statusCode).toBe(400);
+    expect(fieldsOf(res)).toEqual(
+      expect.arrayContaining([
+        'querystring.limit',
+        'querystring.sortBy',
+        'querystring.entryDateFrom',
+        'querystring.nationality',
+        'querystring.stayStatus',
+        'querystring.establishmentId',
+      ]),
+    );
+    expect(
+      res.json().details.find((d: { field: string }) => d.field === 'querystring.limit').message,
+    ).toBe('Must be at most 100');
+  });
+});
+
+describe('GET, PUT and DELETE /api/pilgrims/{id}', () => {
+  it('answers 404 "Peregrino no encontrado" for another tenant’s traveler; admins reach it', async () => {
+    const theirs = await register(other.token, other.establishmentId);
+    const before = await counts();
+    for (const [method, payload] of [
+      ['GET'],
+      ['PUT', { firstName: 'Hacked' }],
+      ['DELETE'],
+    ] as const) {
+      const res = await call(method, `/api/pilgrims/${theirs.id}`, owner.token, payload);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({
+        success: false,
+        code: 'PILGRIM_NOT_FOUND',
+        message: 'Peregrino no encontrado',
+      });
+    }
+    expect(
+      (await call('GET', '/api/pilgrims/not-a-uuid?lng=en', owner.token)).json(),
+    ).toMatchObject({ code: 'PILGRIM_NOT_FOUND', message: 'Pilgrim not found' });
+    expect(await counts()).toEqual(before);
+    const asAdmin = await call('GET', `/api/pilgrims/${theirs.id}`, admin.token);
+    expect(asAdmin.json().data.id).toBe(theirs.id);
+    const staff = await createUserSession(ctx);
+    expect((await call('GET', `/api/pilgrims/${theirs.id}`, staff.token)).statusCode).toBe(404);
+  });
+
+  it('changes only the fields sent, replaces an image of the same kind, and audits field names only', async () => {
+    const created = await register(owner.token, owner.establishmentId, {
+      contactInfo: {
+        email: 'before@example.com',
+        phone: '+34 600 000 001',
+        phone2: '+34 600 000 002',
+      },
+      stay: { paymentType: 'EFECT', numberOfPersons: 1 },
+    });
+    const oldFront = created.documentUploads.find((d) => d.kind === 'front')!;
+    const newFront = PNG_BYTES;
+    const res = await call('PUT', `/api/pilgrims/${created.id}?lng=en`, owner.token, {
+      lastName: 'Schmidt',
+      checkOutDate: '2026-03-04',
+      contactInfo: { email: 'after@example.com', phone2: '' },
+      frontDocImage: dataUrl(newFront, 'image/jpeg'),
+      signatureImage: '',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().message).toBe('Pilgrim updated.');
+    const data = PilgrimResponseSchema.parse(res.json()).data;
+    expect(data).toMatchObject({
+      firstName: 'Hans',
+      lastName: 'Schmidt',
+      checkOutDate: '2026-03-04',
+      daysOfStay: 3,
+      contactInfo: { email: 'after@example.com', phone: '+34 600 000 001', phone2: null },
+      stay: { paymentType: 'EFECT', numberOfPersons: 1 },
+    });
+    const front = data.documentUploads.find((d) => d.kind === 'front')!;
+    expect(front.id).not.toBe(oldFront.id);
+    expect(front).toMatchObject({ mimeType: 'image/png', originalName: 'front-document.png' });
+    expect(data.documentUploads.find((d) => d.kind === 'signature')).toBeDefined();
+    expect(
+      (await call('GET', `/api/pilgrims/${created.id}/documents/${oldFront.id}`, owner.token))
+        .statusCode,
+    ).toBe(404);
+    const got = await call('GET', `/api/pilgrims/${created.id}/documents/${front.id}`, owner.token);
+    expect(got.rawPayload.equals(newFront)).toBe(true);
+
+    const [entry] = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, created.id), eq(auditLog.action, 'pilgrim.updated')));
+    expect(entry!.details).toMatchObject({
+      fields: expect.arrayContaining([
+        'lastName',
+        'checkOutDate',
+        'contactInfo.email',
+        'contactInfo.phone2',
+      ]),
+    });
+    expect(JSON.stringify(entry)).not.toContain('Schmidt');
+    expect(JSON.stringify(entry)).not.toContain('after@example.com');
+
+    const cleared = await call('PUT', `/api/pilgrims/${created.id}`, owner.token, {
+      stay: null,
+      checkOutDate: null,
+      documentType: '',
+    });
+    expect(cleared.json().data).toMatchObject({
+      checkOutDate: null,
+      documentType: 'P',
+      stay: { paymentType: null, numberOfPersons: null },
+    });
+  });
+
+  it('checks the merged record and moves a traveler only to a reachable establishment', async () => {
+    const created = await register(owner.token, owner.establishmentId);
+    const before = await counts();
+    const dni = await call('PUT', `/api/pilgrims/${created.id}?lng=en`, owner.token, {
+      documentType: 'D',
+    });
+    expect(dni.statusCode).toBe(400);
+    expect(fieldsOf(dni)).toEqual(
+      expect.arrayContaining(['passportNumber', 'documentSupportNumber']),
+    );
+    const order = await call('PUT', `/api/pilgrims/${created.id}`, owner.token, {
+      checkOutDate: '2026-02-01',
+    });
+    expect(fieldsOf(order)).toEqual(['checkOutDate']);
+    const required = await call('PUT', `/api/pilgrims/${created.id}`, owner.token, {
+      firstName: '',
+      contactInfo: { email: null },
+    });
+    expect(fieldsOf(required)).toEqual(expect.arrayContaining(['firstName', 'contactInfo.email']));
+    const image = await call('PUT', `/api/pilgrims/${created.id}`, owner.token, {
+      backDocImage: dataUrl(Buffer.from('plain text')),
+    });
+    expect(fieldsOf(image)).toEqual(['backDocImage']);
+    const move = await call('PUT', `/api/pilgrims/${created.id}`, owner.token, {
+      establishmentId: other.establishmentId,
+    });
+    expect(move.statusCode).toBe(404);
+    expect(move.json().code).toBe('ESTABLISHMENT_NOT_FOUND');
+    expect(await counts()).toEqual(before);
+
+    const moved = await call('PUT', `/api/pilgrims/${created.id}`, admin.token, {
+      establishmentId: other.establishmentId,
+    });
+    expect(moved.json().data.establishment.id).toBe(other.establishmentId);
+    expect((await call('GET', `/api/pilgrims/${created.id}`, owner.token)).statusCode).toBe(404);
+  });
+
+  it('deletes a traveler with its images, once', async () => {
+    const created = await register(owner.token, owner.establishmentId);
+    const res = await call('DELETE', `/api/pilgrims/${created.id}?lng=en`, owner.token);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      success: true,
+      message: 'Pilgrim deleted.',
+      data: { id: created.id },
+    });
+    expect(
+      await ctx.database.db
+        .select()
+        .from(pilgrimDocuments)
+        .where(eq(pilgrimDocuments.pilgrimId, created.id)),
+    ).toEqual([]);
+    expect((await call('DELETE', `/api/pilgrims/${created.id}`, owner.token)).statusCode).toBe(404);
+    const actions = (
+      await ctx.database.db.select().from(auditLog).where(eq(auditLog.entityId, created.id))
+    ).map((e) => e.action);
+    expect(actions).toEqual(['pilgrim.created', 'pilgrim.deleted']);
+  });
+});
+
+describe('POST /api/pilgrims/bulk-delete', () => {
+  it('needs at least one id', async () => {
+    for (const body of [{ pilgrimIds: [] }, {}, { pilgrimIds: null }]) {
+      const res = await call('POST', '/api/pilgrims/bulk-delete', owner.token, body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({
+        code: 'PILGRIM_IDS_REQUIRED',
+        message: 'Se requieren IDs de peregrinos para eliminar',
+      });
+    }
+    const en = await call('POST', '/api/pilgrims/bulk-delete?lng=en', owner.token, {
+      pilgrimIds: [],
+    });
+    expect(en.json().message).toBe('Pilgrim IDs are required for deletion');
+    const bad = await call('POST', '/api/pilgrims/bulk-delete', owner.token, { pilgrimIds: ['x'] });
+    expect(bad.json().code).toBe('VALIDATION_FAILED');
+    expect(
+      (await call('POST', '/api/pilgrims/bulk-delete', undefined, { pilgrimIds: [] })).statusCode,
+    ).toBe(401);
+  });
+
+  it('deletes only what the caller may delete, in one go, and says how many', async () => {
+    const a = await register(owner.token, owner.establishmentId);
+    const b = await register(owner.token, owner.establishmentId);
+    const theirs = await register(other.token, other.establishmentId);
+    const res = await call('POST', '/api/pilgrims/bulk-delete?lng=en', owner.token, {
+      pilgrimIds: [a.id, b.id, a.id, theirs.id, '00000000-0000-4000-8000-000000000000'],
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      success: true,
+      message: 'Pilgrims deleted: 2.',
+      data: { requested: 4, deleted: 2 },
+    });
+    const left = await ctx.database.db
+      .select({ id: pilgrims.id })
+      .from(pilgrims)
+      .where(inArray(pilgrims.id, [a.id, b.id, theirs.id]));
+    expect(left).toEqual([{ id: theirs.id }]);
+    const audited = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.action, 'pilgrim.deleted'),
+          inArray(auditLog.entityId, [a.id, b.id, theirs.id]),
+        ),
+      );
+    expect(audited.map((e) => e.entityId).sort()).toEqual([a.id, b.id].sort());
+
+    const byAdmin = await call('POST', '/api/pilgrims/bulk-delete', admin.token, {
+      pilgrimIds: [theirs.id],
+    });
+    expect(byAdmin.json().data).toEqual({ requested: 1, deleted: 1 });
+  });
+});
+
+describe('bad input never changes anything nor causes a 500', () => {
+  const garbage: unknown[] = [
+    'text',
+    42,
+    [],
+    [1, 2],
+    { firstName: ['a'], lastName: { x: 1 }, dateOfBirth: 19800517, gender: true },
+    { contactInfo: 'x', emergencyContact: [], stay: 'x', address: 5 },
+    { establishmentId: { $ne: null } },
+    { pilgrimIds: 'all' },
+    { pilgrimIds: [null] },
+    { name: null, nif: 123, status: ['active'], includeDocumentImagesInPdf: 'yes' },
+    { frontDocImage: 123, signatureImage: { data: 1 } },
+    { firstName: '\u0000'.repeat(10), passportNumber: '𝔘𝔫𝔦𝔠𝔬𝔡𝔢' },
+  ];
+
+  it('on every call', async () => {
+    const target = await register(owner.token, owner.establishmentId);
+    const routes: [Method, string][] = [
+      ['POST', '/api/pilgrims'],
+      ['PUT', `/api/pilgrims/${target.id}`],
+      ['POST', '/api/pilgrims/bulk-delete'],
+      ['POST', '/api/establishments'],
+      ['PUT', `/api/establishments/${owner.establishmentId}`],
+    ];
+    const before = await counts();
+    for (const [method, url] of routes) {
+      for (const body of garbage) {
+        const res = await ctx.app.inject({
+          method,
+          url,
+          headers: { ...bearer(owner.token), 'content-type': 'application/json' },
+          payload: JSON.stringify(body),
+        });
+        const where = `${method} ${url} ${JSON.stringify(body)} → ${res.body}`;
+        expect(res.statusCode, where).toBeLessThan(500);
+        // A traveler PUT whose keys are all unknown is a no-op (200); anything else is refused.
+        if (res.statusCode < 400)
+          expect(method === 'PUT' && url.startsWith('/api/pilgrims/'), where).toBe(true);
+        else
+          expect(res.json()).toMatchObject({
+            success: false,
+            code: expect.any(String),
+            message: expect.any(String),
+          });
+      }
+      const broken = await ctx.app.inject({
+        method,
+        url,
+        headers: { ...bearer(owner.token), 'content-type': 'application/json' },
+        payload: '{"firstName":',
+      });
+      expect(broken.statusCode).toBe(400);
+    }
+    for (const query of [
+      'page=-1',
+      'page=abc',
+      'limit=1e9',
+      'sortOrder=sideways',
+      'gender=M&gender=F',
+      'search=' + 'x'.repeat(101),
+      'entryDateTo=yesterday',
+    ]) {
+      for (const url of [
+        '/api/pilgrims',
+        `/api/establishments/${owner.establishmentId}/pilgrims`,
+        '/api/establishments',
+      ]) {
+        const res = await call(
+          'GET',
+          `${url}?${query}`,
+          url === '/api/establishments' ? admin.token : owner.token,
+        );
+        expect(res.statusCode, `${url}?${query} → ${res.body}`).toBeLessThan(500);
+      }
+      expect((await call('GET', `/api/pilgrims?${query}`, owner.token)).statusCode).toBe(400);
+    }
+    for (const url of [
+      `/api/pilgrims/%00`,
+      `/api/pilgrims/${'a'.repeat(200)}`,
+      `/api/pilgrims/${target.id}/documents/%27;drop`,
+    ]) {
+      const res = await call('GET', url, owner.token);
+      expect(res.statusCode, url).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode).toBeLessThan(500);
+    }
+    expect(await counts()).toEqual(before);
+  });
+
+  it('a PUT that changes nothing writes nothing', async () => {
+    const target = await register(owner.token, owner.establishmentId);
+    const before = await counts();
+    const res = await call('PUT', `/api/pilgrims/${target.id}`, owner.token, {
+      firstName: 'Hans',
+      id: 'ignored',
+      daysOfStay: 5,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.updatedAt).toBe(target.updatedAt);
+    expect(await counts()).toEqual(before);
+  });
+});

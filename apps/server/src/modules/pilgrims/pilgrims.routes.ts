@@ -1,0 +1,196 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  BulkDeletePilgrimsInputSchema,
+  BulkDeletePilgrimsResponseSchema,
+  CreatePilgrimInputSchema,
+  DeletePilgrimResponseSchema,
+  ListPilgrimsQuerySchema,
+  PilgrimListResponseSchema,
+  PilgrimResponseSchema,
+  UpdatePilgrimInputSchema,
+} from '@hospes/shared/pilgrims';
+import { z } from '@hospes/shared/zod';
+import { serverMessage } from '../../lib/i18n/server-texts';
+import { actorOf } from '../../plugins/auth';
+import { auditContext } from '../audit/audit-context';
+import type { PilgrimsService } from './pilgrims.service';
+
+const tags = ['pilgrims'];
+const security = [{ bearerAuth: [] }];
+const LngQuery = z.object({ lng: z.string().max(20).optional() });
+/** Ids are checked by the service, so that a malformed one answers 404 like an unknown one. */
+const IdParams = z.object({ id: z.string().max(100) });
+const DocumentParams = z.object({ id: z.string().max(100), docId: z.string().max(100) });
+
+/** Three images of at most 10 MB each, base64-encoded, plus the fields. */
+export const PILGRIM_BODY_LIMIT = 45 * 1024 * 1024;
+
+export const pilgrimsRoutes: FastifyPluginAsyncZod<{ pilgrims: PilgrimsService }> = async (
+  app,
+  { pilgrims },
+) => {
+  app.post(
+    '/',
+    {
+      bodyLimit: PILGRIM_BODY_LIMIT,
+      schema: {
+        tags,
+        summary: 'Register a traveler (images as data URLs; the signature is required)',
+        security,
+        body: CreatePilgrimInputSchema,
+        querystring: LngQuery,
+        response: { 201: PilgrimResponseSchema },
+      },
+      preHandler: app.requireUser,
+    },
+    async (request, reply) => {
+      const data = await pilgrims.create(actorOf(request), request.body, auditContext(request));
+      return reply
+        .code(201)
+        .send({ success: true, message: serverMessage(request.lng, 'pilgrimCreated'), data });
+    },
+  );
+
+  app.get(
+    '/',
+    {
+      schema: {
+        tags,
+        summary: 'The travelers the caller may see, filtered, sorted and paginated',
+        security,
+        querystring: ListPilgrimsQuerySchema,
+        response: { 200: PilgrimListResponseSchema },
+      },
+      preHandler: app.requireUser,
+    },
+    async (request) => {
+      const { page, limit } = request.query;
+      const { data, total } = await pilgrims.list(actorOf(request), request.query);
+      return {
+        success: true as const,
+        data,
+        pagination: { total, page, limit, totalPages: Math.max(1, Math.ceil(total / limit)) },
+      };
+    },
+  );
+
+  app.post(
+    '/bulk-delete',
+    {
+      schema: {
+        tags,
+        summary: 'Delete several travelers at once (only those the caller may delete)',
+        security,
+        body: BulkDeletePilgrimsInputSchema,
+        querystring: LngQuery,
+        response: { 200: BulkDeletePilgrimsResponseSchema },
+      },
+      preHandler: app.requireUser,
+    },
+    async (request) => {
+      const data = await pilgrims.bulkRemove(
+        actorOf(request),
+        request.body.pilgrimIds,
+        auditContext(request),
+      );
+      return {
+        success: true as const,
+        message: serverMessage(request.lng, 'pilgrimsDeleted', { count: data.deleted }),
+        data,
+      };
+    },
+  );
+
+  app.get(
+    '/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One traveler',
+        security,
+        params: IdParams,
+        querystring: LngQuery,
+        response: { 200: PilgrimResponseSchema },
+      },
+      preHandler: app.requireUser,
+    },
+    async (request) => ({
+      success: true as const,
+      data: await pilgrims.get(actorOf(request), request.params.id),
+    }),
+  );
+
+  app.put(
+    '/:id',
+    {
+      bodyLimit: PILGRIM_BODY_LIMIT,
+      schema: {
+        tags,
+        summary:
+          'Update a traveler: the fields sent change, the others stay; an image replaces the one of its kind',
+        security,
+        params: IdParams,
+        body: UpdatePilgrimInputSchema,
+        querystring: LngQuery,
+        response: { 200: PilgrimResponseSchema },
+      },
+      preHandler: app.requireUser,
+    },
+    async (request) => ({
+      success: true as const,
+      message: serverMessage(request.lng, 'pilgrimUpdated'),
+      data: await pilgrims.update(
+        actorOf(request),
+        request.params.id,
+        request.body,
+        auditContext(request),
+      ),
+    }),
+  );
+
+  app.delete(
+    '/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a traveler',
+        security,
+        params: IdParams,
+        querystring: LngQuery,
+        response: { 200: DeletePilgrimResponseSchema },
+      },
+      preHandler: app.requireUser,
+    },
+    async (request) => ({
+      success: true as const,
+      message: serverMessage(request.lng, 'pilgrimDeleted'),
+      data: await pilgrims.remove(actorOf(request), request.params.id, auditContext(request)),
+    }),
+  );
+
+  app.get(
+    '/:id/documents/:docId',
+    {
+      schema: {
+        tags,
+        summary: 'The image of an uploaded document, decrypted (the view is audited)',
+        security,
+        params: DocumentParams,
+        querystring: LngQuery,
+        response: { 200: z.any().describe('The image bytes: image/jpeg, image/png or image/webp') },
+      },
+      preHandler: app.requireUser,
+    },
+    async (request, reply) => {
+      const { id, docId } = request.params;
+      const file = await pilgrims.document(actorOf(request), id, docId, auditContext(request));
+      return reply
+        .header('content-type', file.mimeType)
+        .header('content-length', String(file.bytes.length))
+        .header('content-disposition', `inline; filename="${file.originalName}"`)
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        .send(file.bytes);
+    },
+  );
+};

@@ -1,0 +1,380 @@
+import { randomUUID } from 'node:crypto';
+import type { DocumentKind } from '@hospes/shared/codes';
+import { todayIso } from '@hospes/shared/dates';
+import type { ErrorDetail } from '@hospes/shared/errors';
+import {
+  pilgrimRecordIssues,
+  type CreatePilgrimInput,
+  type ListPilgrimsQuery,
+  type Pilgrim,
+  type UpdatePilgrimInput,
+} from '@hospes/shared/pilgrims';
+import type { Db } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import type { DocumentCipher } from '../../lib/storage/document-cipher';
+import { decodeImageDataUrl } from '../../lib/storage/images';
+import type { Actor } from '../../plugins/auth';
+import type { AuditContext, AuditRepository } from '../audit/audit.repository';
+import { isUuid, scopeOf, type Scope } from '../establishments/scope';
+import {
+  changedFields,
+  mergeUpdate,
+  recordFromCreateInput,
+  recordFromRow,
+  toPilgrimDto,
+  valuesFromRecord,
+  type PilgrimRecord,
+} from './pilgrims.mapper';
+import type { PilgrimFilter, PilgrimsRepository } from './pilgrims.repository';
+
+export interface PilgrimsServiceDeps {
+  db: Db;
+  pilgrims: PilgrimsRepository;
+  audit: AuditRepository;
+  cipher: DocumentCipher;
+  now?: () => Date;
+}
+
+type Images = Pick<CreatePilgrimInput, 'frontDocImage' | 'backDocImage' | 'signatureImage'>;
+
+const IMAGE_FIELDS: { field: keyof Images; kind: DocumentKind; name: string }[] = [
+  { field: 'frontDocImage', kind: 'front', name: 'front-document' },
+  { field: 'backDocImage', kind: 'back', name: 'back-document' },
+  { field: 'signatureImage', kind: 'signature', name: 'signature' },
+];
+
+interface SealedDocument {
+  id: string;
+  kind: DocumentKind;
+  mimeType: string;
+  originalName: string;
+  size: number;
+  content: Buffer;
+}
+
+const documentContext = (pilgrimId: string, documentId: string) =>
+  `pilgrim-document:${pilgrimId}:${documentId}`;
+
+function validationError(details: ErrorDetail[]): never {
+  throw new AppError('VALIDATION_FAILED', { details });
+}
+
+export function createPilgrimsService(deps: PilgrimsServiceDeps) {
+  const { db, pilgrims, audit, cipher } = deps;
+  const now = deps.now ?? (() => new Date());
+  const today = () => todayIso(now());
+
+  /** Decodes, checks (by content and size) and encrypts the images that were sent. */
+  function sealImages(pilgrimId: string, images: Images): SealedDocument[] {
+    const details: ErrorDetail[] = [];
+    const sealed: SealedDocument[] = [];
+    for (const { field, kind, name } of IMAGE_FIELDS) {
+      const dataUrl = images[field];
+      if (!dataUrl) continue;
+      const decoded = decodeImageDataUrl(dataUrl);
+      if (!decoded.ok) {
+        details.push({
+          field,
+          message: '',
+          code: decoded.reason === 'size' ? 'validation.imageTooLarge' : 'validation.imageType',
+        });
+        continue;
+      }
+      const id = randomUUID();
+      sealed.push({
+        id,
+        kind,
+        mimeType: decoded.mimeType,
+        originalName: `${name}.${decoded.extension}`,
+        size: decoded.bytes.length,
+        content: cipher.seal(decoded.bytes, documentContext(pilgrimId, id)),
+      });
+    }
+    if (details.length) validationError(details);
+    return sealed;
+  }
+
+  function checkRecord(record: PilgrimRecord) {
+    const issues = pilgrimRecordIssues(record, today(), { complete: true });
+    if (issues.length) {
+      validationError(
+        issues.map((issue) => ({ field: issue.path.join('.'), message: '', code: issue.message })),
+      );
+    }
+  }
+
+  async function load(scope: Scope, id: string): Promise<Pilgrim> {
+    const found = isUuid(id) ? await pilgrims.findInScope(id, scope) : null;
+    if (!found) throw new AppError('PILGRIM_NOT_FOUND');
+    return toPilgrimDto(found.row, found.establishmentName, found.documents, today());
+  }
+
+  /** The establishment a new traveler goes to: the one given, or the caller's only one. */
+  async function targetEstablishment(
+    actor: Actor,
+    establishmentId: string | null | undefined,
+    tx: Db,
+  ) {
+    const scope = scopeOf(actor);
+    let id = establishmentId ?? null;
+    if (!id) {
+      const mine = actor.role === 'admin' ? [] : await pilgrims.membershipsOf(actor.id, tx);
+      if (mine.length !== 1)
+        validationError([
+          { field: 'establishmentId', message: '', code: 'validation.establishmentRequired' },
+        ]);
+      id = mine[0]!;
+    }
+    const establishment = await pilgrims.establishmentInScope(id, scope, tx);
+    if (!establishment) throw new AppError('ESTABLISHMENT_NOT_FOUND');
+    return establishment;
+  }
+
+  // Counting every match of a broad filter over 100,000 rows costs more than the page itself, so a
+  // count is kept for a few seconds per filter. Every traveler write made through this service
+  // bumps the generation, which makes the kept counts exact for this process; writes by another
+  // process (several servers on one PostgreSQL) show within COUNT_TTL_MS.
+  let generation = 0;
+  const counts = new Map<string, { total: number; generation: number; at: number }>();
+  const COUNT_TTL_MS = 5000;
+  const changed = () => {
+    generation++;
+  };
+
+  async function countMatches(scope: Scope, filter: PilgrimFilter, day: string): Promise<number> {
+    const key = JSON.stringify([scope, filter, filter.stayStatus ? day : null]);
+    const at = Date.now();
+    const kept = counts.get(key);
+    if (kept && kept.generation === generation && at - kept.at < COUNT_TTL_MS) return kept.total;
+    const total = await pilgrims.count(scope, filter, day);
+    if (counts.size >= 1000) counts.clear();
+    counts.set(key, { total, generation, at });
+    return total;
+  }
+
+  async function list(
+    scope: Scope,
+    query: PilgrimFilter,
+    page: Pick<ListPilgrimsQuery, 'page' | 'limit' | 'sortBy' | 'sortOrder'>,
+  ) {
+    const day = today();
+    const {
+      search,
+      establishmentId,
+      nationality,
+      documentType,
+      gender,
+      entryDateFrom,
+      entryDateTo,
+      checkOutDateFrom,
+      checkOutDateTo,
+      stayStatus,
+    } = query;
+    const filter: PilgrimFilter = {
+      search,
+      establishmentId,
+      nationality,
+      documentType,
+      gender,
+      entryDateFrom,
+      entryDateTo,
+      checkOutDateFrom,
+      checkOutDateTo,
+      stayStatus,
+    };
+    const rows = await pilgrims.listPage(scope, filter, page, day);
+    const offset = (page.page - 1) * page.limit;
+    // A page that is not full (and not past the end) tells the total without counting.
+    const total =
+      rows.length < page.limit && (rows.length > 0 || page.page === 1)
+        ? offset + rows.length
+        : await countMatches(scope, filter, day);
+    return {
+      data: rows.map((r) => toPilgrimDto(r.row, r.establishmentName, r.documents, day)),
+      total,
+    };
+  }
+
+  return {
+    get: (actor: Actor, id: string) => load(scopeOf(actor), id),
+
+    async create(actor: Actor, input: CreatePilgrimInput, context: AuditContext): Promise<Pilgrim> {
+      if (!input.signatureImage) {
+        throw new AppError('SIGNATURE_REQUIRED', {
+          details: [{ field: 'signatureImage', message: '', code: 'validation.signatureRequired' }],
+        });
+      }
+      const id = randomUUID();
+      const establishment = await targetEstablishment(actor, input.establishmentId, db);
+      const record = recordFromCreateInput(input, establishment.id, today());
+      checkRecord(record);
+      const documents = sealImages(id, input);
+      const row = await db.transaction(async (tx) => {
+        const inserted = await pilgrims.insert(
+          { id, createdBy: actor.id, ...valuesFromRecord(record) },
+          tx,
+        );
+        await pilgrims.insertDocuments(
+          documents.map((document) => ({ ...document, pilgrimId: id })),
+          tx,
+        );
+        await audit.record(
+          context,
+          {
+            action: 'pilgrim.created',
+            entityType: 'pilgrim',
+            entityId: id,
+            establishmentId: establishment.id,
+            details: { documents: documents.map((d) => ({ id: d.id, kind: d.kind })) },
+          },
+          tx,
+        );
+        return inserted;
+      });
+      changed();
+      const documentsMeta = documents.map((d) => ({
+        id: d.id,
+        pilgrimId: id,
+        kind: d.kind,
+        mimeType: d.mimeType,
+        originalName: d.originalName,
+        size: d.size,
+        createdAt: row.createdAt.toISOString(),
+      }));
+      return toPilgrimDto(row, establishment.name, documentsMeta, today());
+    },
+
+    /** GET /api/pilgrims: the caller's travelers (everyone's for an admin), filtered. */
+    list: (actor: Actor, query: ListPilgrimsQuery) => list(scopeOf(actor), query, query),
+
+    /** GET /api/establishments/{id}/pilgrims. */
+    async listForEstablishment(
+      actor: Actor,
+      establishmentId: string,
+      page: { page: number; limit: number },
+    ) {
+      const scope = scopeOf(actor);
+      const establishment = isUuid(establishmentId)
+        ? await pilgrims.establishmentInScope(establishmentId, scope, db)
+        : null;
+      if (!establishment) throw new AppError('ESTABLISHMENT_NOT_FOUND');
+      return list(scope, { establishmentId }, { ...page, sortBy: 'entryDate', sortOrder: 'desc' });
+    },
+
+    async update(
+      actor: Actor,
+      id: string,
+      patch: UpdatePilgrimInput,
+      context: AuditContext,
+    ): Promise<Pilgrim> {
+      if (!isUuid(id)) throw new AppError('PILGRIM_NOT_FOUND');
+      const scope = scopeOf(actor);
+      const documents = sealImages(id, patch);
+      await db.transaction(async (tx) => {
+        const row = await pilgrims.lockInScope(id, scope, tx);
+        if (!row) throw new AppError('PILGRIM_NOT_FOUND');
+        let establishmentId = row.establishmentId;
+        if (patch.establishmentId && patch.establishmentId !== row.establishmentId) {
+          establishmentId = (await targetEstablishment(actor, patch.establishmentId, tx)).id;
+        }
+        const before = recordFromRow(row);
+        const after = mergeUpdate(before, patch, establishmentId, today());
+        checkRecord(after);
+        const fields = changedFields(before, after);
+        // Nothing to change (e.g. only unknown keys were sent): no write, no audit entry.
+        if (fields.length === 0 && documents.length === 0) return;
+        await pilgrims.update(id, scope, valuesFromRecord(after), tx);
+        for (const document of documents)
+          await pilgrims.putDocument({ ...document, pilgrimId: id }, tx);
+        await audit.record(
+          context,
+          {
+            action: 'pilgrim.updated',
+            entityType: 'pilgrim',
+            entityId: id,
+            establishmentId,
+            details: {
+              fields,
+              documents: documents.map((d) => ({ id: d.id, kind: d.kind })),
+              ...(establishmentId !== row.establishmentId
+                ? { fromEstablishmentId: row.establishmentId }
+                : {}),
+            },
+          },
+          tx,
+        );
+      });
+      changed();
+      return load(scope, id);
+    },
+
+    async remove(actor: Actor, id: string, context: AuditContext) {
+      if (!isUuid(id)) throw new AppError('PILGRIM_NOT_FOUND');
+      await db.transaction(async (tx) => {
+        const [deleted] = await pilgrims.deleteInScope([id], scopeOf(actor), tx);
+        if (!deleted) throw new AppError('PILGRIM_NOT_FOUND');
+        await audit.record(
+          context,
+          {
+            action: 'pilgrim.deleted',
+            entityType: 'pilgrim',
+            entityId: id,
+            establishmentId: deleted.establishmentId,
+          },
+          tx,
+        );
+      });
+      changed();
+      return { id };
+    },
+
+    /** Deletes, in one transaction, those of the ids the caller may delete; how many. */
+    async bulkRemove(actor: Actor, ids: string[] | null | undefined, context: AuditContext) {
+      const unique = [...new Set(ids ?? [])];
+      if (unique.length === 0) throw new AppError('PILGRIM_IDS_REQUIRED');
+      const deleted = await db.transaction(async (tx) => {
+        const rows = await pilgrims.deleteInScope(unique, scopeOf(actor), tx);
+        await audit.record(
+          context,
+          rows.map((row) => ({
+            action: 'pilgrim.deleted' as const,
+            entityType: 'pilgrim' as const,
+            entityId: row.id,
+            establishmentId: row.establishmentId,
+            details: { bulk: true },
+          })),
+          tx,
+        );
+        return rows.length;
+      });
+      changed();
+      return { requested: unique.length, deleted };
+    },
+
+    /** The decrypted bytes of a document image; the view is audited. */
+    async document(actor: Actor, pilgrimId: string, documentId: string, context: AuditContext) {
+      if (!isUuid(pilgrimId)) throw new AppError('PILGRIM_NOT_FOUND');
+      const scope = scopeOf(actor);
+      if (!isUuid(documentId)) {
+        await load(scope, pilgrimId);
+        throw new AppError('DOCUMENT_NOT_FOUND');
+      }
+      const found = await pilgrims.findDocumentInScope(pilgrimId, documentId, scope);
+      if (!found) {
+        await load(scope, pilgrimId);
+        throw new AppError('DOCUMENT_NOT_FOUND');
+      }
+      const document = found;
+      const bytes = cipher.open(document.content, documentContext(pilgrimId, document.id));
+      await audit.record(context, {
+        action: 'pilgrim.document_viewed',
+        entityType: 'pilgrim',
+        entityId: pilgrimId,
+        establishmentId: found.establishmentId,
+        details: { documentId: document.id, kind: document.kind },
+      });
+      return { bytes, mimeType: document.mimeType, originalName: document.originalName };
+    },
+  };
+}
+export type PilgrimsService = ReturnType<typeof createPilgrimsService>;

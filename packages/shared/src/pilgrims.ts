@@ -1,0 +1,521 @@
+/**
+ * The traveler (pilgrim) contract of spec §3, §5 and §7, complete enough for a SES.HOSPEDAJES
+ * parte de viajeros (reference ses-hospedajes.md §1.4–1.8). Used by the server routes and by the
+ * web form (react-hook-form + zodResolver): every message is a `validation.*` key on its field.
+ */
+import {
+  DOCUMENT_KINDS,
+  DOCUMENT_TYPES,
+  DOCUMENT_TYPES_WITH_SUPPORT_NUMBER,
+  EMERGENCY_RELATIONSHIPS,
+  GENDERS,
+  IMAGE_MAX_BYTES,
+  KINSHIP_CODES,
+  PAYMENT_TYPES,
+  type DocumentType,
+} from './codes';
+import { EmailSchema, IdSchema, PaginationSchema, PhoneSchema, text } from './common';
+import { SPAIN } from './countries';
+import { todayIso } from './dates';
+import {
+  CountryCodeSchema,
+  IsoDateSchema,
+  IsoDateTimeSchema,
+  nullish,
+  queryParam,
+  queryParamWithDefault,
+} from './fields';
+import { LANGUAGES } from './languages';
+import { STAY_STATUSES } from './stay';
+import { compactId, isValidDni, isValidNie, isValidSpecialNif } from './spanish-ids';
+import { z } from './zod';
+
+// ---------------------------------------------------------------------------------------------
+// Fields
+
+/** SES allows 50 characters for a name or surname. */
+export const NAME_MAX = 50;
+export const DOCUMENT_NUMBER_MAX = 20;
+export const SUPPORT_NUMBER_MAX = 9;
+
+const nameSchema = text(NAME_MAX);
+
+export const DocumentTypeSchema = z.preprocess(
+  (v) => (typeof v === 'string' ? v.trim().toUpperCase() : v),
+  z.enum(DOCUMENT_TYPES),
+);
+
+const GENDER_WORDS: Record<string, string> = { MALE: 'M', FEMALE: 'F', OTHER: 'O', H: 'M' };
+export const GenderSchema = z.preprocess((v) => {
+  if (typeof v !== 'string') return v;
+  const upper = v.trim().toUpperCase();
+  return GENDER_WORDS[upper] ?? upper;
+}, z.enum(GENDERS));
+
+export const LanguageSchema = z.enum(LANGUAGES);
+
+/** The document number, upper-cased without spaces, dots or dashes. */
+export const DocumentNumberSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(DOCUMENT_NUMBER_MAX + 4)
+  .transform((v) => compactId(v))
+  .refine((v) => v.length <= DOCUMENT_NUMBER_MAX, 'validation.documentNumber');
+
+/** The support (serial) number of a DNI or NIE card: up to 9 letters and digits. */
+export const SupportNumberSchema = z
+  .string()
+  .trim()
+  .max(SUPPORT_NUMBER_MAX + 4)
+  .transform((v) => compactId(v))
+  .refine((v) => /^[A-Z0-9]{1,9}$/.test(v), 'validation.supportNumber');
+
+export const KinshipSchema = z.preprocess(
+  (v) => (typeof v === 'string' ? v.trim().toUpperCase() : v),
+  z.enum(KINSHIP_CODES),
+);
+
+export const PaymentTypeSchema = z.preprocess(
+  (v) => (typeof v === 'string' ? v.trim().toUpperCase() : v),
+  z.enum(PAYMENT_TYPES),
+);
+
+/** An INE municipality code: 5 digits, province 01–52 (never the 6th check digit). */
+export const MunicipalityCodeSchema = z
+  .string()
+  .trim()
+  .max(5, 'validation.municipalityCode')
+  .regex(/^(0[1-9]|[1-4]\d|5[0-2])\d{3}$/, 'validation.municipalityCode');
+
+export const SPANISH_POSTAL_CODE = /^(0[1-9]|[1-4]\d|5[0-2])\d{3}$/;
+
+/** Home address, as SES `direccion` (all of it optional on the API; checked when present). */
+export const HomeAddressSchema = z.object({
+  street: text(100),
+  complement: nullish(text(100)),
+  municipalityCode: nullish(MunicipalityCodeSchema),
+  municipalityName: nullish(text(100)),
+  postalCode: text(20),
+  country: CountryCodeSchema,
+});
+export type HomeAddressInput = z.infer<typeof HomeAddressSchema>;
+
+/** Card expiry as SES wants it: MM/YYYY. */
+export const CardExpirySchema = z
+  .string()
+  .trim()
+  .max(7, 'validation.cardExpiry')
+  .regex(/^(0[1-9]|1[0-2])\/20\d{2}$/, 'validation.cardExpiry');
+
+const countSchema = z.coerce.number().int().min(1).max(999);
+
+/** The contract of the stay (SES `contrato` and `pago`): all optional. */
+export const StayInputSchema = z.object({
+  contractReference: nullish(text(50)),
+  contractDate: nullish(IsoDateSchema),
+  entryDateTime: nullish(IsoDateTimeSchema),
+  exitDateTime: nullish(IsoDateTimeSchema),
+  numberOfPersons: nullish(countSchema),
+  numberOfRooms: nullish(countSchema),
+  internetBooking: nullish(z.boolean()),
+  paymentType: nullish(PaymentTypeSchema),
+  paymentDate: nullish(IsoDateSchema),
+  paymentMethod: nullish(text(50)),
+  paymentHolder: nullish(text(100)),
+  cardExpiry: nullish(CardExpirySchema),
+});
+export type StayInput = z.infer<typeof StayInputSchema>;
+
+export const EmergencyRelationshipSchema = z.preprocess(
+  (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
+  z.enum(EMERGENCY_RELATIONSHIPS),
+);
+
+export const ContactInfoInputSchema = z.object({
+  email: EmailSchema,
+  phone: PhoneSchema,
+  phone2: nullish(PhoneSchema),
+  address: nullish(text(200)),
+});
+
+export const EmergencyContactInputSchema = z.object({
+  name: text(150),
+  phone: PhoneSchema,
+  relationship: EmergencyRelationshipSchema,
+});
+
+// ---------------------------------------------------------------------------------------------
+// Images: data URLs in the JSON body, at most 10 MB decoded each.
+
+/** The longest data URL whose payload decodes to at most IMAGE_MAX_BYTES. */
+export const IMAGE_DATA_URL_MAX_LENGTH = 64 + Math.ceil(IMAGE_MAX_BYTES / 3) * 4;
+/** The head of an image data URL; the payload's alphabet is checked when it is decoded. */
+export const IMAGE_DATA_URL_PATTERN = /^data:image\/[a-zA-Z0-9.+-]{1,30};base64,/;
+
+/**
+ * A base64 data URL declared as an image. The server then checks the bytes themselves (JPEG, PNG
+ * or WebP, whatever the declared type) and the decoded size.
+ */
+export const ImageDataUrlSchema = z
+  .string()
+  .max(IMAGE_DATA_URL_MAX_LENGTH, { message: 'validation.imageTooLarge', abort: true })
+  .regex(IMAGE_DATA_URL_PATTERN, 'validation.imageDataUrl');
+
+export const PilgrimImagesInputSchema = z.object({
+  frontDocImage: nullish(ImageDataUrlSchema),
+  backDocImage: nullish(ImageDataUrlSchema),
+  signatureImage: nullish(ImageDataUrlSchema),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Rules across fields
+
+export interface PilgrimRecordLike {
+  documentType?: DocumentType | null;
+  passportNumber?: string | null;
+  documentSupportNumber?: string | null;
+  dateOfBirth?: string | null;
+  documentExpeditionDate?: string | null;
+  entryDate?: string | null;
+  checkOutDate?: string | null;
+  address?: {
+    country?: string | null;
+    municipalityCode?: string | null;
+    municipalityName?: string | null;
+    postalCode?: string | null;
+  } | null;
+  stay?: { entryDateTime?: string | null; exitDateTime?: string | null } | null;
+}
+
+export interface RecordIssue {
+  path: (string | number)[];
+  message: string;
+}
+
+/**
+ * The rules that read more than one field. `complete`: the record is whole (a create, or an
+ * update merged with the stored traveler), so a missing value that a rule requires is an issue;
+ * otherwise (an update's patch) only values present together are compared.
+ */
+export function pilgrimRecordIssues(
+  record: PilgrimRecordLike,
+  today: string,
+  options: { complete: boolean },
+): RecordIssue[] {
+  const issues: RecordIssue[] = [];
+  const add = (path: (string | number)[], message: string) => issues.push({ path, message });
+  const { documentType: type, passportNumber: number } = record;
+
+  if (type && number) {
+    if (type === 'D' && !(isValidDni(number) || isValidSpecialNif(number)))
+      add(['passportNumber'], 'validation.dniInvalid');
+    else if (type === 'N' && !isValidNie(number)) add(['passportNumber'], 'validation.nieInvalid');
+    else if (type !== 'D' && type !== 'N' && !/^[A-Z0-9]{3,20}$/.test(number))
+      add(['passportNumber'], 'validation.documentNumber');
+  }
+  if (
+    options.complete &&
+    type &&
+    DOCUMENT_TYPES_WITH_SUPPORT_NUMBER.includes(type) &&
+    !record.documentSupportNumber
+  ) {
+    add(['documentSupportNumber'], 'validation.supportNumberRequired');
+  }
+
+  const {
+    dateOfBirth: birth,
+    documentExpeditionDate: expedition,
+    entryDate: entry,
+    checkOutDate: checkOut,
+  } = record;
+  if (birth && birth > today) add(['dateOfBirth'], 'validation.birthInFuture');
+  if (birth && entry && entry < birth) add(['entryDate'], 'validation.entryBeforeBirth');
+  if (entry && checkOut && checkOut < entry)
+    add(['checkOutDate'], 'validation.checkOutBeforeEntry');
+  if (expedition && entry && expedition > entry)
+    add(['documentExpeditionDate'], 'validation.expeditionAfterEntry');
+  else if (expedition && birth && expedition < birth)
+    add(['documentExpeditionDate'], 'validation.expeditionBeforeBirth');
+
+  const address = record.address;
+  if (address && address.country) {
+    if (address.country === SPAIN) {
+      if (!address.municipalityCode)
+        add(['address', 'municipalityCode'], 'validation.municipalityCodeRequired');
+      if (address.postalCode && !SPANISH_POSTAL_CODE.test(address.postalCode))
+        add(['address', 'postalCode'], 'validation.postalCode');
+    } else if (!address.municipalityName) {
+      add(['address', 'municipalityName'], 'validation.municipalityNameRequired');
+    }
+  }
+
+  const stay = record.stay;
+  if (stay?.entryDateTime && stay.exitDateTime && stay.exitDateTime < stay.entryDateTime) {
+    add(['stay', 'exitDateTime'], 'validation.exitBeforeEntry');
+  }
+  return issues;
+}
+
+const withRecordRules =
+  (
+    complete: boolean,
+    extra?: (
+      value: Record<string, unknown>,
+      add: (path: string[], message: string) => void,
+    ) => void,
+  ) =>
+  (value: PilgrimRecordLike, ctx: z.RefinementCtx) => {
+    for (const issue of pilgrimRecordIssues(value, todayIso(), { complete })) {
+      ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+    }
+    extra?.(value as Record<string, unknown>, (path, message) =>
+      ctx.addIssue({ code: 'custom', path, message }),
+    );
+  };
+
+// ---------------------------------------------------------------------------------------------
+// Inputs
+
+/**
+ * Every traveler field. Defaults of spec §5 when empty: documentType P, language es,
+ * entryDate today, documentExpeditionDate today (or the entry date when that is earlier),
+ * checkOutDate null. E-mail and phone have no default: SES needs a real one (decision 006).
+ */
+export const PilgrimFieldsSchema = z.object({
+  firstName: nameSchema,
+  lastName: nameSchema,
+  secondLastName: nullish(nameSchema),
+  nationality: CountryCodeSchema,
+  documentType: nullish(DocumentTypeSchema),
+  passportNumber: DocumentNumberSchema,
+  documentSupportNumber: nullish(SupportNumberSchema),
+  dateOfBirth: IsoDateSchema,
+  gender: GenderSchema,
+  documentExpeditionDate: nullish(IsoDateSchema),
+  entryDate: nullish(IsoDateSchema),
+  checkOutDate: nullish(IsoDateSchema),
+  establishmentId: nullish(IdSchema),
+  language: nullish(LanguageSchema),
+  contactInfo: ContactInfoInputSchema,
+  address: nullish(HomeAddressSchema),
+  kinship: nullish(KinshipSchema),
+  emergencyContact: EmergencyContactInputSchema,
+  stay: nullish(StayInputSchema),
+});
+
+/** POST /api/pilgrims. The signature is checked by the server (400 SIGNATURE_REQUIRED). */
+export const CreatePilgrimInputSchema = PilgrimFieldsSchema.extend(
+  PilgrimImagesInputSchema.shape,
+).superRefine(withRecordRules(true));
+export type CreatePilgrimInput = z.infer<typeof CreatePilgrimInputSchema>;
+
+/** The registration form: the create input plus the signature the form must capture. */
+export const PilgrimRegistrationFormSchema = PilgrimFieldsSchema.extend(
+  PilgrimImagesInputSchema.shape,
+).superRefine(
+  withRecordRules(true, (value, add) => {
+    if (!value.signatureImage) add(['signatureImage'], 'validation.signatureRequired');
+  }),
+);
+
+/**
+ * PUT /api/pilgrims/{id}: the fields to change. A missing field keeps its value; `''` or null
+ * clears an optional one (or restores the default of a defaulted one); `address` and `stay`
+ * replace as a whole; `contactInfo` and `emergencyContact` merge key by key; an image replaces
+ * the stored one of its kind.
+ */
+export const UpdatePilgrimInputSchema = z
+  .object({
+    firstName: nameSchema.optional(),
+    lastName: nameSchema.optional(),
+    secondLastName: nullish(nameSchema),
+    nationality: CountryCodeSchema.optional(),
+    documentType: nullish(DocumentTypeSchema),
+    passportNumber: DocumentNumberSchema.optional(),
+    documentSupportNumber: nullish(SupportNumberSchema),
+    dateOfBirth: IsoDateSchema.optional(),
+    gender: GenderSchema.optional(),
+    documentExpeditionDate: nullish(IsoDateSchema),
+    entryDate: nullish(IsoDateSchema),
+    checkOutDate: nullish(IsoDateSchema),
+    establishmentId: nullish(IdSchema),
+    language: nullish(LanguageSchema),
+    contactInfo: z
+      .object({
+        email: EmailSchema.optional(),
+        phone: PhoneSchema.optional(),
+        phone2: nullish(PhoneSchema),
+        address: nullish(text(200)),
+      })
+      .optional(),
+    address: nullish(HomeAddressSchema),
+    kinship: nullish(KinshipSchema),
+    emergencyContact: z
+      .object({
+        name: text(150).optional(),
+        phone: PhoneSchema.optional(),
+        relationship: EmergencyRelationshipSchema.optional(),
+      })
+      .optional(),
+    stay: nullish(StayInputSchema),
+  })
+  .extend(PilgrimImagesInputSchema.shape)
+  .superRefine(withRecordRules(false));
+export type UpdatePilgrimInput = z.infer<typeof UpdatePilgrimInputSchema>;
+
+/** POST /api/pilgrims/bulk-delete. An empty list is refused by the server (PILGRIM_IDS_REQUIRED). */
+export const BulkDeletePilgrimsInputSchema = z.object({
+  pilgrimIds: z.array(IdSchema).max(1000).nullish(),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Queries
+
+export const PILGRIM_SORT_FIELDS = [
+  'entryDate',
+  'checkOutDate',
+  'lastName',
+  'firstName',
+  'nationality',
+  'dateOfBirth',
+  'createdAt',
+  'updatedAt',
+] as const;
+export type PilgrimSortField = (typeof PILGRIM_SORT_FIELDS)[number];
+
+export const SortOrderSchema = z.preprocess(
+  (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
+  z.enum(['asc', 'desc']),
+);
+
+const pageSchema = z.coerce.number().int().min(1).max(100000);
+const limitSchema = z.coerce.number().int().min(1).max(100);
+
+/** GET /api/pilgrims. Empty values are ignored. */
+export const ListPilgrimsQuerySchema = z.object({
+  search: queryParam(z.string().trim().max(100)),
+  establishmentId: queryParam(IdSchema),
+  nationality: queryParam(CountryCodeSchema),
+  documentType: queryParam(DocumentTypeSchema),
+  gender: queryParam(GenderSchema),
+  entryDateFrom: queryParam(IsoDateSchema),
+  entryDateTo: queryParam(IsoDateSchema),
+  checkOutDateFrom: queryParam(IsoDateSchema),
+  checkOutDateTo: queryParam(IsoDateSchema),
+  stayStatus: queryParam(z.enum(STAY_STATUSES)),
+  page: queryParamWithDefault(pageSchema, 1),
+  limit: queryParamWithDefault(limitSchema, 10),
+  sortBy: queryParamWithDefault(z.enum(PILGRIM_SORT_FIELDS), 'entryDate'),
+  sortOrder: queryParamWithDefault(SortOrderSchema, 'desc'),
+  lng: z.string().max(20).optional(),
+});
+export type ListPilgrimsQuery = z.infer<typeof ListPilgrimsQuerySchema>;
+
+/** GET /api/establishments/{id}/pilgrims. */
+export const EstablishmentPilgrimsQuerySchema = z.object({
+  page: queryParamWithDefault(pageSchema, 1),
+  limit: queryParamWithDefault(limitSchema, 10),
+  lng: z.string().max(20).optional(),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Responses
+
+export const DocumentUploadSchema = z.object({
+  id: IdSchema,
+  kind: z.enum(DOCUMENT_KINDS),
+  mimeType: z.string(),
+  originalName: z.string(),
+  size: z.number().int(),
+  createdAt: z.string(),
+});
+export type DocumentUpload = z.infer<typeof DocumentUploadSchema>;
+
+export const HomeAddressOutSchema = z.object({
+  street: z.string(),
+  complement: z.string().nullable(),
+  municipalityCode: z.string().nullable(),
+  municipalityName: z.string().nullable(),
+  postalCode: z.string(),
+  country: z.string(),
+});
+
+export const StayOutSchema = z.object({
+  contractReference: z.string().nullable(),
+  contractDate: z.string().nullable(),
+  entryDateTime: z.string().nullable(),
+  exitDateTime: z.string().nullable(),
+  numberOfPersons: z.number().int().nullable(),
+  numberOfRooms: z.number().int().nullable(),
+  internetBooking: z.boolean().nullable(),
+  paymentType: z.enum(PAYMENT_TYPES).nullable(),
+  paymentDate: z.string().nullable(),
+  paymentMethod: z.string().nullable(),
+  paymentHolder: z.string().nullable(),
+  cardExpiry: z.string().nullable(),
+});
+
+export const PilgrimSchema = z.object({
+  id: IdSchema,
+  firstName: z.string(),
+  lastName: z.string(),
+  secondLastName: z.string().nullable(),
+  nationality: z.string(),
+  documentType: z.enum(DOCUMENT_TYPES),
+  passportNumber: z.string(),
+  documentSupportNumber: z.string().nullable(),
+  dateOfBirth: z.string(),
+  gender: z.enum(GENDERS),
+  documentExpeditionDate: z.string(),
+  entryDate: z.string(),
+  checkOutDate: z.string().nullable(),
+  daysOfStay: z.number().int(),
+  stayStatus: z.enum(STAY_STATUSES).nullable(),
+  establishmentId: IdSchema,
+  establishment: z.object({ id: IdSchema, name: z.string() }),
+  language: z.string(),
+  contactInfo: z.object({
+    email: z.string(),
+    phone: z.string(),
+    phone2: z.string().nullable(),
+    address: z.string().nullable(),
+  }),
+  address: HomeAddressOutSchema.nullable(),
+  kinship: z.enum(KINSHIP_CODES).nullable(),
+  emergencyContact: z.object({
+    name: z.string(),
+    phone: z.string(),
+    relationship: z.enum(EMERGENCY_RELATIONSHIPS),
+  }),
+  stay: StayOutSchema,
+  documentUploads: z.array(DocumentUploadSchema),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Pilgrim = z.infer<typeof PilgrimSchema>;
+
+export const PilgrimResponseSchema = z.object({
+  success: z.literal(true),
+  data: PilgrimSchema,
+  message: z.string().optional(),
+});
+
+export const PilgrimListResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.array(PilgrimSchema),
+  pagination: PaginationSchema,
+});
+export type PilgrimListResponse = z.infer<typeof PilgrimListResponseSchema>;
+
+export const DeletePilgrimResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: z.object({ id: IdSchema }),
+});
+
+export const BulkDeletePilgrimsResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: z.object({ requested: z.number().int(), deleted: z.number().int() }),
+});
