@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config/env';
 import type { Database } from './db/client';
 import { createMailer, type Mailer } from './lib/mail/mailer';
+import { createMrzReader } from './lib/ocr/reader';
 import { createAesGcmCipher, loadEncryptionKey } from './lib/storage/document-cipher';
 import { createAuditRepository } from './modules/audit/audit.repository';
 import { createAuthService } from './modules/auth/auth.service';
@@ -12,6 +13,8 @@ import { createEstablishmentsRepository } from './modules/establishments/establi
 import { establishmentsRoutes } from './modules/establishments/establishments.routes';
 import { createEstablishmentsService } from './modules/establishments/establishments.service';
 import { healthRoutes } from './modules/health/health.routes';
+import { ocrRoutes } from './modules/ocr/ocr.routes';
+import { createOcrService } from './modules/ocr/ocr.service';
 import { createPilgrimsRepository } from './modules/pilgrims/pilgrims.repository';
 import { pilgrimsRoutes } from './modules/pilgrims/pilgrims.routes';
 import { createPilgrimsService } from './modules/pilgrims/pilgrims.service';
@@ -69,6 +72,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const mailer =
     deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
   app.addHook('onClose', async () => mailer.close());
+  // OCR workers start on the first scan, not here; closing the app terminates them.
+  const mrzReader = createMrzReader({ log: app.log });
+  app.addHook('onClose', async () => mrzReader.close());
+  const ocr = createOcrService({ reader: mrzReader });
 
   await app.register(requestContextPlugin);
   await app.register(errorsPlugin);
@@ -111,6 +118,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     async (api) => {
       await api.register(healthRoutes, { database, version: VERSION });
       await api.register(authRoutes, { prefix: '/auth', auth });
+      await api.register(ocrRoutes, { prefix: '/ocr', ocr });
       await api.register(establishmentsRoutes, { prefix: '/establishments', establishments, pilgrims });
       await api.register(pilgrimsRoutes, { prefix: '/pilgrims', pilgrims });
     },

@@ -1,0 +1,51 @@
+import { IMAGE_MAX_BYTES } from '@hospes/shared/codes';
+import { mrzToTraveler, type ScanResult } from '@hospes/shared/mrz';
+import { AppError } from '../../lib/app-error';
+import { ACCEPTED_IMAGE_TYPES, sniffImageType } from '../../lib/ocr/image';
+import type { MrzReader, PassTrace } from '../../lib/ocr/reader';
+
+/** Uploads larger than this are refused (413) while they stream in. */
+export const MAX_DOCUMENT_BYTES = IMAGE_MAX_BYTES;
+
+/**
+ * A read that failed some check is still returned (its `confirmed` flags say which fields a
+ * check digit backs) when at least this many check digits hold: by chance, a wrong line pair
+ * passes two mod-10 checks about once in a hundred. Fewer: MRZ_NOT_FOUND.
+ */
+export const MIN_CHECK_DIGITS = 2;
+
+export interface OcrService {
+  /** Reads the MRZ of a photo held in memory; the photo is neither stored nor logged. */
+  processDocument(
+    image: Buffer,
+    options?: { onPasses?: (passes: PassTrace[]) => void },
+  ): Promise<ScanResult>;
+}
+
+export function createOcrService(deps: { reader: MrzReader; now?: () => Date }): OcrService {
+  const now = deps.now ?? (() => new Date());
+  return {
+    async processDocument(image, options = {}) {
+      if (image.length === 0) throw new AppError('IMAGE_UNREADABLE');
+      const type = sniffImageType(image);
+      if (type === 'heic') throw new AppError('HEIC_NOT_SUPPORTED');
+      if (!type || !ACCEPTED_IMAGE_TYPES.includes(type))
+        throw new AppError('UNSUPPORTED_IMAGE_TYPE');
+
+      const { read, passes } = await deps.reader.read(image);
+      options.onPasses?.(passes);
+      const checkDigits = read ? Object.values(read.parsed.checks).filter(Boolean).length : 0;
+      if (!read || (!read.accepted && checkDigits < MIN_CHECK_DIGITS))
+        throw new AppError('MRZ_NOT_FOUND');
+
+      const result = mrzToTraveler(read.parsed, { today: now() });
+      if (read.guessedDocumentNumber) {
+        // The number passed its check digit only after an O/0 swap: let a person confirm it.
+        if (result.documentSupportNumber !== undefined)
+          result.confirmed.documentSupportNumber = false;
+        else result.confirmed.passportNumber = false;
+      }
+      return result;
+    },
+  };
+}
