@@ -73,6 +73,7 @@ export const test = base.extend<{ mail: TestSmtp; stack: Stack }, { workerStack:
           APP_URL: url,
           SMTP_URL: smtp.url,
           MAIL_FROM: 'Hospes <no-reply@hospes.test>',
+          SUPPORT_EMAIL: 'support@hospes.test',
           ADMIN_EMAIL: ADMIN.email,
           ADMIN_PASSWORD: ADMIN.password,
           LOG_LEVEL: 'warn',

@@ -115,5 +115,7 @@ test('an unknown path shows the not-found page with a way home', async ({ page }
   await page.goto('/no/such/page?lng=es');
   await expect(page.getByRole('heading', { level: 1, name: 'Página no encontrada' })).toBeVisible();
   await page.getByRole('link', { name: 'Volver al inicio' }).click();
-  await expect(page).toHaveURL(/\/login/);
+  // Home is the public landing for a signed-out visitor (a user goes on to /clients).
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Registre a sus huéspedes en minutos, como pide la ley' })).toBeVisible();
 });

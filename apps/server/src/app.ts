@@ -6,12 +6,26 @@ import type { Database } from './db/client';
 import { createMailer, type Mailer } from './lib/mail/mailer';
 import { createMrzReader } from './lib/ocr/reader';
 import { createAesGcmCipher, loadEncryptionKey } from './lib/storage/document-cipher';
+import { createAdminRepository } from './modules/admin/admin.repository';
+import { adminRoutes } from './modules/admin/admin.routes';
+import { createAdminService } from './modules/admin/admin.service';
 import { createAuditRepository } from './modules/audit/audit.repository';
+import { createCheckinRepository } from './modules/checkin/checkin.repository';
+import { checkinRoutes, publicCheckinRoutes } from './modules/checkin/checkin.routes';
+import { createCheckinService } from './modules/checkin/checkin.service';
 import { createAuthService } from './modules/auth/auth.service';
+import { createDocumentsRepository } from './modules/documents/documents.repository';
+import { documentsRoutes } from './modules/documents/documents.routes';
+import { createDocumentsService } from './modules/documents/documents.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createEstablishmentsRepository } from './modules/establishments/establishments.repository';
 import { establishmentsRoutes } from './modules/establishments/establishments.routes';
 import { createEstablishmentsService } from './modules/establishments/establishments.service';
+import { contactRoutes } from './modules/contact/contact.routes';
+import { createContactRepository } from './modules/contact/contact.repository';
+import { createContactService } from './modules/contact/contact.service';
+import { createPublicConfigService } from './modules/contact/public-config';
+import { siteRoutes } from './modules/contact/site.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { ocrRoutes } from './modules/ocr/ocr.routes';
 import { createOcrService } from './modules/ocr/ocr.service';
@@ -107,23 +121,70 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     auth,
     log: app.log,
   });
+  const admin = createAdminService({
+    db,
+    admin: createAdminRepository(db),
+    users,
+    sessions: createSessionsRepository(db),
+    audit,
+    auth,
+    log: app.log,
+  });
   const pilgrims = createPilgrimsService({
     db,
     pilgrims: createPilgrimsRepository(db),
     audit,
     cipher: createAesGcmCipher(await loadEncryptionKey(config)),
   });
+  // Self check-in: the establishment's link and QR code, the public page's calls, confirmation.
+  const checkin = createCheckinService({
+    db,
+    checkin: createCheckinRepository(db),
+    pilgrims,
+    audit,
+    ocr,
+  });
+  // Registration documents: PDF (download, e-mail), export/import, SES.HOSPEDAJES files.
+  const documents = createDocumentsService({
+    db,
+    documents: createDocumentsRepository(db),
+    pilgrims: createPilgrimsRepository(db),
+    audit,
+    cipher: createAesGcmCipher(await loadEncryptionKey(config)),
+    mailer,
+    log: app.log,
+  });
+
+  // The public site: contact form (stored, e-mailed to SUPPORT_EMAIL), testimonials, operator.
+  const contact = createContactService({
+    contacts: createContactRepository(db),
+    mailer,
+    supportEmail: config.supportEmail,
+    log: app.log,
+  });
+  app.addHook('preClose', async () => contact.flush());
+  const publicConfig = createPublicConfigService({
+    operator: config.operator,
+    testimonialsFile: config.testimonialsFile,
+    log: app.log,
+  });
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { database, version: VERSION });
+      await api.register(contactRoutes, { contact, publicConfig });
       await api.register(authRoutes, { prefix: '/auth', auth });
       await api.register(ocrRoutes, { prefix: '/ocr', ocr });
       await api.register(establishmentsRoutes, { prefix: '/establishments', establishments, pilgrims });
       await api.register(pilgrimsRoutes, { prefix: '/pilgrims', pilgrims });
+      await api.register(checkinRoutes, { checkin });
+      await api.register(publicCheckinRoutes, { prefix: '/public/checkin', checkin });
+      await api.register(documentsRoutes, { documents });
+      await api.register(adminRoutes, { prefix: '/admin', admin });
     },
     { prefix: '/api' },
   );
+  await app.register(siteRoutes, { appUrl: config.appUrl });
   await app.register(webPlugin, { distDir: config.webDistDir });
   return app;
 }

@@ -27,6 +27,16 @@ export async function openTestDatabase(): Promise<Database> {
         await database.close();
         const drop = new pg.Client({ connectionString: base });
         await drop.connect();
+        // pool.end() resolves before its connections have closed: wait for them, so that `with
+        // (force)` does not kill one mid-goodbye (an uncaught 57P01 error in the test run).
+        for (let i = 0; i < 100; i++) {
+          const { rows } = await drop.query<{ n: number }>(
+            'select count(*)::int as n from pg_stat_activity where datname = $1',
+            [name],
+          );
+          if (rows[0]?.n === 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
         await drop.query(`drop database if exists ${name} with (force)`);
         await drop.end();
       },

@@ -33,16 +33,29 @@ export const ERROR_CATALOGUE = {
   ESTABLISHMENT_NOT_FOUND: { status: 404 },
   PILGRIM_NOT_FOUND: { status: 404 },
   DOCUMENT_NOT_FOUND: { status: 404 },
+  CHECKIN_LINK_INVALID: { status: 404 },
   METHOD_NOT_ALLOWED: { status: 405 },
   EMAIL_OR_NIF_TAKEN: { status: 409 },
   EMAIL_TAKEN: { status: 409 },
   NIF_TAKEN: { status: 409 },
   ESTABLISHMENT_RECORDS_RETAINED: { status: 409 },
+  LAST_ADMIN: { status: 409 },
+  CANNOT_DEACTIVATE_SELF: { status: 409 },
+  USER_INACTIVE: { status: 409 },
   TOO_MANY_REQUESTS: { status: 429 },
   INTERNAL: { status: 500 },
   SERVICE_UNAVAILABLE: { status: 503 },
   OCR_BUSY: { status: 503 },
   OCR_TIMEOUT: { status: 503 },
+  // Registration documents (PDF, e-mail, import, SES.HOSPEDAJES files)
+  EMAIL_REQUIRED: { status: 400 },
+  IMPORT_FILE_INVALID: { status: 400 },
+  IMPORT_FILE_TOO_LARGE: { status: 413 },
+  IMPORT_FILE_UNSUPPORTED: { status: 415 },
+  SES_PREFLIGHT_FAILED: { status: 422 },
+  SES_NO_TRAVELERS: { status: 422 },
+  SES_TOO_MANY_COMMUNICATIONS: { status: 422 },
+  MAIL_NOT_SENT: { status: 503 },
 } as const satisfies Record<string, { status: number }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;
@@ -56,6 +69,8 @@ export const ErrorDetailSchema = z.object({
   field: z.string(),
   message: z.string(),
   code: z.string().optional(),
+  /** Set on the problems of a SES.HOSPEDAJES pre-flight check (null: the establishment's). */
+  travelerId: z.string().nullable().optional(),
 });
 export type ErrorDetail = z.infer<typeof ErrorDetailSchema>;
 

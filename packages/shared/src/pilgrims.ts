@@ -404,6 +404,8 @@ export const ListPilgrimsQuerySchema = z.object({
   checkOutDateFrom: queryParam(IsoDateSchema),
   checkOutDateTo: queryParam(IsoDateSchema),
   stayStatus: queryParam(z.enum(STAY_STATUSES)),
+  /** `pending`: only self-registrations (check-in link) that staff have not confirmed yet. */
+  review: queryParam(z.enum(['pending'])),
   page: queryParamWithDefault(pageSchema, 1),
   limit: queryParamWithDefault(limitSchema, 10),
   sortBy: queryParamWithDefault(z.enum(PILGRIM_SORT_FIELDS), 'entryDate'),
@@ -456,8 +458,15 @@ export const StayOutSchema = z.object({
   cardExpiry: z.string().nullable(),
 });
 
+/** How a traveler record arrived: the registration form (signed) or a file import (unsigned). */
+export const PILGRIM_SOURCES = ['registration', 'import'] as const;
+export type PilgrimSource = (typeof PILGRIM_SOURCES)[number];
+
 export const PilgrimSchema = z.object({
   id: IdSchema,
+  /** Sequential per establishment and year of entry, e.g. `2026/000123`; null until numbered. */
+  reportNumber: z.string().nullable(),
+  source: z.enum(PILGRIM_SOURCES),
   firstName: z.string(),
   lastName: z.string(),
   secondLastName: z.string().nullable(),
@@ -490,6 +499,11 @@ export const PilgrimSchema = z.object({
   }),
   stay: StayOutSchema,
   documentUploads: z.array(DocumentUploadSchema),
+  /** Set when the traveler registered through a check-in link (null: registered by staff). */
+  selfRegistration: z
+    .object({ status: z.enum(['pending', 'confirmed']), confirmationCode: z.string() })
+    .nullable()
+    .optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

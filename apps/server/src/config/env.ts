@@ -30,6 +30,14 @@ const EnvSchema = z.object({
       .refine((v) => parseEncryptionKey(v) !== null, 'must be 32 bytes as 64 hex characters or as base64')
       .optional(),
   ),
+  // The public site and the contact form (modules/contact).
+  SUPPORT_EMAIL: optional.pipe(z.email().optional()),
+  OPERATOR_NAME: optional.pipe(z.string().max(200).optional()),
+  OPERATOR_ADDRESS: optional.pipe(z.string().max(300).optional()),
+  OPERATOR_NIF: optional.pipe(z.string().max(20).optional()),
+  OPERATOR_EMAIL: optional.pipe(z.email().optional()),
+  OPERATOR_REGISTRY: optional.pipe(z.string().max(300).optional()),
+  TESTIMONIALS_FILE: optional,
 });
 
 /** A 32-byte key written as 64 hex characters or as base64 (standard or URL-safe); else null. */
@@ -60,6 +68,18 @@ export type Config = {
   webDistDir: string | undefined;
   /** AES-256 key for document images at rest; unset: generated once into DATA_DIR/encryption.key. */
   encryptionKey: Buffer | undefined;
+  /** Where contact messages are e-mailed (Reply-To: the sender); unset: ADMIN_EMAIL, else stored only. */
+  supportEmail: string | undefined;
+  /** The company running this installation, shown on the legal pages; unset fields are not invented. */
+  operator: {
+    name: string | undefined;
+    address: string | undefined;
+    nif: string | undefined;
+    email: string | undefined;
+    registry: string | undefined;
+  };
+  /** JSON file with the landing's testimonials (default DATA_DIR/testimonials.json); missing: none. */
+  testimonialsFile: string;
 };
 
 export class ConfigError extends Error {}
@@ -91,6 +111,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: trust === undefined ? false : trust === 'true' ? true : trust,
     webDistDir: e.WEB_DIST_DIR,
     encryptionKey: e.ENCRYPTION_KEY ? (parseEncryptionKey(e.ENCRYPTION_KEY) ?? undefined) : undefined,
+    supportEmail: (e.SUPPORT_EMAIL ?? e.ADMIN_EMAIL)?.toLowerCase(),
+    operator: {
+      name: e.OPERATOR_NAME,
+      address: e.OPERATOR_ADDRESS,
+      nif: e.OPERATOR_NIF,
+      email: e.OPERATOR_EMAIL?.toLowerCase(),
+      registry: e.OPERATOR_REGISTRY,
+    },
+    testimonialsFile: path.resolve(e.TESTIMONIALS_FILE ?? path.join(e.DATA_DIR, 'testimonials.json')),
   };
 }
 

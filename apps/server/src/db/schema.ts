@@ -193,6 +193,15 @@ export const pilgrims = pgTable(
     cardExpiry: varchar('card_expiry', { length: 7 }),
     /** Names, document number, e-mail and phone, lower case without accents, for searching. */
     searchText: text('search_text').notNull(),
+    /**
+     * Report number: `report_seq` in the series of (establishment, `report_year`), printed as
+     * `2026/000123`; taken from report_counters when the traveler is created. Null only for rows
+     * inserted outside the API (numbered on first use).
+     */
+    reportYear: integer('report_year'),
+    reportSeq: integer('report_seq'),
+    /** How the record arrived: `registration` (the form, signed) or `import` (a file, unsigned). */
+    source: varchar('source', { length: 20 }).notNull().default('registration'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -203,7 +212,21 @@ export const pilgrims = pgTable(
     index('pilgrims_entry_idx').on(t.entryDate, t.id),
     index('pilgrims_last_name_idx').on(sql`lower(${t.lastName})`),
     index('pilgrims_document_number_idx').on(t.documentNumber),
+    uniqueIndex('pilgrims_report_number_unique').on(t.establishmentId, t.reportYear, t.reportSeq),
   ],
+);
+
+/** The last report number given per establishment and year (gap-free: one row locked per create). */
+export const reportCounters = pgTable(
+  'report_counters',
+  {
+    establishmentId: uuid('establishment_id')
+      .notNull()
+      .references(() => establishments.id, { onDelete: 'cascade' }),
+    year: integer('year').notNull(),
+    lastNumber: integer('last_number').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.establishmentId, t.year] })],
 );
 
 /** Document images of a traveler, encrypted (AES-256-GCM) in `content`. */
@@ -246,8 +269,72 @@ export const auditLog = pgTable(
   ],
 );
 
+export const contactType = pgEnum('contact_type', ['support', 'sales', 'billing', 'other']);
+
+/** Messages from the public contact form (spec §3); e-mailed to SUPPORT_EMAIL when it is set. */
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: varchar('name', { length: 150 }).notNull(),
+    email: varchar('email', { length: 254 }).notNull(),
+    phone: varchar('phone', { length: 20 }),
+    company: varchar('company', { length: 150 }),
+    type: contactType('type').notNull(),
+    message: text('message').notNull(),
+    language: varchar('language', { length: 5 }).notNull().default('es'),
+    /** When the message reached the support address; null: not e-mailed (none set, or it failed). */
+    emailedAt: timestamp('emailed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('contact_messages_created_idx').on(t.createdAt)],
+);
+
+/**
+ * The per-establishment self check-in link (/registro-viajero?t=<token>). The token is a public
+ * link, not a secret credential, so it is stored as is (the QR code can be shown again); renewing
+ * replaces it, revoking stamps revoked_at.
+ */
+export const checkinLinks = pgTable(
+  'checkin_links',
+  {
+    establishmentId: uuid('establishment_id')
+      .primaryKey()
+      .references(() => establishments.id, { onDelete: 'cascade' }),
+    token: varchar('token', { length: 64 }).notNull(),
+    createdAt: createdAt(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('checkin_links_token_unique').on(t.token)],
+);
+
+export const selfRegistrationStatus = pgEnum('self_registration_status', ['pending', 'confirmed']);
+
+/** Travelers who registered themselves through a check-in link, until staff confirm them. */
+export const selfRegistrations = pgTable(
+  'self_registrations',
+  {
+    pilgrimId: uuid('pilgrim_id')
+      .primaryKey()
+      .references(() => pilgrims.id, { onDelete: 'cascade' }),
+    establishmentId: uuid('establishment_id')
+      .notNull()
+      .references(() => establishments.id, { onDelete: 'cascade' }),
+    confirmationCode: varchar('confirmation_code', { length: 8 }).notNull(),
+    status: selfRegistrationStatus('status').notNull().default('pending'),
+    createdAt: createdAt(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    confirmedBy: uuid('confirmed_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('self_registrations_code_unique').on(t.confirmationCode),
+    index('self_registrations_establishment_status_idx').on(t.establishmentId, t.status),
+  ],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type PilgrimRow = typeof pilgrims.$inferSelect;
 export type NewPilgrimRow = typeof pilgrims.$inferInsert;
 export type PilgrimDocumentRow = typeof pilgrimDocuments.$inferSelect;
 export type EstablishmentRow = typeof establishments.$inferSelect;
+export type ContactMessageRow = typeof contactMessages.$inferSelect;

@@ -75,6 +75,16 @@ describe('route guard and start-up (spec §2, §4)', () => {
     expect(localStorage.getItem('auth_token')).toBeNull();
   });
 
+  it('keeps the token when the server cannot answer /me, so a poor connection does not sign anyone out', async () => {
+    setToken(TOKEN, { remember: true });
+    mockApi({
+      'GET /api/auth/me': apiFailure(503, 'SERVICE_UNAVAILABLE', 'Service temporarily unavailable.'),
+    });
+    await authStore.initialise();
+    expect(authStore.getState().user).toBeNull();
+    expect(localStorage.getItem('auth_token')).toBe(TOKEN);
+  });
+
   it('never redirects outside the app after login', () => {
     expect(redirectTarget(undefined)).toBe('/clients');
     expect(redirectTarget({ from: { pathname: '//evil.example/x' } })).toBe('/clients');

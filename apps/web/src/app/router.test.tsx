@@ -8,14 +8,60 @@ import { wireSessionExpiry } from './session-expiry';
 
 const TOKEN = 'tok_abcdefghijklmnopqrstuvwxyz012345';
 
+/** The public pages' settings: nothing configured. */
+const publicConfig = {
+  body: {
+    success: true,
+    data: {
+      testimonials: [],
+      operator: { name: null, address: null, nif: null, email: null, registry: null },
+      contact: { email: null },
+    },
+  },
+};
+
+/** The signed-in pages' data: no traveler, no establishment yet. */
+const emptyDesk = {
+  'GET /api/pilgrims': {
+    body: { success: true, data: [], pagination: { total: 0, page: 1, limit: 10, totalPages: 1 } },
+  },
+  'GET /api/establishments/user': { body: { success: true, data: [] } },
+};
+
 describe('app routes', () => {
-  it('sends "/" to /clients, and a signed-out visitor on to /login', async () => {
-    mockApi({});
+  it('shows a signed-out visitor the landing at "/", without the site footer', async () => {
+    mockApi({ 'GET /api/public/config': publicConfig });
     await authStore.initialise();
     const { router } = renderRoutes(routes, { path: '/' });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Log in' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/login');
-    expect(router.state.location.state).toMatchObject({ from: { pathname: '/clients' } });
+    expect(
+      await screen.findByRole('heading', {
+        level: 1,
+        name: 'Register your guests in minutes, the way Spanish law asks',
+      }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+    // The site footer is hidden on home; the landing's own footer sits inside <main>.
+    expect(document.querySelectorAll('footer')).toHaveLength(1);
+    expect(screen.getByRole('main').querySelector('footer')).not.toBeNull();
+    const nav = within(screen.getByRole('banner')).getAllByRole('navigation', { name: 'Main' })[0]!;
+    expect(within(nav).getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('sends a signed-in user from "/" to the client list (spec §2)', async () => {
+    authStore.setSession(TOKEN, sampleUser, { remember: true });
+    mockApi({ ...emptyDesk });
+    const { router } = renderRoutes(routes, { path: '/' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Clients' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/clients');
+  });
+
+  it('redirects /contact to /contacto, keeping the query', async () => {
+    mockApi({ 'GET /api/public/config': publicConfig });
+    await authStore.initialise();
+    const { router } = renderRoutes(routes, { path: '/contact?type=billing' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Contact' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/contacto');
+    expect(screen.getByLabelText('What is it about?')).toHaveValue('billing');
   });
 
   it('shows the 404 page for an unknown path, with a link home', async () => {
@@ -28,7 +74,7 @@ describe('app routes', () => {
     expect(screen.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
   });
 
-  it('shows the signed-out header with login and register only, landmarks and the footer', async () => {
+  it('shows the signed-out header with the public entries, landmarks and the footer', async () => {
     mockApi({});
     await authStore.initialise();
     renderRoutes(routes, { path: '/login' });
@@ -40,23 +86,48 @@ describe('app routes', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Log in', 'Register']);
+    ).toEqual(['Home', 'Features', 'Guide', 'Contact', 'Log in', 'Register']);
+    expect(within(nav).getByRole('link', { name: 'Guide' })).toHaveAttribute(
+      'href',
+      '/features#how-it-works',
+    );
+    expect(within(nav).getByRole('link', { name: 'Contact' })).toHaveAttribute('href', '/contacto');
     expect(screen.getByRole('main')).toBeInTheDocument();
-    expect(screen.getByRole('contentinfo')).toBeInTheDocument();
+    const footer = screen.getByRole('contentinfo');
+    expect(
+      within(footer)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
+      ['Features', '/features'],
+      ['Pricing', '/pricing'],
+      ['Contact', '/contacto'],
+      ['Legal notice', '/legal-notice'],
+      ['Privacy policy', '/privacy'],
+      ['Terms and conditions', '/terms'],
+      ['Cookie policy', '/cookies'],
+    ]);
     expect(within(banner).getByRole('link', { name: 'Hospes, home' })).toHaveAttribute('href', '/');
   });
 
   it('for a signed-in user shows Clients (active), the profile link with the name, and logs out', async () => {
     authStore.setSession(TOKEN, sampleUser, { remember: true });
-    mockApi({ 'POST /api/auth/logout': { body: { success: true, message: 'Logged out.' } } });
+    mockApi({
+      ...emptyDesk,
+      'POST /api/auth/logout': { body: { success: true, message: 'Logged out.' } },
+    });
     const { user, router } = renderRoutes(routes, { path: '/clients' });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Clients' })).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'No travelers yet' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'No travelers yet' })).toBeInTheDocument();
     const nav = screen.getAllByRole('navigation', { name: 'Main' })[0]!;
     expect(within(nav).getByRole('link', { name: 'Clients' })).toHaveAttribute(
       'aria-current',
       'page',
+    );
+    expect(within(nav).getByRole('link', { name: 'Traveler registration' })).toHaveAttribute(
+      'href',
+      '/traveler-registration',
     );
     expect(within(nav).getByRole('link', { name: 'Profile: Ana García' })).toHaveAttribute(
       'href',
@@ -72,7 +143,7 @@ describe('app routes', () => {
 
   it('logs out locally even when the server call fails', async () => {
     authStore.setSession(TOKEN, sampleUser, { remember: true });
-    mockApi({ 'POST /api/auth/logout': new TypeError('Failed to fetch') });
+    mockApi({ ...emptyDesk, 'POST /api/auth/logout': new TypeError('Failed to fetch') });
     const { user } = renderRoutes(routes, { path: '/clients' });
     await screen.findByRole('heading', { level: 1, name: 'Clients' });
     const nav = screen.getAllByRole('navigation', { name: 'Main' })[0]!;
@@ -84,7 +155,7 @@ describe('app routes', () => {
 
   it('sends a signed-in user away from /login to the app', async () => {
     authStore.setSession(TOKEN, sampleUser, { remember: true });
-    mockApi({});
+    mockApi(emptyDesk);
     const { router } = renderRoutes(routes, { path: '/login' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Clients' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/clients');
@@ -151,6 +222,7 @@ describe('app routes', () => {
   it('after a 401 says the session expired and, 1.5 s later, signs out and goes to /login', async () => {
     authStore.setSession(TOKEN, sampleUser, { remember: true });
     mockApi({
+      'GET /api/establishments/user': emptyDesk['GET /api/establishments/user'],
       'GET /api/pilgrims': apiFailure(
         401,
         'SESSION_EXPIRED',

@@ -1,9 +1,11 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import { createBrowserRouter, type RouteObject } from 'react-router';
 import { FullScreenSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { RequireAuth } from './guards';
+import { publicRoutes } from './public-routes';
 import { RootLayout } from './layout/root-layout';
+import { adminRoute } from './routes/admin/routes';
 import { NotFoundRoute } from './routes/not-found';
 import { RouteError } from './routes/route-error';
 
@@ -24,17 +26,30 @@ export const routes: RouteObject[] = [
         // A crash inside a page keeps the header and footer around the error screen.
         errorElement: <RouteError />,
         children: [
-          { index: true, loader: () => redirect(paths.clients) },
+          ...publicRoutes,
           { path: paths.login, lazy: page(() => import('./routes/login')) },
           { path: paths.register, lazy: page(() => import('./routes/register')) },
           { path: paths.forgotPassword, lazy: page(() => import('./routes/forgot-password')) },
           { path: paths.recoverPassword, lazy: page(() => import('./routes/recover-password')) },
           { path: paths.verifyEmail, lazy: page(() => import('./routes/verify-email')) },
+          // Public traveler self-registration by link or QR code (no login; two paths, one page).
+          { path: paths.selfRegistration, lazy: page(() => import('./routes/self-registration')) },
+          {
+            path: paths.selfRegistrationAlias,
+            lazy: page(() => import('./routes/self-registration')),
+          },
           {
             element: <RequireAuth />,
             children: [
               { path: paths.clients, lazy: page(() => import('./routes/clients')) },
+              { path: paths.clientView, lazy: page(() => import('./routes/client-view')) },
+              { path: paths.clientEdit, lazy: page(() => import('./routes/client-edit')) },
+              {
+                path: paths.travelerRegistration,
+                lazy: page(() => import('./routes/traveler-registration')),
+              },
               { path: paths.profile, lazy: page(() => import('./routes/profile')) },
+              adminRoute,
             ],
           },
           { path: '*', element: <NotFoundRoute /> },

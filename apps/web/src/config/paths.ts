@@ -10,13 +10,52 @@ export const paths = {
   register: '/register',
   verifyEmail: '/verify-email',
   clients: '/clients',
+  clientView: '/clients/view/:id',
+  clientEdit: '/clients/edit/:id',
+  travelerRegistration: '/traveler-registration',
   profile: '/profile',
+  // Public traveler self-registration (spec §2): both paths show the same page.
+  selfRegistration: '/registro-viajero',
+  selfRegistrationAlias: '/pilgrim-register',
+  // The public site (landing at home): marketing and legal pages, the contact form.
+  features: '/features',
+  guide: '/features#how-it-works',
+  pricing: '/pricing',
+  contact: '/contacto',
+  contactAlias: '/contact',
+  legalNotice: '/legal-notice',
+  privacy: '/privacy',
+  terms: '/terms',
+  cookies: '/cookies',
+  admin: '/admin',
+  adminUsers: '/admin/users',
+  adminReports: '/admin/reports',
+  adminEstablishmentCreate: '/admin/establishments/create',
+  adminEstablishmentView: '/admin/establishments/view/:id',
+  adminEstablishmentEdit: '/admin/establishments/edit/:id',
+  adminPilgrimView: '/admin/pilgrims/view/:id',
 } as const;
+
+/** Links with parameters, built from the patterns above. */
+export const links = {
+  clientView: (id: string) => `/clients/view/${encodeURIComponent(id)}`,
+  clientEdit: (id: string) => `/clients/edit/${encodeURIComponent(id)}`,
+  travelerRegistration: (establishmentId?: string) =>
+    establishmentId
+      ? `${paths.travelerRegistration}?establishmentId=${encodeURIComponent(establishmentId)}`
+      : paths.travelerRegistration,
+  profileTab: (tab: 'personal' | 'establishments' | 'security') => `${paths.profile}?tab=${tab}`,
+  adminEstablishmentView: (id: string) => `/admin/establishments/view/${encodeURIComponent(id)}`,
+  adminEstablishmentEdit: (id: string) => `/admin/establishments/edit/${encodeURIComponent(id)}`,
+  adminPilgrimView: (id: string) => `/admin/pilgrims/view/${encodeURIComponent(id)}`,
+};
 
 export const API_BASE = '/api';
 
 export const apiPaths = {
   health: '/health',
+  contact: '/contact',
+  publicConfig: '/public/config',
   auth: {
     login: '/auth/login',
     logout: '/auth/logout',
@@ -27,5 +66,36 @@ export const apiPaths = {
     forgotPassword: '/auth/forgot-password',
     resetPassword: '/auth/reset-password',
     changePassword: '/auth/change-password',
+  },
+  pilgrims: {
+    list: '/pilgrims',
+    one: (id: string) => `/pilgrims/${encodeURIComponent(id)}`,
+    bulkDelete: '/pilgrims/bulk-delete',
+    document: (id: string, docId: string) =>
+      `/pilgrims/${encodeURIComponent(id)}/documents/${encodeURIComponent(docId)}`,
+  },
+  ocr: { processDocument: '/ocr/process-document' },
+  checkin: {
+    link: (establishmentId: string) =>
+      `/establishments/${encodeURIComponent(establishmentId)}/checkin-link`,
+    renew: (establishmentId: string) =>
+      `/establishments/${encodeURIComponent(establishmentId)}/checkin-link/renew`,
+    publicInfo: (token: string) => `/public/checkin/${encodeURIComponent(token)}`,
+    publicOcr: (token: string) => `/public/checkin/${encodeURIComponent(token)}/ocr`,
+    byCode: (code: string) => `/pilgrims/by-code/${encodeURIComponent(code)}`,
+    confirm: (id: string) => `/pilgrims/${encodeURIComponent(id)}/confirm`,
+  },
+  establishments: {
+    list: '/establishments',
+    mine: '/establishments/user',
+    one: (id: string) => `/establishments/${encodeURIComponent(id)}`,
+  },
+  admin: {
+    users: '/admin/users',
+    user: (id: string) => `/admin/users/${encodeURIComponent(id)}`,
+    passwordReset: (id: string) => `/admin/users/${encodeURIComponent(id)}/password-reset`,
+    reports: '/admin/reports',
+    reportsCsv: '/admin/reports.csv',
+    establishmentPilgrims: (id: string) => `/establishments/${encodeURIComponent(id)}/pilgrims`,
   },
 } as const;

@@ -142,7 +142,9 @@ export async function apiRequest<T = unknown>(
   } = options;
   const lng = currentLanguage();
   const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': lng };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
+  // A FormData body (a file upload) sets its own multipart content type.
+  if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
 
@@ -161,7 +163,7 @@ export async function apiRequest<T = unknown>(
       method,
       headers,
       credentials: 'include',
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
       signal: controller.signal,
     });
   } catch (cause) {

@@ -8,7 +8,7 @@ import {
   type User,
 } from '@hospes/shared/auth';
 import { apiPaths, paths } from '@/config/paths';
-import { api, ApiError, CLIENT_ERROR_CODES } from './api-client';
+import { api, ApiError, CLIENT_ERROR_CODES, isApiError } from './api-client';
 import { i18n } from './i18n';
 import { getToken, removeToken, setToken } from './token-storage';
 
@@ -40,8 +40,9 @@ export const authStore = {
   },
 
   /**
-   * At start: with a stored token fetch /me (success sets the user; failure or a missing user
-   * removes the token and clears the user); without one, clear the user at once. Runs once.
+   * At start: with a stored token fetch /me (success sets the user; a refusal or a missing user
+   * removes the token and clears the user; no answer or a server error clears the user but keeps
+   * the token); without one, clear the user at once. Runs once.
    */
   initialise(): Promise<void> {
     if (startup) return startup;
@@ -54,8 +55,12 @@ export const authStore = {
     setState({ loading: true });
     startup = api.get(apiPaths.auth.me, { schema: MeResponseSchema, skipSessionExpiry: true }).then(
       ({ user }) => setState({ user, loading: false, initialised: true }),
-      () => {
-        removeToken();
+      (error: unknown) => {
+        // The server refused the session (or answered without a user): forget the token. A lost
+        // connection, a timeout or a server error says nothing about the session: keep the token so
+        // the next load on a working connection signs the user straight back in.
+        const transient = isApiError(error) && (error.status === 0 || error.status >= 500);
+        if (!transient) removeToken();
         setState({ user: null, loading: false, initialised: true });
       },
     );

@@ -4,6 +4,7 @@ import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, type Language } from '@hospes/shared/languages';
 import { LANGUAGE_COOKIE_DAYS, STORAGE_KEYS } from '@/config/constants';
 import type { LocaleBundle } from '@/locales/types';
+import { isPublicNamespace, loadPublicNamespace, type PublicNamespace } from '@/locales/public';
 
 /**
  * Interface languages. The switcher is built for the 16 languages of spec §9; this one list
@@ -33,7 +34,17 @@ export const LANGUAGE_NAMES: Record<Language, string> = {
   zh: '中文',
 };
 
-export const NAMESPACES = ['common', 'auth', 'profile', 'clients', 'validation', 'errors'] as const;
+export const NAMESPACES = [
+  'common',
+  'auth',
+  'profile',
+  'clients',
+  'checkin',
+  'establishments',
+  'admin',
+  'validation',
+  'errors',
+] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 /** One dynamic import per language, so each language is its own chunk, fetched on demand. */
@@ -53,6 +64,14 @@ const lazyBackend: BackendModule = {
   read(language, namespace, callback) {
     if (!isAvailable(language)) {
       callback(null, {});
+      return;
+    }
+    if (isPublicNamespace(namespace)) {
+      loadPublicNamespace(language, namespace).then(
+        (table) => callback(null, table ?? {}),
+        (error: unknown) =>
+          callback(error instanceof Error ? error : new Error(String(error)), null),
+      );
       return;
     }
     loaders[language]().then(
@@ -109,6 +128,26 @@ export async function initI18n(instance: I18n = i18n): Promise<I18n> {
 export function currentLanguage(instance: I18n = i18n): AvailableLanguage {
   const lng = instance.resolvedLanguage ?? instance.language;
   return lng && isAvailable(lng) ? lng : 'es';
+}
+
+/**
+ * Loads public-site namespaces (their own chunks) before a public page renders. The router starts
+ * loading the first page before i18next has finished starting, so wait for that first.
+ */
+export async function loadPublicNamespaces(
+  namespaces: PublicNamespace[],
+  instance: I18n = i18n,
+): Promise<void> {
+  if (!instance.isInitialized) {
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        instance.off('initialized', done);
+        resolve();
+      };
+      instance.on('initialized', done);
+    });
+  }
+  await instance.loadNamespaces(namespaces);
 }
 
 export { i18n };

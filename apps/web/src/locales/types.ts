@@ -2,6 +2,9 @@ import type common from './en/common.json';
 import type auth from './en/auth.json';
 import type profile from './en/profile.json';
 import type clients from './en/clients.json';
+import type checkin from './en/checkin.json';
+import type establishments from './en/establishments.json';
+import type admin from './en/admin.json';
 
 type Table = Record<string, string>;
 
@@ -11,6 +14,9 @@ export type LocaleBundle = {
   auth: typeof auth;
   profile: typeof profile;
   clients: typeof clients;
+  checkin: typeof checkin;
+  establishments: typeof establishments;
+  admin: typeof admin;
   validation: Table;
   errors: Table;
 };

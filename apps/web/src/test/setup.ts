@@ -10,6 +10,7 @@ import { authStore } from '@/lib/auth';
 import { baseOptions } from '@/lib/i18n';
 import en from '@/locales/en';
 import es from '@/locales/es';
+import { withPublicNamespaces } from './public-locales';
 
 // jsdom has no matchMedia (the theme and the toaster read prefers-* media queries).
 if (!window.matchMedia) {
@@ -43,7 +44,7 @@ beforeAll(async () => {
   await i18n.use(initReactI18next).init({
     ...baseOptions,
     lng: 'en',
-    resources: { en, es },
+    resources: withPublicNamespaces({ en, es }),
     // A key missing from the resources is a bug: report it (and so fail the test).
     saveMissing: true,
     missingKeyHandler: (lngs: readonly string[], ns: string, key: string) =>

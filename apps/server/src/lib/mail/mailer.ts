@@ -14,6 +14,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Where replies go, when not to the sender (the contact form: the visitor's address). */
+  replyTo?: string;
   attachments?: MailAttachment[];
 }
 

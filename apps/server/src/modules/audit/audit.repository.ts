@@ -14,16 +14,30 @@ export const AUDIT_ACTIONS = [
   'establishment.updated',
   'establishment.deleted',
   'pilgrim.created',
+  'pilgrim.self_registered',
+  'pilgrim.self_registration_confirmed',
+  'establishment.checkin_link_created',
+  'establishment.checkin_link_renewed',
+  'establishment.checkin_link_revoked',
   'pilgrim.updated',
   'pilgrim.deleted',
   'pilgrim.document_viewed',
+  'pilgrim.pdf_generated',
+  'pilgrim.pdf_emailed',
+  'pilgrims.exported',
+  'establishment.ses_file_generated',
+  'user.role_changed',
+  'user.deactivated',
+  'user.reactivated',
+  'user.password_reset_sent',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export interface AuditEntry {
   action: AuditAction;
-  entityType: 'establishment' | 'pilgrim';
-  entityId: string;
+  entityType: 'establishment' | 'pilgrim' | 'user';
+  /** null for an action on many records (an export). */
+  entityId: string | null;
   establishmentId: string | null;
   /** Ids and field names only: never a traveler's personal data. */
   details?: Record<string, unknown>;

@@ -16,7 +16,7 @@ const missing = () =>
  * The uploaded photo as a Buffer, read from the stream into memory: never written to disk
  * (no `saveRequestFiles`, no temp files), never logged.
  */
-async function readDocument(request: FastifyRequest): Promise<Buffer> {
+export async function readDocument(request: FastifyRequest): Promise<Buffer> {
   if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
   const { RequestFileTooLargeError } = request.server.multipartErrors;
   try {

@@ -341,16 +341,30 @@ export interface DocumentMeta {
   createdAt: string;
 }
 
+/** `2026/000123`: the year, then the number in that year's series, six digits at least. */
+export function formatReportNumber(year: number | null, seq: number | null): string | null {
+  return year === null || seq === null ? null : `${year}/${String(seq).padStart(6, '0')}`;
+}
+
+/** The check-in link registration of a traveler (see modules/checkin). */
+export interface SelfRegistrationMeta {
+  status: 'pending' | 'confirmed';
+  confirmationCode: string;
+}
+
 export function toPilgrimDto(
   row: PilgrimRow,
   establishmentName: string,
   documents: DocumentMeta[],
   today: string,
+  selfRegistration: SelfRegistrationMeta | null = null,
 ): Pilgrim {
   const record = recordFromRow(row);
   const { establishmentId, ...rest } = record;
   return {
     id: row.id,
+    reportNumber: formatReportNumber(row.reportYear, row.reportSeq),
+    source: row.source === 'import' ? 'import' : 'registration',
     ...rest,
     daysOfStay: daysOfStay(row.entryDate, row.checkOutDate, today),
     stayStatus: stayStatus(row.entryDate, row.checkOutDate, today),
@@ -364,6 +378,7 @@ export function toPilgrimDto(
       size: d.size,
       createdAt: d.createdAt,
     })),
+    selfRegistration,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

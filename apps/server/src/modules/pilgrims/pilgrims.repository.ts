@@ -23,10 +23,12 @@ import {
   establishments,
   pilgrimDocuments,
   pilgrims,
+  reportCounters,
+  selfRegistrations,
   type PilgrimRow,
 } from '../../db/schema';
 import { inScope, type Scope } from '../establishments/scope';
-import type { DocumentMeta, PilgrimValues } from './pilgrims.mapper';
+import type { DocumentMeta, PilgrimValues, SelfRegistrationMeta } from './pilgrims.mapper';
 
 export type NewDocument = {
   id: string;
@@ -42,6 +44,7 @@ export type PilgrimWithEstablishment = {
   row: PilgrimRow;
   establishmentName: string;
   documents: DocumentMeta[];
+  selfRegistration: SelfRegistrationMeta | null;
 };
 
 /** The list filters the repository understands (the query minus paging and sorting). */
@@ -72,8 +75,18 @@ const documentsJson = sql<DocumentMeta[]>`(
   ) order by d.created_at, d.kind), '[]'::json)
   from pilgrim_documents d where d.pilgrim_id = ${sql.raw('"pilgrims"."id"')})`;
 
+/** The self check-in of the traveler in the outer query, if any (modules/checkin). */
+const selfRegistrationJson = sql<SelfRegistrationMeta | null>`(
+  select json_build_object('status', s.status, 'confirmationCode', s.confirmation_code)
+  from self_registrations s where s.pilgrim_id = ${sql.raw('"pilgrims"."id"')})`;
+
 /** A traveler row with its establishment's name and its documents' metadata. */
-const fullRow = { row: pilgrims, establishmentName: establishments.name, documents: documentsJson };
+const fullRow = {
+  row: pilgrims,
+  establishmentName: establishments.name,
+  documents: documentsJson,
+  selfRegistration: selfRegistrationJson,
+};
 
 /** The WHERE conditions of a list: the scope first, then each filter that was given. */
 export function listConditions(scope: Scope, filter: PilgrimFilter, today: string): SQL[] {
@@ -88,6 +101,11 @@ export function listConditions(scope: Scope, filter: PilgrimFilter, today: strin
   if (filter.checkOutDateTo) conditions.push(lte(pilgrims.checkOutDate, filter.checkOutDateTo));
   for (const term of searchTerms(filter.search)) {
     conditions.push(sql`${pilgrims.searchText} like ${`%${escapeLike(term)}%`} escape '\\'`);
+  }
+  if (filter.review === 'pending') {
+    conditions.push(
+      sql`exists (select 1 from ${selfRegistrations} where ${selfRegistrations.pilgrimId} = ${pilgrims.id} and ${selfRegistrations.status} = 'pending')`,
+    );
   }
   if (filter.stayStatus) {
     const b = stayStatusBounds(today);
@@ -107,6 +125,29 @@ export function listConditions(scope: Scope, filter: PilgrimFilter, today: strin
 }
 
 export function createPilgrimsRepository(db: Db) {
+  /**
+   * Takes `count` report numbers of an establishment's series for a year and answers the first.
+   * The counter row stays locked until the transaction ends, so concurrent creates queue on it and
+   * a rolled-back create gives its number back: the series has no gaps and no repeats. Call it
+   * inside the transaction that inserts the travelers.
+   */
+  async function allocateReportNumbers(
+    establishmentId: string,
+    year: number,
+    count: number,
+    tx: Db,
+  ) {
+    const [row] = await tx
+      .insert(reportCounters)
+      .values({ establishmentId, year, lastNumber: count })
+      .onConflictDoUpdate({
+        target: [reportCounters.establishmentId, reportCounters.year],
+        set: { lastNumber: sql`${reportCounters.lastNumber} + ${count}` },
+      })
+      .returning({ last: reportCounters.lastNumber });
+    return row!.last - count + 1;
+  }
+
   return {
     /** The establishment, when the scope reaches it. */
     async establishmentInScope(id: string, scope: Scope, tx: Db = db) {
@@ -127,7 +168,29 @@ export function createPilgrimsRepository(db: Db) {
       return rows.map((r) => r.id);
     },
 
-    async insert(values: PilgrimValues & { id: string; createdBy: string }, tx: Db = db) {
+    allocateReportNumbers,
+
+    /** Numbers a traveler that has no report number yet (rows inserted outside the API). */
+    async numberIfMissing(id: string, tx: Db) {
+      const [row] = await tx
+        .select({
+          establishmentId: pilgrims.establishmentId,
+          entryDate: pilgrims.entryDate,
+          reportSeq: pilgrims.reportSeq,
+        })
+        .from(pilgrims)
+        .where(eq(pilgrims.id, id))
+        .for('update');
+      if (!row || row.reportSeq !== null) return;
+      const year = Number(row.entryDate.slice(0, 4));
+      const seq = await allocateReportNumbers(row.establishmentId, year, 1, tx);
+      await tx
+        .update(pilgrims)
+        .set({ reportYear: year, reportSeq: seq })
+        .where(eq(pilgrims.id, id));
+    },
+
+    async insert(values: PilgrimValues & { id: string; createdBy: string | null }, tx: Db = db) {
       const [row] = await tx.insert(pilgrims).values(values).returning();
       return row!;
     },
@@ -216,14 +279,12 @@ export function createPilgrimsRepository(db: Db) {
     async insertDocuments(values: NewDocument[], tx: Db = db) {
       if (values.length === 0) return;
       // As base64 text: PGlite would hex-encode a bytea parameter byte by byte in JavaScript.
-      await tx
-        .insert(pilgrimDocuments)
-        .values(
-          values.map((v) => ({
-            ...v,
-            content: sql`decode(${v.content.toString('base64')}, 'base64')`,
-          })),
-        );
+      await tx.insert(pilgrimDocuments).values(
+        values.map((v) => ({
+          ...v,
+          content: sql`decode(${v.content.toString('base64')}, 'base64')`,
+        })),
+      );
     },
 
     /** Stores a document, replacing the traveler's previous one of the same kind. */
@@ -237,12 +298,10 @@ export function createPilgrimsRepository(db: Db) {
           ),
         );
       // As base64 text: PGlite would hex-encode a bytea parameter byte by byte in JavaScript.
-      await tx
-        .insert(pilgrimDocuments)
-        .values({
-          ...values,
-          content: sql`decode(${values.content.toString('base64')}, 'base64')`,
-        });
+      await tx.insert(pilgrimDocuments).values({
+        ...values,
+        content: sql`decode(${values.content.toString('base64')}, 'base64')`,
+      });
     },
 
     /** A document with its (encrypted) bytes, when its traveler is in scope. */

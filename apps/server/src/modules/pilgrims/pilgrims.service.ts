@@ -52,8 +52,12 @@ interface SealedDocument {
   content: Buffer;
 }
 
-const documentContext = (pilgrimId: string, documentId: string) =>
+/** The additional data a document image is sealed with (see lib/storage/document-cipher). */
+export const documentContext = (pilgrimId: string, documentId: string) =>
   `pilgrim-document:${pilgrimId}:${documentId}`;
+
+/** Report numbers run per establishment and year of entry. */
+export const reportYearOf = (entryDate: string) => Number(entryDate.slice(0, 4));
 
 function validationError(details: ErrorDetail[]): never {
   throw new AppError('VALIDATION_FAILED', { details });
@@ -106,7 +110,13 @@ export function createPilgrimsService(deps: PilgrimsServiceDeps) {
   async function load(scope: Scope, id: string): Promise<Pilgrim> {
     const found = isUuid(id) ? await pilgrims.findInScope(id, scope) : null;
     if (!found) throw new AppError('PILGRIM_NOT_FOUND');
-    return toPilgrimDto(found.row, found.establishmentName, found.documents, today());
+    return toPilgrimDto(
+      found.row,
+      found.establishmentName,
+      found.documents,
+      today(),
+      found.selfRegistration,
+    );
   }
 
   /** The establishment a new traveler goes to: the one given, or the caller's only one. */
@@ -169,6 +179,7 @@ export function createPilgrimsService(deps: PilgrimsServiceDeps) {
       checkOutDateFrom,
       checkOutDateTo,
       stayStatus,
+      review,
     } = query;
     const filter: PilgrimFilter = {
       search,
@@ -181,6 +192,7 @@ export function createPilgrimsService(deps: PilgrimsServiceDeps) {
       checkOutDateFrom,
       checkOutDateTo,
       stayStatus,
+      review,
     };
     const rows = await pilgrims.listPage(scope, filter, page, day);
     const offset = (page.page - 1) * page.limit;
@@ -190,58 +202,101 @@ export function createPilgrimsService(deps: PilgrimsServiceDeps) {
         ? offset + rows.length
         : await countMatches(scope, filter, day);
     return {
-      data: rows.map((r) => toPilgrimDto(r.row, r.establishmentName, r.documents, day)),
+      data: rows.map((r) =>
+        toPilgrimDto(r.row, r.establishmentName, r.documents, day, r.selfRegistration),
+      ),
       total,
     };
+  }
+
+  function requireSignature(input: CreatePilgrimInput) {
+    if (!input.signatureImage) {
+      throw new AppError('SIGNATURE_REQUIRED', {
+        details: [{ field: 'signatureImage', message: '', code: 'validation.signatureRequired' }],
+      });
+    }
+  }
+
+  async function insertNew(options: {
+    establishment: { id: string; name: string };
+    createdBy: string | null;
+    input: CreatePilgrimInput;
+    context: AuditContext;
+    action: 'pilgrim.created' | 'pilgrim.self_registered';
+    within?: (tx: Db, pilgrimId: string) => Promise<void>;
+  }): Promise<Pilgrim> {
+    const { establishment, createdBy, input, context, action, within } = options;
+    const id = randomUUID();
+    const record = recordFromCreateInput(input, establishment.id, today());
+    checkRecord(record);
+    const documents = sealImages(id, input);
+    const row = await db.transaction(async (tx) => {
+      // The report number of the establishment's series for the year of entry (gap-free).
+      const reportYear = reportYearOf(record.entryDate);
+      const reportSeq = await pilgrims.allocateReportNumbers(establishment.id, reportYear, 1, tx);
+      const inserted = await pilgrims.insert(
+        { id, createdBy, ...valuesFromRecord(record), reportYear, reportSeq },
+        tx,
+      );
+      await pilgrims.insertDocuments(
+        documents.map((document) => ({ ...document, pilgrimId: id })),
+        tx,
+      );
+      await within?.(tx, id);
+      await audit.record(
+        context,
+        {
+          action,
+          entityType: 'pilgrim',
+          entityId: id,
+          establishmentId: establishment.id,
+          details: { documents: documents.map((d) => ({ id: d.id, kind: d.kind })) },
+        },
+        tx,
+      );
+      return inserted;
+    });
+    changed();
+    const documentsMeta = documents.map((d) => ({
+      id: d.id,
+      pilgrimId: id,
+      kind: d.kind,
+      mimeType: d.mimeType,
+      originalName: d.originalName,
+      size: d.size,
+      createdAt: row.createdAt.toISOString(),
+    }));
+    return toPilgrimDto(row, establishment.name, documentsMeta, today());
   }
 
   return {
     get: (actor: Actor, id: string) => load(scopeOf(actor), id),
 
     async create(actor: Actor, input: CreatePilgrimInput, context: AuditContext): Promise<Pilgrim> {
-      if (!input.signatureImage) {
-        throw new AppError('SIGNATURE_REQUIRED', {
-          details: [{ field: 'signatureImage', message: '', code: 'validation.signatureRequired' }],
-        });
-      }
-      const id = randomUUID();
+      requireSignature(input);
       const establishment = await targetEstablishment(actor, input.establishmentId, db);
-      const record = recordFromCreateInput(input, establishment.id, today());
-      checkRecord(record);
-      const documents = sealImages(id, input);
-      const row = await db.transaction(async (tx) => {
-        const inserted = await pilgrims.insert(
-          { id, createdBy: actor.id, ...valuesFromRecord(record) },
-          tx,
-        );
-        await pilgrims.insertDocuments(
-          documents.map((document) => ({ ...document, pilgrimId: id })),
-          tx,
-        );
-        await audit.record(
-          context,
-          {
-            action: 'pilgrim.created',
-            entityType: 'pilgrim',
-            entityId: id,
-            establishmentId: establishment.id,
-            details: { documents: documents.map((d) => ({ id: d.id, kind: d.kind })) },
-          },
-          tx,
-        );
-        return inserted;
+      return insertNew({ establishment, createdBy: actor.id, input, context, action: 'pilgrim.created' });
+    },
+
+    /**
+     * A traveler who registers through an establishment's check-in link (modules/checkin): no
+     * user creates it; `within` runs in the same transaction (it stores the self-registration).
+     */
+    async createSelfRegistered(
+      establishment: { id: string; name: string },
+      input: CreatePilgrimInput,
+      context: AuditContext,
+      within: (tx: Db, pilgrimId: string) => Promise<void>,
+    ): Promise<Pilgrim> {
+      requireSignature(input);
+      return insertNew({
+        establishment,
+        createdBy: null,
+        input: { ...input, establishmentId: establishment.id, stay: null },
+        context,
+        action: 'pilgrim.self_registered',
+        within,
       });
-      changed();
-      const documentsMeta = documents.map((d) => ({
-        id: d.id,
-        pilgrimId: id,
-        kind: d.kind,
-        mimeType: d.mimeType,
-        originalName: d.originalName,
-        size: d.size,
-        createdAt: row.createdAt.toISOString(),
-      }));
-      return toPilgrimDto(row, establishment.name, documentsMeta, today());
     },
 
     /** GET /api/pilgrims: the caller's travelers (everyone's for an admin), filtered. */
@@ -283,7 +338,20 @@ export function createPilgrimsService(deps: PilgrimsServiceDeps) {
         const fields = changedFields(before, after);
         // Nothing to change (e.g. only unknown keys were sent): no write, no audit entry.
         if (fields.length === 0 && documents.length === 0) return;
-        await pilgrims.update(id, scope, valuesFromRecord(after), tx);
+        // A traveler moved to another establishment takes a number of that establishment's series.
+        const renumber =
+          establishmentId !== row.establishmentId
+            ? {
+                reportYear: reportYearOf(after.entryDate),
+                reportSeq: await pilgrims.allocateReportNumbers(
+                  establishmentId,
+                  reportYearOf(after.entryDate),
+                  1,
+                  tx,
+                ),
+              }
+            : {};
+        await pilgrims.update(id, scope, { ...valuesFromRecord(after), ...renumber }, tx);
         for (const document of documents)
           await pilgrims.putDocument({ ...document, pilgrimId: id }, tx);
         await audit.record(

@@ -5,7 +5,7 @@ import { cn } from '@/components/ui/cn';
 import { paths } from '@/config/paths';
 import { LanguageSwitcher } from '@/features/preferences/components/language-switcher';
 import { ThemeToggle } from '@/features/preferences/components/theme-toggle';
-import { useAuth, useSignOut } from '@/lib/auth';
+import { isAdmin, useAuth, useSignOut } from '@/lib/auth';
 
 const MENU_ID = 'main-menu';
 
@@ -46,8 +46,9 @@ function UserIcon() {
 }
 
 /**
- * Spec §2 navigation. Logged out: log in and register (the marketing entries come with the
- * marketing pages). Logged in: clients, the profile link with the user's name, log out.
+ * Spec §2 navigation. Logged out: home, features, guide, contact, log in and register (no blog:
+ * there is none to link to). Logged in: clients, traveler registration, the profile link with the user's
+ * name, log out.
  * Nothing is shown while the session is being checked, so links do not flicker.
  */
 function NavItems({ vertical = false }: { vertical?: boolean }) {
@@ -59,8 +60,29 @@ function NavItems({ vertical = false }: { vertical?: boolean }) {
   const list = cn('flex gap-1', vertical ? 'flex-col' : 'items-center');
   if (!user) {
     return (
-      <ul className={cn(list, !vertical && 'ml-auto')}>
+      <ul className={cn(list, !vertical && 'flex-1')}>
         <li>
+          <NavLink to={paths.home} end className={navLinkClasses}>
+            {t('nav.start')}
+          </NavLink>
+        </li>
+        <li>
+          <NavLink to={paths.features} className={navLinkClasses}>
+            {t('nav.features')}
+          </NavLink>
+        </li>
+        <li>
+          {/* The guide is the "how it works" part of the features page (no separate site). */}
+          <Link to={paths.guide} className={navLinkClasses({ isActive: false })}>
+            {t('nav.guide')}
+          </Link>
+        </li>
+        <li>
+          <NavLink to={paths.contact} className={navLinkClasses}>
+            {t('nav.contact')}
+          </NavLink>
+        </li>
+        <li className={cn(!vertical && 'ml-auto')}>
           <NavLink to={paths.login} className={navLinkClasses}>
             {t('nav.login')}
           </NavLink>
@@ -80,6 +102,18 @@ function NavItems({ vertical = false }: { vertical?: boolean }) {
           {t('nav.clients')}
         </NavLink>
       </li>
+      <li>
+        <NavLink to={paths.travelerRegistration} className={navLinkClasses}>
+          {t('nav.travelerRegistration')}
+        </NavLink>
+      </li>
+      {isAdmin(user) && (
+        <li>
+          <NavLink to={paths.admin} className={navLinkClasses}>
+            {t('nav.admin')}
+          </NavLink>
+        </li>
+      )}
       <li className={cn(!vertical && 'ml-auto')}>
         <NavLink to={paths.profile} className={(state) => cn(navLinkClasses(state), 'gap-2')}>
           <UserIcon />

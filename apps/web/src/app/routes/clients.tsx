@@ -1,15 +1,60 @@
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ClientsEmptyState } from '@/features/clients/components/clients-empty';
+import { useSearchParams } from 'react-router';
+import { Button, ButtonLink } from '@/components/ui/button';
+import { usePendingReviewCount } from '@/features/checkin/api/review';
+import { paths } from '@/config/paths';
+import { ClientsList } from '@/features/clients/components/clients-list';
+import {
+  filtersFromParams,
+  paramsFromFilters,
+  type ClientFilters,
+} from '@/features/clients/filters';
+import { useUserEstablishments } from '@/features/establishments/api/get-user-establishments';
 import { PageHeader } from './page-header';
 import { PageTitle } from './page-title';
 
+/** /clients: the traveler list; its filters live in the query string, so a reload keeps them. */
 export function ClientsRoute() {
   const { t } = useTranslation('clients');
+  const [params, setParams] = useSearchParams();
+  const filters = useMemo(() => filtersFromParams(params), [params]);
+  const establishments = useUserEstablishments();
+  const { t: tc } = useTranslation('checkin');
+  const pending = usePendingReviewCount();
+  const reviewing = filters.review === 'pending';
+  const onFiltersChange = (next: ClientFilters) =>
+    setParams(paramsFromFilters(next), { replace: true });
+
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-8 nav:px-6">
       <PageTitle page={t('title')} />
-      <PageHeader title={t('title')} intro={t('intro')} />
-      <ClientsEmptyState />
+      <div className="flex flex-wrap items-start justify-between gap-x-6">
+        <PageHeader title={t('title')} intro={t('intro')} />
+        <ButtonLink to={paths.travelerRegistration} className="mb-6">
+          {t('registerTraveler')}
+        </ButtonLink>
+      </div>
+      {(reviewing || (pending.data ?? 0) > 0) && (
+        <div className="mb-4">
+          <Button
+            variant={reviewing ? 'primary' : 'secondary'}
+            aria-pressed={reviewing}
+            onClick={() =>
+              onFiltersChange({ ...filters, review: reviewing ? undefined : 'pending', page: 1 })
+            }
+          >
+            {pending.data !== undefined
+              ? tc('review.filter', { count: pending.data })
+              : tc('review.filterNoCount')}
+          </Button>
+        </div>
+      )}
+      <ClientsList
+        filters={filters}
+        onFiltersChange={onFiltersChange}
+        establishments={establishments.data ?? []}
+      />
     </div>
   );
 }

@@ -15,13 +15,22 @@ export function Tabs({
   label,
   items,
   initialKey,
+  onSelect,
 }: {
   label: string;
   items: TabItem[];
   initialKey?: string;
+  /** Told of every change of tab (for example to keep it in the URL). */
+  onSelect?: (key: string) => void;
 }) {
   const base = useId().replace(/[^a-zA-Z0-9_-]/g, '');
-  const [active, setActive] = useState(initialKey ?? items[0]?.key ?? '');
+  const [active, setActiveState] = useState(
+    items.some((item) => item.key === initialKey) ? initialKey : (items[0]?.key ?? ''),
+  );
+  const setActive = (key: string) => {
+    setActiveState(key);
+    if (key !== active) onSelect?.(key);
+  };
   const refs = useRef<Array<HTMLButtonElement | null>>([]);
 
   const select = (index: number) => {

@@ -1,10 +1,23 @@
 import errors from '@hospes/shared/locales/es/errors.json';
 import validation from '@hospes/shared/locales/es/validation.json';
 import type { LocaleBundle } from '../types';
+import admin from './admin.json';
 import auth from './auth.json';
+import checkin from './checkin.json';
 import clients from './clients.json';
 import common from './common.json';
+import establishments from './establishments.json';
 import profile from './profile.json';
 
-const bundle: LocaleBundle = { common, auth, profile, clients, validation, errors };
+const bundle: LocaleBundle = {
+  common,
+  auth,
+  profile,
+  clients,
+  checkin,
+  establishments,
+  admin,
+  validation,
+  errors,
+};
 export default bundle;

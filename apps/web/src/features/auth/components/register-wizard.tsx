@@ -1,12 +1,12 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 import { useForm, type FieldPath } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { ESTABLISHMENT_TYPES } from '@hospes/shared/establishments';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { CheckboxField, SelectField, TextField } from '@/components/ui/fields';
 import { FormAlert } from '@/components/ui/form-alert';
-import { TextLink } from '@/components/ui/text-link';
+import { TextLink, textLinkClasses } from '@/components/ui/text-link';
 import { paths } from '@/config/paths';
 import { applyServerFieldErrors, isApiError } from '@/lib/api-client';
 import { schemaResolver } from '@/lib/form';
@@ -328,6 +328,30 @@ export function RegisterWizard() {
             error={err('account.confirmPassword')}
             {...register('account.confirmPassword')}
           />
+          <p className="text-sm text-fg">
+            <Trans
+              t={t}
+              i18nKey="register.fields.readLegal"
+              components={{
+                terms: (
+                  <a
+                    href={paths.terms}
+                    target="_blank"
+                    rel="noopener"
+                    className={textLinkClasses}
+                  />
+                ),
+                privacy: (
+                  <a
+                    href={paths.privacy}
+                    target="_blank"
+                    rel="noopener"
+                    className={textLinkClasses}
+                  />
+                ),
+              }}
+            />
+          </p>
           <CheckboxField
             label={t('register.fields.acceptTerms')}
             aria-required="true"

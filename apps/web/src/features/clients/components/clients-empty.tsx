@@ -1,8 +1,10 @@
 import { useTranslation } from 'react-i18next';
+import { ButtonLink } from '@/components/ui/button';
+import { paths } from '@/config/paths';
 
 /**
- * The traveler list before any traveler exists (and before the data API arrives): what the
- * list is for and what it will show. No invented rows.
+ * The traveler list before any traveler exists: what the list is for, what it will show, and the
+ * way to register the first traveler. No invented rows.
  */
 export function ClientsEmptyState() {
   const { t } = useTranslation('clients');
@@ -29,6 +31,9 @@ export function ClientsEmptyState() {
         </h2>
         <p className="mx-auto mt-2 max-w-2xl text-fg">{t('emptyText')}</p>
         <p className="mx-auto mt-3 max-w-2xl text-sm text-muted">{t('emptyNotice')}</p>
+        <ButtonLink to={paths.travelerRegistration} className="mt-5">
+          {t('registerTraveler')}
+        </ButtonLink>
       </section>
       <section
         aria-labelledby="clients-legal-title"

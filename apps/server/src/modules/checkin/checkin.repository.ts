@@ -1,0 +1,129 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { checkinLinks, establishments, pilgrims, selfRegistrations } from '../../db/schema';
+import { inScope, type Scope } from '../establishments/scope';
+
+export type CheckinLinkRow = typeof checkinLinks.$inferSelect;
+
+/** Check-in links and self-registrations. Staff queries carry the scope in their WHERE clause. */
+export function createCheckinRepository(db: Db) {
+  return {
+    /** The establishment, when the scope reaches it. */
+    async establishmentInScope(id: string, scope: Scope, tx: Db = db) {
+      const [row] = await tx
+        .select({ id: establishments.id, name: establishments.name })
+        .from(establishments)
+        .where(and(eq(establishments.id, id), inScope(scope, establishments.id)));
+      return row ?? null;
+    },
+
+    async findLink(establishmentId: string, tx: Db = db): Promise<CheckinLinkRow | null> {
+      const [row] = await tx
+        .select()
+        .from(checkinLinks)
+        .where(eq(checkinLinks.establishmentId, establishmentId));
+      return row ?? null;
+    },
+
+    /** Creates the link, or gives the existing one (revoked or not) a fresh token. */
+    async putLink(establishmentId: string, token: string, tx: Db = db): Promise<CheckinLinkRow> {
+      const [row] = await tx
+        .insert(checkinLinks)
+        .values({ establishmentId, token })
+        .onConflictDoUpdate({
+          target: checkinLinks.establishmentId,
+          set: { token, createdAt: new Date(), revokedAt: null },
+        })
+        .returning();
+      return row!;
+    },
+
+    /** Creates the link only when there is none; answers the stored one either way. */
+    async ensureLink(establishmentId: string, token: string, tx: Db = db): Promise<CheckinLinkRow> {
+      await tx
+        .insert(checkinLinks)
+        .values({ establishmentId, token })
+        .onConflictDoNothing({ target: checkinLinks.establishmentId });
+      const [row] = await tx
+        .select()
+        .from(checkinLinks)
+        .where(eq(checkinLinks.establishmentId, establishmentId));
+      return row!;
+    },
+
+    async revokeLink(establishmentId: string, at: Date, tx: Db = db) {
+      const [row] = await tx
+        .update(checkinLinks)
+        .set({ revokedAt: at })
+        .where(and(eq(checkinLinks.establishmentId, establishmentId), isNull(checkinLinks.revokedAt)))
+        .returning();
+      return row ?? null;
+    },
+
+    /** The establishment of a live (not revoked) link token. */
+    async establishmentOfToken(token: string, tx: Db = db) {
+      const [row] = await tx
+        .select({
+          id: establishments.id,
+          name: establishments.name,
+          city: establishments.city,
+          type: establishments.type,
+          status: establishments.status,
+        })
+        .from(checkinLinks)
+        .innerJoin(establishments, eq(establishments.id, checkinLinks.establishmentId))
+        .where(and(eq(checkinLinks.token, token), isNull(checkinLinks.revokedAt)));
+      return row ?? null;
+    },
+
+    async insertSelfRegistration(
+      values: { pilgrimId: string; establishmentId: string; confirmationCode: string },
+      tx: Db = db,
+    ) {
+      await tx.insert(selfRegistrations).values(values);
+    },
+
+    /** The traveler id behind a confirmation code, when the scope reaches it. */
+    async pilgrimIdByCode(code: string, scope: Scope, tx: Db = db) {
+      const [row] = await tx
+        .select({ pilgrimId: selfRegistrations.pilgrimId })
+        .from(selfRegistrations)
+        .innerJoin(pilgrims, eq(pilgrims.id, selfRegistrations.pilgrimId))
+        .where(
+          and(eq(selfRegistrations.confirmationCode, code), inScope(scope, pilgrims.establishmentId)),
+        );
+      return row?.pilgrimId ?? null;
+    },
+
+    /** Marks a traveler's self-registration confirmed (in scope); null when there is none. */
+    async confirm(pilgrimId: string, scope: Scope, userId: string, at: Date, tx: Db = db) {
+      const [row] = await tx
+        .select({
+          status: selfRegistrations.status,
+          establishmentId: pilgrims.establishmentId,
+        })
+        .from(selfRegistrations)
+        .innerJoin(pilgrims, eq(pilgrims.id, selfRegistrations.pilgrimId))
+        .where(and(eq(selfRegistrations.pilgrimId, pilgrimId), inScope(scope, pilgrims.establishmentId)))
+        .for('update');
+      if (!row) return null;
+      if (row.status === 'confirmed') return { ...row, changed: false };
+      await tx
+        .update(selfRegistrations)
+        .set({ status: 'confirmed', confirmedAt: at, confirmedBy: userId })
+        .where(eq(selfRegistrations.pilgrimId, pilgrimId));
+      return { ...row, changed: true };
+    },
+
+    /** How many self-registrations of the scope wait for review (for tests and badges). */
+    async countPending(scope: Scope, tx: Db = db) {
+      const [row] = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(selfRegistrations)
+        .innerJoin(pilgrims, eq(pilgrims.id, selfRegistrations.pilgrimId))
+        .where(and(eq(selfRegistrations.status, 'pending'), inScope(scope, pilgrims.establishmentId)));
+      return row?.n ?? 0;
+    },
+  };
+}
+export type CheckinRepository = ReturnType<typeof createCheckinRepository>;

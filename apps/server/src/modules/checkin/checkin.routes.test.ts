@@ -1,0 +1,252 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PilgrimListResponseSchema, type Pilgrim } from '@hospes/shared/pilgrims';
+import { auditLog, pilgrims, selfRegistrations } from '../../db/schema';
+import { createAdminSession } from '../../../test/accounts';
+import { pilgrimBody } from '../../../test/pilgrim-factories';
+import {
+  bearer,
+  createTestContext,
+  registerVerifiedOwner,
+  type TestContext,
+} from '../../../test/test-app';
+
+let ctx: TestContext;
+let admin: Awaited<ReturnType<typeof createAdminSession>>;
+let owner: Awaited<ReturnType<typeof registerVerifiedOwner>>;
+let other: Awaited<ReturnType<typeof registerVerifiedOwner>>;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  admin = await createAdminSession(ctx);
+  owner = await registerVerifiedOwner(ctx);
+  other = await registerVerifiedOwner(ctx);
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+let ipCounter = 0;
+/** Each public call comes from its own address unless one is given (the per-IP limit). */
+const call = (
+  method: Method,
+  url: string,
+  token?: string,
+  payload?: unknown,
+  ip = `10.0.0.${++ipCounter % 250}`,
+) =>
+  ctx.app.inject({
+    method,
+    url,
+    remoteAddress: ip,
+    headers: token ? bearer(token) : {},
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+
+async function linkOf(establishmentId: string, token = owner.token) {
+  const res = await call('GET', `/api/establishments/${establishmentId}/checkin-link`, token);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ data: { token: string | null; active: boolean } }>().data;
+}
+
+async function selfRegister(linkToken: string, overrides: Record<string, unknown> = {}) {
+  const res = await call(
+    'POST',
+    `/api/public/checkin/${linkToken}`,
+    undefined,
+    pilgrimBody(null, { lastName: 'Peregrina', ...overrides }),
+  );
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<{ data: { confirmationCode: string } }>().data.confirmationCode;
+}
+
+describe('check-in link (staff)', () => {
+  it('is created on first use, stays the same, renews and revokes; others get 404', async () => {
+    const first = await linkOf(owner.establishmentId);
+    expect(first.active).toBe(true);
+    expect(first.token).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect((await linkOf(owner.establishmentId)).token).toBe(first.token);
+    // An admin reaches it too.
+    expect((await linkOf(owner.establishmentId, admin.token)).token).toBe(first.token);
+
+    // Another tenant: 404, never 403; without login 401.
+    for (const [method, suffix] of [
+      ['GET', ''],
+      ['POST', '/renew'],
+      ['DELETE', ''],
+    ] as const) {
+      const url = `/api/establishments/${owner.establishmentId}/checkin-link${suffix}`;
+      const res = await call(method, url, other.token);
+      expect(res.statusCode).toBe(404);
+      expect(res.json().code).toBe('ESTABLISHMENT_NOT_FOUND');
+      expect((await call(method, url)).statusCode).toBe(401);
+    }
+    expect((await call('GET', '/api/establishments/not-a-uuid/checkin-link', owner.token)).statusCode).toBe(404);
+
+    const renewed = await call(
+      'POST',
+      `/api/establishments/${owner.establishmentId}/checkin-link/renew`,
+      owner.token,
+    );
+    expect(renewed.statusCode, renewed.body).toBe(200);
+    const newToken = renewed.json().data.token as string;
+    expect(newToken).not.toBe(first.token);
+    expect((await call('GET', `/api/public/checkin/${first.token}`)).statusCode).toBe(404);
+    expect((await call('GET', `/api/public/checkin/${newToken}`)).statusCode).toBe(200);
+
+    const revoked = await call(
+      'DELETE',
+      `/api/establishments/${owner.establishmentId}/checkin-link`,
+      owner.token,
+    );
+    expect(revoked.statusCode).toBe(200);
+    expect(revoked.json().data).toMatchObject({ active: false, token: null });
+    expect((await linkOf(owner.establishmentId)).active).toBe(false);
+    const gone = await call('GET', `/api/public/checkin/${newToken}`, undefined, undefined);
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json()).toMatchObject({ success: false, code: 'CHECKIN_LINK_INVALID' });
+    expect(
+      (await call('GET', `/api/public/checkin/${newToken}?lng=en`)).json().message,
+    ).toMatch(/no longer valid/);
+    const post = await call('POST', `/api/public/checkin/${newToken}`, undefined, pilgrimBody(null));
+    expect(post.statusCode).toBe(404);
+
+    // Renewing brings a revoked link back with a fresh token.
+    const back = await call(
+      'POST',
+      `/api/establishments/${owner.establishmentId}/checkin-link/renew`,
+      owner.token,
+    );
+    expect(back.json().data.active).toBe(true);
+    const audit = await ctx.database.db
+      .select({ action: auditLog.action })
+      .from(auditLog)
+      .where(eq(auditLog.establishmentId, owner.establishmentId));
+    expect(audit.map((a) => a.action)).toEqual(
+      expect.arrayContaining([
+        'establishment.checkin_link_created',
+        'establishment.checkin_link_renewed',
+        'establishment.checkin_link_revoked',
+      ]),
+    );
+  });
+});
+
+describe('public self-registration', () => {
+  it('shows the establishment and registers the traveler in it only', async () => {
+    const { token } = await linkOf(owner.establishmentId);
+    const info = await call('GET', `/api/public/checkin/${token}`);
+    expect(info.statusCode).toBe(200);
+    expect(info.json().data.establishment).toMatchObject({
+      name: owner.body.establishment.name,
+      type: expect.any(String),
+      city: expect.any(String),
+    });
+
+    // An establishmentId in the body is ignored: the link decides.
+    const code = await selfRegister(token!, { establishmentId: other.establishmentId });
+    expect(code).toMatch(/^[0-9A-HJKMNP-TV-Z]{8}$/);
+    const [row] = await ctx.database.db
+      .select({ pilgrimId: selfRegistrations.pilgrimId, status: selfRegistrations.status })
+      .from(selfRegistrations)
+      .where(eq(selfRegistrations.confirmationCode, code));
+    expect(row?.status).toBe('pending');
+    const [pilgrim] = await ctx.database.db
+      .select({ establishmentId: pilgrims.establishmentId, createdBy: pilgrims.createdBy })
+      .from(pilgrims)
+      .where(eq(pilgrims.id, row!.pilgrimId));
+    expect(pilgrim).toEqual({ establishmentId: owner.establishmentId, createdBy: null });
+    const audit = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, row!.pilgrimId), eq(auditLog.action, 'pilgrim.self_registered')));
+    expect(audit).toHaveLength(1);
+
+    // The other owner cannot find it by code; the owner can.
+    expect((await call('GET', `/api/pilgrims/by-code/${code}`, other.token)).statusCode).toBe(404);
+    const found = await call('GET', `/api/pilgrims/by-code/${code.toLowerCase()}`, owner.token);
+    expect(found.statusCode, found.body).toBe(200);
+    expect(found.json().data).toMatchObject({
+      id: row!.pilgrimId,
+      lastName: 'Peregrina',
+      selfRegistration: { status: 'pending', confirmationCode: code },
+    });
+  });
+
+  it('requires the signature and refuses an unknown token', async () => {
+    const { token } = await linkOf(owner.establishmentId);
+    const unsigned = await call(
+      'POST',
+      `/api/public/checkin/${token}`,
+      undefined,
+      pilgrimBody(null, { signatureImage: '' }),
+    );
+    expect(unsigned.statusCode).toBe(400);
+    expect(unsigned.json().code).toBe('SIGNATURE_REQUIRED');
+    expect((await call('GET', '/api/public/checkin/nope')).statusCode).toBe(404);
+    expect(
+      (await call('POST', '/api/public/checkin/nope', undefined, pilgrimBody(null))).statusCode,
+    ).toBe(404);
+  });
+
+  it('answers 429 after 10 attempts an hour from one address', async () => {
+    const { token } = await linkOf(owner.establishmentId);
+    const ip = '192.0.2.77';
+    for (let i = 0; i < 10; i++) {
+      const res = await call('POST', `/api/public/checkin/${token}`, undefined, { bad: true }, ip);
+      expect(res.statusCode).toBe(400);
+    }
+    const blocked = await call('POST', `/api/public/checkin/${token}`, undefined, pilgrimBody(null), ip);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().code).toBe('TOO_MANY_REQUESTS');
+    expect(blocked.headers['retry-after']).toBeDefined();
+    // Another address still gets through.
+    await selfRegister(token!);
+  });
+});
+
+describe('review and confirmation', () => {
+  it('lists pending self-registrations and confirms them', async () => {
+    const { token } = await linkOf(other.establishmentId, other.token);
+    const code = await selfRegister(token!, { lastName: 'Revisar' });
+    // A staff registration is not pending review.
+    const staff = await call('POST', '/api/pilgrims', other.token, pilgrimBody(other.establishmentId));
+    expect(staff.statusCode).toBe(201);
+    expect(staff.json().data.selfRegistration).toBeNull();
+
+    const pending = async () => {
+      const res = await call('GET', '/api/pilgrims?review=pending&limit=100', other.token);
+      expect(res.statusCode, res.body).toBe(200);
+      return PilgrimListResponseSchema.parse(res.json());
+    };
+    const before = await pending();
+    expect(before.data.map((p) => p.lastName)).toEqual(['Revisar']);
+    expect(before.pagination.total).toBe(1);
+    expect((await call('GET', '/api/pilgrims?review=bogus', other.token)).statusCode).toBe(400);
+
+    const pilgrim: Pilgrim = (
+      await call('GET', `/api/pilgrims/by-code/${code}`, other.token)
+    ).json().data;
+    // Another tenant cannot confirm it.
+    expect((await call('POST', `/api/pilgrims/${pilgrim.id}/confirm`, owner.token)).statusCode).toBe(404);
+    const confirmed = await call('POST', `/api/pilgrims/${pilgrim.id}/confirm`, other.token);
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json().data.selfRegistration).toEqual({ status: 'confirmed', confirmationCode: code });
+    // Idempotent.
+    expect((await call('POST', `/api/pilgrims/${pilgrim.id}/confirm`, other.token)).statusCode).toBe(200);
+    expect((await pending()).data).toHaveLength(0);
+    // A traveler registered by staff has nothing to confirm.
+    expect(
+      (await call('POST', `/api/pilgrims/${staff.json().data.id}/confirm`, other.token)).statusCode,
+    ).toBe(404);
+    const audit = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(
+        and(eq(auditLog.entityId, pilgrim.id), eq(auditLog.action, 'pilgrim.self_registration_confirmed')),
+      );
+    expect(audit).toHaveLength(1);
+    expect(audit[0]?.actorUserId).toBe(other.userId);
+  });
+});

@@ -1,0 +1,185 @@
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  CheckinLinkResponseSchema,
+  ConfirmPilgrimResponseSchema,
+  PublicCheckinInfoResponseSchema,
+  PublicCheckinInputSchema,
+  PublicCheckinResponseSchema,
+} from '@hospes/shared/checkin';
+import { ScanResponseSchema } from '@hospes/shared/mrz';
+import { PilgrimResponseSchema } from '@hospes/shared/pilgrims';
+import { z } from '@hospes/shared/zod';
+import { actorOf } from '../../plugins/auth';
+import { auditContext } from '../audit/audit-context';
+import { MAX_DOCUMENT_BYTES } from '../ocr/ocr.service';
+import { readDocument } from '../ocr/ocr.routes';
+import { PILGRIM_BODY_LIMIT } from '../pilgrims/pilgrims.routes';
+import type { CheckinService } from './checkin.service';
+
+const security = [{ bearerAuth: [] }];
+const LngQuery = z.object({ lng: z.string().max(20).optional() });
+const IdParams = z.object({ id: z.string().max(100) });
+/** Tokens are checked by the service, so that a malformed one answers like an unknown one. */
+const TokenParams = z.object({ token: z.string().max(200) });
+const CodeParams = z.object({ code: z.string().max(40) });
+
+/** Staff: the establishment's check-in link; finding and confirming self-registered travelers. */
+export const checkinRoutes: FastifyPluginAsyncZod<{ checkin: CheckinService }> = async (
+  app,
+  { checkin },
+) => {
+  const tags = ['checkin'];
+  const linkRoute = (summary: string) => ({
+    schema: {
+      tags,
+      summary,
+      security,
+      params: IdParams,
+      querystring: LngQuery,
+      response: { 200: CheckinLinkResponseSchema },
+    },
+    preHandler: app.requireUser,
+  });
+
+  app.get(
+    '/establishments/:id/checkin-link',
+    linkRoute('The self check-in link of an establishment (created on first use)'),
+    async (request) => ({
+      success: true as const,
+      data: await checkin.getLink(actorOf(request), request.params.id, auditContext(request)),
+    }),
+  );
+  app.post(
+    '/establishments/:id/checkin-link/renew',
+    linkRoute('A new self check-in link: the previous one stops working'),
+    async (request) => ({
+      success: true as const,
+      data: await checkin.renewLink(actorOf(request), request.params.id, auditContext(request)),
+    }),
+  );
+  app.delete(
+    '/establishments/:id/checkin-link',
+    linkRoute('Revoke the self check-in link'),
+    async (request) => ({
+      success: true as const,
+      data: await checkin.revokeLink(actorOf(request), request.params.id, auditContext(request)),
+    }),
+  );
+
+  app.get(
+    '/pilgrims/by-code/:code',
+    {
+      schema: {
+        tags,
+        summary: 'The self-registered traveler with this confirmation code (caller tenancy)',
+        security,
+        params: CodeParams,
+        querystring: LngQuery,
+        response: { 200: PilgrimResponseSchema },
+      },
+      preHandler: app.requireUser,
+    },
+    async (request) => ({
+      success: true as const,
+      data: await checkin.byCode(actorOf(request), request.params.code),
+    }),
+  );
+
+  app.post(
+    '/pilgrims/:id/confirm',
+    {
+      schema: {
+        tags,
+        summary: 'Confirm a self-registered traveler after checking the document',
+        security,
+        params: IdParams,
+        querystring: LngQuery,
+        response: { 200: ConfirmPilgrimResponseSchema },
+      },
+      preHandler: app.requireUser,
+    },
+    async (request) => ({
+      success: true as const,
+      data: await checkin.confirm(actorOf(request), request.params.id, auditContext(request)),
+    }),
+  );
+};
+
+/** Public (no login): the self-registration page's calls, by link token. */
+export const publicCheckinRoutes: FastifyPluginAsyncZod<{ checkin: CheckinService }> = async (
+  app,
+  { checkin },
+) => {
+  const tags = ['checkin (public)'];
+  await app.register(multipart, { limits: { fileSize: MAX_DOCUMENT_BYTES, files: 1 } });
+
+  app.get(
+    '/:token',
+    {
+      schema: {
+        tags,
+        summary: 'The establishment behind a check-in link (404 CHECKIN_LINK_INVALID when revoked)',
+        params: TokenParams,
+        querystring: LngQuery,
+        response: { 200: PublicCheckinInfoResponseSchema },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await checkin.publicInfo(request.params.token),
+    }),
+  );
+
+  app.post(
+    '/:token',
+    {
+      bodyLimit: PILGRIM_BODY_LIMIT,
+      schema: {
+        tags,
+        summary:
+          'Self-registration: the traveler fields of POST /api/pilgrims (signature required); ' +
+          'the establishment is the link’s. Answers the confirmation code. 429 over 10 an hour per address.',
+        params: TokenParams,
+        body: PublicCheckinInputSchema,
+        querystring: LngQuery,
+        response: { 201: PublicCheckinResponseSchema },
+      },
+      // Every attempt counts, valid or not, before the body is checked.
+      preValidation: async (request) => {
+        checkin.limitRegistration(request.ip, (request.params as { token: string }).token);
+      },
+    },
+    async (request, reply) => {
+      const data = await checkin.register(request.params.token, request.body, {
+        ...auditContext(request),
+        actorId: null,
+      });
+      return reply.code(201).send({ success: true as const, data });
+    },
+  );
+
+  app.post(
+    '/:token/ocr',
+    {
+      schema: {
+        tags,
+        summary: 'Read a document photo for the self-registration form (see POST /api/ocr/process-document)',
+        consumes: ['multipart/form-data'],
+        params: TokenParams,
+        querystring: LngQuery,
+        response: { 200: ScanResponseSchema },
+      },
+      preValidation: async (request) => {
+        checkin.limitScan(request.ip);
+      },
+    },
+    async (request) => {
+      const image = await readDocument(request);
+      return {
+        success: true as const,
+        data: await checkin.publicScan(request.params.token, image),
+      };
+    },
+  );
+};

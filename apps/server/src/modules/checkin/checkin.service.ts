@@ -1,0 +1,231 @@
+import { randomBytes } from 'node:crypto';
+import {
+  CONFIRMATION_ALPHABET,
+  CONFIRMATION_CODE_LENGTH,
+  normaliseConfirmationCode,
+  type CheckinLink,
+  type PublicCheckinInfo,
+  type PublicCheckinInput,
+} from '@hospes/shared/checkin';
+import type { Db } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { createLimiter, type Limiter } from '../../lib/rate-limiter';
+import type { ScanResult } from '@hospes/shared/mrz';
+import type { Actor } from '../../plugins/auth';
+import type { AuditContext, AuditRepository } from '../audit/audit.repository';
+import { isUuid, scopeOf } from '../establishments/scope';
+import type { OcrService } from '../ocr/ocr.service';
+import type { PilgrimsService } from '../pilgrims/pilgrims.service';
+import type { CheckinLinkRow, CheckinRepository } from './checkin.repository';
+
+export interface CheckinLimits {
+  /** Self-registrations per client address and hour. */
+  perIpPerHour: number;
+  /** Self-registrations per link and day. */
+  perTokenPerDay: number;
+  /** Public document scans per client address and hour. */
+  ocrPerIpPerHour: number;
+}
+
+export const DEFAULT_CHECKIN_LIMITS: CheckinLimits = {
+  perIpPerHour: 10,
+  perTokenPerDay: 200,
+  ocrPerIpPerHour: 30,
+};
+
+const HOUR = 60 * 60 * 1000;
+
+/** 24 random bytes, URL-safe base64 (192 bits). */
+export const newLinkToken = () => randomBytes(24).toString('base64url');
+
+/** 8 characters of Crockford base32 (40 bits), e.g. `7K2M9QXA`. */
+export function newConfirmationCode(): string {
+  const bytes = randomBytes(CONFIRMATION_CODE_LENGTH);
+  let code = '';
+  for (const byte of bytes) code += CONFIRMATION_ALPHABET[byte % 32];
+  return code;
+}
+
+function linkDto(row: CheckinLinkRow): CheckinLink {
+  const active = row.revokedAt === null;
+  return {
+    establishmentId: row.establishmentId,
+    token: active ? row.token : null,
+    active,
+    createdAt: row.createdAt.toISOString(),
+    revokedAt: row.revokedAt?.toISOString() ?? null,
+  };
+}
+
+export function createCheckinService(deps: {
+  db: Db;
+  checkin: CheckinRepository;
+  pilgrims: PilgrimsService;
+  audit: AuditRepository;
+  ocr: OcrService;
+  limits?: Partial<CheckinLimits>;
+  now?: () => Date;
+}) {
+  const { db, checkin, pilgrims, audit, ocr } = deps;
+  const now = deps.now ?? (() => new Date());
+  const limits = { ...DEFAULT_CHECKIN_LIMITS, ...deps.limits };
+  const perIp = createLimiter({ max: limits.perIpPerHour, windowMs: HOUR });
+  const perToken = createLimiter({ max: limits.perTokenPerDay, windowMs: 24 * HOUR });
+  const ocrPerIp = createLimiter({ max: limits.ocrPerIpPerHour, windowMs: HOUR });
+
+  function take(limiter: Limiter, key: string) {
+    if (limiter.isBlocked(key)) {
+      throw new AppError('TOO_MANY_REQUESTS', {
+        params: { retryAfter: limiter.retryAfterSeconds(key) },
+      });
+    }
+    limiter.hit(key);
+  }
+
+  async function establishmentFor(actor: Actor, id: string) {
+    const found = isUuid(id) ? await checkin.establishmentInScope(id, scopeOf(actor)) : null;
+    if (!found) throw new AppError('ESTABLISHMENT_NOT_FOUND');
+    return found;
+  }
+
+  async function liveEstablishment(token: string) {
+    const found = token ? await checkin.establishmentOfToken(token) : null;
+    if (!found || found.status === 'inactive') throw new AppError('CHECKIN_LINK_INVALID');
+    return found;
+  }
+
+  return {
+    /** GET /api/establishments/{id}/checkin-link: the link, created on first use. */
+    async getLink(actor: Actor, establishmentId: string, context: AuditContext) {
+      const establishment = await establishmentFor(actor, establishmentId);
+      const existing = await checkin.findLink(establishment.id);
+      if (existing) return linkDto(existing);
+      return db.transaction(async (tx) => {
+        const row = await checkin.ensureLink(establishment.id, newLinkToken(), tx);
+        await audit.record(
+          context,
+          {
+            action: 'establishment.checkin_link_created',
+            entityType: 'establishment',
+            entityId: establishment.id,
+            establishmentId: establishment.id,
+          },
+          tx,
+        );
+        return linkDto(row);
+      });
+    },
+
+    /** A new token: the old link stops working (also brings a revoked link back). */
+    async renewLink(actor: Actor, establishmentId: string, context: AuditContext) {
+      const establishment = await establishmentFor(actor, establishmentId);
+      return db.transaction(async (tx) => {
+        const row = await checkin.putLink(establishment.id, newLinkToken(), tx);
+        await audit.record(
+          context,
+          {
+            action: 'establishment.checkin_link_renewed',
+            entityType: 'establishment',
+            entityId: establishment.id,
+            establishmentId: establishment.id,
+          },
+          tx,
+        );
+        return linkDto(row);
+      });
+    },
+
+    async revokeLink(actor: Actor, establishmentId: string, context: AuditContext) {
+      const establishment = await establishmentFor(actor, establishmentId);
+      return db.transaction(async (tx) => {
+        const revoked = await checkin.revokeLink(establishment.id, now(), tx);
+        if (revoked) {
+          await audit.record(
+            context,
+            {
+              action: 'establishment.checkin_link_revoked',
+              entityType: 'establishment',
+              entityId: establishment.id,
+              establishmentId: establishment.id,
+            },
+            tx,
+          );
+          return linkDto(revoked);
+        }
+        const row = await checkin.findLink(establishment.id, tx);
+        if (!row) throw new AppError('CHECKIN_LINK_INVALID');
+        return linkDto(row);
+      });
+    },
+
+    /** GET /api/public/checkin/{token}. */
+    async publicInfo(token: string): Promise<PublicCheckinInfo> {
+      const found = await liveEstablishment(token);
+      return { establishment: { name: found.name, city: found.city, type: found.type } };
+    },
+
+    /** Counts an attempt to self-register (before the body is even read): 429 over the limits. */
+    limitRegistration(ip: string, token: string) {
+      take(perIp, ip);
+      take(perToken, token);
+    },
+
+    limitScan(ip: string) {
+      take(ocrPerIp, ip);
+    },
+
+    /** POST /api/public/checkin/{token}: the traveler, pending review; answers the code. */
+    async register(token: string, input: PublicCheckinInput, context: AuditContext) {
+      const establishment = await liveEstablishment(token);
+      const confirmationCode = newConfirmationCode();
+      await pilgrims.createSelfRegistered(
+        { id: establishment.id, name: establishment.name },
+        input,
+        { ...context, actorId: null },
+        (tx, pilgrimId) =>
+          checkin.insertSelfRegistration(
+            { pilgrimId, establishmentId: establishment.id, confirmationCode },
+            tx,
+          ),
+      );
+      return { confirmationCode };
+    },
+
+    /** POST /api/public/checkin/{token}/ocr: a scan for a live link only. */
+    async publicScan(token: string, image: Buffer): Promise<ScanResult> {
+      await liveEstablishment(token);
+      return ocr.processDocument(image);
+    },
+
+    /** GET /api/pilgrims/by-code/{code}: the pre-registered traveler, in the caller's tenancy. */
+    async byCode(actor: Actor, rawCode: string) {
+      const code = normaliseConfirmationCode(rawCode);
+      const pilgrimId = code ? await checkin.pilgrimIdByCode(code, scopeOf(actor)) : null;
+      if (!pilgrimId) throw new AppError('PILGRIM_NOT_FOUND');
+      return pilgrims.get(actor, pilgrimId);
+    },
+
+    /** POST /api/pilgrims/{id}/confirm: staff checked the record against the document. */
+    async confirm(actor: Actor, pilgrimId: string, context: AuditContext) {
+      if (!isUuid(pilgrimId)) throw new AppError('PILGRIM_NOT_FOUND');
+      await db.transaction(async (tx) => {
+        const result = await checkin.confirm(pilgrimId, scopeOf(actor), actor.id, now(), tx);
+        if (!result) throw new AppError('PILGRIM_NOT_FOUND');
+        if (result.changed) {
+          await audit.record(
+            context,
+            {
+              action: 'pilgrim.self_registration_confirmed',
+              entityType: 'pilgrim',
+              entityId: pilgrimId,
+              establishmentId: result.establishmentId,
+            },
+            tx,
+          );
+        }
+      });
+      return pilgrims.get(actor, pilgrimId);
+    },
+  };
+}
+export type CheckinService = ReturnType<typeof createCheckinService>;

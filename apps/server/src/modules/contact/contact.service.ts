@@ -1,0 +1,116 @@
+import { randomUUID } from 'node:crypto';
+import type { ContactMessage } from '@hospes/shared/contact';
+import type { Language } from '@hospes/shared/languages';
+import { AppError } from '../../lib/app-error';
+import type { Mailer } from '../../lib/mail/mailer';
+import { createLimiter } from '../../lib/rate-limiter';
+import { contactMail } from './contact.mail';
+import type { ContactRepository } from './contact.repository';
+
+/** The logging the service needs (a pino/Fastify logger fits). */
+export interface ContactLog {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+export interface ContactServiceDeps {
+  contacts: ContactRepository;
+  mailer: Mailer;
+  /** Where messages are e-mailed; undefined: they are stored and logged only. */
+  supportEmail: string | undefined;
+  log: ContactLog;
+  now?: () => Date;
+  /** Messages per address and window (default 5 an hour). */
+  limit?: { max: number; windowMs: number };
+}
+
+export interface ContactMeta {
+  ip: string;
+  lng: Language;
+}
+
+export const CONTACT_RATE_LIMIT = { max: 5, windowMs: 60 * 60 * 1000 };
+
+export function createContactService(deps: ContactServiceDeps) {
+  const { contacts, mailer, supportEmail, log } = deps;
+  const now = deps.now ?? (() => new Date());
+  const perAddress = createLimiter({
+    ...(deps.limit ?? CONTACT_RATE_LIMIT),
+    now: () => now().getTime(),
+  });
+  // E-mails still on their way: the answer does not wait for SMTP, closing the app does.
+  const deliveries = new Set<Promise<void>>();
+
+  async function deliver(
+    row: { id: string; createdAt: Date },
+    message: ContactMessage,
+    lng: Language,
+  ) {
+    if (!supportEmail) {
+      log.info(
+        { contactMessageId: row.id, type: message.type },
+        'contact message stored; SUPPORT_EMAIL is not set, so it was not e-mailed',
+      );
+      return;
+    }
+    try {
+      await mailer.send(
+        contactMail(supportEmail, {
+          ...message,
+          id: row.id,
+          receivedAt: row.createdAt,
+          language: lng,
+        }),
+      );
+      await contacts.markEmailed(row.id, now());
+    } catch (err) {
+      log.error(
+        { err, contactMessageId: row.id },
+        'could not e-mail the contact message; it is stored',
+      );
+    }
+  }
+
+  return {
+    /**
+     * Stores a message and e-mails it to support in the background. At most 5 an hour per
+     * address (then 429). A filled honeypot is answered like a success and dropped.
+     */
+    async submit(
+      input: ContactMessage,
+      meta: ContactMeta,
+    ): Promise<{ id: string; receivedAt: string }> {
+      if (perAddress.isBlocked(meta.ip)) {
+        throw new AppError('TOO_MANY_REQUESTS', {
+          params: { retryAfter: perAddress.retryAfterSeconds(meta.ip) },
+        });
+      }
+      perAddress.hit(meta.ip);
+      const { website, ...message } = input;
+      if (website && website.trim()) {
+        log.info({ ip: meta.ip }, 'contact form honeypot filled: message dropped');
+        return { id: randomUUID(), receivedAt: now().toISOString() };
+      }
+      const row = await contacts.insert({
+        name: message.name,
+        email: message.email,
+        phone: message.phone ?? null,
+        company: message.company ?? null,
+        type: message.type,
+        message: message.message,
+        language: meta.lng,
+        createdAt: now(),
+      });
+      const delivery = deliver(row, message, meta.lng).finally(() => deliveries.delete(delivery));
+      deliveries.add(delivery);
+      return { id: row.id, receivedAt: row.createdAt.toISOString() };
+    },
+
+    /** Waits for the e-mails still being sent (on shutdown, and in tests). */
+    async flush(): Promise<void> {
+      await Promise.allSettled([...deliveries]);
+    },
+  };
+}
+export type ContactService = ReturnType<typeof createContactService>;

@@ -1,0 +1,624 @@
+/**
+ * Registration documents: the signed PDF (download and e-mail), the export and import of the
+ * traveler file, and the SES.HOSPEDAJES files. Permissions and rules live here; the adapters
+ * (pdf renderer, mailer, cipher) are passed in.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import sharp from 'sharp';
+import type { DocumentKind } from '@hospes/shared/codes';
+import { EMAIL_PATTERN } from '@hospes/shared/common';
+import { todayIso } from '@hospes/shared/dates';
+import {
+  SEND_PDF_PER_HOUR,
+  type ExportPilgrimsQuery,
+  type ImportRowReport,
+  type SesFileInput,
+} from '@hospes/shared/documents';
+import type { ErrorDetail } from '@hospes/shared/errors';
+import { matchLanguage, type Language } from '@hospes/shared/languages';
+import { interpolate } from '@hospes/shared/messages';
+import { preflightSes, sesProblemText, sesStays } from '@hospes/shared/ses-preflight';
+import type { Db } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { mailTexts } from '../../lib/i18n/server-texts';
+import type { Mailer } from '../../lib/mail/mailer';
+import {
+  createRegistrationPdfRenderer,
+  formatDate,
+  type RegistrationPdfRenderer,
+} from '../../lib/pdf/registration-pdf';
+import { pdfTexts } from '../../lib/pdf/pdf-texts';
+import { createLimiter } from '../../lib/rate-limiter';
+import { buildPartesXml, buildReservasXml, SES_MAX_COMMUNICATIONS } from '../../lib/ses/ses-xml';
+import { toSolicitud } from '../../lib/ses/solicitud';
+import type { DocumentCipher } from '../../lib/storage/document-cipher';
+import type { Actor } from '../../plugins/auth';
+import type { AuditContext, AuditRepository } from '../audit/audit.repository';
+import { isUuid, scopeOf, type Scope } from '../establishments/scope';
+import { valuesFromRecord } from '../pilgrims/pilgrims.mapper';
+import type { PilgrimFilter, PilgrimsRepository } from '../pilgrims/pilgrims.repository';
+import { documentContext, reportYearOf } from '../pilgrims/pilgrims.service';
+import { EXPORT_COLUMNS, TEMPLATE_COLUMNS, TEMPLATE_EXAMPLE, type CellValue } from './columns';
+import {
+  rowFromJson,
+  type DocumentsRepository,
+  type ExportCursor,
+  type ExportRow,
+  type ExportSelection,
+} from './documents.repository';
+import { csvStream, xlsxStream } from './export';
+import { parseImportFile, type ParsedFile, type ParsedRow } from './import';
+import { documentTexts, text } from './texts';
+import { toEstablishmentView, toPdfTraveler, toSesTraveler, toTravelerView } from './traveler-view';
+
+export interface DocumentsServiceDeps {
+  db: Db;
+  documents: DocumentsRepository;
+  pilgrims: PilgrimsRepository;
+  audit: AuditRepository;
+  cipher: DocumentCipher;
+  mailer: Mailer;
+  renderer?: RegistrationPdfRenderer;
+  log: { warn(obj: unknown, msg: string): void; error(obj: unknown, msg: string): void };
+  now?: () => Date;
+  /** Rows per export query (default 500: measured best for time and memory, docs/benchmarks-export.md). */
+  exportBatchSize?: number;
+}
+
+export type DocumentContext = AuditContext & { lng: Language };
+
+export interface FileAnswer {
+  fileName: string;
+  contentType: string;
+  body: Buffer | string;
+}
+
+/** A file name safe in a Content-Disposition header: ASCII letters, digits, `.`, `-`, `_`. */
+export const safeFileName = (name: string) =>
+  name.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '') || 'file';
+
+const PDF_DOCUMENT_MAX_SIDE = 2000;
+
+export function createDocumentsService(deps: DocumentsServiceDeps) {
+  const { db, documents, pilgrims, audit, cipher, mailer, log } = deps;
+  const renderer = deps.renderer ?? createRegistrationPdfRenderer();
+  const now = deps.now ?? (() => new Date());
+  const today = () => todayIso(now());
+  const batchSize = deps.exportBatchSize ?? 500;
+  const mailLimiter = createLimiter({ max: SEND_PDF_PER_HOUR, windowMs: 60 * 60 * 1000 });
+
+  // -------------------------------------------------------------------------------------------
+  // PDF
+
+  /** An image as the PDF renderer takes it (PNG or JPEG), or null when it cannot be read. */
+  async function pdfImage(bytes: Buffer, kind: DocumentKind): Promise<Buffer | null> {
+    try {
+      const meta = await sharp(bytes, { failOn: 'error' }).metadata();
+      const large = Math.max(meta.width ?? 0, meta.height ?? 0) > PDF_DOCUMENT_MAX_SIDE;
+      if ((meta.format === 'png' || meta.format === 'jpeg') && !(kind !== 'signature' && large))
+        return bytes;
+      const image = sharp(bytes, { failOn: 'error' }).rotate();
+      if (kind === 'signature') return await image.png().toBuffer();
+      return await image
+        .resize(PDF_DOCUMENT_MAX_SIDE, PDF_DOCUMENT_MAX_SIDE, {
+          fit: 'inside',
+          withoutEnlargement: true,
+        })
+        .jpeg({ quality: 85 })
+        .toBuffer();
+    } catch (error) {
+      log.warn({ err: error, kind }, 'document image left out of the PDF: unreadable');
+      return null;
+    }
+  }
+
+  /** The traveler (numbered if it was not yet) with its establishment, or 404. */
+  async function loadTraveler(scope: Scope, id: string) {
+    let found = isUuid(id) ? await documents.travelerInScope(id, scope) : null;
+    if (!found) throw new AppError('PILGRIM_NOT_FOUND');
+    if (found.row.reportSeq === null) {
+      await db.transaction((tx) => pilgrims.numberIfMissing(id, tx));
+      found = (await documents.travelerInScope(id, scope))!;
+    }
+    return found;
+  }
+
+  async function renderPdf(
+    actor: Actor,
+    id: string,
+    language: string | undefined,
+    context: DocumentContext,
+    purpose: 'download' | 'email',
+  ) {
+    const { row, establishment } = await loadTraveler(scopeOf(actor), id);
+    const view = toTravelerView(row, establishment.name, today());
+    const withImages = establishment.includeDocumentImagesInPdf;
+    const kinds: DocumentKind[] = withImages ? ['front', 'back', 'signature'] : ['signature'];
+    const stored = await documents.documentsOf(row.id, kinds);
+    let signature: Buffer | null = null;
+    const images: Buffer[] = [];
+    const shown: { id: string; kind: DocumentKind }[] = [];
+    for (const kind of ['front', 'back', 'signature'] as const) {
+      const document = stored.find((d) => d.kind === kind);
+      if (!document) continue;
+      const plain = cipher.open(document.content, documentContext(row.id, document.id));
+      const image = await pdfImage(plain, kind);
+      if (!image) continue;
+      if (kind === 'signature') signature = image;
+      else {
+        images.push(image);
+        shown.push({ id: document.id, kind });
+      }
+    }
+    const lang = language || view.language;
+    const pdf = await renderer.render(
+      {
+        establishment: toEstablishmentView(establishment),
+        sheets: [
+          {
+            reportNumber: view.reportNumber ?? '',
+            traveler: toPdfTraveler(view, { signature, documents: images }),
+          },
+        ],
+        producedAt: now(),
+      },
+      { language: lang },
+    );
+    // A PDF with the document images reveals them: audited like a view of the images.
+    if (shown.length > 0 && purpose === 'download') {
+      await audit.record(context, {
+        action: 'pilgrim.pdf_generated',
+        entityType: 'pilgrim',
+        entityId: row.id,
+        establishmentId: row.establishmentId,
+        details: { withDocumentImages: true, documents: shown, language: pdfTexts(lang).language },
+      });
+    }
+    return { pdf, view, establishment, lang, shown };
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Export
+
+  /** The list's filters (every key of GET /api/pilgrims but paging, sorting and language). */
+  function exportSelection(scope: Scope, query: ExportPilgrimsQuery): ExportSelection {
+    const {
+      format: _format,
+      ids,
+      sortBy: _sortBy,
+      sortOrder: _sortOrder,
+      lng: _lng,
+      ...filter
+    } = query;
+    return { scope, filter: filter as PilgrimFilter, ids, today: today() };
+  }
+
+  /**
+   * The selection in keyset batches, as read (JSON text per row). The next batch is asked for
+   * while the current one is being written (on PostgreSQL the query then runs meanwhile), and the
+   * loop yields to the event loop between batches so that other requests get their turn (PGlite
+   * runs queries on this thread).
+   */
+  async function* batches(
+    selection: ExportSelection,
+    order: 'asc' | 'desc',
+  ): AsyncGenerator<ExportRow[]> {
+    const fetch = (after: ExportCursor | null) => {
+      const promise = documents.exportBatch(selection, order, after, batchSize);
+      promise.catch(() => undefined); // observed below; not unhandled if the client went away
+      return promise;
+    };
+    let next = fetch(null);
+    for (;;) {
+      const rows = await next;
+      const full = rows.length === batchSize;
+      if (full) {
+        const last = rows[rows.length - 1]!;
+        next = fetch({ entryDate: last.entryDate, id: last.id });
+      }
+      if (rows.length) yield rows;
+      if (!full) return;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Import
+
+  /** The establishment an import goes to: the one given, or the caller's only one. */
+  async function importTarget(actor: Actor, establishmentId: string | undefined) {
+    const scope = scopeOf(actor);
+    let id = establishmentId?.trim() || null;
+    if (!id) {
+      const mine = actor.role === 'admin' ? [] : await pilgrims.membershipsOf(actor.id);
+      if (mine.length !== 1)
+        throw new AppError('VALIDATION_FAILED', {
+          details: [
+            { field: 'establishmentId', message: '', code: 'validation.establishmentRequired' },
+          ],
+        });
+      id = mine[0]!;
+    }
+    const establishment = isUuid(id) ? await documents.establishmentInScope(id, scope) : null;
+    if (!establishment) throw new AppError('ESTABLISHMENT_NOT_FOUND');
+    return establishment;
+  }
+
+  const documentKey = (row: ParsedRow) => `${row.record!.passportNumber}|${row.record!.entryDate}`;
+
+  /**
+   * Marks the valid rows that repeat an earlier row of the file, or a traveler already registered
+   * at the establishment (same document number and entry date), as duplicates.
+   */
+  function markDuplicates(parsed: ParsedFile, existing: Set<string>, lng: Language) {
+    const texts = documentTexts(lng).rowProblems;
+    const seen = new Map<string, number>();
+    const duplicates = new Set<ParsedRow>();
+    for (const row of parsed.rows) {
+      if (!row.record) continue;
+      const key = documentKey(row);
+      const first = seen.get(key);
+      if (existing.has(key)) {
+        duplicates.add(row);
+        row.errors.push({
+          field: 'passportNumber',
+          code: 'import.duplicate',
+          message: texts.duplicate,
+        });
+      } else if (first !== undefined) {
+        duplicates.add(row);
+        row.errors.push({
+          field: 'passportNumber',
+          code: 'import.duplicateInFile',
+          message: text(texts.duplicateInFile, { row: first }),
+        });
+      } else seen.set(key, row.row);
+    }
+    return duplicates;
+  }
+
+  function report(row: ParsedRow, duplicates: Set<ParsedRow>): ImportRowReport {
+    return {
+      row: row.row,
+      status: duplicates.has(row) ? 'duplicate' : row.record ? 'valid' : 'invalid',
+      errors: row.errors,
+      values: row.values,
+    };
+  }
+
+  function summary(parsed: ParsedFile, establishmentId: string, duplicates: Set<ParsedRow>) {
+    const valid = parsed.rows.filter((r) => r.record && !duplicates.has(r)).length;
+    return {
+      format: parsed.format,
+      establishmentId,
+      total: parsed.rows.length,
+      valid,
+      invalid: parsed.rows.filter((r) => !r.record).length,
+      duplicates: duplicates.size,
+      ignoredColumns: parsed.ignoredColumns,
+    };
+  }
+
+  const documentNumbers = (parsed: ParsedFile) =>
+    parsed.rows.flatMap((r) => (r.record ? [r.record.passportNumber] : []));
+
+  // -------------------------------------------------------------------------------------------
+
+  return {
+    /** GET /api/pilgrims/{id}/pdf and /api/travelers/{id}/pdf. */
+    async pdf(actor: Actor, id: string, language: string | undefined, context: DocumentContext) {
+      const { pdf, view } = await renderPdf(actor, id, language, context, 'download');
+      return { pdf, reportNumber: view.reportNumber };
+    },
+
+    /** POST /api/pilgrims/{id}/send-pdf: the PDF attached, over the mailer. */
+    async sendPdf(
+      actor: Actor,
+      id: string,
+      email: string | null | undefined,
+      language: string | undefined,
+      context: DocumentContext,
+    ) {
+      const to = (email ?? '').trim();
+      if (!to)
+        throw new AppError('EMAIL_REQUIRED', {
+          details: [{ field: 'email', message: '', code: 'validation.required' }],
+        });
+      if (!EMAIL_PATTERN.test(to))
+        throw new AppError('VALIDATION_FAILED', {
+          details: [{ field: 'email', message: '', code: 'validation.email' }],
+        });
+      const key = `send-pdf:${actor.id}`;
+      if (mailLimiter.isBlocked(key))
+        throw new AppError('TOO_MANY_REQUESTS', {
+          params: { retryAfter: mailLimiter.retryAfterSeconds(key) },
+        });
+      const { pdf, view, establishment, lang, shown } = await renderPdf(
+        actor,
+        id,
+        language,
+        context,
+        'email',
+      );
+      mailLimiter.hit(key);
+
+      const mailLng: Language = matchLanguage(lang) ?? 'es';
+      const texts = mailTexts(mailLng).registration;
+      const params = {
+        reportNumber: view.reportNumber ?? '',
+        establishment: establishment.name,
+        traveler: [view.firstName, view.lastName, view.secondLastName].filter(Boolean).join(' '),
+        entryDate: formatDate(view.entryDate, pdfTexts(mailLng).texts.dateFormat),
+        phone: establishment.phone,
+      };
+      const lines = [
+        texts.greeting,
+        interpolate(texts.intro, params),
+        interpolate(texts.keep, params),
+        interpolate(texts.contact, params),
+      ];
+      const escape = (v: string) => v.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+      try {
+        await mailer.send({
+          to,
+          subject: interpolate(texts.subject, params),
+          text: `${lines.join('\n\n')}\n`,
+          html: `<!doctype html><html lang="${mailLng}"><body style="font-family:system-ui,sans-serif;color:#1f2937;line-height:1.5">${lines.map((l) => `<p>${escape(l)}</p>`).join('\n')}</body></html>`,
+          attachments: [
+            {
+              filename: `registro-viajero-${safeFileName(view.reportNumber ?? view.id)}.pdf`,
+              content: pdf,
+              contentType: 'application/pdf',
+            },
+          ],
+        });
+      } catch (error) {
+        throw new AppError('MAIL_NOT_SENT', { cause: error });
+      }
+      await audit.record(context, {
+        action: 'pilgrim.pdf_emailed',
+        entityType: 'pilgrim',
+        entityId: view.id,
+        establishmentId: view.establishmentId,
+        details: { withDocumentImages: shown.length > 0, documents: shown, language: mailLng },
+      });
+      return { to, reportNumber: view.reportNumber };
+    },
+
+    /** GET /api/pilgrims/export: the file as a stream, with its row count. */
+    async export(actor: Actor, query: ExportPilgrimsQuery, context: DocumentContext) {
+      const selection = exportSelection(scopeOf(actor), query);
+      const total = await documents.exportCount(selection);
+      const order = query.sortOrder;
+      const source = batches(selection, order);
+      const day = selection.today;
+      const view = (r: ExportRow) => toTravelerView(rowFromJson(r.json), r.establishmentName, day);
+      const stream: Readable =
+        query.format === 'csv'
+          ? csvStream(EXPORT_COLUMNS, context.lng, source, view)
+          : xlsxStream(EXPORT_COLUMNS, context.lng, source, view, log);
+      await audit.record(context, {
+        action: 'pilgrims.exported',
+        entityType: 'pilgrim',
+        entityId: null,
+        establishmentId: query.establishmentId ?? null,
+        details: {
+          format: query.format,
+          count: total,
+          filters: Object.keys(selection.filter).filter(
+            (k) => selection.filter[k as keyof PilgrimFilter] !== undefined,
+          ),
+          ids: query.ids?.length ?? null,
+        },
+      });
+      const name = `${documentTexts(context.lng).fileName}-${today()}.${query.format}`;
+      return { stream, total, fileName: name };
+    },
+
+    /** GET /api/pilgrims/import/template: the header row and one example row. */
+    async template(format: 'csv' | 'xlsx', lng: Language): Promise<FileAnswer> {
+      async function* one() {
+        yield [TEMPLATE_EXAMPLE];
+      }
+      const columns = TEMPLATE_COLUMNS.map((c) => ({
+        ...c,
+        get: (row: Record<string, CellValue>) => row[c.key] ?? null,
+      }));
+      const same = (row: Record<string, CellValue>) => row;
+      const stream =
+        format === 'csv'
+          ? csvStream(columns, lng, one(), same)
+          : xlsxStream(columns, lng, one(), same, log);
+      const chunks: Buffer[] = [];
+      for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer | string));
+      return {
+        fileName: `${documentTexts(lng).templateFileName}.${format}`,
+        contentType:
+          format === 'csv'
+            ? 'text/csv; charset=utf-8'
+            : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        body: Buffer.concat(chunks),
+      };
+    },
+
+    /** POST /api/pilgrims/import/preview: every row with its problems; nothing stored. */
+    async importPreview(
+      actor: Actor,
+      file: Buffer,
+      establishmentId: string | undefined,
+      lng: Language,
+    ) {
+      const establishment = await importTarget(actor, establishmentId);
+      const parsed = await parseImportFile(file, establishment.id, lng, today());
+      const existing = await documents.existingDocumentKeys(
+        establishment.id,
+        documentNumbers(parsed),
+      );
+      const duplicates = markDuplicates(parsed, existing, lng);
+      return {
+        ...summary(parsed, establishment.id, duplicates),
+        rows: parsed.rows.map((r) => report(r, duplicates)),
+      };
+    },
+
+    /**
+     * POST /api/pilgrims/import: the valid rows in one transaction, each with the next report
+     * number of its entry year; duplicates (in the file or already registered) and invalid rows are
+     * skipped and reported. The establishment is locked against a concurrent import meanwhile, so
+     * importing the same file twice, even at once, stores its travelers once.
+     */
+    async import(
+      actor: Actor,
+      file: Buffer,
+      establishmentId: string | undefined,
+      context: DocumentContext,
+    ) {
+      const { lng } = context;
+      const establishment = await importTarget(actor, establishmentId);
+      const parsed = await parseImportFile(file, establishment.id, lng, today());
+      const { duplicates, ids } = await db.transaction(async (tx) => {
+        await documents.lockEstablishmentForImport(establishment.id, tx);
+        const existing = await documents.existingDocumentKeys(
+          establishment.id,
+          documentNumbers(parsed),
+          tx,
+        );
+        const duplicates = markDuplicates(parsed, existing, lng);
+        const rows = parsed.rows.filter((r) => r.record && !duplicates.has(r));
+        const byYear = new Map<number, ParsedRow[]>();
+        for (const row of rows) {
+          const year = reportYearOf(row.record!.entryDate);
+          byYear.set(year, [...(byYear.get(year) ?? []), row]);
+        }
+        const numbers = new Map<ParsedRow, { reportYear: number; reportSeq: number }>();
+        for (const [year, group] of byYear) {
+          const first = await pilgrims.allocateReportNumbers(
+            establishment.id,
+            year,
+            group.length,
+            tx,
+          );
+          group.forEach((row, i) => numbers.set(row, { reportYear: year, reportSeq: first + i }));
+        }
+        const values = rows.map((row) => ({
+          id: randomUUID(),
+          createdBy: actor.id,
+          source: 'import',
+          ...valuesFromRecord(row.record!),
+          ...numbers.get(row)!,
+        }));
+        await documents.insertMany(values, tx);
+        for (let i = 0; i < values.length; i += 1000) {
+          await audit.record(
+            context,
+            values.slice(i, i + 1000).map((v) => ({
+              action: 'pilgrim.created' as const,
+              entityType: 'pilgrim' as const,
+              entityId: v.id,
+              establishmentId: establishment.id,
+              details: { source: 'import' },
+            })),
+            tx,
+          );
+        }
+        return { duplicates, ids: values.map((v) => v.id) };
+      });
+      const base = summary(parsed, establishment.id, duplicates);
+      const skipped = parsed.rows
+        .filter((r) => !r.record || duplicates.has(r))
+        .map((r) => {
+          const { values: _values, ...rest } = report(r, duplicates);
+          return rest;
+        });
+      return {
+        ...base,
+        imported: ids.length,
+        pilgrimIds: ids,
+        skipped,
+        message: text(documentTexts(lng).imported, {
+          imported: ids.length,
+          skipped: skipped.length,
+        }),
+      };
+    },
+
+    /** POST /api/establishments/{id}/ses-xml. */
+    async sesFile(
+      actor: Actor,
+      establishmentId: string,
+      input: SesFileInput,
+      context: DocumentContext,
+    ): Promise<FileAnswer & { count: number }> {
+      const scope = scopeOf(actor);
+      const establishment = isUuid(establishmentId)
+        ? await documents.establishmentInScope(establishmentId, scope)
+        : null;
+      if (!establishment) throw new AppError('ESTABLISHMENT_NOT_FOUND');
+
+      const day = today();
+      const ids = input.pilgrimIds ? [...new Set(input.pilgrimIds)] : null;
+      const where = ids
+        ? { ids }
+        : input.from || input.to
+          ? { from: input.from, to: input.to }
+          : { from: day, to: day };
+      // More than this cannot fit the 100 communications of one file anyway.
+      const limit = 5000;
+      let rows = await documents.travelersOfEstablishment(establishment.id, where, limit);
+      if (ids && rows.length !== ids.length) throw new AppError('PILGRIM_NOT_FOUND');
+      if (rows.length === 0) throw new AppError('SES_NO_TRAVELERS');
+      if (rows.some((r) => r.row.reportSeq === null)) {
+        await db.transaction(async (tx) => {
+          for (const r of rows)
+            if (r.row.reportSeq === null) await pilgrims.numberIfMissing(r.row.id, tx);
+        });
+        rows = await documents.travelersOfEstablishment(establishment.id, where, limit);
+      }
+
+      const travelers = rows.map((r) =>
+        toSesTraveler(toTravelerView(r.row, r.establishmentName, day)),
+      );
+      const communications = sesStays(travelers).length;
+      if (communications > SES_MAX_COMMUNICATIONS || rows.length >= limit)
+        throw new AppError('SES_TOO_MANY_COMMUNICATIONS', {
+          params: { max: SES_MAX_COMMUNICATIONS, count: communications },
+        });
+      const view = toEstablishmentView(establishment);
+      const problems = preflightSes(travelers, view, { kind: input.kind });
+      if (problems.length) {
+        const details: ErrorDetail[] = problems.map((p) => ({
+          field: p.travelerId ? `${p.travelerId}.${p.field}` : p.field,
+          message: sesProblemText(context.lng, p),
+          code: p.code,
+          travelerId: p.travelerId,
+        }));
+        throw new AppError('SES_PREFLIGHT_FAILED', { details });
+      }
+      const xml =
+        input.kind === 'PV' ? buildPartesXml(view, travelers) : buildReservasXml(view, travelers);
+      await audit.record(context, {
+        action: 'establishment.ses_file_generated',
+        entityType: 'establishment',
+        entityId: establishment.id,
+        establishmentId: establishment.id,
+        details: { kind: input.kind, format: input.format, pilgrimIds: travelers.map((t) => t.id) },
+      });
+      const base = `${input.kind === 'PV' ? 'partes' : 'reservas'}-${safeFileName(establishment.establishmentCode ?? 'sin-codigo')}-${day}`;
+      return input.format === 'solicitud'
+        ? {
+            fileName: `${base}.solicitud.txt`,
+            contentType: 'text/plain; charset=utf-8',
+            body: toSolicitud(xml, { date: now() }),
+            count: travelers.length,
+          }
+        : {
+            fileName: `${base}.xml`,
+            contentType: 'application/xml; charset=utf-8',
+            body: xml,
+            count: travelers.length,
+          };
+    },
+  };
+}
+export type DocumentsService = ReturnType<typeof createDocumentsService>;

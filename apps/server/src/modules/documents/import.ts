@@ -1,0 +1,293 @@
+/**
+ * Reading a traveler file (CSV or XLSX, recognised by its content) into rows of the import
+ * schema, each with its problems. Pure apart from reading the bytes: the service checks the rows
+ * against the database (duplicates) and stores them.
+ */
+import { Readable } from 'node:stream';
+import ExcelJS from 'exceljs';
+import {
+  ImportRowSchema,
+  IMPORT_MAX_ROWS,
+  REQUIRED_IMPORT_COLUMNS,
+  TRAVELER_COLUMNS,
+  type ImportFormat,
+  type ImportRow,
+  type TravelerColumnType,
+} from '@hospes/shared/documents';
+import type { ErrorDetail } from '@hospes/shared/errors';
+import type { Language } from '@hospes/shared/languages';
+import { validationMessage } from '@hospes/shared/messages';
+import { pilgrimRecordIssues } from '@hospes/shared/pilgrims';
+import { AppError } from '../../lib/app-error';
+import { recordFromCreateInput, type PilgrimRecord } from '../pilgrims/pilgrims.mapper';
+import { decodeCsvText, parseCsv, unguardCell } from './csv';
+import { columnLabel, documentTexts, HEADER_TO_COLUMN, headerKey, text } from './texts';
+
+const COLUMN_TYPES = new Map(TRAVELER_COLUMNS.map((c) => [c.key, c] as const));
+
+export interface RowProblem extends ErrorDetail {
+  column?: string;
+}
+
+export interface ParsedRow {
+  /** The row in the sheet (the header is row 1 when it is the first line). */
+  row: number;
+  /** Cell texts by column key, as read (normalised dates, no formula guard). */
+  values: Record<string, string>;
+  errors: RowProblem[];
+  /** The complete record (defaults applied) when the row is valid. */
+  record: PilgrimRecord | null;
+}
+
+export interface ParsedFile {
+  format: ImportFormat;
+  /** Headers that match no column. */
+  ignoredColumns: string[];
+  rows: ParsedRow[];
+}
+
+const fileError = (lng: Language, reason: string, details?: ErrorDetail[]) =>
+  new AppError('IMPORT_FILE_INVALID', { params: { reason }, details });
+
+/** ZIP (an .xlsx is one), else text; the old binary .xls and anything else are refused. */
+export function sniffFormat(bytes: Buffer): ImportFormat | null {
+  if (bytes.length >= 4 && bytes.readUInt32LE(0) === 0x04034b50) return 'xlsx';
+  if (bytes.length >= 8 && bytes.readUInt32BE(0) === 0xd0cf11e0) return null; // OLE2: .xls
+  return decodeCsvText(bytes) === null ? null : 'csv';
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cells
+
+const DMY = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})(?:[ T](\d{1,2}):(\d{2})(?::(\d{2}))?)?$/;
+const YMD_TIME = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?(?:\.\d+)?Z?$/;
+const pad = (v: string | number) => String(v).padStart(2, '0');
+
+/** Excel's day number (1900 system) → `YYYY-MM-DD[THH:mm:ss]`. */
+function fromExcelSerial(serial: number, withTime: boolean): string {
+  const ms = Math.round((serial - 25569) * 86_400_000);
+  const iso = new Date(ms).toISOString();
+  return withTime ? iso.slice(0, 19) : iso.slice(0, 10);
+}
+
+/** A date typed the Spanish way (`12/04/1985`) or with a time, as the API wants it. */
+function normaliseText(value: string, type: TravelerColumnType): string {
+  if (type === 'date') {
+    const dmy = DMY.exec(value);
+    if (dmy && !dmy[4]) return `${dmy[3]}-${pad(dmy[2]!)}-${pad(dmy[1]!)}`;
+    if (/^\d{4}-\d{2}-\d{2}T/.test(value)) return value.slice(0, 10);
+  }
+  if (type === 'dateTime') {
+    const dmy = DMY.exec(value);
+    if (dmy)
+      return `${dmy[3]}-${pad(dmy[2]!)}-${pad(dmy[1]!)}T${pad(dmy[4] ?? '0')}:${dmy[5] ?? '00'}:${dmy[6] ?? '00'}`;
+    const ymd = YMD_TIME.exec(value);
+    if (ymd) return `${ymd[1]}T${ymd[2]}:${ymd[3]}:${ymd[4] ?? '00'}`;
+  }
+  return value;
+}
+
+/** An XLSX cell's value as text for a column of this type. */
+function xlsxCellText(value: unknown, type: TravelerColumnType): string {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) {
+    const iso = value.toISOString();
+    return type === 'dateTime' ? iso.slice(0, 19) : iso.slice(0, 10);
+  }
+  if (typeof value === 'number') {
+    if ((type === 'date' || type === 'dateTime') && value > 0 && value < 100_000)
+      return fromExcelSerial(value, type === 'dateTime');
+    return String(value);
+  }
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'object') {
+    const v = value as {
+      richText?: { text: string }[];
+      text?: unknown;
+      result?: unknown;
+      error?: unknown;
+    };
+    if (v.richText) return v.richText.map((r) => r.text).join('');
+    if (v.text !== undefined) return xlsxCellText(v.text, type);
+    if (v.result !== undefined) return xlsxCellText(v.result, type);
+  }
+  return '';
+}
+
+// ---------------------------------------------------------------------------------------------
+// Files → raw rows
+
+interface RawRow {
+  row: number;
+  cells: unknown[];
+}
+
+function readCsvRows(bytes: Buffer, lng: Language): RawRow[] {
+  const textContent = decodeCsvText(bytes);
+  if (textContent === null) throw new AppError('IMPORT_FILE_UNSUPPORTED');
+  const rows: RawRow[] = [];
+  let line = 0;
+  for (const record of parseCsv(textContent)) {
+    line++;
+    if (record.every((cell) => cell.trim() === '')) continue;
+    rows.push({ row: line, cells: record.map(unguardCell) });
+    // The header and one row over the limit are enough to refuse the file.
+    if (rows.length > IMPORT_MAX_ROWS + 1) break;
+  }
+  if (rows.length === 0) throw fileError(lng, documentTexts(lng).importFile.noRows);
+  return rows;
+}
+
+async function readXlsxRows(bytes: Buffer, lng: Language): Promise<RawRow[]> {
+  const rows: RawRow[] = [];
+  try {
+    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), {
+      worksheets: 'emit',
+      sharedStrings: 'cache',
+      styles: 'cache',
+      hyperlinks: 'ignore',
+      entries: 'ignore',
+    });
+    sheets: for await (const sheet of reader) {
+      for await (const row of sheet) {
+        const cells = (row.values as unknown[]).slice(1);
+        if (cells.every((c) => xlsxCellText(c, 'text').trim() === '')) continue;
+        rows.push({ row: row.number, cells });
+        if (rows.length > IMPORT_MAX_ROWS + 1) break sheets;
+      }
+      break; // the first worksheet only
+    }
+  } catch (error) {
+    throw new AppError('IMPORT_FILE_INVALID', {
+      cause: error,
+      params: {
+        reason: text(documentTexts(lng).importFile.unreadable, { format: 'Excel (.xlsx)' }),
+      },
+    });
+  }
+  if (rows.length === 0) throw fileError(lng, documentTexts(lng).importFile.noRows);
+  return rows;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rows → records
+
+const TRUE_WORDS = new Set(['si', 'sí', 'yes', 'true', '1', 'x', 'verdadero', 's', 'y']);
+const FALSE_WORDS = new Set(['no', 'false', '0', 'falso', 'n']);
+
+function setPath(target: Record<string, unknown>, path: string[], value: unknown) {
+  let node = target;
+  for (const part of path.slice(0, -1)) {
+    node[part] ??= {};
+    node = node[part] as Record<string, unknown>;
+  }
+  node[path[path.length - 1]!] = value;
+}
+
+/**
+ * Reads a file: header row, then every row parsed into the import schema and checked with the
+ * record rules (`today` in Spain decides the defaults). Throws a 4xx AppError for a file that
+ * cannot be read as a whole (type, header, size).
+ */
+export async function parseImportFile(
+  bytes: Buffer,
+  establishmentId: string,
+  lng: Language,
+  today: string,
+): Promise<ParsedFile> {
+  const format = sniffFormat(bytes);
+  if (!format) throw new AppError('IMPORT_FILE_UNSUPPORTED');
+  const raw = format === 'csv' ? readCsvRows(bytes, lng) : await readXlsxRows(bytes, lng);
+  const texts = documentTexts(lng);
+
+  // Header: each cell to a column key (by key or by label in any language).
+  const [headerRow, ...dataRows] = raw;
+  const headers = headerRow!.cells.map((c) => xlsxCellText(c, 'text').trim());
+  const keys = headers.map((h) => HEADER_TO_COLUMN.get(headerKey(h)) ?? null);
+  const ignoredColumns = headers.filter((h, i) => h && !keys[i]);
+  const headerOf = new Map<string, string>();
+  keys.forEach((key, i) => {
+    if (key && !headerOf.has(key)) headerOf.set(key, headers[i]!);
+  });
+  if (headerOf.size === 0) throw fileError(lng, texts.importFile.noHeader);
+  const missing = REQUIRED_IMPORT_COLUMNS.filter((key) => !headerOf.has(key));
+  if (missing.length) {
+    const labels = missing.map((key) => `«${columnLabel(lng, key)}»`);
+    throw fileError(
+      lng,
+      text(texts.importFile.missingColumns, { columns: labels.join(', ') }),
+      missing.map((key) => ({
+        field: key,
+        code: 'import.missingColumn',
+        message: text(texts.importFile.missingColumn, { column: columnLabel(lng, key) }),
+      })),
+    );
+  }
+  if (dataRows.length === 0) throw fileError(lng, texts.importFile.noRows);
+  if (dataRows.length > IMPORT_MAX_ROWS)
+    throw fileError(lng, text(texts.importFile.tooManyRows, { max: IMPORT_MAX_ROWS }));
+
+  const importable = keys.map((key) => (key && COLUMN_TYPES.get(key)?.importable ? key : null));
+  const rows = dataRows.map((raw) =>
+    parseRow(raw, importable, headerOf, establishmentId, lng, today),
+  );
+  return { format, ignoredColumns, rows };
+}
+
+function parseRow(
+  raw: RawRow,
+  keys: (string | null)[],
+  headerOf: Map<string, string>,
+  establishmentId: string,
+  lng: Language,
+  today: string,
+): ParsedRow {
+  const values: Record<string, string> = {};
+  const errors: RowProblem[] = [];
+  const problem = (field: string, code: string, message?: string) =>
+    errors.push({
+      field,
+      code,
+      message: message ?? validationMessage(lng, code),
+      column: headerOf.get(field) ?? columnFor(field, headerOf),
+    });
+  // contactInfo and emergencyContact are required: present (maybe empty) so errors name the field.
+  const input: Record<string, unknown> = { contactInfo: {}, emergencyContact: {} };
+
+  keys.forEach((key, index) => {
+    if (!key || values[key] !== undefined) return;
+    const type = COLUMN_TYPES.get(key)!.type;
+    const cell = normaliseText(xlsxCellText(raw.cells[index], type).trim(), type);
+    values[key] = cell;
+    if (cell === '') return;
+    let value: unknown = cell;
+    if (type === 'boolean') {
+      const word = cell.toLowerCase();
+      if (TRUE_WORDS.has(word)) value = true;
+      else if (FALSE_WORDS.has(word)) value = false;
+      else {
+        problem(key, 'import.booleanInvalid', documentTexts(lng).rowProblems.booleanInvalid);
+        return;
+      }
+    }
+    setPath(input, key.split('.'), value);
+  });
+
+  const parsed = ImportRowSchema.safeParse(input);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) problem(issue.path.join('.'), issue.message);
+  }
+  if (!parsed.success || errors.length) return { row: raw.row, values, errors, record: null };
+
+  const record = recordFromCreateInput(parsed.data as ImportRow, establishmentId, today);
+  for (const issue of pilgrimRecordIssues(record, today, { complete: true }))
+    problem(issue.path.join('.'), issue.message);
+  return { row: raw.row, values, errors, record: errors.length ? null : record };
+}
+
+/** The header of the column holding a field, or of the first column inside a group. */
+function columnFor(field: string, headerOf: Map<string, string>): string | undefined {
+  for (const [key, header] of headerOf) if (key.startsWith(`${field}.`)) return header;
+  return undefined;
+}

@@ -1,0 +1,40 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { usePilgrim } from '@/features/admin/api/get-pilgrim';
+import { PilgrimDetail } from '@/features/admin/components/pilgrim-detail';
+import { fullName } from '@/features/admin/format';
+import { PageHeader } from '../page-header';
+import { PageTitle } from '../page-title';
+import { LoadState } from './load-state';
+
+export function AdminPilgrimViewRoute() {
+  const { t } = useTranslation('admin');
+  const { id = '' } = useParams();
+  const [deleting, setDeleting] = useState(false);
+  const pilgrim = usePilgrim(id, { enabled: !deleting });
+  if (!pilgrim.data) {
+    return (
+      <LoadState
+        isPending={pilgrim.isPending}
+        error={pilgrim.error}
+        title={t('pilgrim.title')}
+        notFound={t('pilgrim.notFound')}
+      />
+    );
+  }
+  const p = pilgrim.data;
+  const name = fullName(p);
+  return (
+    <>
+      <PageTitle page={name} />
+      <PageHeader
+        title={name}
+        intro={`${t(`documentTypes.${p.documentType}`)} · ${p.passportNumber}`}
+      />
+      <PilgrimDetail pilgrim={p} onDeleting={setDeleting} />
+    </>
+  );
+}
+
+export default AdminPilgrimViewRoute;

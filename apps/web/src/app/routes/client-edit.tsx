@@ -1,0 +1,66 @@
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { ButtonLink } from '@/components/ui/button';
+import { FormAlert } from '@/components/ui/form-alert';
+import { FullScreenSpinner } from '@/components/ui/spinner';
+import { TextLink } from '@/components/ui/text-link';
+import { links, paths } from '@/config/paths';
+import { usePilgrim } from '@/features/clients/api/get-pilgrim';
+import { TravelerForm } from '@/features/clients/components/traveler-form';
+import { fullName } from '@/features/clients/format';
+import { errorText } from '@/lib/error-text';
+import { PageHeader } from './page-header';
+import { PageTitle } from './page-title';
+
+/** /clients/edit/{id}: the traveler form filled with the record; saving goes to the view page. */
+export function ClientEditRoute() {
+  const { t } = useTranslation('clients');
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const query = usePilgrim(id);
+
+  if (query.isPending) return <FullScreenSpinner />;
+  if (query.isError) {
+    return (
+      <div className="mx-auto w-full max-w-5xl px-4 py-8 nav:px-6">
+        <PageTitle page={t('edit.title')} />
+        <h1 className="mb-4 text-3xl font-bold text-fg">{t('edit.title')}</h1>
+        <FormAlert>
+          <p>{errorText(query.error, t('messages.loadFailed'))}</p>
+          <p>
+            <TextLink to={paths.clients}>{t('view.back')}</TextLink>
+          </p>
+        </FormAlert>
+      </div>
+    );
+  }
+
+  const pilgrim = query.data;
+  return (
+    <div className="mx-auto w-full max-w-5xl px-4 py-8 nav:px-6">
+      <PageTitle page={t('edit.title')} />
+      <p className="mb-3">
+        <TextLink to={links.clientView(pilgrim.id)}>{t('edit.back')}</TextLink>
+      </p>
+      <PageHeader
+        title={t('edit.heading', { name: fullName(pilgrim) })}
+        intro={t('edit.intro', { establishment: pilgrim.establishment.name })}
+      />
+      <div className="rounded-2xl border border-line bg-surface p-4 shadow-sm sm:p-8">
+        <TravelerForm
+          key={pilgrim.updatedAt}
+          mode="edit"
+          pilgrim={pilgrim}
+          onSaved={(saved) => void navigate(links.clientView(saved.id))}
+          actions={
+            <ButtonLink to={links.clientView(pilgrim.id)} variant="secondary">
+              {t('edit.cancel')}
+            </ButtonLink>
+          }
+        />
+      </div>
+    </div>
+  );
+}
+
+export default ClientEditRoute;

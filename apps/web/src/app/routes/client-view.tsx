@@ -1,0 +1,78 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { DOCUMENT_TYPE_LABELS } from '@hospes/shared/codes';
+import { Button, ButtonLink } from '@/components/ui/button';
+import { FormAlert } from '@/components/ui/form-alert';
+import { FullScreenSpinner } from '@/components/ui/spinner';
+import { TextLink } from '@/components/ui/text-link';
+import { links, paths } from '@/config/paths';
+import { usePilgrim } from '@/features/clients/api/get-pilgrim';
+import { DeleteTravelerDialog } from '@/features/clients/components/delete-traveler-dialog';
+import { StayBadge } from '@/features/clients/components/stay-badge';
+import { TravelerDetails } from '@/features/clients/components/traveler-details';
+import { fullName } from '@/features/clients/format';
+import { errorText } from '@/lib/error-text';
+import { PageTitle } from './page-title';
+
+/** /clients/view/{id}: the traveler's record, read-only, with Edit and Delete. */
+export function ClientViewRoute() {
+  const { t } = useTranslation('clients');
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const query = usePilgrim(id);
+  const [deleting, setDeleting] = useState(false);
+
+  if (query.isPending) return <FullScreenSpinner />;
+  if (query.isError) {
+    return (
+      <div className="mx-auto w-full max-w-5xl px-4 py-8 nav:px-6">
+        <PageTitle page={t('view.title')} />
+        <h1 className="mb-4 text-3xl font-bold text-fg">{t('view.title')}</h1>
+        <FormAlert>
+          <p>{errorText(query.error, t('messages.loadFailed'))}</p>
+          <p>
+            <TextLink to={paths.clients}>{t('view.back')}</TextLink>
+          </p>
+        </FormAlert>
+      </div>
+    );
+  }
+
+  const pilgrim = query.data;
+  const name = fullName(pilgrim);
+  return (
+    <div className="mx-auto w-full max-w-5xl px-4 py-8 nav:px-6">
+      <PageTitle page={name} />
+      <p className="mb-3">
+        <TextLink to={paths.clients}>{t('view.back')}</TextLink>
+      </p>
+      <div className="mb-6 flex flex-wrap items-start justify-between gap-4">
+        <div className="min-w-0">
+          <h1 className="text-3xl font-bold tracking-tight break-words text-fg">{name}</h1>
+          <p className="mt-1 text-muted">
+            {t(`documentTypes.${DOCUMENT_TYPE_LABELS[pilgrim.documentType]}`)}{' '}
+            {pilgrim.passportNumber}
+          </p>
+          <StayBadge status={pilgrim.stayStatus} className="mt-2" />
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <ButtonLink to={links.clientEdit(pilgrim.id)}>{t('view.edit')}</ButtonLink>
+          <Button variant="danger" onClick={() => setDeleting(true)}>
+            {t('view.delete')}
+          </Button>
+        </div>
+      </div>
+      <div className="rounded-2xl border border-line bg-surface p-4 shadow-sm sm:p-8">
+        <TravelerDetails pilgrim={pilgrim} />
+      </div>
+      <DeleteTravelerDialog
+        traveler={deleting ? pilgrim : null}
+        onClose={() => setDeleting(false)}
+        onDeleted={() => void navigate(paths.clients, { replace: true })}
+      />
+    </div>
+  );
+}
+
+export default ClientViewRoute;

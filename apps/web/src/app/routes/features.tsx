@@ -1,0 +1,7 @@
+import { FeaturesPage } from '@/features/marketing/components/features-page';
+
+export function FeaturesRoute() {
+  return <FeaturesPage />;
+}
+
+export default FeaturesRoute;

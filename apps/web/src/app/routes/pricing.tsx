@@ -1,0 +1,7 @@
+import { PricingPage } from '@/features/marketing/components/pricing-page';
+
+export function PricingRoute() {
+  return <PricingPage />;
+}
+
+export default PricingRoute;

@@ -1,0 +1,194 @@
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { useTranslation } from 'react-i18next';
+import { codeFromQrText, formatConfirmationCode } from '@hospes/shared/checkin';
+import type { Pilgrim } from '@hospes/shared/pilgrims';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/fields';
+import { FormAlert } from '@/components/ui/form-alert';
+import { getPilgrimByCode, useConfirmSelfRegistration } from '@/features/checkin/api/review';
+import { TravelerForm } from '@/features/clients/components/traveler-form';
+import { TravelerRegistration } from '@/features/clients/components/traveler-registration';
+import { prefillFromScan, type TravelerPrefill } from '@/features/clients/traveler-form-model';
+import { scanDocument } from '@/features/scan/api/scan-document';
+import { DocumentScanner } from '@/features/scan/components/document-scanner';
+import { ModeSwitcher } from '@/features/scan/components/mode-switcher';
+import { QrReader } from '@/features/scan/components/qr-reader';
+import { isApiError } from '@/lib/api-client';
+import { errorText } from '@/lib/error-text';
+
+export type EntryMode = 'manual' | 'scan' | 'qr';
+
+/**
+ * Spec §2's three entry modes on the registration page: manual; scan the document (its fields
+ * fill the form, marked for checking); scan a traveler's confirmation QR code (or type the code)
+ * to review and confirm a self-registration.
+ */
+export function RegistrationModes({ establishmentId }: { establishmentId: string }) {
+  const { t } = useTranslation('checkin');
+  const [mode, setMode] = useState<EntryMode>('manual');
+  const [prefill, setPrefill] = useState<{ round: number; value?: TravelerPrefill }>({ round: 0 });
+
+  return (
+    <div className="space-y-6">
+      <ModeSwitcher<EntryMode>
+        label={t('modes.label')}
+        value={mode}
+        onChange={setMode}
+        options={[
+          { value: 'manual', label: t('modes.manual') },
+          { value: 'scan', label: t('modes.scan') },
+          { value: 'qr', label: t('modes.qr') },
+        ]}
+      />
+      {mode === 'scan' ? (
+        <DocumentScanner
+          scan={(image) => scanDocument(image)}
+          onManual={() => setMode('manual')}
+          onResult={({ result, image }) => {
+            setPrefill((current) => ({
+              round: current.round + 1,
+              value: prefillFromScan(result, image),
+            }));
+            setMode('manual');
+          }}
+        />
+      ) : mode === 'qr' ? (
+        <QrReview />
+      ) : (
+        <>
+          {prefill.value && <FormAlert tone="success">{t('scan.processed')}</FormAlert>}
+          <TravelerRegistration
+            key={`${establishmentId}-${prefill.round}`}
+            establishmentId={establishmentId}
+            prefill={prefill.value}
+            onDone={() => setPrefill((current) => ({ round: current.round + 1 }))}
+          />
+        </>
+      )}
+    </div>
+  );
+}
+
+/** Find a self-registration by its QR code or typed code, check it, save and confirm it. */
+function QrReview() {
+  const { t } = useTranslation('checkin');
+  const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState<string | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [pilgrim, setPilgrim] = useState<Pilgrim | null>(null);
+  const [done, setDone] = useState<Pilgrim | null>(null);
+  const confirm = useConfirmSelfRegistration();
+
+  const open = async (raw: string) => {
+    const normal = codeFromQrText(raw);
+    if (!normal) {
+      setCodeError(t('qr.invalidCode'));
+      return false;
+    }
+    setCode(formatConfirmationCode(normal));
+    setCodeError(null);
+    setLoading(true);
+    try {
+      setPilgrim(await getPilgrimByCode(normal));
+    } catch (error) {
+      setCodeError(
+        isApiError(error) && error.status === 404
+          ? t('qr.notFound')
+          : errorText(error, t('qr.notFound')),
+      );
+    } finally {
+      setLoading(false);
+    }
+    return true;
+  };
+
+  const reset = () => {
+    setPilgrim(null);
+    setDone(null);
+    setCode('');
+    setCodeError(null);
+  };
+
+  if (done) {
+    return (
+      <div className="space-y-4">
+        <FormAlert tone="success">{t('qr.confirmed')}</FormAlert>
+        <Button onClick={reset}>{t('qr.another')}</Button>
+      </div>
+    );
+  }
+
+  if (pilgrim) {
+    return (
+      <section aria-labelledby="qr-review-title" className="space-y-4">
+        <h2 id="qr-review-title" className="text-xl font-bold text-fg">
+          {t('qr.reviewTitle')}
+        </h2>
+        <p className="text-sm text-muted">{t('qr.reviewIntro')}</p>
+        {pilgrim.selfRegistration?.status === 'confirmed' && (
+          <FormAlert tone="info">{t('qr.alreadyConfirmed')}</FormAlert>
+        )}
+        <TravelerForm
+          mode="edit"
+          pilgrim={pilgrim}
+          submitLabel={t('qr.confirm')}
+          actions={
+            <Button variant="secondary" onClick={reset}>
+              {t('qr.another')}
+            </Button>
+          }
+          onSaved={async (saved) => {
+            try {
+              const confirmed = await confirm.mutateAsync(saved.id);
+              toast.success(t('qr.confirmed'));
+              setDone(confirmed);
+            } catch (error) {
+              toast.error(errorText(error, t('qr.notFound')));
+            }
+          }}
+        />
+      </section>
+    );
+  }
+
+  return (
+    <div className="space-y-4">
+      <p className="text-sm text-muted">{t('qr.intro')}</p>
+      <QrReader
+        onText={(text) => {
+          if (!codeFromQrText(text) || loading) return false;
+          void open(text);
+          return true;
+        }}
+      />
+      <form
+        className="flex flex-col gap-3 sm:flex-row sm:items-start"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void open(code);
+        }}
+        noValidate
+      >
+        <TextField
+          className="sm:w-72"
+          label={t('qr.codeLabel')}
+          hint={t('qr.codeHint')}
+          value={code}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          maxLength={20}
+          error={codeError ?? undefined}
+          onChange={(event) => setCode(event.target.value)}
+        />
+        <Button type="submit" pending={loading} className="sm:mt-7">
+          {t('qr.open')}
+        </Button>
+      </form>
+      <div role="status" aria-live="polite" className="sr-only">
+        {loading ? t('qr.loading') : ''}
+      </div>
+    </div>
+  );
+}

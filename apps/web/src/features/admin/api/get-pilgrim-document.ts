@@ -1,0 +1,43 @@
+import { useEffect, useState } from 'react';
+import { API_BASE, apiPaths } from '@/config/paths';
+import { getToken } from '@/lib/token-storage';
+
+export type DocumentImageState =
+  | { status: 'loading'; url: null }
+  | { status: 'ready'; url: string }
+  | { status: 'failed'; url: null };
+
+/**
+ * GET /api/pilgrims/{id}/documents/{docId}: the image bytes, fetched with the bearer token (an
+ * <img src> cannot send it) and shown through a blob URL, revoked when the component goes. Not
+ * cached: the server marks the bytes `no-store` and audits every view.
+ */
+export function useDocumentImage(pilgrimId: string, docId: string, enabled = true) {
+  const [state, setState] = useState<DocumentImageState>({ status: 'loading', url: null });
+  useEffect(() => {
+    if (!enabled) return;
+    const controller = new AbortController();
+    let url: string | null = null;
+    const token = getToken();
+    fetch(`${API_BASE}${apiPaths.pilgrims.document(pilgrimId, docId)}`, {
+      headers: token ? { Authorization: `Bearer ${token}` } : {},
+      credentials: 'include',
+      signal: controller.signal,
+    })
+      .then(async (response) => {
+        if (!response.ok) throw new Error(`HTTP ${response.status}`);
+        const blob = await response.blob();
+        if (controller.signal.aborted) return;
+        url = URL.createObjectURL(blob);
+        setState({ status: 'ready', url });
+      })
+      .catch(() => {
+        if (!controller.signal.aborted) setState({ status: 'failed', url: null });
+      });
+    return () => {
+      controller.abort();
+      if (url) URL.revokeObjectURL(url);
+    };
+  }, [pilgrimId, docId, enabled]);
+  return state;
+}

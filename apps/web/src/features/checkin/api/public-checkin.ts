@@ -1,0 +1,38 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import {
+  PublicCheckinInfoResponseSchema,
+  PublicCheckinResponseSchema,
+  type PublicCheckinInput,
+} from '@hospes/shared/checkin';
+import { apiPaths } from '@/config/paths';
+import { api } from '@/lib/api-client';
+
+/** GET /api/public/checkin/{token}: the establishment behind a link (404 when no longer valid). */
+export function usePublicCheckin(token: string) {
+  return useQuery({
+    queryKey: ['public-checkin', token],
+    queryFn: async () =>
+      (
+        await api.get(apiPaths.checkin.publicInfo(token), {
+          schema: PublicCheckinInfoResponseSchema,
+          skipSessionExpiry: true,
+        })
+      ).data,
+    enabled: token !== '',
+    retry: false,
+  });
+}
+
+/** POST /api/public/checkin/{token}: answers the confirmation code. */
+export function useSubmitSelfRegistration(token: string) {
+  return useMutation({
+    mutationFn: async (input: PublicCheckinInput) =>
+      (
+        await api.post(apiPaths.checkin.publicInfo(token), input, {
+          schema: PublicCheckinResponseSchema,
+          skipSessionExpiry: true,
+          timeoutMs: 60_000,
+        })
+      ).data,
+  });
+}

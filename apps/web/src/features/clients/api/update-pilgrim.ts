@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { PilgrimResponseSchema, type UpdatePilgrimInput } from '@hospes/shared/pilgrims';
+import { apiPaths } from '@/config/paths';
+import { api } from '@/lib/api-client';
+import { invalidateAfterPilgrimChange } from './keys';
+
+export function updatePilgrim({ id, input }: { id: string; input: UpdatePilgrimInput }) {
+  return api.put(apiPaths.pilgrims.one(id), input, { schema: PilgrimResponseSchema });
+}
+
+/** PUT /api/pilgrims/{id}: the fields sent change; an image replaces the stored one of its kind. */
+export function useUpdatePilgrim() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updatePilgrim,
+    onSuccess: () => invalidateAfterPilgrimChange(queryClient),
+  });
+}

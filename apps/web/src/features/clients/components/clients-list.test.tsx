@@ -1,0 +1,127 @@
+import { screen, within } from '@testing-library/react';
+import { useSearchParams } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { authStore } from '@/lib/auth';
+import { mockApi, renderPage, sampleUser, type MockCall } from '@/test/utils';
+import { filtersFromParams, paramsFromFilters } from '../filters';
+import { samplePilgrim } from '../test/fixtures';
+import { ClientsList } from './clients-list';
+
+const lucia = samplePilgrim();
+const hans = samplePilgrim({
+  id: '1b2c3d4e-5f6a-4b7c-8d9e-0f1a2b3c4d5e',
+  firstName: 'Hans',
+  lastName: 'Weber',
+  secondLastName: null,
+  nationality: 'DEU',
+  documentType: 'P',
+  passportNumber: 'C01X00T47',
+  stayStatus: 'tooLong',
+});
+
+function Page() {
+  const [params, setParams] = useSearchParams();
+  return (
+    <ClientsList
+      filters={filtersFromParams(params)}
+      onFiltersChange={(next) => setParams(paramsFromFilters(next))}
+      establishments={[]}
+    />
+  );
+}
+
+function listAnswer(rows = [lucia, hans], total = rows.length) {
+  return {
+    body: {
+      success: true,
+      data: rows,
+      pagination: { total, page: 1, limit: 10, totalPages: Math.ceil(total / 10) },
+    },
+  };
+}
+
+describe('client list', () => {
+  it('sends the filters of the URL, shows each traveler with the stay indicator in words, and pages', async () => {
+    authStore.setSession('tok_abcdefghijklmnopqrstuvwxyz012345', sampleUser, { remember: true });
+    const { calls } = mockApi({ 'GET /api/pilgrims': listAnswer([lucia, hans], 23) });
+    const { user, router } = renderPage(<Page />, {
+      path: '/clients?search=ruiz&nationality=ESP&stayStatus=recent&bogus=1',
+    });
+
+    const cards = await screen.findAllByRole('listitem');
+    expect(cards).toHaveLength(2);
+    const query = calls[0]!.url.searchParams;
+    expect(Object.fromEntries(query)).toMatchObject({
+      search: 'ruiz',
+      nationality: 'ESP',
+      stayStatus: 'recent',
+      limit: '10',
+    });
+    expect(query.has('bogus')).toBe(false);
+    expect(within(cards[0]!).getByText('Recent arrival')).toBeInTheDocument();
+    expect(within(cards[1]!).getByText('Stay too long')).toBeInTheDocument();
+    expect(within(cards[1]!).getByText('Germany')).toBeInTheDocument();
+    expect(screen.getByText('23 travelers')).toBeInTheDocument();
+    expect(screen.getByLabelText('Search')).toHaveValue('ruiz');
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByText('Page 2 of 3')).toBeInTheDocument();
+    expect(router.state.location.search).toContain('page=2');
+    expect(calls.at(-1)!.url.searchParams.get('page')).toBe('2');
+
+    // A new filter goes back to page 1.
+    await user.selectOptions(screen.getByLabelText('Stay indicator', { exact: true }), 'long');
+    expect(router.state.location.search).not.toContain('page=');
+    expect(router.state.location.search).toContain('stayStatus=long');
+  });
+
+  it('deletes one traveler after a confirmation naming them, and refreshes the list', async () => {
+    authStore.setSession('tok_abcdefghijklmnopqrstuvwxyz012345', sampleUser, { remember: true });
+    let deleted = false;
+    const { calls } = mockApi({
+      'GET /api/pilgrims': () => listAnswer(deleted ? [hans] : [lucia, hans]),
+      [`DELETE /api/pilgrims/${lucia.id}`]: () => {
+        deleted = true;
+        return { body: { success: true, message: 'Pilgrim deleted.', data: { id: lucia.id } } };
+      },
+    });
+    const { user } = renderPage(<Page />, { path: '/clients' });
+    await user.click(await screen.findByRole('button', { name: 'Delete Lucía Fernández Ruiz' }));
+    const dialog = screen.getByRole('alertdialog', {
+      name: 'Delete traveler Lucía Fernández Ruiz?',
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete traveler' }));
+
+    expect(await screen.findByText('Pilgrim deleted')).toBeInTheDocument();
+    expect(await screen.findByText('1 traveler')).toBeInTheDocument();
+    expect(screen.queryByText('Lucía Fernández Ruiz')).not.toBeInTheDocument();
+    expect(calls.filter((c: MockCall) => c.method === 'GET')).toHaveLength(2);
+  });
+
+  it('deletes the selected travelers in one call', async () => {
+    authStore.setSession('tok_abcdefghijklmnopqrstuvwxyz012345', sampleUser, { remember: true });
+    let gone = false;
+    const { calls } = mockApi({
+      'GET /api/pilgrims': () => listAnswer(gone ? [] : [lucia, hans]),
+      'POST /api/pilgrims/bulk-delete': () => {
+        gone = true;
+        return {
+          body: { success: true, message: '2 deleted', data: { requested: 2, deleted: 2 } },
+        };
+      },
+    });
+    const { user } = renderPage(<Page />, { path: '/clients' });
+    await user.click(await screen.findByLabelText('Select all travelers on this page'));
+    expect(screen.getByText('2 selected')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Delete selected' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Delete 2 travelers?' });
+    expect(within(dialog).getByText('Hans Weber')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Delete 2 travelers' }));
+
+    expect(await screen.findByText('2 pilgrims deleted')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      pilgrimIds: [lucia.id, hans.id],
+    });
+    expect(await screen.findByRole('heading', { name: 'No travelers yet' })).toBeInTheDocument();
+  });
+});

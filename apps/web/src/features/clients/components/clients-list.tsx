@@ -1,0 +1,417 @@
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { useTranslation } from 'react-i18next';
+import { DOCUMENT_TYPE_LABELS } from '@hospes/shared/codes';
+import type { Pilgrim } from '@hospes/shared/pilgrims';
+import { Button, ButtonLink } from '@/components/ui/button';
+import { cn } from '@/components/ui/cn';
+import { ConfirmDialog } from '@/components/ui/dialog';
+import { FormAlert } from '@/components/ui/form-alert';
+import { Spinner } from '@/components/ui/spinner';
+import { links } from '@/config/paths';
+import { errorText } from '@/lib/error-text';
+import { useMediaQuery } from '@/lib/use-media-query';
+import { useBulkDeletePilgrims } from '../api/bulk-delete-pilgrims';
+import { PAGE_SIZE, usePilgrims } from '../api/get-pilgrims';
+import { countryName } from '../countries';
+import { hasFilters, type ClientFilters as Filters } from '../filters';
+import { formatDate, fullName } from '../format';
+import { ClientFilters } from './client-filters';
+import { ClientsEmptyState } from './clients-empty';
+import { DeleteTravelerDialog } from './delete-traveler-dialog';
+import { ReviewBadge } from './review-badge';
+import { StayBadge } from './stay-badge';
+
+type Establishments = ReadonlyArray<{ id: string; name: string }>;
+
+function RowActions({ pilgrim, onDelete }: { pilgrim: Pilgrim; onDelete: () => void }) {
+  const { t } = useTranslation('clients');
+  const name = fullName(pilgrim);
+  return (
+    <div className="flex flex-wrap gap-2">
+      <ButtonLink to={links.clientView(pilgrim.id)} variant="secondary" size="sm">
+        {t('list.view')}
+        <span className="sr-only"> {name}</span>
+      </ButtonLink>
+      <ButtonLink to={links.clientEdit(pilgrim.id)} variant="secondary" size="sm">
+        {t('list.edit')}
+        <span className="sr-only"> {name}</span>
+      </ButtonLink>
+      <Button variant="danger" size="sm" onClick={onDelete}>
+        {t('list.delete')}
+        <span className="sr-only"> {name}</span>
+      </Button>
+    </div>
+  );
+}
+
+function SelectBox({
+  checked,
+  onChange,
+  label,
+}: {
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  label: string;
+}) {
+  return (
+    <label className="inline-flex min-h-11 min-w-11 cursor-pointer items-center justify-center">
+      <input
+        type="checkbox"
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+        className="size-5 accent-primary"
+      />
+      <span className="sr-only">{label}</span>
+    </label>
+  );
+}
+
+/**
+ * The traveler list (spec §2): filters kept in the URL, 10 per page, each traveler with the stay
+ * indicator, view, edit and delete; several can be selected and deleted at once. A table on wide
+ * screens, cards on phones and tablets.
+ */
+export function ClientsList({
+  filters,
+  onFiltersChange,
+  establishments,
+}: {
+  filters: Filters;
+  onFiltersChange: (next: Filters) => void;
+  establishments: Establishments;
+}) {
+  const { t, i18n } = useTranslation('clients');
+  const lng = i18n.resolvedLanguage ?? i18n.language;
+  const wide = useMediaQuery('(min-width: 64rem)');
+  const query = usePilgrims(filters);
+  const bulk = useBulkDeletePilgrims();
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [toDelete, setToDelete] = useState<Pilgrim | null>(null);
+  const [bulkOpen, setBulkOpen] = useState(false);
+
+  // A new page or new filters start with nothing selected.
+  const [selectionFor, setSelectionFor] = useState(JSON.stringify(filters));
+  if (selectionFor !== JSON.stringify(filters)) {
+    setSelectionFor(JSON.stringify(filters));
+    setSelected(new Set());
+  }
+
+  const changeFilters = (next: Filters) => onFiltersChange({ ...next, page: undefined });
+  const rows = query.data?.data ?? [];
+  const total = query.data?.pagination.total ?? 0;
+  const page = filters.page ?? 1;
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const showEstablishment = establishments.length > 1;
+  const visibleSelected = rows.filter((row) => selected.has(row.id));
+  const allSelected = rows.length > 0 && visibleSelected.length === rows.length;
+
+  const toggle = (id: string, on: boolean) =>
+    setSelected((current) => {
+      const copy = new Set(current);
+      if (on) copy.add(id);
+      else copy.delete(id);
+      return copy;
+    });
+
+  const header = (
+    <ClientFilters filters={filters} onChange={changeFilters} establishments={establishments} />
+  );
+
+  if (query.isPending) {
+    return (
+      <>
+        {header}
+        <div role="status" className="flex items-center gap-3 py-10 text-muted">
+          <Spinner className="size-6 text-primary" />
+          {t('list.loading')}
+        </div>
+      </>
+    );
+  }
+
+  if (query.isError) {
+    return (
+      <>
+        {header}
+        <FormAlert>
+          <p>{errorText(query.error, t('messages.listFailed'))}</p>
+          <Button size="sm" variant="secondary" onClick={() => void query.refetch()}>
+            {t('list.retry')}
+          </Button>
+        </FormAlert>
+      </>
+    );
+  }
+
+  if (total === 0 && !hasFilters(filters) && page === 1) {
+    return <ClientsEmptyState />;
+  }
+
+  const name = (p: Pilgrim) => fullName(p);
+  const docLabel = (p: Pilgrim) =>
+    `${t(`documentTypes.${DOCUMENT_TYPE_LABELS[p.documentType]}`)} ${p.passportNumber}`;
+
+  return (
+    <div>
+      {header}
+
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
+        <p role="status" className="text-sm text-muted">
+          {t('list.count', { count: total })}
+          {query.isFetching && <span className="sr-only"> {t('list.loading')}</span>}
+        </p>
+        {rows.length > 0 && (
+          <div className="flex items-center gap-1 text-sm text-fg">
+            <SelectBox
+              checked={allSelected}
+              onChange={(on) =>
+                setSelected((current) => {
+                  const copy = new Set(current);
+                  for (const row of rows) {
+                    if (on) copy.add(row.id);
+                    else copy.delete(row.id);
+                  }
+                  return copy;
+                })
+              }
+              label={t('list.selectAll')}
+            />
+            <span aria-hidden="true">{t('list.selectAllShort')}</span>
+          </div>
+        )}
+      </div>
+
+      {visibleSelected.length > 0 && (
+        <div
+          role="region"
+          aria-label={t('list.bulkLabel')}
+          className="sticky top-0 z-10 mb-3 flex flex-wrap items-center justify-between gap-3 rounded-xl border border-primary bg-info-soft px-4 py-2"
+        >
+          <p className="font-semibold text-fg">
+            {t('list.selected', { count: visibleSelected.length })}
+          </p>
+          <div className="flex flex-wrap gap-2">
+            <Button variant="secondary" size="sm" onClick={() => setSelected(new Set())}>
+              {t('list.clearSelection')}
+            </Button>
+            <Button variant="danger" size="sm" onClick={() => setBulkOpen(true)}>
+              {t('list.deleteSelected')}
+            </Button>
+          </div>
+        </div>
+      )}
+
+      {rows.length === 0 ? (
+        <div className="rounded-2xl border border-dashed border-control bg-surface px-6 py-10 text-center">
+          <p className="text-lg font-semibold text-fg">{t('list.noMatches')}</p>
+          <p className="mt-1 text-muted">{t('list.noMatchesHint')}</p>
+        </div>
+      ) : wide ? (
+        <div
+          className={cn(
+            'overflow-x-auto rounded-2xl border border-line bg-surface',
+            query.isPlaceholderData && 'opacity-70',
+          )}
+        >
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">{t('list.caption')}</caption>
+            <thead className="border-b border-line bg-surface-muted text-fg">
+              <tr>
+                <th scope="col" className="w-12 px-2 py-2">
+                  <span className="sr-only">{t('list.selectColumn')}</span>
+                </th>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  {t('list.name')}
+                </th>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  {t('list.document')}
+                </th>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  {t('list.nationality')}
+                </th>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  {t('list.entry')}
+                </th>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  {t('list.checkOut')}
+                </th>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  {t('list.stay')}
+                </th>
+                {showEstablishment && (
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    {t('list.establishment')}
+                  </th>
+                )}
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  {t('list.actions')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((p) => (
+                <tr key={p.id} className="border-b border-line last:border-b-0">
+                  <td className="px-2 py-1">
+                    <SelectBox
+                      checked={selected.has(p.id)}
+                      onChange={(on) => toggle(p.id, on)}
+                      label={t('list.select', { name: name(p) })}
+                    />
+                  </td>
+                  <th scope="row" className="px-3 py-2 text-base font-semibold text-fg">
+                    {name(p)}
+                    <ReviewBadge pilgrim={p} className="ms-2" />
+                  </th>
+                  <td className="px-3 py-2 text-fg">{docLabel(p)}</td>
+                  <td className="px-3 py-2 text-fg">{countryName(p.nationality, lng)}</td>
+                  <td className="px-3 py-2 whitespace-nowrap text-fg">
+                    {formatDate(p.entryDate, lng)}
+                  </td>
+                  <td className="px-3 py-2 whitespace-nowrap text-fg">
+                    {p.checkOutDate ? formatDate(p.checkOutDate, lng) : '—'}
+                  </td>
+                  <td className="px-3 py-2">
+                    <StayBadge status={p.stayStatus} />
+                  </td>
+                  {showEstablishment && (
+                    <td className="px-3 py-2 text-fg">{p.establishment.name}</td>
+                  )}
+                  <td className="px-3 py-2">
+                    <RowActions pilgrim={p} onDelete={() => setToDelete(p)} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : (
+        <ul
+          aria-label={t('list.caption')}
+          className={cn('space-y-3', query.isPlaceholderData && 'opacity-70')}
+        >
+          {rows.map((p) => (
+            <li key={p.id} className="rounded-2xl border border-line bg-surface p-4">
+              <div className="flex items-start gap-2">
+                <div className="-mt-2 -ml-2">
+                  <SelectBox
+                    checked={selected.has(p.id)}
+                    onChange={(on) => toggle(p.id, on)}
+                    label={t('list.select', { name: name(p) })}
+                  />
+                </div>
+                <div className="min-w-0 flex-1">
+                  <h2 className="text-base font-semibold break-words text-fg">{name(p)}</h2>
+                  <StayBadge status={p.stayStatus} className="mt-1" />
+                  <ReviewBadge pilgrim={p} className="mt-1" />
+                </div>
+              </div>
+              <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
+                <div className="col-span-2">
+                  <dt className="text-muted">{t('list.document')}</dt>
+                  <dd className="break-words text-fg">{docLabel(p)}</dd>
+                </div>
+                <div>
+                  <dt className="text-muted">{t('list.nationality')}</dt>
+                  <dd className="text-fg">{countryName(p.nationality, lng)}</dd>
+                </div>
+                <div>
+                  <dt className="text-muted">{t('list.entry')}</dt>
+                  <dd className="text-fg">{formatDate(p.entryDate, lng)}</dd>
+                </div>
+                <div>
+                  <dt className="text-muted">{t('list.checkOut')}</dt>
+                  <dd className="text-fg">
+                    {p.checkOutDate ? formatDate(p.checkOutDate, lng) : '—'}
+                  </dd>
+                </div>
+                {showEstablishment && (
+                  <div>
+                    <dt className="text-muted">{t('list.establishment')}</dt>
+                    <dd className="break-words text-fg">{p.establishment.name}</dd>
+                  </div>
+                )}
+              </dl>
+              <div className="mt-3">
+                <RowActions pilgrim={p} onDelete={() => setToDelete(p)} />
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {pages > 1 && (
+        <nav
+          aria-label={t('list.pagination')}
+          className="mt-4 flex flex-wrap items-center justify-between gap-3"
+        >
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={page <= 1}
+            onClick={() => onFiltersChange({ ...filters, page: page - 1 })}
+          >
+            {t('list.previous')}
+          </Button>
+          <p className="text-sm text-fg">{t('list.pageOf', { page, pages })}</p>
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={page >= pages}
+            onClick={() => onFiltersChange({ ...filters, page: page + 1 })}
+          >
+            {t('list.next')}
+          </Button>
+        </nav>
+      )}
+
+      <DeleteTravelerDialog
+        traveler={toDelete}
+        onClose={() => setToDelete(null)}
+        onDeleted={() => {
+          const id = toDelete?.id;
+          if (id) toggle(id, false);
+          // The last row of a page gone: step back a page.
+          if (rows.length === 1 && page > 1) onFiltersChange({ ...filters, page: page - 1 });
+        }}
+      />
+      <ConfirmDialog
+        open={bulkOpen}
+        title={t('bulk.title', { count: visibleSelected.length })}
+        description={
+          <>
+            <p>{t('bulk.text', { count: visibleSelected.length })}</p>
+            <ul className="mt-2 list-disc pl-5">
+              {visibleSelected.map((p) => (
+                <li key={p.id}>{name(p)}</li>
+              ))}
+            </ul>
+          </>
+        }
+        confirmLabel={t('bulk.confirm', { count: visibleSelected.length })}
+        pending={bulk.isPending}
+        error={bulk.isError ? errorText(bulk.error, t('messages.bulkDeleteFailed')) : null}
+        onCancel={() => {
+          bulk.reset();
+          setBulkOpen(false);
+        }}
+        onConfirm={() =>
+          bulk.mutate(
+            visibleSelected.map((p) => p.id),
+            {
+              onSuccess: (answer) => {
+                toast.success(t('messages.pilgrimsDeleted', { count: answer.data.deleted }));
+                bulk.reset();
+                setBulkOpen(false);
+                setSelected(new Set());
+                if (visibleSelected.length === rows.length && page > 1) {
+                  onFiltersChange({ ...filters, page: page - 1 });
+                }
+              },
+            },
+          )
+        }
+      />
+    </div>
+  );
+}

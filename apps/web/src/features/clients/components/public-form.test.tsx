@@ -1,0 +1,120 @@
+import { fireEvent, screen } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { mockApi, renderPage } from '@/test/utils';
+import { stubCanvas } from '../test/fixtures';
+import { prefillFromScan } from '../traveler-form-model';
+import { TravelerForm } from './traveler-form';
+
+const field = (label: string) => screen.getByLabelText(label, { exact: true });
+
+async function fillRequired(user: UserEvent) {
+  await user.type(field('First name'), 'Erika');
+  await user.type(field('First surname'), 'Mustermann');
+  await user.type(screen.getByRole('combobox', { name: 'Nationality' }), 'germany{Enter}');
+  fireEvent.change(field('Date of birth'), { target: { value: '1983-08-12' } });
+  await user.selectOptions(field('Sex'), 'F');
+  await user.type(field('Document number'), 'C01X00T47');
+  await user.type(field('Email'), 'erika@example.de');
+  await user.type(field('Phone'), '+49 30 1234567');
+  await user.type(field('Emergency contact name'), 'Max Mustermann');
+  await user.type(field('Emergency contact phone'), '+49 30 7654321');
+  await user.selectOptions(field('Relationship'), 'spouse');
+}
+
+function drawSignature() {
+  const pad = screen.getByRole('img', { name: /Traveler's signature/ });
+  fireEvent.pointerDown(pad, { pointerId: 1, pointerType: 'pen', clientX: 10, clientY: 10 });
+  fireEvent.pointerMove(pad, { pointerId: 1, pointerType: 'pen', clientX: 40, clientY: 30 });
+  fireEvent.pointerUp(pad, { pointerId: 1, pointerType: 'pen', clientX: 60, clientY: 20 });
+}
+
+const consent = {
+  title: 'Legal information',
+  text: 'Organic Law 4/2015, article 25.1',
+  label: 'I agree',
+  requiredMessage: 'You must accept the legal information to send the registration.',
+};
+
+describe('public self-registration form', { timeout: 30_000 }, () => {
+  it('has no staff-only sections and is not sent until the consent box is ticked', async () => {
+    const canvas = stubCanvas();
+    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(
+      canvas.getContext as never,
+    );
+    vi.spyOn(HTMLCanvasElement.prototype, 'toDataURL').mockImplementation(canvas.toDataURL);
+    mockApi({});
+    const submit = vi.fn(async () => undefined);
+    const { user } = renderPage(
+      <TravelerForm mode="public" submit={submit} consent={consent} submitLabel="Send registration" />,
+      { path: '/registro-viajero' },
+    );
+    expect(screen.queryByLabelText('Entry date', { exact: true })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Payment/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Contract/ })).not.toBeInTheDocument();
+
+    await fillRequired(user);
+    drawSignature();
+    await user.click(screen.getByRole('button', { name: 'Send registration' }));
+    expect(await screen.findByText(consent.requiredMessage)).toBeInTheDocument();
+    expect(submit).not.toHaveBeenCalled();
+    expect(screen.getByRole('checkbox', { name: 'I agree' })).toHaveFocus();
+
+    await user.click(screen.getByRole('checkbox', { name: 'I agree' }));
+    expect(screen.queryByText(consent.requiredMessage)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Send registration' }));
+    await vi.waitFor(() => expect(submit).toHaveBeenCalledTimes(1));
+    expect(submit).toHaveBeenCalledWith(
+      expect.objectContaining({
+        firstName: 'Erika',
+        lastName: 'Mustermann',
+        signatureImage: expect.stringMatching(/^data:image\/png/),
+      }),
+    );
+  });
+
+  it('prefills scanned fields and marks them, more strongly when no check digit backs them', () => {
+    mockApi({});
+    const prefill = prefillFromScan({
+      documentType: 'P',
+      passportNumber: 'C01X00T47',
+      firstName: 'ERIKA',
+      lastName: 'MUSTERMANN',
+      secondLastName: '',
+      dateOfBirth: '1983-08-12',
+      nationality: 'DEU',
+      gender: 'F',
+      documentExpeditionDate: '',
+      expirationDate: '2027-12-31',
+      issuingCountry: 'DEU',
+      mrzFormat: 'TD3',
+      confirmed: {
+        documentType: false,
+        passportNumber: true,
+        firstName: false,
+        lastName: false,
+        secondLastName: false,
+        dateOfBirth: true,
+        nationality: false,
+        gender: false,
+        documentExpeditionDate: false,
+        expirationDate: true,
+        issuingCountry: false,
+      },
+    });
+    renderPage(
+      <TravelerForm
+        mode="public"
+        submit={vi.fn()}
+        consent={consent}
+        submitLabel="Send registration"
+        prefill={prefill}
+      />,
+      { path: '/registro-viajero' },
+    );
+    expect(screen.getByLabelText(/^First name/)).toHaveValue('ERIKA');
+    expect(screen.getByLabelText(/^First name/)).toHaveAccessibleName(/Check carefully/);
+    expect(screen.getByLabelText(/^Document number/)).toHaveAccessibleName(/Check this/);
+    expect(screen.getByLabelText(/^Date of birth/)).toHaveValue('1983-08-12');
+  });
+});

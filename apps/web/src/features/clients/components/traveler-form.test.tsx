@@ -1,0 +1,248 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { authStore } from '@/lib/auth';
+import { apiFailure, mockApi, renderPage, sampleUser } from '@/test/utils';
+import { ESTABLISHMENT_ID, samplePilgrim, stubCanvas } from '../test/fixtures';
+import { TravelerForm } from './traveler-form';
+import { TravelerRegistration } from './traveler-registration';
+
+const TOKEN = 'tok_abcdefghijklmnopqrstuvwxyz012345';
+
+function signIn() {
+  authStore.setSession(TOKEN, sampleUser, { remember: true });
+}
+
+const field = (label: string) => screen.getByLabelText(label, { exact: true });
+
+async function fillRequired(user: UserEvent) {
+  await user.type(field('First name'), 'Lucía');
+  await user.type(field('First surname'), 'Fernández');
+  await user.type(screen.getByRole('combobox', { name: 'Nationality' }), 'spain{Enter}');
+  fireEvent.change(field('Date of birth'), { target: { value: '1990-05-17' } });
+  await user.selectOptions(field('Sex'), 'F');
+  await user.type(field('Document number'), 'X1234567');
+  await user.type(field('Email'), 'lucia@example.com');
+  await user.type(field('Phone'), '+34 600 111 222');
+  await user.type(field('Emergency contact name'), 'Ana Ruiz');
+  await user.type(field('Emergency contact phone'), '+34 600 333 444');
+  await user.selectOptions(field('Relationship'), 'parent');
+}
+
+function drawSignature() {
+  const pad = screen.getByRole('img', { name: /Traveler's signature/ });
+  fireEvent.pointerDown(pad, { pointerId: 1, pointerType: 'pen', clientX: 10, clientY: 10 });
+  fireEvent.pointerMove(pad, { pointerId: 1, pointerType: 'pen', clientX: 40, clientY: 30 });
+  fireEvent.pointerUp(pad, { pointerId: 1, pointerType: 'pen', clientX: 60, clientY: 20 });
+}
+
+function renderRegistration() {
+  signIn();
+  return renderPage(<TravelerRegistration establishmentId={ESTABLISHMENT_ID} />, {
+    path: '/traveler-registration',
+  });
+}
+
+// A long form typed key by key: jsdom needs more than the default 5 s on a slow machine.
+describe('traveler form: the rules of spec §3 and §5', { timeout: 30_000 }, () => {
+  it('starts on the first name and names every required field that is empty, without calling the server', async () => {
+    const { fetchMock } = mockApi({});
+    const { user } = renderRegistration();
+    expect(field('First name')).toHaveFocus();
+
+    await user.click(screen.getByRole('button', { name: 'Save record' }));
+
+    for (const label of [
+      'First name',
+      'First surname',
+      'Date of birth',
+      'Sex',
+      'Document number',
+      'Email',
+      'Phone',
+      'Emergency contact name',
+      'Emergency contact phone',
+      'Relationship',
+    ]) {
+      expect(field(label)).toHaveAttribute('aria-invalid', 'true');
+      expect(field(label)).toHaveAccessibleDescription(
+        expect.stringContaining('This field is required'),
+      );
+    }
+    expect(screen.getByRole('combobox', { name: 'Nationality' })).toHaveAccessibleDescription(
+      expect.stringContaining('This field is required'),
+    );
+    await vi.waitFor(() => expect(field('First name')).toHaveFocus());
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('checks the DNI letter, and asks for the support number of a DNI or NIE only', async () => {
+    mockApi({});
+    const { user } = renderRegistration();
+    expect(screen.queryByLabelText('Support number')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Back of the document')).not.toBeInTheDocument();
+
+    await user.selectOptions(field('Document type'), 'D');
+    expect(field('Support number')).toBeInTheDocument();
+    expect(field('Back of the document')).toBeInTheDocument();
+    await user.type(field('Document number'), '12345678A');
+    await user.click(screen.getByRole('button', { name: 'Save record' }));
+
+    expect(field('Document number')).toHaveAccessibleDescription(
+      expect.stringContaining('Invalid DNI: check the control letter'),
+    );
+    expect(field('Support number')).toHaveAccessibleDescription(
+      expect.stringContaining('The support number is required for a DNI or NIE'),
+    );
+
+    await user.clear(field('Document number'));
+    await user.type(field('Document number'), '12345678Z');
+    expect(field('Document number')).not.toHaveAttribute('aria-invalid');
+
+    await user.selectOptions(field('Document type'), 'N');
+    expect(field('Support number')).toBeInTheDocument();
+    expect(field('Document number')).toHaveAccessibleDescription(
+      expect.stringContaining('Invalid NIE: check the control letter'),
+    );
+    await user.selectOptions(field('Document type'), 'P');
+    expect(screen.queryByLabelText('Support number')).not.toBeInTheDocument();
+  });
+
+  it('refuses a check-out before the entry', async () => {
+    mockApi({});
+    const { user } = renderRegistration();
+    fireEvent.change(field('Entry date'), { target: { value: '2026-11-20' } });
+    fireEvent.change(field('Check-out date'), { target: { value: '2026-11-18' } });
+    await user.click(screen.getByRole('button', { name: 'Save record' }));
+    expect(field('Check-out date')).toHaveAccessibleDescription(
+      expect.stringContaining('The check-out date cannot be before the entry date'),
+    );
+  });
+
+  it('requires the signature; once drawn, the record is sent with it and a success summary follows', async () => {
+    const canvas = stubCanvas();
+    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(
+      canvas.getContext as never,
+    );
+    vi.spyOn(HTMLCanvasElement.prototype, 'toDataURL').mockImplementation(canvas.toDataURL);
+    const saved = samplePilgrim({ documentType: 'P', passportNumber: 'X1234567' });
+    const { calls } = mockApi({
+      'POST /api/pilgrims': { status: 201, body: { success: true, message: 'ok', data: saved } },
+    });
+    const { user } = renderRegistration();
+    await fillRequired(user);
+
+    await user.click(screen.getByRole('button', { name: 'Save record' }));
+    expect(await screen.findByText('Signature is required')).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+
+    drawSignature();
+    await vi.waitFor(() =>
+      expect(screen.queryByText('Signature is required')).not.toBeInTheDocument(),
+    );
+    await user.click(screen.getByRole('button', { name: 'Save record' }));
+
+    expect(await screen.findByRole('heading', { name: 'Record saved' })).toHaveFocus();
+    expect(calls[0]?.body).toMatchObject({
+      firstName: 'Lucía',
+      lastName: 'Fernández',
+      nationality: 'ESP',
+      documentType: 'P',
+      passportNumber: 'X1234567',
+      dateOfBirth: '1990-05-17',
+      gender: 'F',
+      establishmentId: ESTABLISHMENT_ID,
+      contactInfo: { email: 'lucia@example.com', phone: '+34 600 111 222' },
+      emergencyContact: { name: 'Ana Ruiz', phone: '+34 600 333 444', relationship: 'parent' },
+      signatureImage: 'data:image/png;base64,iVBORw0KGgo=',
+      address: null,
+      stay: null,
+    });
+
+    // "Register another traveler" starts again, empty, on the first name.
+    await user.click(screen.getByRole('button', { name: 'Register another traveler' }));
+    expect(field('First name')).toHaveValue('');
+    expect(field('First name')).toHaveFocus();
+  });
+
+  it('puts the server’s field errors on their fields, opening a closed section for one', async () => {
+    const pilgrim = samplePilgrim();
+    mockApi({
+      'PUT /api/pilgrims/9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d': apiFailure(
+        400,
+        'VALIDATION_FAILED',
+        'Error in the data sent',
+        [
+          { field: 'contactInfo.email', message: 'This email is refused by the server' },
+          {
+            field: 'address.municipalityCode',
+            message: 'The municipality code is required for an address in Spain',
+          },
+        ],
+      ),
+    });
+    signIn();
+    const onSaved = vi.fn();
+    const { user } = renderPage(<TravelerForm mode="edit" pilgrim={pilgrim} onSaved={onSaved} />, {
+      path: '/clients/edit/1',
+    });
+    const homeAddress = screen.getByRole('button', { name: /Home address/ });
+    expect(homeAddress).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByText('Signature is required')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    expect(await screen.findByText('This email is refused by the server')).toBeInTheDocument();
+    expect(field('Email')).toHaveAttribute('aria-invalid', 'true');
+    expect(homeAddress).toHaveAttribute('aria-expanded', 'true');
+    expect(field('Municipality code (INE)')).toHaveAccessibleDescription(
+      expect.stringContaining('The municipality code is required for an address in Spain'),
+    );
+    expect(field('Email')).toHaveFocus();
+    expect(onSaved).not.toHaveBeenCalled();
+  });
+
+  it('an edit sends the whole record, without images nobody changed', async () => {
+    const pilgrim = samplePilgrim();
+    const { calls } = mockApi({
+      'PUT /api/pilgrims/9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d': {
+        body: { success: true, message: 'ok', data: pilgrim },
+      },
+    });
+    signIn();
+    const onSaved = vi.fn();
+    const { user } = renderPage(<TravelerForm mode="edit" pilgrim={pilgrim} onSaved={onSaved} />, {
+      path: '/clients/edit/1',
+    });
+    await user.clear(field('Phone'));
+    await user.type(field('Phone'), '+34 611 999 888{Enter}');
+    await vi.waitFor(() => expect(onSaved).toHaveBeenCalled(), { timeout: 5_000 });
+    const body = calls[0]?.body as Record<string, unknown>;
+    expect(body).toMatchObject({
+      contactInfo: { phone: '+34 611 999 888', email: 'lucia@example.com' },
+      documentSupportNumber: 'CAA123456',
+    });
+    expect(body).not.toHaveProperty('signatureImage');
+    expect(body).not.toHaveProperty('frontDocImage');
+    expect(body).not.toHaveProperty('establishmentId');
+    expect(await screen.findByText('Pilgrim saved')).toBeInTheDocument();
+  });
+
+  it('shows the request failure when the server names no field', async () => {
+    mockApi({
+      'PUT /api/pilgrims/9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d': apiFailure(
+        404,
+        'PILGRIM_NOT_FOUND',
+        'Pilgrim not found',
+      ),
+    });
+    signIn();
+    const { user } = renderPage(
+      <TravelerForm mode="edit" pilgrim={samplePilgrim()} onSaved={() => {}} />,
+      { path: '/clients/edit/1' },
+    );
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Pilgrim not found');
+    expect(within(screen.getByRole('alert')).queryByRole('button')).not.toBeInTheDocument();
+  });
+});

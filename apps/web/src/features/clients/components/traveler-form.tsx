@@ -1,0 +1,793 @@
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { Controller, useForm, useWatch, type FieldErrors, type FieldPath } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { useTranslation } from 'react-i18next';
+import {
+  DOCUMENT_TYPE_LABELS,
+  DOCUMENT_TYPES,
+  DOCUMENT_TYPES_WITH_SUPPORT_NUMBER,
+  EMERGENCY_RELATIONSHIPS,
+  KINSHIP_CODES,
+  PAYMENT_TYPES,
+} from '@hospes/shared/codes';
+import { SPAIN } from '@hospes/shared/countries';
+import { todayIso } from '@hospes/shared/dates';
+import { LANGUAGES } from '@hospes/shared/languages';
+import type { CreatePilgrimInput, Pilgrim } from '@hospes/shared/pilgrims';
+import { Button } from '@/components/ui/button';
+import { Combobox } from '@/components/ui/combobox';
+import { Disclosure } from '@/components/ui/disclosure';
+import { SelectField, TextField } from '@/components/ui/fields';
+import { FormAlert } from '@/components/ui/form-alert';
+import { applyServerFieldErrors } from '@/lib/api-client';
+import { errorText } from '@/lib/error-text';
+import { LANGUAGE_NAMES } from '@/lib/i18n';
+import { translateMessage } from '@/lib/messages';
+import { useCreatePilgrim } from '../api/create-pilgrim';
+import { useUpdatePilgrim } from '../api/update-pilgrim';
+import { useCountryOptions } from '../countries';
+import {
+  COLLAPSIBLE_SECTIONS,
+  emptyTravelerValues,
+  FIELD_ORDER,
+  hasBackSide,
+  isMinor,
+  sectionOf,
+  toUpdateInput,
+  travelerResolver,
+  travelerValuesFrom,
+  type CollapsibleSection,
+  type ScanMark,
+  type TravelerFormValues,
+  type TravelerPrefill,
+} from '../traveler-form-model';
+import { DocumentImageField } from './document-images';
+import { SignaturePad } from './signature-pad';
+
+type Path = FieldPath<TravelerFormValues>;
+
+/** The DOM id of a field, so the first error can be focused whatever kind of control it is. */
+export const fieldDomId = (path: string) => `tf-${path.replace(/\./g, '-')}`;
+
+function errorAt(errors: FieldErrors<TravelerFormValues>, path: string): string | undefined {
+  let node: unknown = errors;
+  for (const part of path.split('.')) {
+    if (!node || typeof node !== 'object') return undefined;
+    node = (node as Record<string, unknown>)[part];
+  }
+  const message = (node as { message?: unknown } | undefined)?.message;
+  return typeof message === 'string' ? message : undefined;
+}
+
+function firstErrorPath(errors: FieldErrors<TravelerFormValues>): string | undefined {
+  return FIELD_ORDER.find((path) => errorAt(errors, path) !== undefined);
+}
+
+function Section({
+  title,
+  children,
+  intro,
+}: {
+  title: string;
+  intro?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <fieldset className="min-w-0 space-y-4 border-t border-line pt-5 first:border-t-0 first:pt-0">
+      <legend className="float-left mb-1 w-full text-lg font-semibold text-fg">{title}</legend>
+      {intro && <p className="clear-left text-sm text-muted">{intro}</p>}
+      <div className="clear-left grid gap-4 sm:grid-cols-2 lg:grid-cols-3">{children}</div>
+    </fieldset>
+  );
+}
+
+function sectionHasData(values: TravelerFormValues, section: CollapsibleSection): boolean {
+  if (section === 'homeAddress') {
+    return (
+      !!values.contactInfo.address || Object.values(values.address).some((value) => value !== '')
+    );
+  }
+  const keys =
+    section === 'payment'
+      ? (['paymentType', 'paymentDate', 'paymentMethod', 'paymentHolder', 'cardExpiry'] as const)
+      : ([
+          'contractReference',
+          'contractDate',
+          'entryDateTime',
+          'exitDateTime',
+          'numberOfPersons',
+          'numberOfRooms',
+          'internetBooking',
+        ] as const);
+  return keys.some((key) => values.stay[key] !== '');
+}
+
+/** A consent the person must give before the form can be sent (the public page). */
+export interface FormConsent {
+  title: ReactNode;
+  text: ReactNode;
+  label: ReactNode;
+  /** Shown when the box is not ticked on send. */
+  requiredMessage: string;
+}
+
+export type TravelerFormProps =
+  | {
+      mode: 'register';
+      establishmentId: string;
+      onSaved: (pilgrim: Pilgrim) => void;
+      actions?: ReactNode;
+      /** Values read from a document, marked for the person to check. */
+      prefill?: TravelerPrefill;
+    }
+  | {
+      mode: 'edit';
+      pilgrim: Pilgrim;
+      onSaved: (pilgrim: Pilgrim) => void;
+      actions?: ReactNode;
+      /** The label of the save button (default: save changes). */
+      submitLabel?: string;
+    }
+  | {
+      /** Public self-registration: no stay, contract or payment sections; consent required. */
+      mode: 'public';
+      submit: (input: CreatePilgrimInput) => Promise<void>;
+      consent: FormConsent;
+      submitLabel: string;
+      defaultLanguage?: string;
+      prefill?: TravelerPrefill;
+      actions?: ReactNode;
+    };
+
+/** A visible "check this" marker on a label, stronger for fields no check digit backs. */
+function ScanMarkBadge({ mark }: { mark: ScanMark }) {
+  const { t } = useTranslation('clients');
+  return (
+    <span
+      data-scan-mark={mark}
+      title={t(mark === 'verify' ? 'scanMarks.verifyHint' : 'scanMarks.checkHint')}
+      className={
+        mark === 'verify'
+          ? 'ms-2 inline-block rounded-full border-2 border-danger bg-danger-soft px-2 py-0.5 align-middle text-xs font-bold text-fg'
+          : 'ms-2 inline-block rounded-full border border-primary bg-info-soft px-2 py-0.5 align-middle text-xs font-semibold text-fg'
+      }
+    >
+      {t(mark === 'verify' ? 'scanMarks.verify' : 'scanMarks.check')}
+    </span>
+  );
+}
+
+/**
+ * The traveler form (spec §3 plus the SES fields), grouped for speed: identity, document, stay,
+ * contact, emergency contact; the rarely used home address, contract and payment sections open on
+ * demand. The shared schemas check it before the call; the server's field errors land on their
+ * fields, and a closed section holding one opens.
+ */
+export function TravelerForm(props: TravelerFormProps) {
+  const { t } = useTranslation('clients');
+  const { mode } = props;
+  const pilgrim = mode === 'edit' ? props.pilgrim : undefined;
+  const countryOptions = useCountryOptions();
+  const create = useCreatePilgrim();
+  const update = useUpdatePilgrim();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [focusTarget, setFocusTarget] = useState<{ path: string } | null>(null);
+
+  const prefill = mode === 'edit' ? undefined : props.prefill;
+  const [defaults] = useState<TravelerFormValues>(() => {
+    if (pilgrim) return travelerValuesFrom(pilgrim);
+    const empty = emptyTravelerValues(mode === 'register' ? props.establishmentId : '');
+    if (mode === 'public' && props.defaultLanguage) empty.language = props.defaultLanguage;
+    return { ...empty, ...prefill?.values };
+  });
+  const marks = prefill?.marks ?? {};
+  /** A label with its scan marker, when the field was read from a document. */
+  const marked = (path: string, label: string): ReactNode => {
+    const mark = marks[path];
+    return mark ? (
+      <>
+        {label}
+        <ScanMarkBadge mark={mark} />
+      </>
+    ) : (
+      label
+    );
+  };
+  const isPublic = mode === 'public';
+  const consentId = useId().replace(/[^a-zA-Z0-9_-]/g, '');
+  const [consented, setConsented] = useState(false);
+  const [consentError, setConsentError] = useState(false);
+  const [open, setOpen] = useState<ReadonlySet<CollapsibleSection>>(
+    () => new Set(COLLAPSIBLE_SECTIONS.filter((section) => sectionHasData(defaults, section))),
+  );
+
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    setValue,
+    trigger,
+    formState: { errors, isSubmitting, isSubmitted },
+  } = useForm<TravelerFormValues, unknown, CreatePilgrimInput>({
+    resolver: travelerResolver(mode !== 'edit'),
+    defaultValues: defaults,
+    // Checked on save, then field by field as they are corrected: no error for a field merely
+    // passed through on the way.
+    mode: 'onSubmit',
+    shouldFocusError: false,
+  });
+
+  const documentType = useWatch({ control, name: 'documentType' });
+  const dateOfBirth = useWatch({ control, name: 'dateOfBirth' });
+  const addressCountry = useWatch({ control, name: 'address.country' });
+  const gender = useWatch({ control, name: 'gender' });
+  const needsSupport = DOCUMENT_TYPES_WITH_SUPPORT_NUMBER.includes(documentType);
+
+  // Once the form has been checked, a new document type re-checks the number that depends on it.
+  useEffect(() => {
+    if (isSubmitted) void trigger(['passportNumber', 'documentSupportNumber']);
+  }, [documentType, isSubmitted, trigger]);
+  const minor = isMinor(dateOfBirth);
+
+  // The establishment is chosen outside the form (registration page): keep it in step.
+  const establishmentId = mode === 'register' ? props.establishmentId : undefined;
+  useEffect(() => {
+    if (establishmentId !== undefined) setValue('establishmentId', establishmentId);
+  }, [establishmentId, setValue]);
+
+  // Focus (and show) the first field with an error, once its section is open.
+  useEffect(() => {
+    if (!focusTarget) return;
+    const element = document.getElementById(fieldDomId(focusTarget.path));
+    element?.scrollIntoView?.({ block: 'center' });
+    element?.focus();
+  }, [focusTarget]);
+
+  const revealErrors = (paths: string[]) => {
+    const sections = new Set(open);
+    for (const path of paths) {
+      const section = sectionOf(path);
+      if (section && (COLLAPSIBLE_SECTIONS as readonly string[]).includes(section)) {
+        sections.add(section as CollapsibleSection);
+      }
+    }
+    setOpen(sections);
+    const first = FIELD_ORDER.find((path) => paths.includes(path));
+    if (first) setFocusTarget({ path: first });
+  };
+
+  const onSubmit = handleSubmit(
+    async (input) => {
+      setFormError(null);
+      if (isPublic && !consented) {
+        setConsentError(true);
+        setFocusTarget({ path: 'consent' });
+        return;
+      }
+      try {
+        if (mode === 'public') {
+          await props.submit(input);
+        } else if (mode === 'register') {
+          const answer = await create.mutateAsync(input);
+          toast.success(t('messages.recordSaved'));
+          props.onSaved(answer.data);
+        } else if (pilgrim) {
+          const answer = await update.mutateAsync({ id: pilgrim.id, input: toUpdateInput(input) });
+          toast.success(t('messages.pilgrimSaved'));
+          props.onSaved(answer.data);
+        }
+      } catch (error) {
+        const applied = applyServerFieldErrors<TravelerFormValues>(error, setError, {
+          knownFields: FIELD_ORDER,
+        });
+        if (applied.length > 0) {
+          revealErrors(applied);
+        } else {
+          setFormError(
+            errorText(
+              error,
+              t(mode === 'edit' ? 'messages.updateFailed' : 'messages.registerFailed'),
+            ),
+          );
+          setFocusTarget({ path: 'form-error' });
+        }
+      }
+    },
+    (invalid) => {
+      if (isPublic && !consented) setConsentError(true);
+      const first = firstErrorPath(invalid);
+      revealErrors(FIELD_ORDER.filter((path) => errorAt(invalid, path) !== undefined));
+      if (!first) setFocusTarget({ path: 'form-error' });
+    },
+  );
+
+  const err = (path: string) => errorAt(errors, path);
+  const field = (path: Path) => ({ id: fieldDomId(path), error: err(path), ...register(path) });
+  const toggle = (section: CollapsibleSection) => (next: boolean) =>
+    setOpen((current) => {
+      const copy = new Set(current);
+      if (next) copy.add(section);
+      else copy.delete(section);
+      return copy;
+    });
+
+  const today = todayIso();
+  const stored = (kind: 'front' | 'back' | 'signature') =>
+    pilgrim?.documentUploads.find((upload) => upload.kind === kind);
+  const optional = t('form.optional');
+  const establishmentError = err('establishmentId');
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-6" aria-describedby="tf-required-note">
+      <p id="tf-required-note" className="text-sm text-muted">
+        {t('form.requiredNote')}
+      </p>
+      {(formError || establishmentError) && (
+        <div id={fieldDomId('form-error')} tabIndex={-1}>
+          <FormAlert>{formError ?? translateMessage(t, establishmentError)}</FormAlert>
+        </div>
+      )}
+
+      <Section title={t('form.sections.identity')}>
+        <TextField
+          label={marked('firstName', t('form.firstName'))}
+          autoComplete="off"
+          autoCapitalize="words"
+          aria-required="true"
+          autoFocus={mode === 'register'}
+          {...field('firstName')}
+        />
+        <TextField
+          label={marked('lastName', t('form.lastName'))}
+          autoComplete="off"
+          autoCapitalize="words"
+          aria-required="true"
+          {...field('lastName')}
+        />
+        <TextField
+          label={marked('secondLastName', t('form.secondLastName'))}
+          hint={optional}
+          autoComplete="off"
+          autoCapitalize="words"
+          {...field('secondLastName')}
+        />
+        <Controller
+          control={control}
+          name="nationality"
+          render={({ field: { ref, value, onChange, onBlur, name } }) => (
+            <Combobox
+              id={fieldDomId('nationality')}
+              inputRef={ref}
+              name={name}
+              label={marked('nationality', t('form.nationality'))}
+              hint={t('form.countryHint')}
+              options={countryOptions}
+              value={value}
+              onChange={onChange}
+              onBlur={onBlur}
+              required
+              error={err('nationality')}
+            />
+          )}
+        />
+        <TextField
+          label={marked('dateOfBirth', t('form.dateOfBirth'))}
+          type="date"
+          max={today}
+          min="1900-01-01"
+          aria-required="true"
+          {...field('dateOfBirth')}
+        />
+        <SelectField
+          label={marked('gender', t('form.gender'))}
+          aria-required="true"
+          options={[
+            { value: '', label: t('form.choose') },
+            { value: 'M', label: t('genders.M') },
+            { value: 'F', label: t('genders.F') },
+            ...(gender === 'O' ? [{ value: 'O', label: t('genders.O') }] : []),
+          ]}
+          {...field('gender')}
+        />
+        {minor && (
+          <SelectField
+            label={t('form.kinship')}
+            hint={t('form.kinshipHint')}
+            options={[
+              { value: '', label: t('form.choose') },
+              ...KINSHIP_CODES.map((code) => ({ value: code, label: t(`kinship.${code}`) })),
+            ]}
+            {...field('kinship')}
+          />
+        )}
+      </Section>
+
+      <Section title={t('form.sections.document')}>
+        <SelectField
+          label={marked('documentType', t('form.documentType'))}
+          options={DOCUMENT_TYPES.map((type) => ({
+            value: type,
+            label: t(`documentTypes.${DOCUMENT_TYPE_LABELS[type]}`),
+          }))}
+          {...field('documentType')}
+        />
+        <TextField
+          label={marked('passportNumber', t('form.passportNumber'))}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          aria-required="true"
+          hint={documentType === 'D' ? t('form.dniHint') : undefined}
+          {...field('passportNumber')}
+        />
+        {needsSupport && (
+          <TextField
+            label={marked('documentSupportNumber', t('form.documentSupportNumber'))}
+            hint={t('form.supportHint')}
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            aria-required="true"
+            maxLength={13}
+            {...field('documentSupportNumber')}
+          />
+        )}
+        <TextField
+          label={marked('documentExpeditionDate', t('form.documentExpeditionDate'))}
+          hint={optional}
+          type="date"
+          max={today}
+          min="1900-01-01"
+          {...field('documentExpeditionDate')}
+        />
+        <div className="grid gap-4 sm:col-span-2 sm:grid-cols-2 lg:col-span-3">
+          <Controller
+            control={control}
+            name="frontDocImage"
+            render={({ field: { value, onChange } }) => (
+              <DocumentImageField
+                id={fieldDomId('frontDocImage')}
+                label={t('documents.front')}
+                value={value}
+                onChange={onChange}
+                error={err('frontDocImage')}
+                stored={stored('front')}
+                pilgrimId={pilgrim?.id}
+              />
+            )}
+          />
+          {hasBackSide(documentType) && (
+            <Controller
+              control={control}
+              name="backDocImage"
+              render={({ field: { value, onChange } }) => (
+                <DocumentImageField
+                  id={fieldDomId('backDocImage')}
+                  label={t('documents.back')}
+                  value={value}
+                  onChange={onChange}
+                  error={err('backDocImage')}
+                  stored={stored('back')}
+                  pilgrimId={pilgrim?.id}
+                />
+              )}
+            />
+          )}
+        </div>
+        {documentType === 'P' && (
+          <p className="text-sm text-muted sm:col-span-2 lg:col-span-3">
+            {t('documents.passportNote')}
+          </p>
+        )}
+      </Section>
+
+      {!isPublic && (
+        <Section title={t('form.sections.stay')}>
+          <TextField
+            label={t('form.entryDate')}
+            type="date"
+            min="1900-01-01"
+            {...field('entryDate')}
+          />
+          <TextField
+            label={t('form.checkOutDate')}
+            hint={optional}
+            type="date"
+            min="1900-01-01"
+            {...field('checkOutDate')}
+          />
+        </Section>
+      )}
+
+      <Section title={t('form.sections.contact')}>
+        <TextField
+          label={t('form.email')}
+          type="email"
+          inputMode="email"
+          autoComplete="off"
+          aria-required="true"
+          {...field('contactInfo.email')}
+        />
+        <TextField
+          label={t('form.phone')}
+          type="tel"
+          inputMode="tel"
+          autoComplete="off"
+          aria-required="true"
+          {...field('contactInfo.phone')}
+        />
+        <TextField
+          label={t('form.phone2')}
+          hint={optional}
+          type="tel"
+          inputMode="tel"
+          autoComplete="off"
+          {...field('contactInfo.phone2')}
+        />
+        <SelectField
+          label={t('form.language')}
+          hint={t('form.languageHint')}
+          options={LANGUAGES.map((code) => ({ value: code, label: LANGUAGE_NAMES[code] }))}
+          {...field('language')}
+        />
+      </Section>
+
+      <Section title={t('form.sections.emergency')}>
+        <TextField
+          label={t('form.emergencyName')}
+          autoComplete="off"
+          aria-required="true"
+          {...field('emergencyContact.name')}
+        />
+        <TextField
+          label={t('form.emergencyPhone')}
+          type="tel"
+          inputMode="tel"
+          autoComplete="off"
+          aria-required="true"
+          {...field('emergencyContact.phone')}
+        />
+        <SelectField
+          label={t('form.relationship')}
+          aria-required="true"
+          options={[
+            { value: '', label: t('form.choose') },
+            ...EMERGENCY_RELATIONSHIPS.map((value) => ({
+              value,
+              label: t(`relationships.${value}`),
+            })),
+          ]}
+          {...field('emergencyContact.relationship')}
+        />
+      </Section>
+
+      <div className="space-y-3">
+        <Disclosure
+          title={t('form.sections.homeAddress')}
+          summary={optional}
+          open={open.has('homeAddress')}
+          onToggle={toggle('homeAddress')}
+        >
+          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            <TextField
+              className="sm:col-span-2 lg:col-span-3"
+              label={t('form.contactAddress')}
+              hint={t('form.contactAddressHint')}
+              autoComplete="off"
+              {...field('contactInfo.address')}
+            />
+            <TextField
+              className="sm:col-span-2"
+              label={t('form.street')}
+              autoComplete="off"
+              {...field('address.street')}
+            />
+            <TextField
+              label={t('form.complement')}
+              autoComplete="off"
+              {...field('address.complement')}
+            />
+            <Controller
+              control={control}
+              name="address.country"
+              render={({ field: { ref, value, onChange, onBlur, name } }) => (
+                <Combobox
+                  id={fieldDomId('address.country')}
+                  inputRef={ref}
+                  name={name}
+                  label={t('form.country')}
+                  options={countryOptions}
+                  value={value}
+                  onChange={onChange}
+                  onBlur={onBlur}
+                  error={err('address.country')}
+                />
+              )}
+            />
+            <TextField
+              label={t('form.postalCode')}
+              autoComplete="off"
+              {...field('address.postalCode')}
+            />
+            {(addressCountry === SPAIN || err('address.municipalityCode')) && (
+              <TextField
+                label={t('form.municipalityCode')}
+                hint={t('form.municipalityCodeHint')}
+                inputMode="numeric"
+                autoComplete="off"
+                maxLength={5}
+                {...field('address.municipalityCode')}
+              />
+            )}
+            <TextField
+              label={t('form.municipalityName')}
+              autoComplete="off"
+              {...field('address.municipalityName')}
+            />
+          </div>
+        </Disclosure>
+
+        {!isPublic && (
+          <Disclosure
+            title={t('form.sections.contract')}
+            summary={optional}
+            open={open.has('contract')}
+            onToggle={toggle('contract')}
+          >
+            <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+              <TextField
+                label={t('form.contractReference')}
+                autoComplete="off"
+                {...field('stay.contractReference')}
+              />
+              <TextField
+                label={t('form.contractDate')}
+                type="date"
+                {...field('stay.contractDate')}
+              />
+              <TextField
+                label={t('form.entryDateTime')}
+                type="datetime-local"
+                {...field('stay.entryDateTime')}
+              />
+              <TextField
+                label={t('form.exitDateTime')}
+                type="datetime-local"
+                {...field('stay.exitDateTime')}
+              />
+              <TextField
+                label={t('form.numberOfPersons')}
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={999}
+                {...field('stay.numberOfPersons')}
+              />
+              <TextField
+                label={t('form.numberOfRooms')}
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={999}
+                {...field('stay.numberOfRooms')}
+              />
+              <SelectField
+                label={t('form.internetBooking')}
+                options={[
+                  { value: '', label: t('form.unknown') },
+                  { value: 'yes', label: t('form.yes') },
+                  { value: 'no', label: t('form.no') },
+                ]}
+                {...field('stay.internetBooking')}
+              />
+            </div>
+          </Disclosure>
+        )}
+
+        {!isPublic && (
+          <Disclosure
+            title={t('form.sections.payment')}
+            summary={optional}
+            open={open.has('payment')}
+            onToggle={toggle('payment')}
+          >
+            <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+              <SelectField
+                label={t('form.paymentType')}
+                options={[
+                  { value: '', label: t('form.choose') },
+                  ...PAYMENT_TYPES.map((code) => ({ value: code, label: t(`payment.${code}`) })),
+                ]}
+                {...field('stay.paymentType')}
+              />
+              <TextField label={t('form.paymentDate')} type="date" {...field('stay.paymentDate')} />
+              <TextField
+                label={t('form.paymentMethod')}
+                hint={t('form.paymentMethodHint')}
+                autoComplete="off"
+                {...field('stay.paymentMethod')}
+              />
+              <TextField
+                label={t('form.paymentHolder')}
+                autoComplete="off"
+                {...field('stay.paymentHolder')}
+              />
+              <TextField
+                label={t('form.cardExpiry')}
+                placeholder="MM/YYYY"
+                inputMode="numeric"
+                autoComplete="off"
+                maxLength={7}
+                {...field('stay.cardExpiry')}
+              />
+            </div>
+          </Disclosure>
+        )}
+      </div>
+
+      <fieldset className="min-w-0 border-t border-line pt-5">
+        <legend className="sr-only">{t('form.sections.signature')}</legend>
+        <Controller
+          control={control}
+          name="signatureImage"
+          render={({ field: { value, onChange } }) => (
+            <SignaturePad
+              id={fieldDomId('signatureImage')}
+              label={mode === 'edit' ? t('signature.replaceLabel') : t('signature.label')}
+              hint={mode === 'edit' ? t('signature.replaceHint') : t('signature.hint')}
+              required={mode !== 'edit'}
+              value={value}
+              onChange={onChange}
+              error={err('signatureImage')}
+            />
+          )}
+        />
+      </fieldset>
+
+      {mode === 'public' && (
+        <fieldset className="min-w-0 space-y-3 border-t border-line pt-5">
+          <legend className="float-left mb-1 w-full text-lg font-semibold text-fg">
+            {props.consent.title}
+          </legend>
+          <p className="clear-left text-sm text-fg">{props.consent.text}</p>
+          <div className="flex items-start gap-3">
+            <input
+              id={fieldDomId('consent')}
+              type="checkbox"
+              required
+              aria-required="true"
+              aria-invalid={consentError && !consented ? true : undefined}
+              aria-describedby={consentError && !consented ? `${consentId}-error` : undefined}
+              checked={consented}
+              onChange={(event) => {
+                setConsented(event.target.checked);
+                if (event.target.checked) setConsentError(false);
+              }}
+              className="mt-0.5 size-5 shrink-0 rounded border-control accent-primary"
+            />
+            <label htmlFor={fieldDomId('consent')} className="text-sm font-medium text-fg">
+              {props.consent.label}
+            </label>
+          </div>
+          {consentError && !consented && (
+            <p id={`${consentId}-error`} className="text-sm font-medium text-danger">
+              {props.consent.requiredMessage}
+            </p>
+          )}
+        </fieldset>
+      )}
+
+      <div className="flex flex-col-reverse gap-3 border-t border-line pt-5 sm:flex-row sm:items-center sm:justify-end">
+        {props.actions}
+        <Button type="submit" pending={isSubmitting} className="sm:min-w-48">
+          {mode === 'public'
+            ? props.submitLabel
+            : mode === 'register'
+              ? t('form.saveRecord')
+              : (props.submitLabel ?? t('form.saveChanges'))}
+        </Button>
+      </div>
+    </form>
+  );
+}

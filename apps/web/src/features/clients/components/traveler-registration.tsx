@@ -1,0 +1,117 @@
+import { useLayoutEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DOCUMENT_TYPE_LABELS } from '@hospes/shared/codes';
+import type { Pilgrim } from '@hospes/shared/pilgrims';
+import { Button, ButtonLink } from '@/components/ui/button';
+import { links, paths } from '@/config/paths';
+import { countryName } from '../countries';
+import type { TravelerPrefill } from '../traveler-form-model';
+import { formatDate, fullName } from '../format';
+import { TravelerForm } from './traveler-form';
+
+function RegistrationSuccess({ pilgrim, onAnother }: { pilgrim: Pilgrim; onAnother: () => void }) {
+  const { t, i18n } = useTranslation('clients');
+  const lng = i18n.resolvedLanguage ?? i18n.language;
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useLayoutEffect(() => headingRef.current?.focus(), []);
+  return (
+    <section
+      aria-labelledby="registration-success"
+      className="rounded-2xl border border-success bg-success-soft p-6"
+    >
+      <h2
+        id="registration-success"
+        ref={headingRef}
+        tabIndex={-1}
+        className="text-xl font-bold text-fg outline-none"
+      >
+        {t('registration.successTitle')}
+      </h2>
+      <p className="mt-1 text-fg">{t('registration.successText')}</p>
+      <dl className="mt-4 grid gap-3 sm:grid-cols-2">
+        <div>
+          <dt className="text-sm font-semibold text-muted">{t('registration.summaryName')}</dt>
+          <dd className="text-fg">{fullName(pilgrim)}</dd>
+        </div>
+        <div>
+          <dt className="text-sm font-semibold text-muted">{t('list.document')}</dt>
+          <dd className="text-fg">
+            {t(`documentTypes.${DOCUMENT_TYPE_LABELS[pilgrim.documentType]}`)}{' '}
+            {pilgrim.passportNumber}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-sm font-semibold text-muted">{t('form.nationality')}</dt>
+          <dd className="text-fg">{countryName(pilgrim.nationality, lng)}</dd>
+        </div>
+        <div>
+          <dt className="text-sm font-semibold text-muted">{t('form.entryDate')}</dt>
+          <dd className="text-fg">{formatDate(pilgrim.entryDate, lng)}</dd>
+        </div>
+        <div>
+          <dt className="text-sm font-semibold text-muted">{t('view.establishment')}</dt>
+          <dd className="text-fg">{pilgrim.establishment.name}</dd>
+        </div>
+        <div>
+          <dt className="text-sm font-semibold text-muted">{t('view.documents')}</dt>
+          <dd className="text-fg">
+            {t('registration.documentsStored', { count: pilgrim.documentUploads.length })}
+          </dd>
+        </div>
+      </dl>
+      <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
+        <Button onClick={onAnother}>{t('registration.another')}</Button>
+        <ButtonLink to={links.clientView(pilgrim.id)} variant="secondary">
+          {t('registration.viewRecord')}
+        </ButtonLink>
+        <ButtonLink to={paths.clients} variant="secondary">
+          {t('registration.toClients')}
+        </ButtonLink>
+      </div>
+    </section>
+  );
+}
+
+/**
+ * Registering a walk-in traveler at one establishment: the form with the signature pad, then a
+ * success summary; "Register another traveler" starts a fresh form at the same establishment.
+ */
+export function TravelerRegistration({
+  establishmentId,
+  prefill,
+  onDone,
+}: {
+  establishmentId: string;
+  /** Values read from a document scan (the entry modes live on the route page). */
+  prefill?: TravelerPrefill;
+  /** Told when "register another" starts a fresh form. */
+  onDone?: () => void;
+}) {
+  const [saved, setSaved] = useState<Pilgrim | null>(null);
+  const [round, setRound] = useState(0);
+
+  if (saved) {
+    return (
+      <RegistrationSuccess
+        pilgrim={saved}
+        onAnother={() => {
+          setSaved(null);
+          setRound((value) => value + 1);
+          onDone?.();
+        }}
+      />
+    );
+  }
+  return (
+    <TravelerForm
+      key={round}
+      mode="register"
+      establishmentId={establishmentId}
+      prefill={prefill}
+      onSaved={(pilgrim) => {
+        setSaved(pilgrim);
+        window.scrollTo?.({ top: 0 });
+      }}
+    />
+  );
+}

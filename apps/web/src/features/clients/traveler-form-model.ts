@@ -1,0 +1,392 @@
+import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
+import type { DocumentType } from '@hospes/shared/codes';
+import { ageOn, todayIso } from '@hospes/shared/dates';
+import {
+  CreatePilgrimInputSchema,
+  PilgrimRegistrationFormSchema,
+  pilgrimRecordIssues,
+  type CreatePilgrimInput,
+  type PilgrimRecordLike,
+  type Pilgrim,
+  type UpdatePilgrimInput,
+} from '@hospes/shared/pilgrims';
+import type { ScanResult } from '@hospes/shared/mrz';
+import { compactId } from '@hospes/shared/spanish-ids';
+import { schemaResolver } from '@/lib/form';
+
+/** What the traveler form holds: text for every field, '' for empty. */
+export interface TravelerFormValues {
+  firstName: string;
+  lastName: string;
+  secondLastName: string;
+  nationality: string;
+  dateOfBirth: string;
+  gender: string;
+  kinship: string;
+  documentType: DocumentType;
+  passportNumber: string;
+  documentSupportNumber: string;
+  documentExpeditionDate: string;
+  entryDate: string;
+  checkOutDate: string;
+  language: string;
+  establishmentId: string;
+  contactInfo: { email: string; phone: string; phone2: string; address: string };
+  address: {
+    street: string;
+    complement: string;
+    municipalityCode: string;
+    municipalityName: string;
+    postalCode: string;
+    country: string;
+  };
+  emergencyContact: { name: string; phone: string; relationship: string };
+  stay: {
+    contractReference: string;
+    contractDate: string;
+    entryDateTime: string;
+    exitDateTime: string;
+    numberOfPersons: string;
+    numberOfRooms: string;
+    internetBooking: '' | 'yes' | 'no';
+    paymentType: string;
+    paymentDate: string;
+    paymentMethod: string;
+    paymentHolder: string;
+    cardExpiry: string;
+  };
+  frontDocImage: string;
+  backDocImage: string;
+  signatureImage: string;
+}
+
+/** The form's sections, in screen order; the collapsible ones hold the rarely used SES data. */
+export const SECTIONS = {
+  identity: [
+    'firstName',
+    'lastName',
+    'secondLastName',
+    'nationality',
+    'dateOfBirth',
+    'gender',
+    'kinship',
+  ],
+  document: [
+    'documentType',
+    'passportNumber',
+    'documentSupportNumber',
+    'documentExpeditionDate',
+    'frontDocImage',
+    'backDocImage',
+  ],
+  stayDates: ['establishmentId', 'entryDate', 'checkOutDate'],
+  contact: ['contactInfo.email', 'contactInfo.phone', 'contactInfo.phone2', 'language'],
+  emergency: ['emergencyContact.name', 'emergencyContact.phone', 'emergencyContact.relationship'],
+  homeAddress: [
+    'contactInfo.address',
+    'address.street',
+    'address.complement',
+    'address.country',
+    'address.municipalityCode',
+    'address.municipalityName',
+    'address.postalCode',
+  ],
+  contract: [
+    'stay.contractReference',
+    'stay.contractDate',
+    'stay.entryDateTime',
+    'stay.exitDateTime',
+    'stay.numberOfPersons',
+    'stay.numberOfRooms',
+    'stay.internetBooking',
+  ],
+  payment: [
+    'stay.paymentType',
+    'stay.paymentDate',
+    'stay.paymentMethod',
+    'stay.paymentHolder',
+    'stay.cardExpiry',
+  ],
+  signature: ['signatureImage'],
+} as const;
+
+export type SectionKey = keyof typeof SECTIONS;
+export const COLLAPSIBLE_SECTIONS = ['homeAddress', 'contract', 'payment'] as const;
+export type CollapsibleSection = (typeof COLLAPSIBLE_SECTIONS)[number];
+
+/** Every field path of the form, in screen order (for focus and for server errors). */
+export const FIELD_ORDER: readonly string[] = Object.values(SECTIONS).flat();
+
+export function sectionOf(field: string): SectionKey | undefined {
+  return (Object.keys(SECTIONS) as SectionKey[]).find((key) =>
+    (SECTIONS[key] as readonly string[]).includes(field),
+  );
+}
+
+/** Document types whose card has a back side worth photographing (a passport has one page). */
+export function hasBackSide(type: string): boolean {
+  return type !== 'P';
+}
+
+export function isMinor(dateOfBirth: string, today = todayIso()): boolean {
+  return /^\d{4}-\d{2}-\d{2}$/.test(dateOfBirth) && ageOn(dateOfBirth, today) < 18;
+}
+
+export function emptyTravelerValues(establishmentId = '', today = todayIso()): TravelerFormValues {
+  return {
+    firstName: '',
+    lastName: '',
+    secondLastName: '',
+    nationality: '',
+    dateOfBirth: '',
+    gender: '',
+    kinship: '',
+    documentType: 'P',
+    passportNumber: '',
+    documentSupportNumber: '',
+    documentExpeditionDate: '',
+    entryDate: today,
+    checkOutDate: '',
+    language: 'es',
+    establishmentId,
+    contactInfo: { email: '', phone: '', phone2: '', address: '' },
+    address: {
+      street: '',
+      complement: '',
+      municipalityCode: '',
+      municipalityName: '',
+      postalCode: '',
+      country: '',
+    },
+    emergencyContact: { name: '', phone: '', relationship: '' },
+    stay: {
+      contractReference: '',
+      contractDate: '',
+      entryDateTime: '',
+      exitDateTime: '',
+      numberOfPersons: '',
+      numberOfRooms: '',
+      internetBooking: '',
+      paymentType: '',
+      paymentDate: '',
+      paymentMethod: '',
+      paymentHolder: '',
+      cardExpiry: '',
+    },
+    frontDocImage: '',
+    backDocImage: '',
+    signatureImage: '',
+  };
+}
+
+/** A stored traveler as form values (for the edit page). */
+export function travelerValuesFrom(pilgrim: Pilgrim): TravelerFormValues {
+  const empty = emptyTravelerValues(pilgrim.establishmentId);
+  const s = pilgrim.stay;
+  return {
+    ...empty,
+    firstName: pilgrim.firstName,
+    lastName: pilgrim.lastName,
+    secondLastName: pilgrim.secondLastName ?? '',
+    nationality: pilgrim.nationality,
+    dateOfBirth: pilgrim.dateOfBirth,
+    gender: pilgrim.gender,
+    kinship: pilgrim.kinship ?? '',
+    documentType: pilgrim.documentType,
+    passportNumber: pilgrim.passportNumber,
+    documentSupportNumber: pilgrim.documentSupportNumber ?? '',
+    documentExpeditionDate: pilgrim.documentExpeditionDate,
+    entryDate: pilgrim.entryDate,
+    checkOutDate: pilgrim.checkOutDate ?? '',
+    language: pilgrim.language,
+    contactInfo: {
+      email: pilgrim.contactInfo.email,
+      phone: pilgrim.contactInfo.phone,
+      phone2: pilgrim.contactInfo.phone2 ?? '',
+      address: pilgrim.contactInfo.address ?? '',
+    },
+    address: pilgrim.address
+      ? {
+          street: pilgrim.address.street,
+          complement: pilgrim.address.complement ?? '',
+          municipalityCode: pilgrim.address.municipalityCode ?? '',
+          municipalityName: pilgrim.address.municipalityName ?? '',
+          postalCode: pilgrim.address.postalCode,
+          country: pilgrim.address.country,
+        }
+      : empty.address,
+    emergencyContact: { ...pilgrim.emergencyContact },
+    stay: {
+      contractReference: s.contractReference ?? '',
+      contractDate: s.contractDate ?? '',
+      entryDateTime: s.entryDateTime?.slice(0, 16) ?? '',
+      exitDateTime: s.exitDateTime?.slice(0, 16) ?? '',
+      numberOfPersons: s.numberOfPersons === null ? '' : String(s.numberOfPersons),
+      numberOfRooms: s.numberOfRooms === null ? '' : String(s.numberOfRooms),
+      internetBooking: s.internetBooking === null ? '' : s.internetBooking ? 'yes' : 'no',
+      paymentType: s.paymentType ?? '',
+      paymentDate: s.paymentDate ?? '',
+      paymentMethod: s.paymentMethod ?? '',
+      paymentHolder: s.paymentHolder ?? '',
+      cardExpiry: s.cardExpiry ?? '',
+    },
+  };
+}
+
+const blank = (value: string) => value.trim() === '';
+const orUndefined = (value: string) => (blank(value) ? undefined : value);
+
+/**
+ * The form's values in the shape of the shared schemas: a required field left empty is missing
+ * (so it reads "This field is required"), an untouched home address or stay is null, the
+ * internet-booking choice a boolean.
+ */
+export function toSchemaInput(values: TravelerFormValues): Record<string, unknown> {
+  const address = Object.values(values.address).every(blank) ? null : values.address;
+  const { internetBooking, ...stayText } = values.stay;
+  const stay =
+    Object.values(stayText).every(blank) && internetBooking === ''
+      ? null
+      : { ...stayText, internetBooking: internetBooking === '' ? null : internetBooking === 'yes' };
+  return {
+    ...values,
+    dateOfBirth: orUndefined(values.dateOfBirth),
+    gender: orUndefined(values.gender),
+    emergencyContact: {
+      ...values.emergencyContact,
+      relationship: orUndefined(values.emergencyContact.relationship),
+    },
+    address,
+    stay,
+  };
+}
+
+function errorAt(errors: FieldErrors, path: string): unknown {
+  let node: unknown = errors;
+  for (const part of path.split('.')) {
+    if (!node || typeof node !== 'object') return undefined;
+    node = (node as Record<string, unknown>)[part];
+  }
+  return node;
+}
+
+function setErrorAt(errors: FieldErrors, path: string, message: string) {
+  const parts = path.split('.');
+  let node = errors as Record<string, unknown>;
+  for (const part of parts.slice(0, -1)) {
+    node[part] ??= {};
+    node = node[part] as Record<string, unknown>;
+  }
+  node[parts.at(-1) ?? ''] = { type: 'custom', message };
+}
+
+/**
+ * The traveler form's resolver: the shared schema (PilgrimRegistrationFormSchema when a signature
+ * is required, CreatePilgrimInputSchema otherwise) on the form's values. The rules across fields
+ * (DNI letter, support number for D/N, check-out before entry, …) are also reported while other
+ * fields are still missing, which zod alone would not do.
+ */
+export function travelerResolver(
+  requireSignature: boolean,
+): Resolver<TravelerFormValues, unknown, CreatePilgrimInput> {
+  const schema = requireSignature ? PilgrimRegistrationFormSchema : CreatePilgrimInputSchema;
+  const resolve = schemaResolver(schema);
+  return async (values, context, options) => {
+    const input = toSchemaInput(values);
+    const result = await (resolve as unknown as Resolver<FieldValues, unknown, CreatePilgrimInput>)(
+      input,
+      context,
+      options as never,
+    );
+    if (Object.keys(result.errors).length === 0) {
+      return result as unknown as Awaited<
+        ReturnType<Resolver<TravelerFormValues, unknown, CreatePilgrimInput>>
+      >;
+    }
+    const errors = result.errors as FieldErrors;
+    const record = {
+      ...values,
+      documentType: values.documentType,
+      passportNumber: compactId(values.passportNumber),
+      documentSupportNumber: compactId(values.documentSupportNumber),
+      address: input.address as TravelerFormValues['address'] | null,
+      stay: null,
+    };
+    for (const issue of pilgrimRecordIssues(
+      Object.fromEntries(
+        Object.entries(record).map(([key, value]) => [key, value === '' ? null : value]),
+      ) as PilgrimRecordLike,
+      todayIso(),
+      { complete: true },
+    )) {
+      const path = issue.path.join('.');
+      if (!errorAt(errors, path)) setErrorAt(errors, path, issue.message);
+    }
+    // An empty choice reads "required", not "invalid option".
+    for (const path of ['gender', 'emergencyContact.relationship'] as const) {
+      const value = path === 'gender' ? values.gender : values.emergencyContact.relationship;
+      if (value === '' && errorAt(errors, path)) setErrorAt(errors, path, 'validation.required');
+    }
+    if (requireSignature && !values.signatureImage && !errorAt(errors, 'signatureImage')) {
+      setErrorAt(errors, 'signatureImage', 'validation.signatureRequired');
+    }
+    return { values: {}, errors } as unknown as Awaited<
+      ReturnType<Resolver<TravelerFormValues, unknown, CreatePilgrimInput>>
+    >;
+  };
+}
+
+/** The PUT body of an edit: every field (the form holds the whole record), images only if new. */
+export function toUpdateInput(input: CreatePilgrimInput): UpdatePilgrimInput {
+  const { frontDocImage, backDocImage, signatureImage, establishmentId, ...fields } = input;
+  void establishmentId;
+  return {
+    ...fields,
+    ...(frontDocImage ? { frontDocImage } : {}),
+    ...(backDocImage ? { backDocImage } : {}),
+    ...(signatureImage ? { signatureImage } : {}),
+  };
+}
+
+/** How strongly a field read from a document must be checked by a person. */
+export type ScanMark = 'check' | 'verify';
+
+/** Form values read from a document, with the fields to check marked. */
+export interface TravelerPrefill {
+  values: Partial<TravelerFormValues>;
+  marks: Partial<Record<string, ScanMark>>;
+}
+
+/**
+ * The fields of a document scan (POST /ocr/process-document) as form values. A field a check
+ * digit confirmed is marked `check`; the others (names have no check digit) `verify`.
+ */
+export function prefillFromScan(
+  scan: Pick<ScanResult, 'confirmed'> & Partial<ScanResult>,
+  image: string | null = null,
+): TravelerPrefill {
+  const values: Partial<TravelerFormValues> = {};
+  const marks: Partial<Record<string, ScanMark>> = {};
+  const confirmed = scan.confirmed as Partial<Record<string, boolean>>;
+  const put = <K extends keyof TravelerFormValues & string>(
+    key: K,
+    value: TravelerFormValues[K] | undefined,
+    confirmedBy: string = key,
+  ) => {
+    if (value === undefined || value === '') return;
+    values[key] = value;
+    marks[key] = confirmed[confirmedBy] ? 'check' : 'verify';
+  };
+  put('documentType', scan.documentType);
+  put('passportNumber', scan.passportNumber);
+  put('documentSupportNumber', scan.documentSupportNumber);
+  put('firstName', scan.firstName);
+  put('lastName', scan.lastName);
+  put('secondLastName', scan.secondLastName);
+  put('dateOfBirth', scan.dateOfBirth);
+  put('nationality', scan.nationality);
+  put('gender', scan.gender);
+  put('documentExpeditionDate', scan.documentExpeditionDate);
+  if (image) values.frontDocImage = image;
+  return { values, marks };
+}

@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { DeleteEstablishmentResponseSchema } from '@hospes/shared/establishments';
+import { apiPaths } from '@/config/paths';
+import { api } from '@/lib/api-client';
+import { establishmentsKey } from './get-user-establishments';
+
+export function deleteEstablishment(id: string) {
+  return api.delete(apiPaths.establishments.one(id), { schema: DeleteEstablishmentResponseSchema });
+}
+
+/**
+ * DELETE /api/establishments/{id}. The server refuses (409 ESTABLISHMENT_RECORDS_RETAINED) while
+ * it keeps traveler records within the 3-year retention.
+ */
+export function useDeleteEstablishment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteEstablishment,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: establishmentsKey }),
+  });
+}

@@ -1,0 +1,113 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { Establishment } from '@hospes/shared/establishments';
+import { authStore } from '@/lib/auth';
+import { apiFailure, mockApi, renderPage, sampleUser } from '@/test/utils';
+import { EstablishmentsPanel } from './establishments-panel';
+
+const roque: Establishment & { role: 'owner' } = {
+  id: '3f1c2a4e-8b7d-4c6a-9e5f-1a2b3c4d5e6f',
+  name: 'Albergue San Roque',
+  type: 'hostel',
+  nif: 'B58378431',
+  status: 'active',
+  address: 'Rúa do Vilar 12',
+  city: 'Santiago de Compostela',
+  province: 'A Coruña',
+  postalCode: '15705',
+  phone: '+34 981 000 000',
+  contactName: 'María Núñez',
+  contactEmail: 'contacto@example.com',
+  establishmentCode: null,
+  landlordCode: null,
+  authority: 'ses',
+  authorityIsDefault: true,
+  includeDocumentImagesInPdf: false,
+  pilgrimsCount: 4,
+  lastLogin: null,
+  lastActivity: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+  role: 'owner',
+};
+
+function signIn() {
+  authStore.setSession('tok_abcdefghijklmnopqrstuvwxyz012345', sampleUser, { remember: true });
+}
+
+describe('profile: establishments', () => {
+  it('creates an establishment, checked with the shared schema first', async () => {
+    signIn();
+    let created = false;
+    const { calls } = mockApi({
+      'GET /api/establishments/user': () => ({
+        body: {
+          success: true,
+          data: created
+            ? [roque, { ...roque, id: '4a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d', name: 'O Cebreiro' }]
+            : [roque],
+        },
+      }),
+      'POST /api/establishments': () => {
+        created = true;
+        return {
+          status: 201,
+          body: { success: true, message: 'ok', data: { ...roque, name: 'O Cebreiro' } },
+        };
+      },
+    });
+    const { user } = renderPage(<EstablishmentsPanel />, { path: '/profile' });
+    expect(await screen.findByRole('heading', { name: 'Albergue San Roque' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'New establishment' }));
+    const form = screen.getByRole('region', { name: 'New establishment' });
+    await user.click(within(form).getByRole('button', { name: 'Create establishment' }));
+    expect(within(form).getByLabelText('Establishment name')).toHaveAccessibleDescription(
+      'This field is required',
+    );
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+
+    await user.type(within(form).getByLabelText('Establishment name'), 'O Cebreiro');
+    await user.type(within(form).getByLabelText('NIF/CIF'), 'B58378431');
+    await user.type(within(form).getByLabelText('Address'), 'Lugar O Cebreiro 1');
+    await user.type(within(form).getByLabelText('City'), 'Pedrafita');
+    await user.type(within(form).getByLabelText('Province'), 'Lugo');
+    await user.type(within(form).getByLabelText('Postal code'), '27670');
+    await user.type(within(form).getByLabelText('Phone'), '+34 982 000 000');
+    await user.type(within(form).getByLabelText('Contact name'), 'Xoán');
+    await user.type(within(form).getByLabelText('Contact email'), 'x@example.com');
+    await user.click(within(form).getByRole('button', { name: 'Create establishment' }));
+
+    expect(await screen.findByText('Establishment created')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({
+      name: 'O Cebreiro',
+      type: 'hostel',
+      postalCode: '27670',
+      authority: null,
+    });
+    expect(await screen.findByRole('heading', { name: 'O Cebreiro' })).toBeInTheDocument();
+  });
+
+  it('asks before deleting, naming the establishment, and shows why the server refused', async () => {
+    signIn();
+    const retained =
+      'The establishment cannot be deleted: it holds traveler records that the law requires to be kept for 3 years after the end of the stay (RD 933/2021, art. 5.3). You can mark it as inactive.';
+    mockApi({
+      'GET /api/establishments/user': { body: { success: true, data: [roque] } },
+      [`DELETE /api/establishments/${roque.id}`]: apiFailure(
+        409,
+        'ESTABLISHMENT_RECORDS_RETAINED',
+        retained,
+      ),
+    });
+    const { user } = renderPage(<EstablishmentsPanel />, { path: '/profile' });
+    await user.click(await screen.findByRole('button', { name: 'Delete Albergue San Roque' }));
+    const dialog = screen.getByRole('alertdialog', {
+      name: 'Delete establishment Albergue San Roque?',
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete establishment' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(retained);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Albergue San Roque' })).toBeInTheDocument();
+  });
+});

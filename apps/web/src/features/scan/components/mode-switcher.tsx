@@ -1,0 +1,67 @@
+import { useId, type KeyboardEvent } from 'react';
+import { cn } from '@/components/ui/cn';
+
+export interface ModeOption<T extends string> {
+  value: T;
+  label: string;
+}
+
+/**
+ * A segmented control that is an ARIA radio group: arrow keys move and select, one tab stop.
+ */
+export function ModeSwitcher<T extends string>({
+  label,
+  options,
+  value,
+  onChange,
+}: {
+  label: string;
+  options: ModeOption<T>[];
+  value: T;
+  onChange: (value: T) => void;
+}) {
+  const id = useId();
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
+    const step =
+      event.key === 'ArrowRight' || event.key === 'ArrowDown'
+        ? 1
+        : event.key === 'ArrowLeft' || event.key === 'ArrowUp'
+          ? -1
+          : 0;
+    if (!step) return;
+    event.preventDefault();
+    const next = options[(index + step + options.length) % options.length];
+    if (!next) return;
+    onChange(next.value);
+    document.getElementById(`${id}-${next.value}`)?.focus();
+  };
+  return (
+    <div
+      role="radiogroup"
+      aria-label={label}
+      className="inline-flex flex-wrap gap-1 rounded-xl border border-line bg-surface-muted p-1"
+    >
+      {options.map((option, index) => {
+        const checked = option.value === value;
+        return (
+          <button
+            key={option.value}
+            id={`${id}-${option.value}`}
+            type="button"
+            role="radio"
+            aria-checked={checked}
+            tabIndex={checked ? 0 : -1}
+            onClick={() => onChange(option.value)}
+            onKeyDown={(event) => onKeyDown(event, index)}
+            className={cn(
+              'min-h-11 rounded-lg px-4 py-2 text-sm font-semibold',
+              checked ? 'bg-primary text-primary-fg shadow-sm' : 'text-fg hover:bg-surface',
+            )}
+          >
+            {option.label}
+          </button>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+/**
+ * The public site's namespaces: `marketing` (landing, features, pricing), `legal` (privacy,
+ * legal notice, terms, cookies) and `contact`. Unlike the app's namespaces (one bundle per
+ * language, see ./types.ts) each is its own small chunk, loaded by the route that needs it, so
+ * the desk never downloads the legal texts and the landing never downloads the desk's texts.
+ *
+ * A language is added by creating src/locales/<lng>/{marketing,legal,contact}.json: the files
+ * are found by the glob below, nothing else to register.
+ */
+export const PUBLIC_NAMESPACES = ['marketing', 'legal', 'contact'] as const;
+export type PublicNamespace = (typeof PUBLIC_NAMESPACES)[number];
+
+type Table = Record<string, unknown>;
+
+const files = import.meta.glob<Table>('./*/{marketing,legal,contact}.json', { import: 'default' });
+
+export function isPublicNamespace(ns: string): ns is PublicNamespace {
+  return (PUBLIC_NAMESPACES as readonly string[]).includes(ns);
+}
+
+/** The texts of one public namespace in one language; null when that language has none. */
+export async function loadPublicNamespace(lng: string, ns: PublicNamespace): Promise<Table | null> {
+  const load = files[`./${lng}/${ns}.json`];
+  return load ? load() : null;
+}

@@ -1,0 +1,325 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomInt } from 'node:crypto';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { cifControl } from '@hospes/shared/spanish-ids';
+import type { TestSmtp } from '../../apps/server/test/smtp';
+import { linkIn } from '../../apps/server/test/smtp';
+import { expect, expectAccessible, screenshotDir, test } from '../fixtures';
+
+function randomCif() {
+  const digits = String(randomInt(0, 10_000_000)).padStart(7, '0');
+  return `B${digits}${cifControl(digits).digit}`;
+}
+
+/** An owner with a verified account and one establishment, created through the API. */
+async function createOwner(request: APIRequestContext, mail: TestSmtp, baseURL: string) {
+  const email = `desk-${Date.now()}@example.com`;
+  const registered = await request.post('/api/auth/register-establishment?lng=en', {
+    data: {
+      establishment: {
+        name: 'Albergue San Roque',
+        type: 'hostel',
+        nif: randomCif(),
+        address: 'Rúa do Vilar 12',
+        city: 'Santiago de Compostela',
+        province: 'A Coruña',
+        postalCode: '15705',
+        phone: '+34 981 000 000',
+      },
+      contact: { contactName: 'María Núñez', contactEmail: 'contacto@example.com' },
+      account: { name: 'María Núñez', email, password: 'camino-2026' },
+      acceptTerms: true,
+      acceptPrivacy: true,
+    },
+  });
+  expect(registered.status()).toBe(201);
+  const message = await mail.waitFor(email);
+  const link = new URL(linkIn(message, `${baseURL}/verify-email?token=`));
+  const verified = await request.get(
+    `/api/auth/verify?token=${encodeURIComponent(link.searchParams.get('token') ?? '')}`,
+  );
+  expect(verified.ok()).toBe(true);
+  const { token } = (await verified.json()) as { token: string };
+  return { email, token };
+}
+
+async function signIn(page: Page, token: string, baseURL: string) {
+  await page.goto('/login?lng=en');
+  // Wait until the app has settled its (empty) session: a start-up check still running when the
+  // token appears could otherwise be aborted by the next navigation and clear it again.
+  await expect(page.getByRole('main').getByRole('button', { name: 'Log in' })).toBeVisible();
+  await expect(
+    page.getByRole('banner').getByRole('link', { name: 'Register' }).first(),
+  ).toBeAttached();
+  await page.evaluate((value) => window.localStorage.setItem('auth_token', value), token);
+  await page.context().addCookies([{ name: 'auth_token', value: token, url: baseURL }]);
+}
+
+/** A small JPEG made by the browser's canvas: a stand-in for a photo of a document. */
+async function documentPhoto(page: Page, text: string): Promise<Buffer> {
+  const dataUrl = await page.evaluate((label) => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 640;
+    canvas.height = 400;
+    const ctx = canvas.getContext('2d')!;
+    ctx.fillStyle = '#dfe8f0';
+    ctx.fillRect(0, 0, 640, 400);
+    ctx.fillStyle = '#123';
+    ctx.font = '40px sans-serif';
+    ctx.fillText(label, 40, 200);
+    return canvas.toDataURL('image/jpeg', 0.8);
+  }, text);
+  return Buffer.from(dataUrl.split(',')[1] ?? '', 'base64');
+}
+
+async function sign(page: Page) {
+  const pad = page.getByRole('img', { name: "Traveler's signature" });
+  await pad.scrollIntoViewIfNeeded();
+  const box = await pad.boundingBox();
+  if (!box) throw new Error('no signature pad');
+  await page.mouse.move(box.x + 30, box.y + box.height * 0.6);
+  await page.mouse.down();
+  for (let i = 1; i <= 12; i++) {
+    await page.mouse.move(box.x + 30 + i * 20, box.y + box.height * (i % 2 ? 0.3 : 0.7), {
+      steps: 3,
+    });
+  }
+  await page.mouse.up();
+}
+
+async function screenshots(page: Page, name: string) {
+  fs.mkdirSync(screenshotDir, { recursive: true });
+  for (const width of [360, 768, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    // No horizontal scroll at this width.
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow, `horizontal scroll on ${name} at ${width} px`).toBeLessThanOrEqual(0);
+    await page.screenshot({
+      path: path.join(screenshotDir, `${name}-${width}.png`),
+      fullPage: true,
+    });
+  }
+}
+
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(() => window.localStorage.setItem('cookieConsent', 'true'));
+});
+
+test('an owner creates an establishment, registers walk-in travelers with photos and signature, finds, edits and deletes them', async ({
+  page,
+  mail,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const { token } = await createOwner(page.request, mail, baseURL!);
+  await signIn(page, token, baseURL!);
+
+  // Profile → Establishments: create a second establishment.
+  await page.goto('/profile?tab=establishments');
+  await expect(page.getByRole('tab', { name: 'Establishments' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await expect(page.getByRole('heading', { name: 'Albergue San Roque' })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'New establishment' }).click();
+  const creating = page.getByRole('region', { name: 'New establishment' });
+  await creating.getByRole('button', { name: 'Create establishment' }).click();
+  await expect(creating.getByText('This field is required').first()).toBeVisible();
+  await creating.getByLabel('Establishment name').fill('Albergue O Cebreiro');
+  await creating.getByLabel('NIF/CIF').fill(randomCif());
+  await creating.getByLabel('Address', { exact: true }).fill('Lugar O Cebreiro 1');
+  await creating.getByLabel('City').fill('Pedrafita do Cebreiro');
+  await creating.getByLabel('Province').fill('Lugo');
+  await creating.getByLabel('Postal code').fill('27670');
+  await creating.getByLabel('Phone').fill('+34 982 000 000');
+  await creating.getByLabel('Contact name').fill('Xoán Pérez');
+  await creating.getByLabel('Contact email').fill('cebreiro@example.com');
+  await expectAccessible(page);
+  await creating.getByRole('button', { name: 'Create establishment' }).click();
+  await expect(page.getByText('Establishment created')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Albergue O Cebreiro' })).toBeVisible();
+
+  // Traveler registration: two establishments, so one is chosen first.
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .first()
+    .getByRole('link', { name: 'Traveler registration' })
+    .click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Traveler registration' }),
+  ).toBeVisible();
+  await page.getByLabel('Establishment').selectOption({ label: 'Albergue O Cebreiro' });
+  await expect(page).toHaveURL(/establishmentId=/);
+
+  const firstName = page.getByLabel('First name');
+  await expect(firstName).toBeVisible();
+  await expectAccessible(page);
+  // The dark theme passes too.
+  await page.getByRole('button', { name: 'Dark mode' }).click();
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Dark mode' }).click();
+  await screenshots(page, 'registration-form');
+
+  // A walk-in with a Spanish DNI: identity, document and photos, contact, emergency contact.
+  await firstName.fill('Lucía');
+  await page.getByLabel('First surname').fill('Fernández');
+  await page.getByLabel('Second surname').fill('Ruiz');
+  const nationality = page.getByRole('combobox', { name: 'Nationality' });
+  await nationality.fill('spai');
+  await expect(page.getByRole('option', { name: 'Spain' })).toBeVisible();
+  await nationality.press('Enter');
+  await expect(nationality).toHaveValue('Spain');
+  await page.getByLabel('Date of birth').fill('1990-05-17');
+  await page.getByLabel('Sex').selectOption('F');
+  await page.getByLabel('Document type').selectOption('D');
+  await page.getByLabel('Document number').fill('12345678A');
+  await page.getByLabel('Support number').fill('CAA123456');
+  await page.getByLabel('Front of the document').setInputFiles({
+    name: 'front.jpg',
+    mimeType: 'image/jpeg',
+    buffer: await documentPhoto(page, 'DNI front'),
+  });
+  await page.getByLabel('Back of the document').setInputFiles({
+    name: 'back.jpg',
+    mimeType: 'image/jpeg',
+    buffer: await documentPhoto(page, 'DNI back'),
+  });
+  await expect(page.getByRole('img', { name: 'Preview: Back of the document' })).toBeVisible();
+  await page.getByLabel('Email', { exact: true }).fill('lucia@example.com');
+  await page.getByLabel('Phone', { exact: true }).fill('+34 600 111 222');
+  await page.getByLabel('Emergency contact name').fill('Ana Ruiz');
+  await page.getByLabel('Emergency contact phone').fill('+34 600 333 444');
+  await page.getByLabel('Relationship').selectOption('parent');
+
+  // The form's own rules: a wrong DNI letter, then no signature.
+  await page.getByRole('button', { name: 'Save record' }).click();
+  await expect(page.getByText('Invalid DNI: check the control letter')).toBeVisible();
+  await page.getByLabel('Document number').fill('12345678Z');
+  await page.getByRole('button', { name: 'Save record' }).click();
+  await expect(page.getByText('Signature is required')).toBeVisible();
+  await sign(page);
+  await expect(page.getByText('Signature is required')).toBeHidden();
+  await page.getByRole('button', { name: 'Save record' }).click();
+
+  const success = page.getByRole('heading', { name: 'Record saved' });
+  await expect(success).toBeVisible();
+  await expect(page.getByText('Lucía Fernández Ruiz')).toBeVisible();
+  await expect(page.getByText('3 images stored')).toBeVisible();
+  await expectAccessible(page);
+
+  // Register another traveler at the same establishment: a passport needs no back photo.
+  await page.getByRole('button', { name: 'Register another traveler' }).click();
+  await expect(page.getByLabel('First name')).toBeFocused();
+  await expect(page.getByLabel('Back of the document')).toHaveCount(0);
+  await page.getByLabel('First name').fill('Hans');
+  await page.getByLabel('First surname').fill('Weber');
+  await page.getByRole('combobox', { name: 'Nationality' }).fill('germ');
+  await page.getByRole('combobox', { name: 'Nationality' }).press('Enter');
+  await page.getByLabel('Date of birth').fill('1975-11-02');
+  await page.getByLabel('Sex').selectOption('M');
+  await page.getByLabel('Document number').fill('C01X00T47');
+  await page.getByLabel('Front of the document').setInputFiles({
+    name: 'passport.jpg',
+    mimeType: 'image/jpeg',
+    buffer: await documentPhoto(page, 'Passport'),
+  });
+  await page.getByLabel('Email', { exact: true }).fill('hans@example.com');
+  await page.getByLabel('Phone', { exact: true }).fill('+49 170 1234567');
+  await page.getByLabel('Emergency contact name').fill('Greta Weber');
+  await page.getByLabel('Emergency contact phone').fill('+49 170 7654321');
+  await page.getByLabel('Relationship').selectOption('spouse');
+  await sign(page);
+  await page.getByRole('button', { name: 'Save record' }).click();
+  await expect(page.getByRole('heading', { name: 'Record saved' })).toBeVisible();
+
+  // The list: find Lucía by her surname.
+  await page.getByRole('link', { name: 'Go to clients' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Clients' })).toBeVisible();
+  await expect(page.getByText('2 travelers')).toBeVisible();
+  await page.getByLabel('Search').fill('fernandez');
+  await expect(page).toHaveURL(/search=fernandez/);
+  await expect(page.getByText('1 traveler', { exact: true })).toBeVisible();
+  await expect(page.getByRole('rowheader', { name: 'Lucía Fernández Ruiz' })).toBeVisible();
+  const row = page.getByRole('row', { name: /Lucía Fernández Ruiz/ });
+  await expect(row.getByText('Recent arrival')).toBeVisible();
+  await expectAccessible(page);
+  // A reload keeps the filter.
+  await page.reload();
+  await expect(page.getByLabel('Search')).toHaveValue('fernandez');
+  await expect(page.getByText('1 traveler', { exact: true })).toBeVisible();
+  await screenshots(page, 'clients');
+  await page.getByRole('button', { name: 'Dark mode' }).click();
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Dark mode' }).click();
+  await page.getByRole('link', { name: 'View Lucía Fernández Ruiz' }).click();
+
+  // The record, read-only, with the document thumbnails.
+  await expect(page.getByRole('heading', { level: 1, name: 'Lucía Fernández Ruiz' })).toBeVisible();
+  await expect(page.getByText('+34 600 111 222')).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Front of the document' })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Signature' })).toBeVisible();
+  await expectAccessible(page);
+  await screenshots(page, 'traveler-view');
+
+  // Edit the phone.
+  await page.getByRole('link', { name: 'Edit' }).click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Edit Lucía Fernández Ruiz' }),
+  ).toBeVisible();
+  await expectAccessible(page);
+  await page.getByLabel('Phone', { exact: true }).fill('+34 611 999 888');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Pilgrim saved')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Lucía Fernández Ruiz' })).toBeVisible();
+  await expect(page.getByText('+34 611 999 888')).toBeVisible();
+
+  // Delete her after confirming.
+  await page.getByRole('button', { name: 'Delete' }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Delete traveler Lucía Fernández Ruiz?' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: 'Delete traveler' }).click();
+  await expect(page.getByText('Pilgrim deleted')).toBeVisible();
+  await expect(page).toHaveURL(/\/clients$/);
+  await expect(page.getByText('1 traveler', { exact: true })).toBeVisible();
+
+  // The second traveler goes with the bulk action.
+  await page.getByLabel('Select Hans Weber').check();
+  await expect(page.getByText('1 selected')).toBeVisible();
+  await page.getByRole('button', { name: 'Delete selected' }).click();
+  const bulk = page.getByRole('alertdialog', { name: 'Delete 1 traveler?' });
+  await expect(bulk.getByText('Hans Weber')).toBeVisible();
+  await bulk.getByRole('button', { name: 'Delete 1 traveler' }).click();
+  await expect(page.getByText('1 pilgrim deleted')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'No travelers yet' })).toBeVisible();
+});
+
+test('with no establishment, registration says to create one first and links to the profile', async ({
+  page,
+  mail,
+  baseURL,
+}) => {
+  const { token } = await createOwner(page.request, mail, baseURL!);
+  const mine = await page.request.get('/api/establishments/user', {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const { data } = (await mine.json()) as { data: Array<{ id: string }> };
+  for (const { id } of data) {
+    const removed = await page.request.delete(`/api/establishments/${id}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(removed.ok()).toBe(true);
+  }
+  await signIn(page, token, baseURL!);
+  await page.goto('/traveler-registration');
+  await expect(page.getByText('You must create an establishment first')).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('link', { name: 'Create an establishment in your profile' }).click();
+  await expect(page).toHaveURL(/\/profile\?tab=establishments/);
+  await expect(page.getByText('No establishment yet')).toBeVisible();
+});

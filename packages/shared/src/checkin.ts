@@ -1,0 +1,105 @@
+/**
+ * Self check-in: the per-establishment link (and its QR code) that travelers open to register
+ * themselves without logging in, the confirmation code they get, and staff confirmation.
+ */
+import { ESTABLISHMENT_TYPES } from './establishments';
+import { CreatePilgrimInputSchema, PilgrimSchema } from './pilgrims';
+import { z } from './zod';
+
+/** The public paths of the self-registration page (spec §2: both show the same page). */
+export const SELF_REGISTRATION_PATHS = ['/registro-viajero', '/pilgrim-register'] as const;
+
+/** The link a traveler opens: `${origin}/registro-viajero?t=<token>`. */
+export function checkinUrl(origin: string, token: string): string {
+  return `${origin.replace(/\/+$/, '')}${SELF_REGISTRATION_PATHS[0]}?t=${encodeURIComponent(token)}`;
+}
+
+/** Link tokens are URL-safe base64 of 24 random bytes (192 bits). */
+export const CheckinTokenSchema = z
+  .string()
+  .trim()
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/, 'validation.invalid');
+
+/** Crockford base32 without I, L, O, U: what a confirmation code is made of. */
+export const CONFIRMATION_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+export const CONFIRMATION_CODE_LENGTH = 8;
+
+/**
+ * A typed or scanned code, normalised: upper case, spaces and dashes dropped, the letters people
+ * confuse mapped (O→0, I/L→1). Answers null when it cannot be a code.
+ */
+export function normaliseConfirmationCode(input: string): string | null {
+  const code = input
+    .toUpperCase()
+    .replace(/[\s-]/g, '')
+    .replace(/O/g, '0')
+    .replace(/[IL]/g, '1');
+  if (code.length !== CONFIRMATION_CODE_LENGTH) return null;
+  for (const char of code) if (!CONFIRMATION_ALPHABET.includes(char)) return null;
+  return code;
+}
+
+/** The code shown to people: `ABCD-EFGH`. */
+export const formatConfirmationCode = (code: string) => `${code.slice(0, 4)}-${code.slice(4)}`;
+
+/** What the confirmation QR code encodes. */
+export const confirmationQrText = (code: string) => `HOSPES:${code}`;
+
+/** The code inside a scanned QR text (or a plain typed code); null when there is none. */
+export function codeFromQrText(text: string): string | null {
+  const trimmed = text.trim();
+  const match = /^HOSPES:([A-Za-z0-9-]{8,9})$/i.exec(trimmed);
+  return normaliseConfirmationCode(match ? match[1]! : trimmed);
+}
+
+export const CheckinLinkSchema = z.object({
+  establishmentId: z.string(),
+  /** null once revoked (renew to get a new one). */
+  token: z.string().nullable(),
+  active: z.boolean(),
+  createdAt: z.string(),
+  revokedAt: z.string().nullable(),
+});
+export type CheckinLink = z.infer<typeof CheckinLinkSchema>;
+
+export const CheckinLinkResponseSchema = z.object({
+  success: z.literal(true),
+  data: CheckinLinkSchema,
+  message: z.string().optional(),
+});
+
+export const PublicCheckinInfoSchema = z.object({
+  establishment: z.object({
+    name: z.string(),
+    city: z.string(),
+    type: z.enum(ESTABLISHMENT_TYPES),
+  }),
+});
+export type PublicCheckinInfo = z.infer<typeof PublicCheckinInfoSchema>;
+
+export const PublicCheckinInfoResponseSchema = z.object({
+  success: z.literal(true),
+  data: PublicCheckinInfoSchema,
+});
+
+/**
+ * POST /api/public/checkin/{token}: the traveler fields of POST /api/pilgrims; the establishment
+ * comes from the token (an establishmentId sent is ignored), staff-only stay data is dropped, and
+ * the signature is required (400 SIGNATURE_REQUIRED).
+ */
+export const PublicCheckinInputSchema = CreatePilgrimInputSchema;
+export type PublicCheckinInput = z.infer<typeof PublicCheckinInputSchema>;
+
+export const PublicCheckinResultSchema = z.object({ confirmationCode: z.string() });
+export const PublicCheckinResponseSchema = z.object({
+  success: z.literal(true),
+  data: PublicCheckinResultSchema,
+  message: z.string().optional(),
+});
+
+export const ConfirmPilgrimResponseSchema = z.object({
+  success: z.literal(true),
+  data: PilgrimSchema,
+  message: z.string().optional(),
+});
