@@ -37,7 +37,8 @@ async function freePort(): Promise<number> {
 async function waitForHealth(url: string, child: ChildProcess, logs: string[]) {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${logs.join('')}`);
+    if (child.exitCode !== null)
+      throw new Error(`server exited (${child.exitCode}):\n${logs.join('')}`);
     try {
       const res = await fetch(`${url}/api/health`);
       if (res.ok) return;
@@ -101,7 +102,8 @@ export const test = base.extend<{ mail: TestSmtp; stack: Stack }, { workerStack:
     const problems: string[] = [];
     page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
     page.on('console', (msg) => {
-      if (msg.type() === 'error' && !/status of 4\d\d/.test(msg.text())) problems.push(`console.error: ${msg.text()}`);
+      if (msg.type() === 'error' && !/status of 4\d\d/.test(msg.text()))
+        problems.push(`console.error: ${msg.text()}`);
     });
     await use(page);
     expect(problems, 'the page logged errors').toEqual([]);

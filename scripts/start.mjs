@@ -17,10 +17,14 @@ function build(workspace) {
 if (!existsSync(path.join(root, 'apps/web/dist/index.html'))) build('@hospes/web');
 if (!existsSync(path.join(root, 'apps/server/dist/server.js'))) build('@hospes/server');
 
-const child = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'apps/server/dist/server.js')], {
-  cwd: root,
-  stdio: 'inherit',
-  env: { NODE_ENV: 'production', ...process.env },
-});
+const child = spawn(
+  process.execPath,
+  ['--enable-source-maps', path.join(root, 'apps/server/dist/server.js')],
+  {
+    cwd: root,
+    stdio: 'inherit',
+    env: { NODE_ENV: 'production', ...process.env },
+  },
+);
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

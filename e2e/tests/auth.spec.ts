@@ -12,10 +12,16 @@ test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => window.localStorage.setItem('cookieConsent', 'true'));
 });
 
-test('a new owner registers, verifies the e-mail, logs out, resets the password and logs in again', async ({ page, mail, baseURL }) => {
+test('a new owner registers, verifies the e-mail, logs out, resets the password and logs in again', async ({
+  page,
+  mail,
+  baseURL,
+}) => {
   const email = `owner-${Date.now()}@example.com`;
   await page.goto('/register?lng=en');
-  await expect(page.getByRole('heading', { level: 1, name: 'Register your establishment' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Register your establishment' }),
+  ).toBeVisible();
   await expectAccessible(page);
 
   // Step 1: the establishment. Next refuses an empty step.
@@ -59,11 +65,15 @@ test('a new owner registers, verifies the e-mail, logs out, resets the password 
   await expectAccessible(page);
 
   // Logout ends the session on the server too.
-  const token = await page.evaluate(() => window.localStorage.getItem('auth_token') ?? window.sessionStorage.getItem('auth_token'));
+  const token = await page.evaluate(
+    () => window.localStorage.getItem('auth_token') ?? window.sessionStorage.getItem('auth_token'),
+  );
   await page.getByRole('button', { name: 'Log out' }).click();
   await expect(page).toHaveURL(/\/login/);
   if (token) {
-    const me = await page.request.get('/api/auth/me', { headers: { authorization: `Bearer ${token}` } });
+    const me = await page.request.get('/api/auth/me', {
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(me.status()).toBe(401);
   }
 
@@ -74,10 +84,14 @@ test('a new owner registers, verifies the e-mail, logs out, resets the password 
   await page.getByLabel('Email').fill(email);
   const before = mail.messages.length;
   await page.getByRole('button', { name: 'Send reset link' }).click();
-  await expect(page.getByText('If your email exists in our database, you will receive a link soon.')).toBeVisible();
+  await expect(
+    page.getByText('If your email exists in our database, you will receive a link soon.'),
+  ).toBeVisible();
   const reset = await mail.waitFor(email, { after: before });
   await page.goto(linkIn(reset, `${baseURL}/recover-pass?token=`));
-  await expect(page.getByRole('heading', { level: 1, name: 'Choose a new password' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Choose a new password' }),
+  ).toBeVisible();
   await page.getByLabel('New password', { exact: true }).fill('short');
   await page.getByLabel('Confirm new password').fill('different');
   await page.getByRole('button', { name: 'Save password' }).click();
@@ -91,14 +105,18 @@ test('a new owner registers, verifies the e-mail, logs out, resets the password 
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill('camino-2026');
   await page.getByRole('main').getByRole('button', { name: 'Log in' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Invalid email or password' })).toBeVisible();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Invalid email or password' }),
+  ).toBeVisible();
   await page.getByLabel('Password', { exact: true }).fill('peregrino-2027');
   await page.getByRole('main').getByRole('button', { name: 'Log in' }).click();
   await expect(page).toHaveURL(/\/clients$/);
   await expect(page.getByText('María Núñez!')).toBeVisible();
 });
 
-test('a visitor sent to login from a protected page returns there; the bootstrap admin logs in', async ({ page }) => {
+test('a visitor sent to login from a protected page returns there; the bootstrap admin logs in', async ({
+  page,
+}) => {
   await page.goto('/profile?lng=en');
   await expect(page).toHaveURL(/\/login/);
   await expectAccessible(page);
@@ -117,5 +135,10 @@ test('an unknown path shows the not-found page with a way home', async ({ page }
   await page.getByRole('link', { name: 'Volver al inicio' }).click();
   // Home is the public landing for a signed-out visitor (a user goes on to /clients).
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Registre a sus huéspedes en minutos, como pide la ley' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', {
+      level: 1,
+      name: 'Registre a sus huéspedes en minutos, como pide la ley',
+    }),
+  ).toBeVisible();
 });

@@ -9,7 +9,12 @@ import { ensureBootstrapAdmin } from './bootstrap';
 import { testConfig } from './config/env';
 import { openDatabase } from './db/client';
 import { users } from './db/schema';
-import { bearer, createTestContext, registerVerifiedOwner, type TestContext } from '../test/test-app';
+import {
+  bearer,
+  createTestContext,
+  registerVerifiedOwner,
+  type TestContext,
+} from '../test/test-app';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -25,7 +30,11 @@ describe('server core', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       success: true,
-      data: { status: 'ok', database: process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite', version: expect.any(String) },
+      data: {
+        status: 'ok',
+        database: process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite',
+        version: expect.any(String),
+      },
     });
     expect(res.headers['x-request-id']).toEqual(expect.any(String));
   });
@@ -33,16 +42,33 @@ describe('server core', () => {
   it('answers unknown API paths with the 404 envelope', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/does-not-exist?lng=en' });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ success: false, code: 'NOT_FOUND', message: 'Not found', requestId: expect.any(String) });
-    expect((await ctx.app.inject({ method: 'DELETE', url: '/api/auth/login' })).statusCode).toBe(404);
+    expect(res.json()).toEqual({
+      success: false,
+      code: 'NOT_FOUND',
+      message: 'Not found',
+      requestId: expect.any(String),
+    });
+    expect((await ctx.app.inject({ method: 'DELETE', url: '/api/auth/login' })).statusCode).toBe(
+      404,
+    );
   });
 
   it('answers malformed JSON, a wrong content type and an oversized body in the envelope', async () => {
-    const bad = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: '{"email":' });
+    const bad = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ success: false, code: 'INVALID_JSON' });
 
-    const type = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/xml' }, payload: '<a/>' });
+    const type = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<a/>',
+    });
     expect(type.statusCode).toBe(415);
     expect(type.json().code).toBe('UNSUPPORTED_MEDIA_TYPE');
 
@@ -57,7 +83,11 @@ describe('server core', () => {
   });
 
   it('sends security headers with a strict CSP and no CORS by default', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/health', headers: { origin: 'https://evil.example' } });
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { origin: 'https://evil.example' },
+    });
     const csp = res.headers['content-security-policy'] as string;
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("script-src 'self'");
@@ -66,7 +96,11 @@ describe('server core', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('no-referrer');
     expect(res.headers['access-control-allow-origin']).toBeUndefined();
-    const preflight = await ctx.app.inject({ method: 'OPTIONS', url: '/api/auth/login', headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' } });
+    const preflight = await ctx.app.inject({
+      method: 'OPTIONS',
+      url: '/api/auth/login',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+    });
     expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
   });
 
@@ -75,24 +109,45 @@ describe('server core', () => {
     expect(doc.statusCode).toBe(200);
     const json = doc.json();
     expect(json.openapi).toMatch(/^3\./);
-    expect(Object.keys(json.paths)).toEqual(expect.arrayContaining(['/api/auth/login', '/api/auth/register-establishment', '/api/health']));
-    expect(json.paths['/api/auth/login'].post.requestBody.content['application/json'].schema.properties).toHaveProperty('email');
+    expect(Object.keys(json.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/auth/login',
+        '/api/auth/register-establishment',
+        '/api/health',
+      ]),
+    );
+    expect(
+      json.paths['/api/auth/login'].post.requestBody.content['application/json'].schema.properties,
+    ).toHaveProperty('email');
     const ui = await ctx.app.inject({ method: 'GET', url: '/api/docs/' });
     expect(ui.statusCode).toBe(200);
     expect(ui.body).not.toMatch(/https?:\/\/(cdn|unpkg)/);
   });
 
   it('keeps tokens out of logged URLs', () => {
-    expect(redactUrl('/api/auth/verify?token=abc123&lng=en')).toBe('/api/auth/verify?token=[redacted]&lng=en');
-    expect(redactUrl('/recover-pass?lng=en&token=abc')).toBe('/recover-pass?lng=en&token=[redacted]');
+    expect(redactUrl('/api/auth/verify?token=abc123&lng=en')).toBe(
+      '/api/auth/verify?token=[redacted]&lng=en',
+    );
+    expect(redactUrl('/recover-pass?lng=en&token=abc')).toBe(
+      '/recover-pass?lng=en&token=[redacted]',
+    );
   });
 
   it('never logs the authorization header or a verification token', async () => {
     const lines: string[] = [];
-    const stream = new Writable({ write(chunk, _enc, cb) { lines.push(String(chunk)); cb(); } });
+    const stream = new Writable({
+      write(chunk, _enc, cb) {
+        lines.push(String(chunk));
+        cb();
+      },
+    });
     const app = Fastify({ logger: { ...(loggerOptions('info') as object), stream } });
     app.get('/x', async () => ({ ok: true }));
-    await app.inject({ method: 'GET', url: '/x?token=secret-value', headers: { authorization: 'Bearer secret-bearer' } });
+    await app.inject({
+      method: 'GET',
+      url: '/x?token=secret-value',
+      headers: { authorization: 'Bearer secret-bearer' },
+    });
     await app.close();
     const all = lines.join('');
     expect(all).toContain('/x?token=[redacted]');
@@ -105,7 +160,10 @@ describe('serving the web app', () => {
   it('serves index.html for app routes and assets from the dist folder, but not for /api', async () => {
     const dist = await fs.mkdtemp(path.join(os.tmpdir(), 'hospes-dist-'));
     await fs.mkdir(path.join(dist, 'assets'));
-    await fs.writeFile(path.join(dist, 'index.html'), '<!doctype html><title>Hospes</title><div id="root"></div>');
+    await fs.writeFile(
+      path.join(dist, 'index.html'),
+      '<!doctype html><title>Hospes</title><div id="root"></div>',
+    );
     await fs.writeFile(path.join(dist, 'assets', 'app-abc.js'), 'console.log(1)');
     const web = await createTestContext({ webDistDir: dist });
     try {
@@ -133,36 +191,53 @@ describe('bootstrap admin', () => {
     const config = testConfig({ adminEmail: 'boss@example.com', adminPassword: 'boss-password-1' });
     await ensureBootstrapAdmin(config, ctx.database, ctx.app.log);
     await ensureBootstrapAdmin(config, ctx.database, ctx.app.log);
-    const admins = (await ctx.database.db.select().from(users)).filter((u) => u.email === 'boss@example.com');
+    const admins = (await ctx.database.db.select().from(users)).filter(
+      (u) => u.email === 'boss@example.com',
+    );
     expect(admins).toHaveLength(1);
     expect(admins[0]).toMatchObject({ role: 'admin' });
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'boss@example.com', password: 'boss-password-1' } });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'boss@example.com', password: 'boss-password-1' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().user.role).toBe('admin');
   });
 });
 
 describe('persistence', () => {
-  it.skipIf(process.env.TEST_DB === 'postgres')('keeps accounts and sessions in DATA_DIR across a restart', async () => {
-    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'hospes-restart-'));
-    try {
-      const config = testConfig({ dataDir, smtpUrl: ctx.config.smtpUrl, appUrl: ctx.config.appUrl });
-      const first = await openDatabase({ dataDir });
-      const app1 = await buildApp({ config, database: first });
-      const restartCtx = { ...ctx, app: app1, database: first };
-      const owner = await registerVerifiedOwner(restartCtx);
-      await app1.close();
-      await first.close();
+  it.skipIf(process.env.TEST_DB === 'postgres')(
+    'keeps accounts and sessions in DATA_DIR across a restart',
+    async () => {
+      const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'hospes-restart-'));
+      try {
+        const config = testConfig({
+          dataDir,
+          smtpUrl: ctx.config.smtpUrl,
+          appUrl: ctx.config.appUrl,
+        });
+        const first = await openDatabase({ dataDir });
+        const app1 = await buildApp({ config, database: first });
+        const restartCtx = { ...ctx, app: app1, database: first };
+        const owner = await registerVerifiedOwner(restartCtx);
+        await app1.close();
+        await first.close();
 
-      const second = await openDatabase({ dataDir });
-      const app2 = await buildApp({ config, database: second });
-      const me = await app2.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(owner.token) });
-      expect(me.statusCode).toBe(200);
-      expect(me.json().user.email).toBe(owner.email);
-      await app2.close();
-      await second.close();
-    } finally {
-      await fs.rm(dataDir, { recursive: true, force: true });
-    }
-  });
+        const second = await openDatabase({ dataDir });
+        const app2 = await buildApp({ config, database: second });
+        const me = await app2.inject({
+          method: 'GET',
+          url: '/api/auth/me',
+          headers: bearer(owner.token),
+        });
+        expect(me.statusCode).toBe(200);
+        expect(me.json().user.email).toBe(owner.email);
+        await app2.close();
+        await second.close();
+      } finally {
+        await fs.rm(dataDir, { recursive: true, force: true });
+      }
+    },
+  );
 });

@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import type { Config } from './config/env';
 import type { Database } from './db/client';
 import { createMailer, type Mailer } from './lib/mail/mailer';
@@ -84,7 +88,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
 
   const mailer =
-    deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
+    deps.mailer ??
+    createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      dataDir: config.dataDir,
+      log: app.log,
+    });
   app.addHook('onClose', async () => mailer.close());
   // OCR workers start on the first scan, not here; closing the app terminates them.
   const mrzReader = createMrzReader({ log: app.log });
@@ -175,7 +185,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(contactRoutes, { contact, publicConfig });
       await api.register(authRoutes, { prefix: '/auth', auth });
       await api.register(ocrRoutes, { prefix: '/ocr', ocr });
-      await api.register(establishmentsRoutes, { prefix: '/establishments', establishments, pilgrims });
+      await api.register(establishmentsRoutes, {
+        prefix: '/establishments',
+        establishments,
+        pilgrims,
+      });
       await api.register(pilgrimsRoutes, { prefix: '/pilgrims', pilgrims });
       await api.register(checkinRoutes, { checkin });
       await api.register(publicCheckinRoutes, { prefix: '/public/checkin', checkin });

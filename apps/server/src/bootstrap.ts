@@ -8,7 +8,11 @@ import { createUsersRepository } from './modules/users/users.repository';
  * The first administrator: ADMIN_EMAIL/ADMIN_PASSWORD when set and that e-mail is new; with
  * neither set and no admin at all, admin@localhost with a random password printed once.
  */
-export async function ensureBootstrapAdmin(config: Config, database: Database, log: FastifyBaseLogger) {
+export async function ensureBootstrapAdmin(
+  config: Config,
+  database: Database,
+  log: FastifyBaseLogger,
+) {
   const users = createUsersRepository(database.db);
   if (config.adminEmail && config.adminPassword) {
     if (await users.findByEmail(config.adminEmail)) return;

@@ -34,12 +34,18 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
-    { database: database.kind, dataDir: config.databaseUrl ? undefined : config.dataDir, web: !!config.webDistDir },
+    {
+      database: database.kind,
+      dataDir: config.databaseUrl ? undefined : config.dataDir,
+      web: !!config.webDistDir,
+    },
     `Hospes is running at ${config.appUrl}`,
   );
 }
 
 main().catch((err: unknown) => {
-  process.stderr.write(`Hospes failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.stderr.write(
+    `Hospes failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
+  );
   process.exit(1);
 });

@@ -15,7 +15,9 @@ export function uniqueEmail(prefix = 'owner'): string {
   return `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
 }
 
-export function registrationBody(overrides: { email?: string; nif?: string; password?: string; name?: string } = {}) {
+export function registrationBody(
+  overrides: { email?: string; nif?: string; password?: string; name?: string } = {},
+) {
   return {
     establishment: {
       name: overrides.name ?? 'Albergue de Peregrinos San Roque',

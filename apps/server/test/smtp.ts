@@ -20,22 +20,30 @@ export interface TestSmtp {
   port: number;
   messages: ReceivedMail[];
   /** Waits for the first message to `to` (newer than `after` messages) that matches. */
-  waitFor(to: string, options?: { subject?: RegExp; timeoutMs?: number; after?: number }): Promise<ReceivedMail>;
+  waitFor(
+    to: string,
+    options?: { subject?: RegExp; timeoutMs?: number; after?: number },
+  ): Promise<ReceivedMail>;
   close(): Promise<void>;
 }
 
 function decodeWords(value: string): string {
-  return value.replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=\s*/g, (_, charset: string, enc: string, data: string) => {
-    const buf =
-      enc.toUpperCase() === 'B'
-        ? Buffer.from(data, 'base64')
-        : Buffer.from(decodeQp(data.replace(/_/g, ' ')), 'latin1');
-    return buf.toString(charset.toLowerCase() === 'utf-8' ? 'utf8' : 'latin1');
-  });
+  return value.replace(
+    /=\?([^?]+)\?([QqBb])\?([^?]*)\?=\s*/g,
+    (_, charset: string, enc: string, data: string) => {
+      const buf =
+        enc.toUpperCase() === 'B'
+          ? Buffer.from(data, 'base64')
+          : Buffer.from(decodeQp(data.replace(/_/g, ' ')), 'latin1');
+      return buf.toString(charset.toLowerCase() === 'utf-8' ? 'utf8' : 'latin1');
+    },
+  );
 }
 
 function decodeQp(value: string): string {
-  return value.replace(/=\r?\n/g, '').replace(/=([0-9A-Fa-f]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return value
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-Fa-f]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
 interface Part {
@@ -50,7 +58,8 @@ function splitPart(raw: string): Part {
   const headers: Record<string, string> = {};
   for (const line of head.replace(/\r?\n[ \t]+/g, ' ').split(/\r?\n/)) {
     const colon = line.indexOf(':');
-    if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+    if (colon > 0)
+      headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
   }
   return { headers, body };
 }
@@ -87,7 +96,10 @@ export function parseMail(raw: string, envelope: { from: string; to: string[] })
     const type = (leaf.headers['content-type'] ?? 'text/plain').toLowerCase();
     const disposition = leaf.headers['content-disposition'] ?? '';
     const content = decodeBody(leaf);
-    if (/attachment/i.test(disposition) || (!type.startsWith('text/') && !type.startsWith('multipart/'))) {
+    if (
+      /attachment/i.test(disposition) ||
+      (!type.startsWith('text/') && !type.startsWith('multipart/'))
+    ) {
       const filename = decodeWords(/filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? 'attachment');
       mail.attachments.push({ filename, contentType: type.split(';')[0]!, content });
     } else if (type.startsWith('text/html')) mail.html += content.toString('utf8');
@@ -141,7 +153,9 @@ export async function startTestSmtp(): Promise<TestSmtp> {
         };
         const timer = setTimeout(() => {
           waiters.delete(wake);
-          reject(new Error(`no mail to ${to} within ${timeoutMs} ms (${messages.length} received)`));
+          reject(
+            new Error(`no mail to ${to} within ${timeoutMs} ms (${messages.length} received)`),
+          );
         }, timeoutMs);
         waiters.add(wake);
       });

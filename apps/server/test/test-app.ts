@@ -46,14 +46,25 @@ export function bearer(token: string) {
 }
 
 /** Registers an owner and an establishment, verifies the e-mail from the link that arrived. */
-export async function registerVerifiedOwner(ctx: TestContext, overrides: Parameters<typeof registrationBody>[0] = {}) {
+export async function registerVerifiedOwner(
+  ctx: TestContext,
+  overrides: Parameters<typeof registrationBody>[0] = {},
+) {
   const body = registrationBody(overrides);
-  const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/register-establishment', payload: body });
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/register-establishment',
+    payload: body,
+  });
   if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
   const mail = await ctx.smtp.waitFor(body.account.email, { subject: /confirm|confirme/i });
   const token = new URL(linkIn(mail, `${APP_URL}/verify-email`)).searchParams.get('token')!;
-  const verified = await ctx.app.inject({ method: 'GET', url: `/api/auth/verify?token=${encodeURIComponent(token)}` });
-  if (verified.statusCode !== 200) throw new Error(`verify failed: ${verified.statusCode} ${verified.body}`);
+  const verified = await ctx.app.inject({
+    method: 'GET',
+    url: `/api/auth/verify?token=${encodeURIComponent(token)}`,
+  });
+  if (verified.statusCode !== 200)
+    throw new Error(`verify failed: ${verified.statusCode} ${verified.body}`);
   const json = verified.json<{ token: string; user: { id: string } }>();
   return {
     body,

@@ -19,7 +19,12 @@ export const UserSchema = z.object({
 export type User = z.infer<typeof UserSchema>;
 
 export const LoginInputSchema = z.object({
-  email: z.string().trim().min(1).max(254).transform((v) => v.toLowerCase()),
+  email: z
+    .string()
+    .trim()
+    .min(1)
+    .max(254)
+    .transform((v) => v.toLowerCase()),
   password: z.string().min(1).max(128),
 });
 export type LoginInput = z.infer<typeof LoginInputSchema>;

@@ -30,11 +30,7 @@ export const CONFIRMATION_CODE_LENGTH = 8;
  * confuse mapped (O→0, I/L→1). Answers null when it cannot be a code.
  */
 export function normaliseConfirmationCode(input: string): string | null {
-  const code = input
-    .toUpperCase()
-    .replace(/[\s-]/g, '')
-    .replace(/O/g, '0')
-    .replace(/[IL]/g, '1');
+  const code = input.toUpperCase().replace(/[\s-]/g, '').replace(/O/g, '0').replace(/[IL]/g, '1');
   if (code.length !== CONFIRMATION_CODE_LENGTH) return null;
   for (const char of code) if (!CONFIRMATION_ALPHABET.includes(char)) return null;
   return code;

@@ -24,10 +24,19 @@ export const EmailSchema = z
   .transform((v) => v.toLowerCase());
 
 export const PHONE_PATTERN = /^\+?[0-9][0-9 ()./-]{5,19}$/;
-export const PhoneSchema = z.string().trim().min(1).max(20).regex(PHONE_PATTERN, 'validation.phone');
+export const PhoneSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(20)
+  .regex(PHONE_PATTERN, 'validation.phone');
 
 export const PASSWORD_MIN = 8;
-export const PasswordSchema = z.string().min(1).min(PASSWORD_MIN, 'validation.passwordMin').max(128);
+export const PasswordSchema = z
+  .string()
+  .min(1)
+  .min(PASSWORD_MIN, 'validation.passwordMin')
+  .max(128);
 
 export const PageQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100000).default(1),

@@ -4,7 +4,14 @@ import { codeSchema, nullish, queryParam, queryParamWithDefault } from './fields
 import { isValidNif, compactId } from './spanish-ids';
 import { z } from './zod';
 
-export const ESTABLISHMENT_TYPES = ['hostel', 'hotel', 'guesthouse', 'pension', 'apartment', 'other'] as const;
+export const ESTABLISHMENT_TYPES = [
+  'hostel',
+  'hotel',
+  'guesthouse',
+  'pension',
+  'apartment',
+  'other',
+] as const;
 export const EstablishmentTypeSchema = z.enum(ESTABLISHMENT_TYPES);
 export type EstablishmentType = z.infer<typeof EstablishmentTypeSchema>;
 
@@ -66,7 +73,9 @@ export const EstablishmentSettingsInputSchema = z.object({
  * defaults to active (only an admin may choose pending). An admin may add
  * `createUserWithEstablishment: true` to create (or reuse) the owner account of `contactEmail`.
  */
-export const CreateEstablishmentInputSchema = EstablishmentCoreSchema.extend(EstablishmentContactSchema.shape)
+export const CreateEstablishmentInputSchema = EstablishmentCoreSchema.extend(
+  EstablishmentContactSchema.shape,
+)
   .extend(EstablishmentSettingsInputSchema.shape)
   .extend({
     status: EstablishmentStatusSchema.optional(),
@@ -75,7 +84,9 @@ export const CreateEstablishmentInputSchema = EstablishmentCoreSchema.extend(Est
 export type CreateEstablishmentInput = z.infer<typeof CreateEstablishmentInputSchema>;
 
 /** PUT /api/establishments/{id}: the edit form's values; a missing `status` keeps the current one. */
-export const UpdateEstablishmentInputSchema = EstablishmentCoreSchema.extend(EstablishmentContactSchema.shape)
+export const UpdateEstablishmentInputSchema = EstablishmentCoreSchema.extend(
+  EstablishmentContactSchema.shape,
+)
   .extend(EstablishmentSettingsInputSchema.shape)
   .extend({ status: EstablishmentStatusSchema.optional() });
 export type UpdateEstablishmentInput = z.infer<typeof UpdateEstablishmentInputSchema>;

@@ -1,6 +1,21 @@
 /** The 16 interface languages of spec §9; `es` is the fallback. */
 export const LANGUAGES = [
-  'ar', 'ca', 'de', 'en', 'es', 'eu', 'fr', 'gl', 'it', 'ja', 'ko', 'pt', 'ru', 'uk', 'va', 'zh',
+  'ar',
+  'ca',
+  'de',
+  'en',
+  'es',
+  'eu',
+  'fr',
+  'gl',
+  'it',
+  'ja',
+  'ko',
+  'pt',
+  'ru',
+  'uk',
+  'va',
+  'zh',
 ] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'es';
@@ -19,7 +34,10 @@ export function matchLanguage(tag: string | null | undefined): Language | null {
 }
 
 /** Picks the language of a request: an explicit choice first, then Accept-Language, then es. */
-export function pickLanguage(explicit: string | null | undefined, acceptLanguage?: string | null): Language {
+export function pickLanguage(
+  explicit: string | null | undefined,
+  acceptLanguage?: string | null,
+): Language {
   const direct = matchLanguage(explicit);
   if (direct) return direct;
   if (acceptLanguage) {

@@ -30,7 +30,11 @@ export function errorMessage(lng: Language, code: ErrorCode | string): string {
 }
 
 /** `key` is `validation.required` or a bare `required`. */
-export function validationMessage(lng: Language, key: string, params?: Record<string, unknown>): string {
+export function validationMessage(
+  lng: Language,
+  key: string,
+  params?: Record<string, unknown>,
+): string {
   const bare = key.startsWith('validation.') ? key.slice('validation.'.length) : key;
   const template = lookup(lng, 'validation', bare) ?? lookup(lng, 'validation', 'invalid') ?? key;
   return interpolate(template, params);

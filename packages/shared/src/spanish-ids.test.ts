@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { compactId, isValidCif, isValidDni, isValidNie, isValidNif, isValidSpecialNif } from './spanish-ids';
+import {
+  compactId,
+  isValidCif,
+  isValidDni,
+  isValidNie,
+  isValidNif,
+  isValidSpecialNif,
+} from './spanish-ids';
 
 describe('Spanish identity numbers', () => {
   it.each(['12345678Z', '12345678-z', ' 00000000T ', '00000022E'])('accepts the DNI %s', (v) => {

@@ -8,7 +8,9 @@ const CIF_LETTERS = 'JABCDEFGHI';
 /** Upper-case, drop spaces, dashes and dots; for a NIF also a leading `ES`. */
 export function compactId(value: string, stripCountry = false): string {
   const compact = value.toUpperCase().replace(/[\s.-]/g, '');
-  return stripCountry && compact.startsWith('ES') && compact.length > 9 ? compact.slice(2) : compact;
+  return stripCountry && compact.startsWith('ES') && compact.length > 9
+    ? compact.slice(2)
+    : compact;
 }
 
 export function dniLetter(digits: string): string {

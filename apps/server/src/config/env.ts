@@ -13,10 +13,18 @@ const EnvSchema = z.object({
   HOST: z.string().min(1).default('localhost'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: optional.pipe(
-    z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://').optional(),
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
   ),
   APP_URL: optional.pipe(z.url().optional()),
-  SMTP_URL: optional.pipe(z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional()),
+  SMTP_URL: optional.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+      .optional(),
+  ),
   MAIL_FROM: z.string().min(3).default('Hospes <no-reply@hospes.local>'),
   ADMIN_EMAIL: optional.pipe(z.email().optional()),
   ADMIN_PASSWORD: optional.pipe(z.string().min(8, 'must be at least 8 characters').optional()),
@@ -27,7 +35,10 @@ const EnvSchema = z.object({
   ENCRYPTION_KEY: optional.pipe(
     z
       .string()
-      .refine((v) => parseEncryptionKey(v) !== null, 'must be 32 bytes as 64 hex characters or as base64')
+      .refine(
+        (v) => parseEncryptionKey(v) !== null,
+        'must be 32 bytes as 64 hex characters or as base64',
+      )
       .optional(),
   ),
   // The public site and the contact form (modules/contact).
@@ -92,7 +103,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   if ((e.ADMIN_EMAIL && !e.ADMIN_PASSWORD) || (!e.ADMIN_EMAIL && e.ADMIN_PASSWORD)) {
-    throw new ConfigError('Invalid settings:\n  ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
+    throw new ConfigError(
+      'Invalid settings:\n  ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
+    );
   }
   const trust = e.TRUST_PROXY;
   return {
@@ -107,10 +120,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminEmail: e.ADMIN_EMAIL?.toLowerCase(),
     adminPassword: e.ADMIN_PASSWORD,
     logLevel: e.LOG_LEVEL,
-    corsOrigins: e.CORS_ORIGINS ? e.CORS_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean) : [],
+    corsOrigins: e.CORS_ORIGINS
+      ? e.CORS_ORIGINS.split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : [],
     trustProxy: trust === undefined ? false : trust === 'true' ? true : trust,
     webDistDir: e.WEB_DIST_DIR,
-    encryptionKey: e.ENCRYPTION_KEY ? (parseEncryptionKey(e.ENCRYPTION_KEY) ?? undefined) : undefined,
+    encryptionKey: e.ENCRYPTION_KEY
+      ? (parseEncryptionKey(e.ENCRYPTION_KEY) ?? undefined)
+      : undefined,
     supportEmail: (e.SUPPORT_EMAIL ?? e.ADMIN_EMAIL)?.toLowerCase(),
     operator: {
       name: e.OPERATOR_NAME,
@@ -119,7 +138,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       email: e.OPERATOR_EMAIL?.toLowerCase(),
       registry: e.OPERATOR_REGISTRY,
     },
-    testimonialsFile: path.resolve(e.TESTIMONIALS_FILE ?? path.join(e.DATA_DIR, 'testimonials.json')),
+    testimonialsFile: path.resolve(
+      e.TESTIMONIALS_FILE ?? path.join(e.DATA_DIR, 'testimonials.json'),
+    ),
   };
 }
 

@@ -31,9 +31,7 @@ export function migrationsFolder(): string {
 }
 
 export type OpenOptions =
-  | { url: string; poolSize?: number }
-  | { dataDir: string }
-  | { pglite: PGlite };
+  { url: string; poolSize?: number } | { dataDir: string } | { pglite: PGlite };
 
 /** Opens PostgreSQL (url) or PGlite (a data dir, or a ready instance), and applies migrations. */
 export async function openDatabase(options: OpenOptions): Promise<Database> {

@@ -21,7 +21,11 @@ const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull(
 
 export const userRole = pgEnum('user_role', ['admin', 'user']);
 export const memberRole = pgEnum('member_role', ['owner', 'staff']);
-export const tokenPurpose = pgEnum('token_purpose', ['verify_email', 'reset_password', 'set_password']);
+export const tokenPurpose = pgEnum('token_purpose', [
+  'verify_email',
+  'reset_password',
+  'set_password',
+]);
 export const establishmentType = pgEnum('establishment_type', [
   'hostel',
   'hotel',
@@ -30,7 +34,11 @@ export const establishmentType = pgEnum('establishment_type', [
   'apartment',
   'other',
 ]);
-export const establishmentStatus = pgEnum('establishment_status', ['active', 'inactive', 'pending']);
+export const establishmentStatus = pgEnum('establishment_status', [
+  'active',
+  'inactive',
+  'pending',
+]);
 export const authority = pgEnum('authority', ['ses', 'mossos', 'ertzaintza']);
 export const documentKind = pgEnum('document_kind', ['front', 'back', 'signature']);
 
@@ -42,7 +50,8 @@ export const documentKind = pgEnum('document_kind', ['front', 'back', 'signature
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
   toDriver: (value) => value,
-  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength)),
+  fromDriver: (value) =>
+    Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength),
 });
 
 export const users = pgTable(
@@ -77,7 +86,10 @@ export const sessions = pgTable(
     ip: varchar('ip', { length: 64 }),
     userAgent: varchar('user_agent', { length: 300 }),
   },
-  (t) => [uniqueIndex('sessions_token_hash_unique').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('sessions_token_hash_unique').on(t.tokenHash),
+    index('sessions_user_idx').on(t.userId),
+  ],
 );
 
 export const oneTimeTokens = pgTable(
@@ -140,7 +152,10 @@ export const establishmentMembers = pgTable(
     role: memberRole('role').notNull().default('staff'),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.establishmentId, t.userId] }), index('members_user_idx').on(t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.establishmentId, t.userId] }),
+    index('members_user_idx').on(t.userId),
+  ],
 );
 
 /** Travelers (pilgrims): spec §3 plus what a SES parte de viajeros needs. */

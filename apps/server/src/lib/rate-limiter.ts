@@ -10,7 +10,11 @@ export interface Limiter {
   retryAfterSeconds(key: string): number;
 }
 
-export function createLimiter(options: { max: number; windowMs: number; now?: () => number }): Limiter {
+export function createLimiter(options: {
+  max: number;
+  windowMs: number;
+  now?: () => number;
+}): Limiter {
   const { max, windowMs } = options;
   const now = options.now ?? Date.now;
   const entries = new Map<string, { count: number; resetAt: number }>();

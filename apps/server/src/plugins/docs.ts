@@ -9,7 +9,8 @@ export const docsPlugin = fp<{ version: string }>(async (app, { version }) => {
     openapi: {
       info: {
         title: 'Hospes API',
-        description: 'Guest registration for lodgings in Spain. Errors: { success: false, code, message, details?, requestId }.',
+        description:
+          'Guest registration for lodgings in Spain. Errors: { success: false, code, message, details?, requestId }.',
         version,
       },
       components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } } },

@@ -8,7 +8,11 @@ import { AppError } from '../lib/app-error';
 type Issue = { path?: PropertyKey[]; message: string; minimum?: unknown; maximum?: unknown };
 
 /** Turns zod issues into translated field details. */
-export function issuesToDetails(request: FastifyRequest, issues: Issue[], prefix = ''): ErrorDetail[] {
+export function issuesToDetails(
+  request: FastifyRequest,
+  issues: Issue[],
+  prefix = '',
+): ErrorDetail[] {
   return issues.map((issue) => {
     const field = [prefix, ...(issue.path ?? []).map(String)].filter(Boolean).join('.');
     return {
@@ -32,7 +36,8 @@ export function sendError(
   let message = errorMessage(request.lng, code);
   if (params) {
     message = interpolate(message, params);
-    if (typeof params.retryAfter === 'number') reply.header('retry-after', String(params.retryAfter));
+    if (typeof params.retryAfter === 'number')
+      reply.header('retry-after', String(params.retryAfter));
   }
   return reply.code(statusOf(code)).send({
     success: false,
@@ -41,7 +46,9 @@ export function sendError(
     ...(details && details.length
       ? {
           details: details.map((d) =>
-            d.message ? d : { ...d, message: validationMessage(request.lng, d.code ?? 'validation.invalid') },
+            d.message
+              ? d
+              : { ...d, message: validationMessage(request.lng, d.code ?? 'validation.invalid') },
           ),
         }
       : {}),

@@ -78,7 +78,11 @@ describe('route guard and start-up (spec §2, §4)', () => {
   it('keeps the token when the server cannot answer /me, so a poor connection does not sign anyone out', async () => {
     setToken(TOKEN, { remember: true });
     mockApi({
-      'GET /api/auth/me': apiFailure(503, 'SERVICE_UNAVAILABLE', 'Service temporarily unavailable.'),
+      'GET /api/auth/me': apiFailure(
+        503,
+        'SERVICE_UNAVAILABLE',
+        'Service temporarily unavailable.',
+      ),
     });
     await authStore.initialise();
     expect(authStore.getState().user).toBeNull();

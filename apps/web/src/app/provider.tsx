@@ -2,6 +2,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Toaster } from 'react-hot-toast';
 import { TOAST_DURATION_MS } from '@/config/constants';
+import { DocumentSlotsProvider } from './document-slots';
 import { AppErrorBoundary } from './error-boundary';
 
 /**
@@ -36,7 +37,7 @@ export function AppProvider({
   return (
     <AppErrorBoundary>
       <QueryClientProvider client={queryClient}>
-        {children}
+        <DocumentSlotsProvider>{children}</DocumentSlotsProvider>
         <AppToaster />
       </QueryClientProvider>
     </AppErrorBoundary>

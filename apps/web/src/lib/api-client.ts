@@ -251,3 +251,176 @@ export function resetApiClientForTests(): void {
   sessionExpiryTimer = undefined;
   hooks = {};
 }
+
+// ---------------------------------------------------------------------------------------------
+// File downloads
+
+export interface DownloadProgress {
+  /** Bytes received so far. */
+  received: number;
+  /** The Content-Length of the answer, when the server sent one (null: unknown, streamed). */
+  total: number | null;
+}
+
+export interface DownloadOptions {
+  method?: 'GET' | 'POST';
+  query?: Query;
+  /** A JSON body (POST). */
+  body?: unknown;
+  /** The file name when the answer has no Content-Disposition file name. */
+  defaultFileName: string;
+  /** Told as the body streams in (from the first byte on). */
+  onProgress?: (progress: DownloadProgress) => void;
+  /** Told once the answer's headers are in and the file starts to arrive. */
+  onStarted?: (headers: Headers) => void;
+  /** Save the file through a temporary link (default true); false only returns it. */
+  save?: boolean;
+  /** Time allowed for the answer's headers (the body may take longer). */
+  timeoutMs?: number;
+  signal?: AbortSignal;
+}
+
+export interface DownloadedFile {
+  fileName: string;
+  blob: Blob;
+  headers: Headers;
+}
+
+/**
+ * The file name of a Content-Disposition header: `filename*=UTF-8''…` (RFC 6266) first, then
+ * `filename="…"` or a bare `filename=…`; null without one.
+ */
+export function fileNameFromDisposition(disposition: string | null): string | null {
+  if (!disposition) return null;
+  const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)?''([^;]+)/i.exec(disposition);
+  if (extended?.[1]) {
+    try {
+      return decodeURIComponent(extended[1].trim().replace(/^"|"$/g, ''));
+    } catch {
+      // fall through to the plain parameter
+    }
+  }
+  const plain = /filename\s*=\s*(?:"([^"]*)"|([^;]+))/i.exec(disposition);
+  const name = (plain?.[1] ?? plain?.[2])?.trim();
+  return name ? name.replace(/[\\/]/g, '_') : null;
+}
+
+/** Saves a blob as a file: an object URL and a temporary `<a download>`. */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  try {
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = fileName;
+    link.rel = 'noopener';
+    link.style.display = 'none';
+    document.body.append(link);
+    link.click();
+    link.remove();
+  } finally {
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  }
+}
+
+async function readBody(response: Response, onProgress?: (p: DownloadProgress) => void) {
+  const length = Number(response.headers.get('content-length'));
+  const total = Number.isFinite(length) && length > 0 ? length : null;
+  const type = response.headers.get('content-type') ?? 'application/octet-stream';
+  const reader = response.body?.getReader();
+  if (!reader) {
+    const blob = await response.blob();
+    onProgress?.({ received: blob.size, total });
+    return blob;
+  }
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
+  let received = 0;
+  onProgress?.({ received, total });
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value as Uint8Array<ArrayBuffer>);
+    received += value.byteLength;
+    onProgress?.({ received, total });
+  }
+  return new Blob(chunks, { type });
+}
+
+/**
+ * A file from the API (PDF, export, template, SES file): the same bearer token, language and
+ * error handling as `apiRequest`, the body streamed with progress, the name taken from
+ * Content-Disposition (else `defaultFileName`), then saved through an object URL.
+ */
+export async function apiDownload(path: string, options: DownloadOptions): Promise<DownloadedFile> {
+  const { method = 'GET', query, body, timeoutMs = REQUEST_TIMEOUT_MS } = options;
+  const lng = currentLanguage();
+  const headers: Record<string, string> = { Accept: '*/*', 'Accept-Language': lng };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const token = getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  const onOuterAbort = () => controller.abort();
+  options.signal?.addEventListener('abort', onOuterAbort, { once: true });
+
+  try {
+    let response: Response;
+    try {
+      response = await fetch(buildUrl(path, query, lng), {
+        method,
+        headers,
+        credentials: 'include',
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: controller.signal,
+      });
+    } catch (cause) {
+      if (options.signal?.aborted && !timedOut) throw cause;
+      throw new ApiError({
+        status: 0,
+        code: timedOut ? CLIENT_ERROR_CODES.timeout : CLIENT_ERROR_CODES.network,
+        message: fallbackMessage(0),
+      });
+    } finally {
+      // The timeout covers the wait for the answer; a long file may then take its time.
+      clearTimeout(timer);
+    }
+
+    if (!response.ok) {
+      const parsed = ApiErrorResponseSchema.safeParse(await readJson(response));
+      const envelope = parsed.success ? parsed.data : undefined;
+      const error = new ApiError({
+        status: response.status,
+        code: envelope?.code ?? `HTTP_${response.status}`,
+        message: envelope?.message || fallbackMessage(response.status),
+        details: envelope?.details,
+        requestId: envelope?.requestId ?? response.headers.get('x-request-id') ?? undefined,
+      });
+      if (response.status === 401) handleUnauthorized(error, false);
+      throw error;
+    }
+
+    options.onStarted?.(response.headers);
+    let blob: Blob;
+    try {
+      blob = await readBody(response, options.onProgress);
+    } catch (cause) {
+      if (options.signal?.aborted) throw cause;
+      throw new ApiError({
+        status: 0,
+        code: CLIENT_ERROR_CODES.network,
+        message: fallbackMessage(0),
+      });
+    }
+    const fileName =
+      fileNameFromDisposition(response.headers.get('content-disposition')) ??
+      options.defaultFileName;
+    if (options.save !== false) saveBlob(blob, fileName);
+    return { fileName, blob, headers: response.headers };
+  } finally {
+    options.signal?.removeEventListener('abort', onOuterAbort);
+  }
+}

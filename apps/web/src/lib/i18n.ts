@@ -42,6 +42,7 @@ export const NAMESPACES = [
   'checkin',
   'establishments',
   'admin',
+  'documents',
   'validation',
   'errors',
 ] as const;

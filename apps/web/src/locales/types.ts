@@ -5,6 +5,7 @@ import type clients from './en/clients.json';
 import type checkin from './en/checkin.json';
 import type establishments from './en/establishments.json';
 import type admin from './en/admin.json';
+import type documents from './en/documents.json';
 
 type Table = Record<string, string>;
 
@@ -17,6 +18,7 @@ export type LocaleBundle = {
   checkin: typeof checkin;
   establishments: typeof establishments;
   admin: typeof admin;
+  documents: typeof documents;
   validation: Table;
   errors: Table;
 };

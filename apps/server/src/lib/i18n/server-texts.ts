@@ -6,14 +6,20 @@ import esMail from '../../locales/es/mail.json';
 import esMessages from '../../locales/es/messages.json';
 
 /** The server's own texts (success messages, e-mails) per language; es is the fallback. */
-export const SERVER_RESOURCES: Partial<Record<Language, { messages: typeof esMessages; mail: typeof esMail }>> = {
+export const SERVER_RESOURCES: Partial<
+  Record<Language, { messages: typeof esMessages; mail: typeof esMail }>
+> = {
   es: { messages: esMessages, mail: esMail },
   en: { messages: enMessages, mail: enMail },
 };
 
 export type MessageKey = keyof typeof esMessages;
 
-export function serverMessage(lng: Language, key: MessageKey, params?: Record<string, unknown>): string {
+export function serverMessage(
+  lng: Language,
+  key: MessageKey,
+  params?: Record<string, unknown>,
+): string {
   const table = SERVER_RESOURCES[lng]?.messages ?? SERVER_RESOURCES[DEFAULT_LANGUAGE]!.messages;
   return interpolate(table[key] ?? SERVER_RESOURCES[DEFAULT_LANGUAGE]!.messages[key], params);
 }

@@ -46,7 +46,11 @@ export function createMailer(options: {
     };
   }
   const outbox = path.join(dataDir, 'outbox');
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const transport = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: 'unix',
+  });
   return {
     async send(message) {
       const info = await transport.sendMail({ from, ...message });
@@ -54,7 +58,10 @@ export function createMailer(options: {
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = path.join(outbox, `${stamp}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`);
       await fs.writeFile(file, info.message as Buffer, { mode: 0o600 });
-      log.info({ file, subject: message.subject }, 'SMTP_URL is not set: mail written to the outbox');
+      log.info(
+        { file, subject: message.subject },
+        'SMTP_URL is not set: mail written to the outbox',
+      );
     },
     close: () => transport.close(),
   };

@@ -22,7 +22,18 @@ export function actionMail(
   const subject = interpolate(part.subject, p);
   const greeting = interpolate(texts.greeting, p);
   const intro = interpolate(part.intro, p);
-  const text = [greeting, '', intro, '', `${part.action}: ${params.url}`, '', part.expiry, texts.ignore, '', texts.signature].join('\n');
+  const text = [
+    greeting,
+    '',
+    intro,
+    '',
+    `${part.action}: ${params.url}`,
+    '',
+    part.expiry,
+    texts.ignore,
+    '',
+    texts.signature,
+  ].join('\n');
   const html = `<!doctype html><html lang="${lng}"><body style="font-family:system-ui,sans-serif;color:#1f2937;line-height:1.5">
 <p>${escapeHtml(greeting)}</p>
 <p>${escapeHtml(intro)}</p>

@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { oneTimeTokens, sessions, users, establishments } from '../../db/schema';
 import { linkIn } from '../../../test/smtp';
 import { randomCif, registrationBody, uniqueEmail } from '../../../test/factories';
-import { APP_URL, bearer, createTestContext, registerVerifiedOwner, type TestContext } from '../../../test/test-app';
+import {
+  APP_URL,
+  bearer,
+  createTestContext,
+  registerVerifiedOwner,
+  type TestContext,
+} from '../../../test/test-app';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -32,7 +38,10 @@ describe('POST /api/auth/register-establishment', () => {
     const json = res.json();
     expect(json).toMatchObject({ success: true, data: { email: body.account.email } });
 
-    const [user] = await ctx.database.db.select().from(users).where(eq(users.email, body.account.email));
+    const [user] = await ctx.database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, body.account.email));
     expect(user).toMatchObject({ role: 'user', emailVerifiedAt: null, language: 'en' });
     expect(user!.passwordHash).toMatch(/^\$argon2id\$/);
 
@@ -59,7 +68,11 @@ describe('POST /api/auth/register-establishment', () => {
     const sameEmail = registrationBody({ email: first.account.email });
     const res1 = await post('/api/auth/register-establishment?lng=en', sameEmail);
     expect(res1.statusCode).toBe(409);
-    expect(res1.json()).toMatchObject({ success: false, code: 'EMAIL_OR_NIF_TAKEN', message: 'This email or NIF is already registered.' });
+    expect(res1.json()).toMatchObject({
+      success: false,
+      code: 'EMAIL_OR_NIF_TAKEN',
+      message: 'This email or NIF is already registered.',
+    });
 
     const sameNif = registrationBody({ nif: first.establishment.nif });
     const res2 = await post('/api/auth/register-establishment?lng=en', sameNif);
@@ -70,11 +83,20 @@ describe('POST /api/auth/register-establishment', () => {
 
   it('refuses an unaccepted terms or privacy with the spec text', async () => {
     const before = await countRows();
-    const res = await post('/api/auth/register-establishment?lng=en', { ...registrationBody(), acceptTerms: false });
+    const res = await post('/api/auth/register-establishment?lng=en', {
+      ...registrationBody(),
+      acceptTerms: false,
+    });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'TERMS_NOT_ACCEPTED', message: 'You must accept the terms and conditions' });
+    expect(res.json()).toMatchObject({
+      code: 'TERMS_NOT_ACCEPTED',
+      message: 'You must accept the terms and conditions',
+    });
     expect(res.json().details[0].field).toBe('acceptTerms');
-    const res2 = await post('/api/auth/register-establishment', { ...registrationBody(), acceptPrivacy: undefined });
+    const res2 = await post('/api/auth/register-establishment', {
+      ...registrationBody(),
+      acceptPrivacy: undefined,
+    });
     expect(res2.statusCode).toBe(400);
     expect(res2.json().message).toBe('Debe aceptar los términos y condiciones');
     expect(await countRows()).toEqual(before);
@@ -87,7 +109,10 @@ describe('POST /api/auth/register-establishment', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('VALIDATION_FAILED');
     expect(res.json().details).toContainEqual(
-      expect.objectContaining({ field: 'establishment.nif', message: 'Invalid NIF/CIF: check the control letter or digit' }),
+      expect.objectContaining({
+        field: 'establishment.nif',
+        message: 'Invalid NIF/CIF: check the control letter or digit',
+      }),
     );
 
     const empty = await post('/api/auth/register-establishment?lng=en', {});
@@ -98,12 +123,18 @@ describe('POST /api/auth/register-establishment', () => {
     const shortPassword = registrationBody({ password: 'short' });
     const res3 = await post('/api/auth/register-establishment?lng=en', shortPassword);
     expect(res3.json().details).toContainEqual(
-      expect.objectContaining({ field: 'account.password', message: 'Password must be at least 8 characters long' }),
+      expect.objectContaining({
+        field: 'account.password',
+        message: 'Password must be at least 8 characters long',
+      }),
     );
     const longName = registrationBody({ name: 'x'.repeat(151) });
     const res4 = await post('/api/auth/register-establishment?lng=en', longName);
     expect(res4.json().details).toContainEqual(
-      expect.objectContaining({ field: 'establishment.name', message: 'Must be at most 150 characters long' }),
+      expect.objectContaining({
+        field: 'establishment.name',
+        message: 'Must be at most 150 characters long',
+      }),
     );
     expect(await countRows()).toEqual(before);
   });
@@ -130,31 +161,61 @@ describe('GET /api/auth/verify', () => {
     const res = await ctx.app.inject({ method: 'GET', url: `/api/auth/verify?token=${token}` });
     expect(res.statusCode).toBe(200);
     const json = res.json();
-    expect(json).toMatchObject({ success: true, user: { email: body.account.email, emailVerified: true, role: 'user' } });
+    expect(json).toMatchObject({
+      success: true,
+      user: { email: body.account.email, emailVerified: true, role: 'user' },
+    });
     expect(json.token).toEqual(expect.any(String));
-    const me = await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(json.token) });
+    const me = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: bearer(json.token),
+    });
     expect(me.json().user.email).toBe(body.account.email);
 
-    const again = await ctx.app.inject({ method: 'GET', url: `/api/auth/verify?token=${token}&lng=en` });
+    const again = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/auth/verify?token=${token}&lng=en`,
+    });
     expect(again.statusCode).toBe(401);
-    expect(again.json()).toMatchObject({ code: 'VERIFICATION_LINK_INVALID', message: 'The verification link has expired or is invalid.' });
+    expect(again.json()).toMatchObject({
+      code: 'VERIFICATION_LINK_INVALID',
+      message: 'The verification link has expired or is invalid.',
+    });
   });
 
   it('answers 401 for an unknown or expired token and 404 when the user is gone', async () => {
-    const unknown = await ctx.app.inject({ method: 'GET', url: '/api/auth/verify?token=nonsense&lng=en' });
+    const unknown = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/auth/verify?token=nonsense&lng=en',
+    });
     expect(unknown.statusCode).toBe(401);
 
     const body = registrationBody();
     await post('/api/auth/register-establishment', body);
     const mail = await ctx.smtp.waitFor(body.account.email);
     const token = new URL(linkIn(mail, `${APP_URL}/verify-email`)).searchParams.get('token')!;
-    const [user] = await ctx.database.db.select().from(users).where(eq(users.email, body.account.email));
-    await ctx.database.db.update(oneTimeTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(oneTimeTokens.userId, user!.id));
-    expect((await ctx.app.inject({ method: 'GET', url: `/api/auth/verify?token=${token}` })).statusCode).toBe(401);
+    const [user] = await ctx.database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, body.account.email));
+    await ctx.database.db
+      .update(oneTimeTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(oneTimeTokens.userId, user!.id));
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: `/api/auth/verify?token=${token}` })).statusCode,
+    ).toBe(401);
 
-    await ctx.database.db.update(oneTimeTokens).set({ expiresAt: new Date(Date.now() + 60_000) }).where(eq(oneTimeTokens.userId, user!.id));
+    await ctx.database.db
+      .update(oneTimeTokens)
+      .set({ expiresAt: new Date(Date.now() + 60_000) })
+      .where(eq(oneTimeTokens.userId, user!.id));
     await ctx.database.db.delete(users).where(eq(users.id, user!.id));
-    const gone = await ctx.app.inject({ method: 'GET', url: `/api/auth/verify?token=${token}&lng=en` });
+    const gone = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/auth/verify?token=${token}&lng=en`,
+    });
     expect(gone.statusCode).toBe(404);
     expect(gone.json()).toMatchObject({ code: 'USER_NOT_FOUND', message: 'User not found.' });
   });
@@ -169,19 +230,33 @@ describe('GET /api/auth/verify', () => {
 describe('POST /api/auth/login', () => {
   it('logs a verified user in and records the login', async () => {
     const owner = await registerVerifiedOwner(ctx);
-    const res = await post('/api/auth/login', { email: owner.email.toUpperCase(), password: owner.password });
+    const res = await post('/api/auth/login', {
+      email: owner.email.toUpperCase(),
+      password: owner.password,
+    });
     expect(res.statusCode).toBe(200);
     const json = res.json();
-    expect(json).toMatchObject({ success: true, user: { id: owner.userId, email: owner.email, role: 'user' } });
-    expect(Object.keys(json.user)).toEqual(expect.arrayContaining(['id', 'name', 'email', 'role', 'lastLogin']));
+    expect(json).toMatchObject({
+      success: true,
+      user: { id: owner.userId, email: owner.email, role: 'user' },
+    });
+    expect(Object.keys(json.user)).toEqual(
+      expect.arrayContaining(['id', 'name', 'email', 'role', 'lastLogin']),
+    );
     expect(json.user.lastLogin).toEqual(expect.any(String));
     expect(json.user).not.toHaveProperty('passwordHash');
   });
 
   it('answers the same 401 for a wrong password and an unknown e-mail', async () => {
     const owner = await registerVerifiedOwner(ctx);
-    const wrong = await post('/api/auth/login?lng=en', { email: owner.email, password: 'not-the-password' });
-    const unknown = await post('/api/auth/login?lng=en', { email: uniqueEmail(), password: 'not-the-password' });
+    const wrong = await post('/api/auth/login?lng=en', {
+      email: owner.email,
+      password: 'not-the-password',
+    });
+    const unknown = await post('/api/auth/login?lng=en', {
+      email: uniqueEmail(),
+      password: 'not-the-password',
+    });
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     const strip = (b: Record<string, unknown>) => ({ ...b, requestId: undefined });
@@ -192,7 +267,10 @@ describe('POST /api/auth/login', () => {
   it('refuses an unverified account with 403 and sends a new link on request', async () => {
     const body = registrationBody();
     await post('/api/auth/register-establishment', body);
-    const res = await post('/api/auth/login?lng=en', { email: body.account.email, password: body.account.password });
+    const res = await post('/api/auth/login?lng=en', {
+      email: body.account.email,
+      password: body.account.password,
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json().code).toBe('EMAIL_NOT_VERIFIED');
     expect(res.json().message).toMatch(/verify your email/);
@@ -207,9 +285,15 @@ describe('POST /api/auth/login', () => {
   it('locks an account after repeated failures with 429, even with the right password', async () => {
     const owner = await registerVerifiedOwner(ctx);
     for (let i = 0; i < 5; i++) {
-      expect((await post('/api/auth/login', { email: owner.email, password: `wrong-${i}-password` })).statusCode).toBe(401);
+      expect(
+        (await post('/api/auth/login', { email: owner.email, password: `wrong-${i}-password` }))
+          .statusCode,
+      ).toBe(401);
     }
-    const locked = await post('/api/auth/login?lng=en', { email: owner.email, password: owner.password });
+    const locked = await post('/api/auth/login?lng=en', {
+      email: owner.email,
+      password: owner.password,
+    });
     expect(locked.statusCode).toBe(429);
     expect(locked.json().code).toBe('TOO_MANY_REQUESTS');
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
@@ -221,10 +305,22 @@ describe('POST /api/auth/login', () => {
     try {
       let last = 0;
       for (let i = 0; i < 21; i++) {
-        last = (await ipCtx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: uniqueEmail(), password: 'whatever-pass' }, headers })).statusCode;
+        last = (
+          await ipCtx.app.inject({
+            method: 'POST',
+            url: '/api/auth/login',
+            payload: { email: uniqueEmail(), password: 'whatever-pass' },
+            headers,
+          })
+        ).statusCode;
       }
       expect(last).toBe(429);
-      const other = await ipCtx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: uniqueEmail(), password: 'whatever-pass' }, headers: { 'x-forwarded-for': '203.0.113.10' } });
+      const other = await ipCtx.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: uniqueEmail(), password: 'whatever-pass' },
+        headers: { 'x-forwarded-for': '203.0.113.10' },
+      });
       expect(other.statusCode).toBe(401);
     } finally {
       await ipCtx.close();
@@ -234,43 +330,78 @@ describe('POST /api/auth/login', () => {
   it('validates its body', async () => {
     const res = await post('/api/auth/login?lng=en', { email: 'a@b.co' });
     expect(res.statusCode).toBe(400);
-    expect(res.json().details).toEqual([expect.objectContaining({ field: 'password', message: 'This field is required' })]);
+    expect(res.json().details).toEqual([
+      expect.objectContaining({ field: 'password', message: 'This field is required' }),
+    ]);
   });
 });
 
 describe('sessions: me and logout', () => {
   it('answers 401 without a token or with a bad one', async () => {
     expect((await ctx.app.inject({ method: 'GET', url: '/api/auth/me' })).statusCode).toBe(401);
-    const bad = await ctx.app.inject({ method: 'GET', url: '/api/auth/me?lng=en', headers: bearer('x'.repeat(43)) });
+    const bad = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/auth/me?lng=en',
+      headers: bearer('x'.repeat(43)),
+    });
     expect(bad.statusCode).toBe(401);
     expect(bad.json().message).toBe('Your session has expired. Please log in again.');
   });
 
   it('revokes the session on logout', async () => {
     const owner = await registerVerifiedOwner(ctx);
-    const out = await ctx.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(owner.token) });
+    const out = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: bearer(owner.token),
+    });
     expect(out.statusCode).toBe(200);
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(owner.token) })).statusCode).toBe(401);
-    const rows = await ctx.database.db.select().from(sessions).where(eq(sessions.userId, owner.userId));
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(owner.token) }))
+        .statusCode,
+    ).toBe(401);
+    const rows = await ctx.database.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.userId, owner.userId));
     expect(rows.every((r) => r.revokedAt !== null)).toBe(true);
     expect(rows.every((r) => r.tokenHash !== owner.token)).toBe(true);
   });
 
   it('expires a session after 24 hours', async () => {
     const owner = await registerVerifiedOwner(ctx);
-    const [row] = await ctx.database.db.select().from(sessions).where(eq(sessions.userId, owner.userId));
+    const [row] = await ctx.database.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.userId, owner.userId));
     expect(row!.expiresAt.getTime() - row!.createdAt.getTime()).toBeCloseTo(24 * 3600 * 1000, -4);
-    await ctx.database.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1) }).where(eq(sessions.userId, owner.userId));
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(owner.token) })).statusCode).toBe(401);
+    await ctx.database.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1) })
+      .where(eq(sessions.userId, owner.userId));
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(owner.token) }))
+        .statusCode,
+    ).toBe(401);
   });
 
   it('updates the name and e-mail of the profile, refusing a taken e-mail', async () => {
     const owner = await registerVerifiedOwner(ctx);
     const other = await registerVerifiedOwner(ctx);
-    const res = await ctx.app.inject({ method: 'PUT', url: '/api/auth/me?lng=en', headers: bearer(owner.token), payload: { name: 'Ana Pérez' } });
+    const res = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/auth/me?lng=en',
+      headers: bearer(owner.token),
+      payload: { name: 'Ana Pérez' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ message: 'Profile updated.', user: { name: 'Ana Pérez' } });
-    const taken = await ctx.app.inject({ method: 'PUT', url: '/api/auth/me', headers: bearer(owner.token), payload: { email: other.email } });
+    const taken = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/auth/me',
+      headers: bearer(owner.token),
+      payload: { email: other.email },
+    });
     expect(taken.statusCode).toBe(409);
   });
 });
@@ -284,7 +415,9 @@ describe('password recovery and change', () => {
     expect(known.statusCode).toBe(200);
     expect(unknown.statusCode).toBe(200);
     expect(known.json()).toEqual(unknown.json());
-    expect(known.json().message).toBe('If your email exists in our database, you will receive a link soon.');
+    expect(known.json().message).toBe(
+      'If your email exists in our database, you will receive a link soon.',
+    );
     const mail = await ctx.smtp.waitFor(owner.email, { subject: /reset|restablezca/i });
     expect(mail.text).toContain(`${APP_URL}/recover-pass?token=`);
     expect(ctx.smtp.messages.some((m) => m.to.includes(ghost))).toBe(false);
@@ -303,11 +436,22 @@ describe('password recovery and change', () => {
 
     const res = await post('/api/auth/reset-password', { token, password: 'new-camino-pass' });
     expect(res.statusCode).toBe(200);
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(owner.token) })).statusCode).toBe(401);
-    expect((await post('/api/auth/login', { email: owner.email, password: owner.password })).statusCode).toBe(401);
-    expect((await post('/api/auth/login', { email: owner.email, password: 'new-camino-pass' })).statusCode).toBe(200);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(owner.token) }))
+        .statusCode,
+    ).toBe(401);
+    expect(
+      (await post('/api/auth/login', { email: owner.email, password: owner.password })).statusCode,
+    ).toBe(401);
+    expect(
+      (await post('/api/auth/login', { email: owner.email, password: 'new-camino-pass' }))
+        .statusCode,
+    ).toBe(200);
 
-    const reuse = await post('/api/auth/reset-password?lng=en', { token, password: 'another-pass-1' });
+    const reuse = await post('/api/auth/reset-password?lng=en', {
+      token,
+      password: 'another-pass-1',
+    });
     expect(reuse.statusCode).toBe(400);
     expect(reuse.json()).toMatchObject({ code: 'RESET_LINK_INVALID' });
   });
@@ -318,33 +462,70 @@ describe('password recovery and change', () => {
     await post('/api/auth/forgot-password', { email: owner.email });
     const mail = await ctx.smtp.waitFor(owner.email, { after: before });
     const token = new URL(linkIn(mail, `${APP_URL}/recover-pass`)).searchParams.get('token')!;
-    const [row] = await ctx.database.db.select().from(oneTimeTokens).where(eq(oneTimeTokens.userId, owner.userId)).orderBy(oneTimeTokens.createdAt);
-    const rows = await ctx.database.db.select().from(oneTimeTokens).where(eq(oneTimeTokens.userId, owner.userId));
+    const [row] = await ctx.database.db
+      .select()
+      .from(oneTimeTokens)
+      .where(eq(oneTimeTokens.userId, owner.userId))
+      .orderBy(oneTimeTokens.createdAt);
+    const rows = await ctx.database.db
+      .select()
+      .from(oneTimeTokens)
+      .where(eq(oneTimeTokens.userId, owner.userId));
     const reset = rows.find((r) => r.purpose === 'reset_password')!;
     expect(reset.expiresAt.getTime() - reset.createdAt.getTime()).toBeCloseTo(3600 * 1000, -4);
     void row;
-    await ctx.database.db.update(oneTimeTokens).set({ expiresAt: new Date(Date.now() - 1) }).where(eq(oneTimeTokens.id, reset.id));
-    expect((await post('/api/auth/reset-password', { token, password: 'new-camino-pass' })).statusCode).toBe(400);
+    await ctx.database.db
+      .update(oneTimeTokens)
+      .set({ expiresAt: new Date(Date.now() - 1) })
+      .where(eq(oneTimeTokens.id, reset.id));
+    expect(
+      (await post('/api/auth/reset-password', { token, password: 'new-camino-pass' })).statusCode,
+    ).toBe(400);
   });
 
   it('changes the password with the current one, ending the other sessions only', async () => {
     const owner = await registerVerifiedOwner(ctx);
-    const second = (await post('/api/auth/login', { email: owner.email, password: owner.password })).json().token as string;
+    const second = (
+      await post('/api/auth/login', { email: owner.email, password: owner.password })
+    ).json().token as string;
 
-    const wrong = await post('/api/auth/change-password?lng=en', { currentPassword: 'nope-nope', newPassword: 'brand-new-pass' }, bearer(owner.token));
+    const wrong = await post(
+      '/api/auth/change-password?lng=en',
+      { currentPassword: 'nope-nope', newPassword: 'brand-new-pass' },
+      bearer(owner.token),
+    );
     expect(wrong.statusCode).toBe(401);
-    expect(wrong.json()).toMatchObject({ code: 'CURRENT_PASSWORD_INCORRECT', message: 'Current password is incorrect.' });
+    expect(wrong.json()).toMatchObject({
+      code: 'CURRENT_PASSWORD_INCORRECT',
+      message: 'Current password is incorrect.',
+    });
 
-    const ok = await post('/api/auth/change-password', { currentPassword: owner.password, newPassword: 'brand-new-pass' }, bearer(owner.token));
+    const ok = await post(
+      '/api/auth/change-password',
+      { currentPassword: owner.password, newPassword: 'brand-new-pass' },
+      bearer(owner.token),
+    );
     expect(ok.statusCode).toBe(200);
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(owner.token) })).statusCode).toBe(200);
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(second) })).statusCode).toBe(401);
-    expect((await post('/api/auth/login', { email: owner.email, password: 'brand-new-pass' })).statusCode).toBe(200);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(owner.token) }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(second) }))
+        .statusCode,
+    ).toBe(401);
+    expect(
+      (await post('/api/auth/login', { email: owner.email, password: 'brand-new-pass' }))
+        .statusCode,
+    ).toBe(200);
     expect((await post('/api/auth/change-password', {}, bearer(owner.token))).statusCode).toBe(400);
   });
 
   it('requires a session to change the password', async () => {
-    expect((await post('/api/auth/change-password', { currentPassword: 'a', newPassword: 'abcdefgh' })).statusCode).toBe(401);
+    expect(
+      (await post('/api/auth/change-password', { currentPassword: 'a', newPassword: 'abcdefgh' }))
+        .statusCode,
+    ).toBe(401);
   });
 
   it('keeps a new CIF distinct from others', () => {

@@ -42,7 +42,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
     },
     async (request, reply) => {
       const data = await auth.registerEstablishment(request.body, meta(request));
-      return reply.code(201).send({ success: true, message: serverMessage(request.lng, 'registered'), data });
+      return reply
+        .code(201)
+        .send({ success: true, message: serverMessage(request.lng, 'registered'), data });
     },
   );
 
@@ -58,7 +60,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
     },
     async (request) => {
       const session = await auth.verifyEmail(request.query.token, meta(request));
-      return { success: true as const, message: serverMessage(request.lng, 'verified'), ...session };
+      return {
+        success: true as const,
+        message: serverMessage(request.lng, 'verified'),
+        ...session,
+      };
     },
   );
 
@@ -99,7 +105,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
   app.post(
     '/logout',
     {
-      schema: { tags, summary: 'End this session', security: secured, response: { 200: MessageResponseSchema } },
+      schema: {
+        tags,
+        summary: 'End this session',
+        security: secured,
+        response: { 200: MessageResponseSchema },
+      },
       preHandler: app.requireUser,
     },
     async (request) => {
@@ -111,7 +122,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
   app.get(
     '/me',
     {
-      schema: { tags, summary: 'The signed-in user', security: secured, response: { 200: MeResponseSchema } },
+      schema: {
+        tags,
+        summary: 'The signed-in user',
+        security: secured,
+        response: { 200: MeResponseSchema },
+      },
       preHandler: app.requireUser,
     },
     async (request) => ({ success: true as const, user: await auth.me(actorOf(request).id) }),
@@ -184,7 +200,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
     },
     async (request) => {
       const actor = actorOf(request);
-      await auth.changePassword(actor.id, actor.sessionId, request.body.currentPassword, request.body.newPassword);
+      await auth.changePassword(
+        actor.id,
+        actor.sessionId,
+        request.body.currentPassword,
+        request.body.newPassword,
+      );
       return { success: true as const, message: serverMessage(request.lng, 'passwordChanged') };
     },
   );

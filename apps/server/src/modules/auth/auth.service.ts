@@ -96,7 +96,9 @@ export function createAuthService(deps: AuthServiceDeps) {
       expiresAt: new Date(now().getTime() + TOKEN_TTL_MS[purpose]),
     });
     const url = `${appUrl}${LINK_PATH[purpose]}?token=${encodeURIComponent(token)}${purpose === 'set_password' ? '&welcome=1' : ''}&lng=${lng}`;
-    await mailer.send(actionMail(lng, MAIL_KIND[purpose], user.email, { name: user.name, url, ...extra }));
+    await mailer.send(
+      actionMail(lng, MAIL_KIND[purpose], user.email, { name: user.name, url, ...extra }),
+    );
   }
 
   async function sendLinkSafely(...args: Parameters<typeof issueLink>) {
@@ -114,8 +116,12 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (input.acceptTerms !== true || input.acceptPrivacy !== true) {
         throw new AppError('TERMS_NOT_ACCEPTED', {
           details: [
-            ...(input.acceptTerms !== true ? [{ field: 'acceptTerms', message: '', code: 'validation.termsRequired' }] : []),
-            ...(input.acceptPrivacy !== true ? [{ field: 'acceptPrivacy', message: '', code: 'validation.privacyRequired' }] : []),
+            ...(input.acceptTerms !== true
+              ? [{ field: 'acceptTerms', message: '', code: 'validation.termsRequired' }]
+              : []),
+            ...(input.acceptPrivacy !== true
+              ? [{ field: 'acceptPrivacy', message: '', code: 'validation.privacyRequired' }]
+              : []),
           ],
         });
       }
@@ -124,10 +130,17 @@ export function createAuthService(deps: AuthServiceDeps) {
       try {
         created = await db.transaction(async (tx) => {
           const taken =
-            (await users.findByEmail(input.account.email, tx)) ?? (await establishments.findByNif(input.establishment.nif, tx));
+            (await users.findByEmail(input.account.email, tx)) ??
+            (await establishments.findByNif(input.establishment.nif, tx));
           if (taken) throw new AppError('EMAIL_OR_NIF_TAKEN');
           const user = await users.insert(
-            { email: input.account.email, name: input.account.name, passwordHash, role: 'user', language: meta.lng },
+            {
+              email: input.account.email,
+              name: input.account.name,
+              passwordHash,
+              role: 'user',
+              language: meta.lng,
+            },
             tx,
           );
           const establishment = await establishments.insertWithOwner(
@@ -141,13 +154,20 @@ export function createAuthService(deps: AuthServiceDeps) {
         if (isUniqueViolation(err)) throw new AppError('EMAIL_OR_NIF_TAKEN', { cause: err });
         throw err;
       }
-      await sendLinkSafely(created.user, 'verify_email', meta.lng, { establishment: created.establishment.name });
-      return { userId: created.user.id, establishmentId: created.establishment.id, email: created.user.email };
+      await sendLinkSafely(created.user, 'verify_email', meta.lng, {
+        establishment: created.establishment.name,
+      });
+      return {
+        userId: created.user.id,
+        establishmentId: created.establishment.id,
+        email: created.user.email,
+      };
     },
 
     async verifyEmail(token: string, meta: RequestMeta) {
       const row = await tokens.findByHash(hashToken(token), ['verify_email']);
-      if (!row || row.usedAt || row.expiresAt <= now()) throw new AppError('VERIFICATION_LINK_INVALID');
+      if (!row || row.usedAt || row.expiresAt <= now())
+        throw new AppError('VERIFICATION_LINK_INVALID');
       const user = row.userId ? await users.findById(row.userId) : null;
       if (!user) throw new AppError('USER_NOT_FOUND');
       if (!user.isActive) throw new AppError('ACCOUNT_DISABLED');
@@ -163,17 +183,23 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (mailRequests.isBlocked(key)) return;
       mailRequests.hit(key);
       const user = await users.findByEmail(email);
-      if (user && user.isActive && !user.emailVerifiedAt) await sendLinkSafely(user, 'verify_email', meta.lng);
+      if (user && user.isActive && !user.emailVerifiedAt)
+        await sendLinkSafely(user, 'verify_email', meta.lng);
     },
 
     async login(email: string, password: string, meta: RequestMeta) {
       const accountKey = email.toLowerCase();
       if (accountFailures.isBlocked(accountKey) || addressFailures.isBlocked(meta.ip)) {
-        const retry = Math.max(accountFailures.retryAfterSeconds(accountKey), addressFailures.retryAfterSeconds(meta.ip));
+        const retry = Math.max(
+          accountFailures.retryAfterSeconds(accountKey),
+          addressFailures.retryAfterSeconds(meta.ip),
+        );
         throw new AppError('TOO_MANY_REQUESTS', { params: { retryAfter: retry } });
       }
       const user = await users.findByEmail(accountKey);
-      const ok = user ? await verifyPassword(user.passwordHash, password) : await verifyPassword(await dummyHash, password).then(() => false);
+      const ok = user
+        ? await verifyPassword(user.passwordHash, password)
+        : await verifyPassword(await dummyHash, password).then(() => false);
       if (!user || !ok) {
         accountFailures.hit(accountKey);
         addressFailures.hit(meta.ip);
@@ -220,7 +246,8 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     async resetPassword(token: string, password: string) {
       const row = await tokens.findByHash(hashToken(token), ['reset_password', 'set_password']);
-      if (!row || row.usedAt || row.expiresAt <= now() || !row.userId) throw new AppError('RESET_LINK_INVALID');
+      if (!row || row.usedAt || row.expiresAt <= now() || !row.userId)
+        throw new AppError('RESET_LINK_INVALID');
       const passwordHash = await hashPassword(password);
       const userId = row.userId;
       await db.transaction(async (tx) => {
@@ -228,15 +255,25 @@ export function createAuthService(deps: AuthServiceDeps) {
         const user = await users.findById(userId, tx);
         if (!user) throw new AppError('RESET_LINK_INVALID');
         // The link reached the inbox, which proves the address.
-        await users.update(userId, { passwordHash, emailVerifiedAt: user.emailVerifiedAt ?? now() }, tx);
+        await users.update(
+          userId,
+          { passwordHash, emailVerifiedAt: user.emailVerifiedAt ?? now() },
+          tx,
+        );
         await sessions.revokeAllForUser(userId, undefined, tx);
       });
     },
 
-    async changePassword(userId: string, sessionId: string, currentPassword: string, newPassword: string) {
+    async changePassword(
+      userId: string,
+      sessionId: string,
+      currentPassword: string,
+      newPassword: string,
+    ) {
       const user = await users.findById(userId);
       if (!user) throw new AppError('USER_NOT_FOUND');
-      if (!(await verifyPassword(user.passwordHash, currentPassword))) throw new AppError('CURRENT_PASSWORD_INCORRECT');
+      if (!(await verifyPassword(user.passwordHash, currentPassword)))
+        throw new AppError('CURRENT_PASSWORD_INCORRECT');
       const passwordHash = await hashPassword(newPassword);
       await db.transaction(async (tx) => {
         await users.update(userId, { passwordHash }, tx);

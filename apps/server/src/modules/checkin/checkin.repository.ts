@@ -55,7 +55,9 @@ export function createCheckinRepository(db: Db) {
       const [row] = await tx
         .update(checkinLinks)
         .set({ revokedAt: at })
-        .where(and(eq(checkinLinks.establishmentId, establishmentId), isNull(checkinLinks.revokedAt)))
+        .where(
+          and(eq(checkinLinks.establishmentId, establishmentId), isNull(checkinLinks.revokedAt)),
+        )
         .returning();
       return row ?? null;
     },
@@ -90,7 +92,10 @@ export function createCheckinRepository(db: Db) {
         .from(selfRegistrations)
         .innerJoin(pilgrims, eq(pilgrims.id, selfRegistrations.pilgrimId))
         .where(
-          and(eq(selfRegistrations.confirmationCode, code), inScope(scope, pilgrims.establishmentId)),
+          and(
+            eq(selfRegistrations.confirmationCode, code),
+            inScope(scope, pilgrims.establishmentId),
+          ),
         );
       return row?.pilgrimId ?? null;
     },
@@ -104,7 +109,9 @@ export function createCheckinRepository(db: Db) {
         })
         .from(selfRegistrations)
         .innerJoin(pilgrims, eq(pilgrims.id, selfRegistrations.pilgrimId))
-        .where(and(eq(selfRegistrations.pilgrimId, pilgrimId), inScope(scope, pilgrims.establishmentId)))
+        .where(
+          and(eq(selfRegistrations.pilgrimId, pilgrimId), inScope(scope, pilgrims.establishmentId)),
+        )
         .for('update');
       if (!row) return null;
       if (row.status === 'confirmed') return { ...row, changed: false };
@@ -121,7 +128,9 @@ export function createCheckinRepository(db: Db) {
         .select({ n: sql<number>`count(*)::int` })
         .from(selfRegistrations)
         .innerJoin(pilgrims, eq(pilgrims.id, selfRegistrations.pilgrimId))
-        .where(and(eq(selfRegistrations.status, 'pending'), inScope(scope, pilgrims.establishmentId)));
+        .where(
+          and(eq(selfRegistrations.status, 'pending'), inScope(scope, pilgrims.establishmentId)),
+        );
       return row?.n ?? 0;
     },
   };

@@ -82,7 +82,9 @@ describe('check-in link (staff)', () => {
       expect(res.json().code).toBe('ESTABLISHMENT_NOT_FOUND');
       expect((await call(method, url)).statusCode).toBe(401);
     }
-    expect((await call('GET', '/api/establishments/not-a-uuid/checkin-link', owner.token)).statusCode).toBe(404);
+    expect(
+      (await call('GET', '/api/establishments/not-a-uuid/checkin-link', owner.token)).statusCode,
+    ).toBe(404);
 
     const renewed = await call(
       'POST',
@@ -106,10 +108,15 @@ describe('check-in link (staff)', () => {
     const gone = await call('GET', `/api/public/checkin/${newToken}`, undefined, undefined);
     expect(gone.statusCode).toBe(404);
     expect(gone.json()).toMatchObject({ success: false, code: 'CHECKIN_LINK_INVALID' });
-    expect(
-      (await call('GET', `/api/public/checkin/${newToken}?lng=en`)).json().message,
-    ).toMatch(/no longer valid/);
-    const post = await call('POST', `/api/public/checkin/${newToken}`, undefined, pilgrimBody(null));
+    expect((await call('GET', `/api/public/checkin/${newToken}?lng=en`)).json().message).toMatch(
+      /no longer valid/,
+    );
+    const post = await call(
+      'POST',
+      `/api/public/checkin/${newToken}`,
+      undefined,
+      pilgrimBody(null),
+    );
     expect(post.statusCode).toBe(404);
 
     // Renewing brings a revoked link back with a fresh token.
@@ -160,7 +167,9 @@ describe('public self-registration', () => {
     const audit = await ctx.database.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.entityId, row!.pilgrimId), eq(auditLog.action, 'pilgrim.self_registered')));
+      .where(
+        and(eq(auditLog.entityId, row!.pilgrimId), eq(auditLog.action, 'pilgrim.self_registered')),
+      );
     expect(audit).toHaveLength(1);
 
     // The other owner cannot find it by code; the owner can.
@@ -197,7 +206,13 @@ describe('public self-registration', () => {
       const res = await call('POST', `/api/public/checkin/${token}`, undefined, { bad: true }, ip);
       expect(res.statusCode).toBe(400);
     }
-    const blocked = await call('POST', `/api/public/checkin/${token}`, undefined, pilgrimBody(null), ip);
+    const blocked = await call(
+      'POST',
+      `/api/public/checkin/${token}`,
+      undefined,
+      pilgrimBody(null),
+      ip,
+    );
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().code).toBe('TOO_MANY_REQUESTS');
     expect(blocked.headers['retry-after']).toBeDefined();
@@ -211,7 +226,12 @@ describe('review and confirmation', () => {
     const { token } = await linkOf(other.establishmentId, other.token);
     const code = await selfRegister(token!, { lastName: 'Revisar' });
     // A staff registration is not pending review.
-    const staff = await call('POST', '/api/pilgrims', other.token, pilgrimBody(other.establishmentId));
+    const staff = await call(
+      'POST',
+      '/api/pilgrims',
+      other.token,
+      pilgrimBody(other.establishmentId),
+    );
     expect(staff.statusCode).toBe(201);
     expect(staff.json().data.selfRegistration).toBeNull();
 
@@ -229,12 +249,19 @@ describe('review and confirmation', () => {
       await call('GET', `/api/pilgrims/by-code/${code}`, other.token)
     ).json().data;
     // Another tenant cannot confirm it.
-    expect((await call('POST', `/api/pilgrims/${pilgrim.id}/confirm`, owner.token)).statusCode).toBe(404);
+    expect(
+      (await call('POST', `/api/pilgrims/${pilgrim.id}/confirm`, owner.token)).statusCode,
+    ).toBe(404);
     const confirmed = await call('POST', `/api/pilgrims/${pilgrim.id}/confirm`, other.token);
     expect(confirmed.statusCode, confirmed.body).toBe(200);
-    expect(confirmed.json().data.selfRegistration).toEqual({ status: 'confirmed', confirmationCode: code });
+    expect(confirmed.json().data.selfRegistration).toEqual({
+      status: 'confirmed',
+      confirmationCode: code,
+    });
     // Idempotent.
-    expect((await call('POST', `/api/pilgrims/${pilgrim.id}/confirm`, other.token)).statusCode).toBe(200);
+    expect(
+      (await call('POST', `/api/pilgrims/${pilgrim.id}/confirm`, other.token)).statusCode,
+    ).toBe(200);
     expect((await pending()).data).toHaveLength(0);
     // A traveler registered by staff has nothing to confirm.
     expect(
@@ -244,7 +271,10 @@ describe('review and confirmation', () => {
       .select()
       .from(auditLog)
       .where(
-        and(eq(auditLog.entityId, pilgrim.id), eq(auditLog.action, 'pilgrim.self_registration_confirmed')),
+        and(
+          eq(auditLog.entityId, pilgrim.id),
+          eq(auditLog.action, 'pilgrim.self_registration_confirmed'),
+        ),
       );
     expect(audit).toHaveLength(1);
     expect(audit[0]?.actorUserId).toBe(other.userId);

@@ -164,7 +164,8 @@ export const publicCheckinRoutes: FastifyPluginAsyncZod<{ checkin: CheckinServic
     {
       schema: {
         tags,
-        summary: 'Read a document photo for the self-registration form (see POST /api/ocr/process-document)',
+        summary:
+          'Read a document photo for the self-registration form (see POST /api/ocr/process-document)',
         consumes: ['multipart/form-data'],
         params: TokenParams,
         querystring: LngQuery,

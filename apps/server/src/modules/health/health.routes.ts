@@ -6,7 +6,11 @@ import { AppError } from '../../lib/app-error';
 
 const HealthResponseSchema = z.object({
   success: z.literal(true),
-  data: z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']), version: z.string() }),
+  data: z.object({
+    status: z.literal('ok'),
+    database: z.enum(['pglite', 'postgres']),
+    version: z.string(),
+  }),
 });
 
 export const healthRoutes: FastifyPluginAsyncZod<{ database: Database; version: string }> = async (
@@ -15,7 +19,13 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Database; version: 
 ) => {
   app.get(
     '/health',
-    { schema: { tags: ['system'], summary: 'Liveness and database check', response: { 200: HealthResponseSchema } } },
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'Liveness and database check',
+        response: { 200: HealthResponseSchema },
+      },
+    },
     async (request) => {
       try {
         await database.db.execute(sql`select 1`);
@@ -23,7 +33,10 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Database; version: 
         throw new AppError('SERVICE_UNAVAILABLE', { cause: err });
       }
       void request;
-      return { success: true as const, data: { status: 'ok' as const, database: database.kind, version } };
+      return {
+        success: true as const,
+        data: { status: 'ok' as const, database: database.kind, version },
+      };
     },
   );
 };

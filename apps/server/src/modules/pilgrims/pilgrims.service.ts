@@ -275,7 +275,13 @@ export function createPilgrimsService(deps: PilgrimsServiceDeps) {
     async create(actor: Actor, input: CreatePilgrimInput, context: AuditContext): Promise<Pilgrim> {
       requireSignature(input);
       const establishment = await targetEstablishment(actor, input.establishmentId, db);
-      return insertNew({ establishment, createdBy: actor.id, input, context, action: 'pilgrim.created' });
+      return insertNew({
+        establishment,
+        createdBy: actor.id,
+        input,
+        context,
+        action: 'pilgrim.created',
+      });
     },
 
     /**

@@ -50,17 +50,29 @@ export function createSessionsRepository(db: Db) {
         .select({ session: sessions, user: users })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
-        .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
+        .where(
+          and(
+            eq(sessions.tokenHash, tokenHash),
+            isNull(sessions.revokedAt),
+            gt(sessions.expiresAt, now),
+          ),
+        );
       return row ?? null;
     },
     async revoke(id: string, tx: Db = db) {
-      await tx.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
+      await tx
+        .update(sessions)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
     },
     /** Ends every session of a user, except `keepId` when given. */
     async revokeAllForUser(userId: string, keepId?: string, tx: Db = db) {
       const conditions = [eq(sessions.userId, userId), isNull(sessions.revokedAt)];
       if (keepId) conditions.push(ne(sessions.id, keepId));
-      await tx.update(sessions).set({ revokedAt: new Date() }).where(and(...conditions));
+      await tx
+        .update(sessions)
+        .set({ revokedAt: new Date() })
+        .where(and(...conditions));
     },
   };
 }
@@ -72,7 +84,10 @@ export function createTokensRepository(db: Db) {
       await tx.insert(oneTimeTokens).values(values);
     },
     async findByHash(tokenHash: string, purposes: TokenPurpose[], tx: Db = db) {
-      const [row] = await tx.select().from(oneTimeTokens).where(eq(oneTimeTokens.tokenHash, tokenHash));
+      const [row] = await tx
+        .select()
+        .from(oneTimeTokens)
+        .where(eq(oneTimeTokens.tokenHash, tokenHash));
       return row && purposes.includes(row.purpose) ? row : null;
     },
     /** Marks a token used; false when another request used it first. */
@@ -89,7 +104,13 @@ export function createTokensRepository(db: Db) {
       await tx
         .update(oneTimeTokens)
         .set({ usedAt: new Date() })
-        .where(and(eq(oneTimeTokens.userId, userId), eq(oneTimeTokens.purpose, purpose), isNull(oneTimeTokens.usedAt)));
+        .where(
+          and(
+            eq(oneTimeTokens.userId, userId),
+            eq(oneTimeTokens.purpose, purpose),
+            isNull(oneTimeTokens.usedAt),
+          ),
+        );
     },
   };
 }

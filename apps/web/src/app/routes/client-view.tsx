@@ -12,6 +12,7 @@ import { DeleteTravelerDialog } from '@/features/clients/components/delete-trave
 import { StayBadge } from '@/features/clients/components/stay-badge';
 import { TravelerDetails } from '@/features/clients/components/traveler-details';
 import { fullName } from '@/features/clients/format';
+import { PdfActions } from '@/features/documents/components/pdf-actions';
 import { errorText } from '@/lib/error-text';
 import { PageTitle } from './page-title';
 
@@ -57,6 +58,7 @@ export function ClientViewRoute() {
           <StayBadge status={pilgrim.stayStatus} className="mt-2" />
         </div>
         <div className="flex flex-wrap gap-2">
+          <PdfActions traveler={pilgrim} />
           <ButtonLink to={links.clientEdit(pilgrim.id)}>{t('view.edit')}</ButtonLink>
           <Button variant="danger" onClick={() => setDeleting(true)}>
             {t('view.delete')}

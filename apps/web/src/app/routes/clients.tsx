@@ -11,6 +11,8 @@ import {
   type ClientFilters,
 } from '@/features/clients/filters';
 import { useUserEstablishments } from '@/features/establishments/api/get-user-establishments';
+import { DocumentsToolbar } from '@/features/documents/components/documents-toolbar';
+import { usePilgrims } from '@/features/clients/api/get-pilgrims';
 import { PageHeader } from './page-header';
 import { PageTitle } from './page-title';
 
@@ -20,6 +22,7 @@ export function ClientsRoute() {
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => filtersFromParams(params), [params]);
   const establishments = useUserEstablishments();
+  const list = usePilgrims(filters); // the table's own query (same cache entry)
   const { t: tc } = useTranslation('checkin');
   const pending = usePendingReviewCount();
   const reviewing = filters.review === 'pending';
@@ -50,6 +53,12 @@ export function ClientsRoute() {
           </Button>
         </div>
       )}
+      <DocumentsToolbar
+        filters={filters}
+        establishments={establishments.data ?? []}
+        rows={list.data?.data ?? []}
+        total={list.data?.pagination.total ?? 0}
+      />
       <ClientsList
         filters={filters}
         onFiltersChange={onFiltersChange}

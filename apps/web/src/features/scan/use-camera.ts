@@ -4,9 +4,9 @@ export type CameraState = 'idle' | 'starting' | 'live' | 'denied' | 'unavailable
 
 /**
  * The rear camera in a <video>: `start()` asks for it (getUserMedia, facingMode environment),
- * the stream stops on `stop()`, when `active` turns false and when the component unmounts.
+ * the stream stops on `stop()` and when the component unmounts.
  */
-export function useCamera(active: boolean) {
+export function useCamera() {
   const videoRef = useRef<HTMLVideoElement | null>(null);
   const streamRef = useRef<MediaStream | null>(null);
   const [state, setState] = useState<CameraState>('idle');
@@ -45,9 +45,7 @@ export function useCamera(active: boolean) {
     }
   }, []);
 
-  useEffect(() => {
-    if (!active) stop();
-  }, [active, stop]);
+  // Leaving the mode or the page unmounts the component: the camera goes off.
   useEffect(() => stop, [stop]);
 
   return { videoRef, state, start, stop };

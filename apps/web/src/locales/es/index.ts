@@ -6,6 +6,7 @@ import auth from './auth.json';
 import checkin from './checkin.json';
 import clients from './clients.json';
 import common from './common.json';
+import documents from './documents.json';
 import establishments from './establishments.json';
 import profile from './profile.json';
 
@@ -17,6 +18,7 @@ const bundle: LocaleBundle = {
   checkin,
   establishments,
   admin,
+  documents,
   validation,
   errors,
 };

@@ -7,6 +7,7 @@ import { Button, ButtonLink } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { TextLink } from '@/components/ui/text-link';
 import { links, paths } from '@/config/paths';
+import { useDocumentSlots } from '@/lib/document-slots';
 import { errorText } from '@/lib/error-text';
 import { useDeletePilgrim } from '../api/delete-pilgrim';
 import { countryName, formatDate, fullName } from '../format';
@@ -37,6 +38,7 @@ export function PilgrimDetail({
   const navigate = useNavigate();
   const removal = useDeletePilgrim();
   const [confirming, setConfirming] = useState(false);
+  const { pdfActions } = useDocumentSlots();
   const p = pilgrim;
   const name = fullName(p);
   const emergency = p.emergencyContact;
@@ -59,6 +61,7 @@ export function PilgrimDetail({
       <div className="flex flex-wrap items-center justify-between gap-3">
         <TextLink to={paths.admin}>{t('actions.backToAdmin')}</TextLink>
         <div className="flex flex-wrap gap-2">
+          {pdfActions?.(p, { failureToast: t('somethingWentWrong') })}
           <ButtonLink to={links.clientEdit(p.id)} variant="secondary">
             {t('actions.edit')}
           </ButtonLink>

@@ -11,6 +11,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { links } from '@/config/paths';
 import { errorText } from '@/lib/error-text';
 import { useMediaQuery } from '@/lib/use-media-query';
+import { useDocumentSlots } from '@/lib/document-slots';
 import { useBulkDeletePilgrims } from '../api/bulk-delete-pilgrims';
 import { PAGE_SIZE, usePilgrims } from '../api/get-pilgrims';
 import { countryName } from '../countries';
@@ -86,6 +87,7 @@ export function ClientsList({
   const wide = useMediaQuery('(min-width: 64rem)');
   const query = usePilgrims(filters);
   const bulk = useBulkDeletePilgrims();
+  const slots = useDocumentSlots();
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [toDelete, setToDelete] = useState<Pilgrim | null>(null);
   const [bulkOpen, setBulkOpen] = useState(false);
@@ -195,6 +197,7 @@ export function ClientsList({
             <Button variant="secondary" size="sm" onClick={() => setSelected(new Set())}>
               {t('list.clearSelection')}
             </Button>
+            {slots.selectionActions?.(visibleSelected, establishments)}
             <Button variant="danger" size="sm" onClick={() => setBulkOpen(true)}>
               {t('list.deleteSelected')}
             </Button>

@@ -46,7 +46,12 @@ describe('public self-registration form', { timeout: 30_000 }, () => {
     mockApi({});
     const submit = vi.fn(async () => undefined);
     const { user } = renderPage(
-      <TravelerForm mode="public" submit={submit} consent={consent} submitLabel="Send registration" />,
+      <TravelerForm
+        mode="public"
+        submit={submit}
+        consent={consent}
+        submitLabel="Send registration"
+      />,
       { path: '/registro-viajero' },
     );
     expect(screen.queryByLabelText('Entry date', { exact: true })).not.toBeInTheDocument();

@@ -4,6 +4,7 @@ import { DOCUMENT_TYPE_LABELS } from '@hospes/shared/codes';
 import type { Pilgrim } from '@hospes/shared/pilgrims';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { links, paths } from '@/config/paths';
+import { useDocumentSlots } from '@/lib/document-slots';
 import { countryName } from '../countries';
 import type { TravelerPrefill } from '../traveler-form-model';
 import { formatDate, fullName } from '../format';
@@ -13,6 +14,7 @@ function RegistrationSuccess({ pilgrim, onAnother }: { pilgrim: Pilgrim; onAnoth
   const { t, i18n } = useTranslation('clients');
   const lng = i18n.resolvedLanguage ?? i18n.language;
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const { pdfActions } = useDocumentSlots();
   useLayoutEffect(() => headingRef.current?.focus(), []);
   return (
     <section
@@ -59,6 +61,7 @@ function RegistrationSuccess({ pilgrim, onAnother }: { pilgrim: Pilgrim; onAnoth
           </dd>
         </div>
       </dl>
+      {pdfActions?.(pilgrim, { className: 'mt-6' })}
       <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
         <Button onClick={onAnother}>{t('registration.another')}</Button>
         <ButtonLink to={links.clientView(pilgrim.id)} variant="secondary">

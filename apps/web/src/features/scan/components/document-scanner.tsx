@@ -47,7 +47,7 @@ export function DocumentScanner({
   autoStart?: boolean;
 }) {
   const { t } = useTranslation('checkin');
-  const { videoRef, state, start, stop } = useCamera(true);
+  const { videoRef, state, start, stop } = useCamera();
   const [status, setStatus] = useState<'idle' | 'processing' | 'processed'>('idle');
   const [error, setError] = useState<string | null>(null);
   const fileRef = useRef<HTMLInputElement>(null);

@@ -14,7 +14,7 @@ const SCAN_INTERVAL_MS = 300;
  */
 export function QrReader({ onText }: { onText: (text: string) => boolean }) {
   const { t } = useTranslation('checkin');
-  const { videoRef, state, start, stop } = useCamera(true);
+  const { videoRef, state, start, stop } = useCamera();
   const [found, setFound] = useState<string | null>(null);
   const onTextRef = useRef(onText);
   useEffect(() => {

@@ -1,0 +1,14 @@
+/** The API calls of the registration documents (spec §7; apps/server documents module). */
+export const documentPaths = {
+  pdf: (id: string) => `/pilgrims/${encodeURIComponent(id)}/pdf`,
+  sendPdf: (id: string) => `/pilgrims/${encodeURIComponent(id)}/send-pdf`,
+  export: '/pilgrims/export',
+  importTemplate: '/pilgrims/import/template',
+  importPreview: '/pilgrims/import/preview',
+  import: '/pilgrims/import',
+  sesFile: (establishmentId: string) =>
+    `/establishments/${encodeURIComponent(establishmentId)}/ses-xml`,
+} as const;
+
+/** Spec §7: the PDF's name when the answer gives none. */
+export const DEFAULT_PDF_NAME = 'pilgrim_registration.pdf';

@@ -1,0 +1,34 @@
+import { useMutation } from '@tanstack/react-query';
+import { SendPdfResponseSchema } from '@hospes/shared/documents';
+import { api, apiDownload } from '@/lib/api-client';
+import { currentLanguage } from '@/lib/i18n';
+import { DEFAULT_PDF_NAME, documentPaths } from './paths';
+
+/** GET /api/pilgrims/{id}/pdf in the interface language, saved under the server's file name. */
+export async function downloadPilgrimPdf(id: string, language = currentLanguage()) {
+  const file = await apiDownload(documentPaths.pdf(id), {
+    query: { language },
+    defaultFileName: DEFAULT_PDF_NAME,
+    timeoutMs: 60_000,
+  });
+  return file.fileName;
+}
+
+export function useDownloadPilgrimPdf() {
+  return useMutation({ mutationFn: (id: string) => downloadPilgrimPdf(id) });
+}
+
+/** POST /api/pilgrims/{id}/send-pdf: the PDF, attached, to one address. */
+export function sendPilgrimPdf(id: string, email: string, language = currentLanguage()) {
+  return api.post(
+    documentPaths.sendPdf(id),
+    { email },
+    { query: { language }, schema: SendPdfResponseSchema, timeoutMs: 60_000 },
+  );
+}
+
+export function useSendPilgrimPdf() {
+  return useMutation({
+    mutationFn: ({ id, email }: { id: string; email: string }) => sendPilgrimPdf(id, email),
+  });
+}

@@ -1,0 +1,113 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Pilgrim } from '@hospes/shared/pilgrims';
+import { Button } from '@/components/ui/button';
+import type { ExportFilters } from '../api/export';
+import { ExportDialog } from './export-dialog';
+import { ImportDialog } from './import-dialog';
+import { SesXmlDialog } from './ses-xml-dialog';
+
+type Establishments = ReadonlyArray<{ id: string; name: string }>;
+type Open = 'export' | 'import' | 'xml' | null;
+
+/**
+ * The client list's file actions (spec §2): Export (Excel/CSV), Import, Generate XML, given the
+ * list's total and current page.
+ */
+export function DocumentsToolbar({
+  filters,
+  establishments,
+  rows,
+  total,
+}: {
+  filters: ExportFilters & { establishmentId?: string };
+  establishments: Establishments;
+  /** The travelers on the list's current page. */
+  rows: readonly Pilgrim[];
+  /** Travelers matching the filters. */
+  total: number;
+}) {
+  const { t } = useTranslation('documents');
+  const [open, setOpen] = useState<Open>(null);
+  const establishmentId = filters.establishmentId;
+
+  return (
+    <div role="group" aria-label={t('toolbar.label')} className="mb-4 flex flex-wrap gap-2">
+      <Button variant="secondary" onClick={() => setOpen('export')} disabled={total === 0}>
+        {t('export.button')}
+      </Button>
+      <Button
+        variant="secondary"
+        onClick={() => setOpen('import')}
+        disabled={establishments.length === 0}
+      >
+        {t('import.button')}
+      </Button>
+      <Button
+        variant="secondary"
+        onClick={() => setOpen('xml')}
+        disabled={establishments.length === 0}
+      >
+        {t('xml.button')}
+      </Button>
+      {open === 'export' && (
+        <ExportDialog
+          open
+          onClose={() => setOpen(null)}
+          filters={filters}
+          total={total}
+          pageIds={rows.map((row) => row.id)}
+        />
+      )}
+      {open === 'import' && (
+        <ImportDialog
+          open
+          onClose={() => setOpen(null)}
+          establishments={establishments}
+          defaultEstablishmentId={establishmentId}
+        />
+      )}
+      {open === 'xml' && (
+        <SesXmlDialog
+          open
+          onClose={() => setOpen(null)}
+          establishments={establishments}
+          defaultEstablishmentId={establishmentId}
+          knownTravelers={rows}
+        />
+      )}
+    </div>
+  );
+}
+
+/** "Generate XML" for the travelers selected in the list (its bulk-actions bar). */
+export function SesXmlSelectionButton({
+  selected,
+  establishments,
+}: {
+  selected: readonly Pilgrim[];
+  establishments: Establishments;
+}) {
+  const { t } = useTranslation('documents');
+  const [open, setOpen] = useState(false);
+  const owning = establishments.length
+    ? establishments
+    : [...new Map(selected.map((p) => [p.establishment.id, p.establishment])).values()];
+  return (
+    <>
+      <Button variant="secondary" size="sm" onClick={() => setOpen(true)}>
+        {t('xml.generateSelected')}
+      </Button>
+      {open && (
+        <SesXmlDialog
+          open
+          onClose={() => setOpen(false)}
+          establishments={owning}
+          defaultEstablishmentId={selected[0]?.establishmentId}
+          selected={selected}
+          knownTravelers={selected}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,263 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { authStore } from '@/lib/auth';
+import { apiFailure, mockApi, renderPage, sampleUser } from '@/test/utils';
+import { ImportDialog } from './import-dialog';
+import { PdfActions } from './pdf-actions';
+import { SesXmlDialog } from './ses-xml-dialog';
+
+const ESTABLISHMENT_ID = '3f1c2a4e-8b7d-4c6a-9e5f-1a2b3c4d5e6f';
+const lucia = {
+  id: '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d',
+  firstName: 'Lucía',
+  lastName: 'Fernández',
+  secondLastName: 'Ruiz',
+  establishmentId: ESTABLISHMENT_ID,
+  contactInfo: { email: 'lucia@example.com' },
+};
+const TOKEN = 'tok_abcdefghijklmnopqrstuvwxyz012345';
+
+describe('send the PDF by e-mail', () => {
+  it('prefills the address, disables Send while empty and while sending, then says e-mail sent', async () => {
+    authStore.setSession(TOKEN, sampleUser, { remember: true });
+    let release: () => void = () => {};
+    const { calls } = mockApi({
+      [`POST /api/pilgrims/${lucia.id}/send-pdf`]: () =>
+        new Promise((resolve) => {
+          release = () =>
+            resolve({
+              body: {
+                success: true,
+                message: 'sent',
+                data: { to: 'other@example.com', reportNumber: '2026/000001' },
+              },
+            });
+        }),
+    });
+    const { user } = renderPage(<PdfActions traveler={lucia} />);
+
+    await user.click(screen.getByRole('button', { name: 'Send by e-mail' }));
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Send the registration sheet by e-mail',
+    });
+    const field = within(dialog).getByLabelText('E-mail address');
+    expect(field).toHaveValue('lucia@example.com');
+    expect(field).toHaveFocus();
+    const send = within(dialog).getByRole('button', { name: 'Send' });
+    expect(send).toBeEnabled();
+
+    await user.clear(field);
+    expect(send).toBeDisabled();
+    await user.type(field, '   ');
+    expect(send).toBeDisabled();
+    await user.clear(field);
+    await user.type(field, 'other@example.com');
+    expect(send).toBeEnabled();
+
+    await user.click(send);
+    await waitFor(() => expect(send).toBeDisabled());
+    expect(send).toHaveAttribute('aria-busy', 'true');
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.body).toEqual({ email: 'other@example.com' });
+    expect(calls[0]!.url.searchParams.get('language')).toBe('en');
+    expect(calls[0]!.headers.get('authorization')).toBe(`Bearer ${TOKEN}`);
+
+    release();
+    expect(await screen.findByText('E-mail sent')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('keeps the dialog open with the server message when the mail cannot be sent', async () => {
+    authStore.setSession(TOKEN, sampleUser, { remember: true });
+    mockApi({
+      [`POST /api/pilgrims/${lucia.id}/send-pdf`]: apiFailure(
+        503,
+        'MAIL_NOT_SENT',
+        'The e-mail could not be delivered.',
+      ),
+    });
+    const { user } = renderPage(
+      <PdfActions traveler={lucia} failureToast="Something went wrong" />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Send by e-mail' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'The e-mail could not be delivered.',
+    );
+    expect(await screen.findByText('Something went wrong')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Send' })).toBeEnabled();
+  });
+});
+
+describe('SES pre-flight problems', () => {
+  it('lists the problems per traveler (name when known, else id) with a Fix link', async () => {
+    authStore.setSession(TOKEN, sampleUser, { remember: true });
+    const unknownId = '0f0e0d0c-0b0a-4908-8706-050403020100';
+    const { calls } = mockApi({
+      [`POST /api/establishments/${ESTABLISHMENT_ID}/ses-xml`]: apiFailure(
+        422,
+        'SES_PREFLIGHT_FAILED',
+        'The file cannot be generated.',
+        [
+          {
+            field: `${lucia.id}.stay.paymentType`,
+            message: 'Payment type is required.',
+            code: 'required',
+            travelerId: lucia.id,
+          } as never,
+          {
+            field: 'establishment.establishmentCode',
+            message: 'The establishment has no SES code.',
+            code: 'required',
+            travelerId: null,
+          } as never,
+          {
+            field: `${lucia.id}.address.street`,
+            message: 'Address is required.',
+            code: 'required',
+            travelerId: lucia.id,
+          } as never,
+          {
+            field: `${unknownId}.documentSupportNumber`,
+            message: 'Support number is required.',
+            code: 'required',
+          },
+        ],
+      ),
+    });
+    const { user } = renderPage(
+      <SesXmlDialog
+        open
+        onClose={() => {}}
+        establishments={[{ id: ESTABLISHMENT_ID, name: 'Albergue San Roque' }]}
+        knownTravelers={[lucia]}
+      />,
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Generate the SES.HOSPEDAJES file' });
+    await user.click(within(dialog).getByLabelText('Reservas de hospedaje (RH)'));
+    await user.click(within(dialog).getByRole('button', { name: 'Generate' }));
+
+    const alert = await within(dialog).findByRole('alert');
+    expect(calls[0]!.body).toMatchObject({ kind: 'RH', format: 'xml' });
+    expect((calls[0]!.body as { from: string }).from).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const groups = within(alert)
+      .getAllByRole('listitem')
+      .filter((li) => li.parentElement?.parentElement === alert.querySelector('div'));
+    expect(groups.map((g) => g.querySelector('p')?.textContent)).toEqual([
+      'The establishment',
+      'Lucía Fernández Ruiz',
+      unknownId,
+    ]);
+    expect(within(groups[1]!).getByText('Payment type is required.')).toBeInTheDocument();
+    expect(within(groups[1]!).getByText('Address is required.')).toBeInTheDocument();
+    expect(
+      within(groups[1]!).getByRole('link', { name: 'Fix Lucía Fernández Ruiz' }),
+    ).toHaveAttribute('href', `/clients/edit/${lucia.id}`);
+    expect(within(groups[2]!).getByRole('link', { name: `Fix ${unknownId}` })).toHaveAttribute(
+      'href',
+      `/clients/edit/${unknownId}`,
+    );
+    expect(
+      within(groups[0]!).getByRole('link', { name: 'Edit the establishment' }),
+    ).toBeInTheDocument();
+  });
+});
+
+describe('import preview', () => {
+  it('checks the file, shows every row with its status and problems, then imports the valid rows', async () => {
+    authStore.setSession(TOKEN, sampleUser, { remember: true });
+    const summary = {
+      format: 'csv',
+      establishmentId: ESTABLISHMENT_ID,
+      total: 2,
+      valid: 1,
+      invalid: 1,
+      duplicates: 0,
+      ignoredColumns: ['notes'],
+    };
+    const invalidRow = {
+      row: 3,
+      status: 'invalid',
+      errors: [
+        {
+          field: 'dateOfBirth',
+          column: 'Date of birth',
+          code: 'validation.date',
+          message: 'Not a date',
+        },
+      ],
+    };
+    const { calls } = mockApi({
+      'POST /api/pilgrims/import/preview': {
+        body: {
+          success: true,
+          data: {
+            ...summary,
+            rows: [
+              {
+                row: 2,
+                status: 'valid',
+                errors: [],
+                values: { firstName: 'Hans', lastName: 'Weber', passportNumber: 'C01X00T47' },
+              },
+              { ...invalidRow, values: { firstName: 'Eva', lastName: 'Nowak' } },
+            ],
+          },
+        },
+      },
+      'POST /api/pilgrims/import': {
+        body: {
+          success: true,
+          message: '1 imported',
+          data: { ...summary, imported: 1, pilgrimIds: [lucia.id], skipped: [invalidRow] },
+        },
+      },
+    });
+    const { user } = renderPage(
+      <ImportDialog
+        open
+        onClose={() => {}}
+        establishments={[
+          { id: ESTABLISHMENT_ID, name: 'Albergue San Roque' },
+          { id: lucia.id, name: 'Hostal Dos' },
+        ]}
+      />,
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Import travelers' });
+    await user.click(within(dialog).getByRole('button', { name: 'Check the file' }));
+    expect(within(dialog).getByText('Choose a file.')).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+
+    const file = new File(['firstName;lastName\nHans;Weber\nEva;Nowak\n'], 'travelers.csv', {
+      type: 'text/csv',
+    });
+    await user.upload(within(dialog).getByLabelText('File (CSV or Excel)'), file);
+    await user.click(within(dialog).getByRole('button', { name: 'Check the file' }));
+
+    const table = await within(dialog).findByRole('table', { name: 'Rows of the file' });
+    const sent = calls[0]!;
+    expect(sent.url.pathname).toBe('/api/pilgrims/import/preview');
+    expect(
+      within(dialog).getByText('2 rows: 1 valid, 1 with errors, 0 duplicates.'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByText('Ignored columns: notes')).toBeInTheDocument();
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(2);
+    expect(within(rows[0]!).getByText('Valid')).toBeInTheDocument();
+    expect(within(rows[0]!).getByText('Hans Weber')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('With errors')).toBeInTheDocument();
+    expect(rows[1]).toHaveTextContent('Date of birth: Not a date');
+    expect(within(dialog).getByRole('region', { name: 'Rows of the file' })).toHaveAttribute(
+      'tabindex',
+      '0',
+    );
+
+    await user.click(within(dialog).getByRole('button', { name: 'Import 1 valid row' }));
+    expect(await within(dialog).findByText('1 traveler imported.')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(/Row 3 \(With errors\): Date of birth: Not a date/),
+    ).toBeInTheDocument();
+    expect(calls.at(-1)!.url.pathname).toBe('/api/pilgrims/import');
+  });
+});

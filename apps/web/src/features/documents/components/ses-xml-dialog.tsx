@@ -1,0 +1,250 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ErrorDetail } from '@hospes/shared/errors';
+import { Button } from '@/components/ui/button';
+import { Modal } from '@/components/ui/dialog';
+import { SelectField, TextField } from '@/components/ui/fields';
+import { FormAlert } from '@/components/ui/form-alert';
+import { TextLink } from '@/components/ui/text-link';
+import { links } from '@/config/paths';
+import { isApiError } from '@/lib/api-client';
+import { errorText } from '@/lib/error-text';
+import { groupSesProblems, useGenerateSesFile } from '../api/ses';
+import { RadioGroup } from './radio-group';
+
+export interface SesTraveler {
+  id: string;
+  firstName: string;
+  lastName: string;
+  secondLastName?: string | null;
+  establishmentId: string;
+}
+
+type Kind = 'PV' | 'RH';
+type Format = 'xml' | 'solicitud';
+type Scope = 'selected' | 'dates';
+
+/** Today in the user's time zone, as YYYY-MM-DD. */
+export function todayIso(now = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+const nameOf = (p: SesTraveler) =>
+  [p.firstName, p.lastName, p.secondLastName].filter(Boolean).join(' ');
+
+/**
+ * The problems of a 422 SES_PREFLIGHT_FAILED, one group per traveler (name when known, else the
+ * id) with each message and a link to fix the record; the establishment's own problems first.
+ */
+export function SesProblems({
+  details,
+  travelers,
+}: {
+  details: readonly ErrorDetail[];
+  travelers: ReadonlyMap<string, string>;
+}) {
+  const { t } = useTranslation('documents');
+  const groups = groupSesProblems(details);
+  return (
+    <FormAlert title={t('xml.problemsTitle')} className="mt-4">
+      <ul className="space-y-3">
+        {groups.map((group) => {
+          const heading =
+            group.travelerId === null
+              ? t('xml.problemsEstablishment')
+              : (travelers.get(group.travelerId) ?? group.travelerId);
+          return (
+            <li key={group.travelerId ?? 'establishment'}>
+              <p className="font-semibold break-words">{heading}</p>
+              <ul className="ml-5 list-disc">
+                {group.problems.map((problem, index) => (
+                  <li key={`${problem.field}-${index}`} className="break-words">
+                    {problem.message || problem.code || problem.field}
+                  </li>
+                ))}
+              </ul>
+              {group.travelerId === null ? (
+                <TextLink to={links.profileTab('establishments')}>
+                  {t('xml.fixEstablishment')}
+                </TextLink>
+              ) : (
+                <TextLink to={links.clientEdit(group.travelerId)}>
+                  {t('xml.fix')}
+                  <span className="sr-only"> {heading}</span>
+                </TextLink>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </FormAlert>
+  );
+}
+
+/**
+ * Generate the SES.HOSPEDAJES file (partes PV or reservas RH) of an establishment: for the
+ * selected travelers or the arrivals of a date range (today by default), as XML or the zipped
+ * 'solicitud'. Pre-flight problems are listed per traveler with a link to fix each.
+ */
+export function SesXmlDialog({
+  open,
+  onClose,
+  establishments,
+  defaultEstablishmentId,
+  selected = [],
+  knownTravelers = [],
+}: {
+  open: boolean;
+  onClose: () => void;
+  establishments: ReadonlyArray<{ id: string; name: string }>;
+  defaultEstablishmentId?: string;
+  /** The travelers selected in the list (their establishment decides which are sent). */
+  selected?: readonly SesTraveler[];
+  /** Travelers whose names are known (the list's page), to name them in the problems. */
+  knownTravelers?: readonly SesTraveler[];
+}) {
+  const { t } = useTranslation('documents');
+  const generate = useGenerateSesFile();
+  const firstSelected = selected[0]?.establishmentId;
+  const [establishmentId, setEstablishmentId] = useState(
+    defaultEstablishmentId ?? firstSelected ?? establishments[0]?.id ?? '',
+  );
+  const [kind, setKind] = useState<Kind>('PV');
+  const [format, setFormat] = useState<Format>('xml');
+  const [scope, setScope] = useState<Scope>(selected.length ? 'selected' : 'dates');
+  const [from, setFrom] = useState(todayIso());
+  const [to, setTo] = useState(todayIso());
+  const [done, setDone] = useState('');
+
+  const ids = selected.filter((p) => p.establishmentId === establishmentId).map((p) => p.id);
+  const noneSelectedHere = scope === 'selected' && ids.length === 0;
+  const names = new Map<string, string>();
+  for (const p of [...knownTravelers, ...selected]) names.set(p.id, nameOf(p));
+
+  const close = () => {
+    if (generate.isPending) return;
+    generate.reset();
+    setDone('');
+    onClose();
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!establishmentId || noneSelectedHere) return;
+    setDone('');
+    try {
+      const fileName = await generate.mutateAsync({
+        establishmentId,
+        kind,
+        format,
+        ...(scope === 'selected'
+          ? { pilgrimIds: ids }
+          : { from: from || undefined, to: to || undefined }),
+      });
+      setDone(fileName);
+    } catch {
+      // shown below
+    }
+  };
+
+  const error = generate.error;
+  const preflight = isApiError(error) && error.code === 'SES_PREFLIGHT_FAILED';
+
+  return (
+    <Modal open={open} onClose={close} busy={generate.isPending} title={t('xml.title')}>
+      <form noValidate onSubmit={(event) => void submit(event)}>
+        {establishments.length > 1 && (
+          <SelectField
+            className="mt-4"
+            label={t('xml.establishment')}
+            value={establishmentId}
+            onChange={(event) => setEstablishmentId(event.target.value)}
+            options={establishments.map((e) => ({ value: e.id, label: e.name }))}
+          />
+        )}
+        <RadioGroup<Kind>
+          legend={t('xml.kind')}
+          name="ses-kind"
+          value={kind}
+          onChange={setKind}
+          options={[
+            { value: 'PV', label: t('xml.kindPV') },
+            { value: 'RH', label: t('xml.kindRH') },
+          ]}
+        />
+        <RadioGroup<Scope>
+          legend={t('xml.scope')}
+          name="ses-scope"
+          value={scope}
+          onChange={setScope}
+          options={[
+            {
+              value: 'selected',
+              label: t('xml.scopeSelected', { count: ids.length }),
+              disabled: selected.length === 0,
+            },
+            { value: 'dates', label: t('xml.scopeDates') },
+          ]}
+        />
+        {scope === 'dates' && (
+          <div className="mt-2 grid gap-3 sm:grid-cols-2">
+            <TextField
+              type="date"
+              label={t('xml.from')}
+              value={from}
+              max={to || undefined}
+              onChange={(event) => setFrom(event.target.value)}
+            />
+            <TextField
+              type="date"
+              label={t('xml.to')}
+              value={to}
+              min={from || undefined}
+              onChange={(event) => setTo(event.target.value)}
+            />
+          </div>
+        )}
+        {noneSelectedHere && selected.length > 0 && (
+          <FormAlert tone="info" className="mt-3">
+            {t('xml.noneInEstablishment')}
+          </FormAlert>
+        )}
+        <RadioGroup<Format>
+          legend={t('xml.format')}
+          name="ses-format"
+          value={format}
+          onChange={setFormat}
+          options={[
+            { value: 'xml', label: t('xml.formatXml') },
+            { value: 'solicitud', label: t('xml.formatSolicitud') },
+          ]}
+        />
+
+        {preflight ? (
+          <SesProblems details={error.details} travelers={names} />
+        ) : (
+          error && <FormAlert className="mt-4">{errorText(error, t('xml.failed'))}</FormAlert>
+        )}
+        {done && (
+          <FormAlert tone="success" className="mt-4">
+            {t('xml.done', { file: done })}
+          </FormAlert>
+        )}
+
+        <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={close} disabled={generate.isPending}>
+            {done ? t('xml.close') : t('xml.cancel')}
+          </Button>
+          <Button
+            type="submit"
+            pending={generate.isPending}
+            disabled={!establishmentId || noneSelectedHere}
+          >
+            {t('xml.generate')}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,299 @@
+/**
+ * Document scanning and traveler self check-in, with Chromium's fake camera: the camera "sees" a
+ * Y4M file made here from a fixture passport photo (the German specimen) or from a QR code.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomInt } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { chromium, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import QRCode from 'qrcode';
+import sharp from 'sharp';
+import { confirmationQrText } from '@hospes/shared/checkin';
+import { cifControl } from '@hospes/shared/spanish-ids';
+import type { TestSmtp } from '../../apps/server/test/smtp';
+import { linkIn } from '../../apps/server/test/smtp';
+import config from '../playwright.config';
+import { expect, expectAccessible, test } from '../fixtures';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const PASSPORT = path.join(root, 'apps/server/test/fixtures/mrz/td3-deu-clean.jpg');
+const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hospes-fake-camera-'));
+
+/** An image as a Y4M video (I420, a few identical frames; Chromium loops the file). */
+async function toY4m(image: Buffer | string, file: string, width = 1280, height = 900) {
+  const { data } = await sharp(image)
+    .resize(width, height, { fit: 'contain', background: '#ffffff' })
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const y = Buffer.alloc(width * height);
+  const u = Buffer.alloc((width / 2) * (height / 2));
+  const v = Buffer.alloc((width / 2) * (height / 2));
+  for (let row = 0; row < height; row++) {
+    for (let col = 0; col < width; col++) {
+      const i = (row * width + col) * 3;
+      const r = data[i]!;
+      const g = data[i + 1]!;
+      const b = data[i + 2]!;
+      y[row * width + col] = Math.max(
+        0,
+        Math.min(255, Math.round(0.299 * r + 0.587 * g + 0.114 * b)),
+      );
+      if (row % 2 === 0 && col % 2 === 0) {
+        const j = (row / 2) * (width / 2) + col / 2;
+        u[j] = Math.max(0, Math.min(255, Math.round(128 - 0.168736 * r - 0.331264 * g + 0.5 * b)));
+        v[j] = Math.max(0, Math.min(255, Math.round(128 + 0.5 * r - 0.418688 * g - 0.081312 * b)));
+      }
+    }
+  }
+  const frame = Buffer.concat([Buffer.from('FRAME\n'), y, u, v]);
+  const header = Buffer.from(`YUV4MPEG2 W${width} H${height} F10:1 Ip A1:1 C420jpeg\n`);
+  fs.writeFileSync(file, Buffer.concat([header, frame, frame, frame]));
+  return file;
+}
+
+/** Chromium (the config's, with its arguments) whose camera shows `videoFile`. */
+function launchWithCamera(videoFile: string): Promise<Browser> {
+  const base = config.use?.launchOptions ?? {};
+  return chromium.launch({
+    ...base,
+    args: [
+      ...(base.args ?? []),
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
+      `--use-file-for-fake-video-capture=${videoFile}`,
+    ],
+  });
+}
+
+function watchErrors(page: Page, problems: string[]) {
+  page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
+  page.on('console', (msg) => {
+    if (msg.type() === 'error' && !/status of 4\d\d/.test(msg.text()))
+      problems.push(`console.error: ${msg.text()}`);
+  });
+}
+
+function randomCif() {
+  const digits = String(randomInt(0, 10_000_000)).padStart(7, '0');
+  return `B${digits}${cifControl(digits).digit}`;
+}
+
+async function createOwner(request: APIRequestContext, mail: TestSmtp, baseURL: string) {
+  const email = `checkin-${Date.now()}@example.com`;
+  const registered = await request.post(`${baseURL}/api/auth/register-establishment?lng=en`, {
+    data: {
+      establishment: {
+        name: 'Albergue Camino Norte',
+        type: 'hostel',
+        nif: randomCif(),
+        address: 'Rúa do Vilar 12',
+        city: 'Santiago de Compostela',
+        province: 'A Coruña',
+        postalCode: '15705',
+        phone: '+34 981 000 000',
+      },
+      contact: { contactName: 'María Núñez', contactEmail: 'contacto@example.com' },
+      account: { name: 'María Núñez', email, password: 'camino-2026' },
+      acceptTerms: true,
+      acceptPrivacy: true,
+    },
+  });
+  expect(registered.status()).toBe(201);
+  const establishmentId = ((await registered.json()) as { data: { establishmentId: string } }).data
+    .establishmentId;
+  const message = await mail.waitFor(email);
+  const link = new URL(linkIn(message, `${baseURL}/verify-email?token=`));
+  const verified = await request.get(
+    `${baseURL}/api/auth/verify?token=${encodeURIComponent(link.searchParams.get('token') ?? '')}`,
+  );
+  expect(verified.ok()).toBe(true);
+  const { token } = (await verified.json()) as { token: string };
+  return { token, establishmentId };
+}
+
+async function signIn(page: Page, token: string, baseURL: string) {
+  await page.goto(`${baseURL}/login?lng=en`);
+  await expect(page.getByRole('main').getByRole('button', { name: 'Log in' })).toBeVisible();
+  await expect(
+    page.getByRole('banner').getByRole('link', { name: 'Register' }).first(),
+  ).toBeAttached();
+  await page.evaluate((value) => window.localStorage.setItem('auth_token', value), token);
+  await page.context().addCookies([{ name: 'auth_token', value: token, url: baseURL }]);
+}
+
+async function sign(page: Page) {
+  const pad = page.getByRole('img', { name: "Traveler's signature" });
+  await pad.scrollIntoViewIfNeeded();
+  const box = await pad.boundingBox();
+  if (!box) throw new Error('no signature pad');
+  await page.mouse.move(box.x + 20, box.y + box.height * 0.6);
+  await page.mouse.down();
+  for (let i = 1; i <= 10; i++) {
+    await page.mouse.move(box.x + 20 + i * 15, box.y + box.height * (i % 2 ? 0.3 : 0.7), {
+      steps: 3,
+    });
+  }
+  await page.mouse.up();
+}
+
+const label = (page: Page, text: string) => page.getByLabel(new RegExp(`^${text}`));
+
+async function fillContact(page: Page) {
+  await label(page, 'Email').fill('erika@example.de');
+  await label(page, 'Phone').first().fill('+49 30 1234567');
+  await label(page, 'Emergency contact name').fill('Max Mustermann');
+  await label(page, 'Emergency contact phone').fill('+49 30 7654321');
+  await label(page, 'Relationship').selectOption('spouse');
+}
+
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(() => window.localStorage.setItem('cookieConsent', 'true'));
+});
+
+test('staff scan a passport with the camera, a pilgrim checks in from the shared link on a phone, and the hospitalero reads the confirmation QR and confirms the record', async ({
+  mail,
+  baseURL,
+  request,
+}) => {
+  test.setTimeout(240_000);
+  const problems: string[] = [];
+  const owner = await createOwner(request, mail, baseURL!);
+
+  // 1. Staff scan the German specimen passport with the (fake) rear camera.
+  const passportVideo = await toY4m(PASSPORT, path.join(workDir, 'passport.y4m'));
+  const staffBrowser = await launchWithCamera(passportVideo);
+  try {
+    const context = await staffBrowser.newContext({ locale: 'en-US', baseURL });
+    await context.addInitScript(() => window.localStorage.setItem('cookieConsent', 'true'));
+    const page = await context.newPage();
+    watchErrors(page, problems);
+    await signIn(page, owner.token, baseURL!);
+    await page.goto('/traveler-registration?lng=en');
+    await page.getByRole('radio', { name: 'Scan document' }).click();
+    await expect(page.getByRole('radio', { name: 'Scan document' })).toHaveAttribute(
+      'aria-checked',
+      'true',
+    );
+    const capture = page.getByRole('button', { name: 'Capture' });
+    await expect(capture).toBeVisible({ timeout: 20_000 });
+    await page.waitForFunction(() => (document.querySelector('video')?.videoWidth ?? 0) > 0);
+    await capture.click();
+    await expect(page.getByText('Document processed', { exact: false })).toBeVisible({
+      timeout: 90_000,
+    });
+    await expect(label(page, 'First name')).toHaveValue('ERIKA');
+    await expect(label(page, 'First surname')).toHaveValue('MUSTERMANN');
+    await expect(label(page, 'First name')).toHaveAccessibleName(/Check carefully/);
+    await expect(label(page, 'Document number')).toHaveAccessibleName(/Check/);
+    await fillContact(page);
+    await sign(page);
+    await page.getByRole('button', { name: 'Save record' }).click();
+    await expect(page.getByRole('heading', { name: /registered|saved/i })).toBeVisible({
+      timeout: 20_000,
+    });
+    // The camera is off once the mode is left.
+    expect(await page.evaluate(() => document.querySelectorAll('video').length)).toBe(0);
+
+    // The share-link dialog: QR code and link.
+    await page.goto('/traveler-registration?lng=en');
+    await page.getByRole('button', { name: 'Share link' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Self check-in link' });
+    await expect(
+      dialog.getByRole('img', { name: 'QR code of the self check-in link' }),
+    ).toBeVisible();
+    const shared = await dialog.getByRole('textbox', { name: 'Link' }).inputValue();
+    expect(shared).toMatch(/\/registro-viajero\?t=[A-Za-z0-9_-]{32}$/);
+    await context.close();
+
+    // 2. A pilgrim on a phone, not logged in, opens the link and registers in English.
+    const phone = await staffBrowser.newContext({
+      locale: 'en-GB',
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    await phone.addInitScript(() => window.localStorage.setItem('cookieConsent', 'true'));
+    const pilgrimPage = await phone.newPage();
+    watchErrors(pilgrimPage, problems);
+    await pilgrimPage.goto(shared);
+    await expect(
+      pilgrimPage.getByRole('heading', { level: 1, name: 'Traveler registration' }),
+    ).toBeVisible();
+    await expect(
+      pilgrimPage.getByText(/Albergue Camino Norte \(Santiago de Compostela\)/),
+    ).toBeVisible();
+    await expect(pilgrimPage.getByText(/Organic Law 4\/2015, article 25\.1/)).toBeVisible();
+    await expectAccessible(pilgrimPage);
+    await label(pilgrimPage, 'First name').fill('Jane');
+    await label(pilgrimPage, 'First surname').fill('Walker');
+    await pilgrimPage.getByRole('combobox', { name: /^Nationality/ }).fill('United Kingdom');
+    await pilgrimPage.keyboard.press('Enter');
+    await label(pilgrimPage, 'Date of birth').fill('1985-04-02');
+    await label(pilgrimPage, 'Sex').selectOption('F');
+    await label(pilgrimPage, 'Document number').fill('123456789');
+    await fillContact(pilgrimPage);
+    await sign(pilgrimPage);
+    await pilgrimPage.getByRole('button', { name: 'Send registration' }).click();
+    await expect(pilgrimPage.getByText('You must accept the legal information')).toBeVisible();
+    await pilgrimPage.getByRole('checkbox', { name: /I have read the legal information/ }).check();
+    await pilgrimPage.getByRole('button', { name: 'Send registration' }).click();
+    await expect(pilgrimPage.getByRole('heading', { name: 'Registration sent' })).toBeVisible({
+      timeout: 20_000,
+    });
+    const shown = (await pilgrimPage.getByTestId('confirmation-code').textContent()) ?? '';
+    expect(shown).toMatch(/^[0-9A-Z]{4}-[0-9A-Z]{4}$/);
+    await expect(
+      pilgrimPage.getByRole('img', { name: /QR code of your confirmation code/ }),
+    ).toBeVisible();
+    await expectAccessible(pilgrimPage);
+    await phone.close();
+
+    // 3. The hospitalero reads the confirmation QR with the camera, reviews and confirms.
+    const code = shown.replace('-', '');
+    const qrPng = await QRCode.toBuffer(confirmationQrText(code), { width: 600, margin: 4 });
+    const qrVideo = await toY4m(qrPng, path.join(workDir, 'qr.y4m'), 960, 720);
+    const deskBrowser = await launchWithCamera(qrVideo);
+    try {
+      const desk = await deskBrowser.newContext({ locale: 'en-US', baseURL });
+      await desk.addInitScript(() => window.localStorage.setItem('cookieConsent', 'true'));
+      const deskPage = await desk.newPage();
+      watchErrors(deskPage, problems);
+      await signIn(deskPage, owner.token, baseURL!);
+      await deskPage.goto('/clients?lng=en');
+      await expect(deskPage.getByRole('button', { name: 'Awaiting review (1)' })).toBeVisible();
+      await expect(deskPage.getByTestId('review-badge').first()).toBeVisible();
+
+      await deskPage.goto('/traveler-registration?lng=en');
+      await deskPage.getByRole('radio', { name: 'Scan QR code' }).click();
+      await expect(
+        deskPage.getByRole('heading', { name: 'Check and confirm the registration' }),
+      ).toBeVisible({
+        timeout: 30_000,
+      });
+      await expect(label(deskPage, 'First surname')).toHaveValue('Walker');
+      await deskPage.getByRole('button', { name: 'Save and confirm' }).click();
+      await expect(deskPage.getByText('Registration confirmed.').first()).toBeVisible({
+        timeout: 20_000,
+      });
+
+      await deskPage.goto('/clients?lng=en');
+      await expect(
+        deskPage
+          .getByRole('cell', { name: /Walker/ })
+          .or(deskPage.getByText(/Walker/))
+          .first(),
+      ).toBeVisible();
+      await expect(deskPage.getByRole('button', { name: /Awaiting review/ })).toHaveCount(0);
+      await desk.close();
+    } finally {
+      await deskBrowser.close();
+    }
+  } finally {
+    await staffBrowser.close();
+    fs.rmSync(workDir, { recursive: true, force: true });
+  }
+  expect(problems, 'the pages logged errors').toEqual([]);
+});
