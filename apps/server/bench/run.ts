@@ -434,7 +434,7 @@ async function main() {
     '  (`node:cluster`) against PostgreSQL, are the next steps for the list latency target.',
   ].join('\n');
   const file = path.join(ROOT, 'docs', 'benchmarks.md');
-  await fs.writeFile(file, `${doc.trimEnd()}\n`);
+  await fs.writeFile(file, `${doc.trimEnd()}\n${await otherBenchmarks()}`);
   process.stdout.write(`\nWrote ${path.relative(ROOT, file)}\n`);
 }
 
@@ -445,4 +445,20 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     );
     process.exit(1);
   });
+}
+
+/**
+ * The other benchmarks write their own files (bench/ocr.ts, bench/pdf.ts, bench/export.ts); their
+ * latest results are copied here, one heading level down, so docs/benchmarks.md has every number.
+ */
+async function otherBenchmarks(): Promise<string> {
+  const parts: string[] = [];
+  for (const name of ['ocr', 'pdf', 'export']) {
+    const other = path.join(ROOT, 'docs', `benchmarks-${name}.md`);
+    const text = await fs.readFile(other, 'utf8').catch(() => null);
+    if (text) parts.push(text.trim().replace(/^(#+) /gm, '#$1 '));
+  }
+  return parts.length
+    ? `\n## Other benchmarks\n\nCopied from docs/benchmarks-{ocr,pdf,export}.md by bench/run.ts.\n\n${parts.join('\n\n')}\n`
+    : '';
 }

@@ -318,7 +318,10 @@ describe('SES pre-flight check', () => {
     expect(sesProblemText('en', { code: 'ses.tooLong', params: { max: 50 } })).toBe(
       'Too long for the Ministry: at most 50 characters',
     );
-    expect(sesProblemText('de', { code: 'ses.lastNameRequired' })).toBe('Falta el primer apellido');
+    expect(sesProblemText('de', { code: 'ses.lastNameRequired' })).toBe('Der erste Nachname fehlt');
+    expect(sesProblemText('sv' as never, { code: 'ses.lastNameRequired' })).toBe(
+      'Falta el primer apellido',
+    );
   });
 });
 

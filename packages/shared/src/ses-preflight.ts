@@ -9,8 +9,22 @@
  * `YYYY-MM-DDTHH:mm[:ss]` with an optional offset.
  */
 import { DEFAULT_LANGUAGE, type Language } from './languages';
+import arSes from './locales/ar/ses.json';
+import caSes from './locales/ca/ses.json';
+import deSes from './locales/de/ses.json';
 import enSes from './locales/en/ses.json';
 import esSes from './locales/es/ses.json';
+import euSes from './locales/eu/ses.json';
+import frSes from './locales/fr/ses.json';
+import glSes from './locales/gl/ses.json';
+import itSes from './locales/it/ses.json';
+import jaSes from './locales/ja/ses.json';
+import koSes from './locales/ko/ses.json';
+import ptSes from './locales/pt/ses.json';
+import ruSes from './locales/ru/ses.json';
+import ukSes from './locales/uk/ses.json';
+import vaSes from './locales/va/ses.json';
+import zhSes from './locales/zh/ses.json';
 import { interpolate } from './messages';
 import { isValidDni, isValidNie, isValidSpecialNif } from './spanish-ids';
 
@@ -580,8 +594,22 @@ function checkAddress(
 
 /** Texts of the problems per language (keys without the `ses.` prefix); es is the fallback. */
 export const SES_TEXTS: Partial<Record<Language, Record<string, string>>> = {
-  es: esSes,
+  ar: arSes,
+  ca: caSes,
+  de: deSes,
   en: enSes,
+  es: esSes,
+  eu: euSes,
+  fr: frSes,
+  gl: glSes,
+  it: itSes,
+  ja: jaSes,
+  ko: koSes,
+  pt: ptSes,
+  ru: ruSes,
+  uk: ukSes,
+  va: vaSes,
+  zh: zhSes,
 };
 
 /** The text of a problem in a language, e.g. "Falta el primer apellido". */

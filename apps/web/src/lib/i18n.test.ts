@@ -38,7 +38,7 @@ describe('i18n (spec §9)', () => {
     expect(Object.keys(es.validation).sort()).toEqual(Object.keys(en.validation).sort());
   });
 
-  it('names all 16 languages and offers es and en', () => {
+  it('names and offers all 16 languages', () => {
     expect(Object.keys(LANGUAGE_NAMES).sort()).toEqual(
       [
         'ar',
@@ -59,7 +59,7 @@ describe('i18n (spec §9)', () => {
         'zh',
       ].sort(),
     );
-    expect(AVAILABLE_LANGUAGES).toEqual(['es', 'en']);
+    expect([...AVAILABLE_LANGUAGES].sort()).toEqual(Object.keys(LANGUAGE_NAMES).sort());
   });
 
   it('takes ?lng= first, loads that language lazily, caches it and sets <html lang>', async () => {
@@ -91,12 +91,22 @@ describe('i18n (spec §9)', () => {
     expect(currentLanguage(await initI18n(i18next.createInstance()))).toBe('en');
   });
 
-  it('falls back to Spanish for a language not offered yet', async () => {
-    setNavigatorLanguages(['fr-FR', 'fr']);
-    document.documentElement.lang = 'fr'; // the last source of the order: <html lang>
+  it('falls back to Spanish for a language it does not have', async () => {
+    setNavigatorLanguages(['sv-SE', 'sv']);
+    document.documentElement.lang = 'sv'; // the last source of the order: <html lang>
     const instance = await initI18n(i18next.createInstance());
     expect(currentLanguage(instance)).toBe('es');
     expect(instance.t('notFound.title')).toBe('Página no encontrada');
     expect(instance.t('notFound.home')).toBe('Volver al inicio');
+  });
+
+  it('speaks Arabic right to left and tags Valencian as ca-valencia', async () => {
+    setNavigatorLanguages(['ar']);
+    const instance = await initI18n(i18next.createInstance());
+    expect(currentLanguage(instance)).toBe('ar');
+    expect(document.documentElement.dir).toBe('rtl');
+    await instance.changeLanguage('va');
+    expect(document.documentElement.lang).toBe('ca-valencia');
+    expect(document.documentElement.dir).toBe('ltr');
   });
 });

@@ -11,7 +11,24 @@ import { isPublicNamespace, loadPublicNamespace, type PublicNamespace } from '@/
  * says which of them are translated today. To add one: create src/locales/<lng>/, the shared
  * validation/errors files, add its loader below and its code here.
  */
-export const AVAILABLE_LANGUAGES = ['es', 'en'] as const satisfies readonly Language[];
+export const AVAILABLE_LANGUAGES = [
+  'ar',
+  'ca',
+  'de',
+  'en',
+  'es',
+  'eu',
+  'fr',
+  'gl',
+  'it',
+  'ja',
+  'ko',
+  'pt',
+  'ru',
+  'uk',
+  'va',
+  'zh',
+] as const satisfies readonly Language[];
 export type AvailableLanguage = (typeof AVAILABLE_LANGUAGES)[number];
 
 /** Native names of every language of spec §9, shown in the switcher. */
@@ -50,12 +67,53 @@ export type Namespace = (typeof NAMESPACES)[number];
 
 /** One dynamic import per language, so each language is its own chunk, fetched on demand. */
 const loaders: Record<AvailableLanguage, () => Promise<{ default: LocaleBundle }>> = {
-  es: () => import('@/locales/es'),
+  ar: () => import('@/locales/ar'),
+  ca: () => import('@/locales/ca'),
+  de: () => import('@/locales/de'),
   en: () => import('@/locales/en'),
+  es: () => import('@/locales/es'),
+  eu: () => import('@/locales/eu'),
+  fr: () => import('@/locales/fr'),
+  gl: () => import('@/locales/gl'),
+  it: () => import('@/locales/it'),
+  ja: () => import('@/locales/ja'),
+  ko: () => import('@/locales/ko'),
+  pt: () => import('@/locales/pt'),
+  ru: () => import('@/locales/ru'),
+  uk: () => import('@/locales/uk'),
+  va: () => import('@/locales/va'),
+  zh: () => import('@/locales/zh'),
 };
 
 function isAvailable(lng: string): lng is AvailableLanguage {
   return (AVAILABLE_LANGUAGES as readonly string[]).includes(lng);
+}
+
+/**
+ * The translations carry the `_one`/`_other` plural keys of the English source. Languages with
+ * more plural categories (ar, ru, uk: zero, two, few, many) would miss `key_few` and fall back to
+ * Spanish; their `_other` texts are written to read for any count, so they stand in for the
+ * missing categories.
+ */
+export function fillPluralForms<T>(table: T, lng: string): T {
+  let categories: string[];
+  try {
+    categories = new Intl.PluralRules(lng === 'va' ? 'ca' : lng).resolvedOptions().pluralCategories;
+  } catch {
+    return table;
+  }
+  const walk = (node: unknown): unknown => {
+    if (!node || typeof node !== 'object' || Array.isArray(node)) return node;
+    const out: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(node)) out[key] = walk(value);
+    for (const [key, value] of Object.entries(out)) {
+      if (!key.endsWith('_other')) continue;
+      const base = key.slice(0, -'_other'.length);
+      for (const category of categories) out[`${base}_${category}`] ??= value;
+    }
+    return out;
+  };
+  return walk(table) as T;
 }
 
 const lazyBackend: BackendModule = {
@@ -69,14 +127,15 @@ const lazyBackend: BackendModule = {
     }
     if (isPublicNamespace(namespace)) {
       loadPublicNamespace(language, namespace).then(
-        (table) => callback(null, table ?? {}),
+        (table) => callback(null, fillPluralForms(table ?? {}, language)),
         (error: unknown) =>
           callback(error instanceof Error ? error : new Error(String(error)), null),
       );
       return;
     }
     loaders[language]().then(
-      (bundle) => callback(null, bundle.default[namespace as Namespace] ?? {}),
+      (bundle) =>
+        callback(null, fillPluralForms(bundle.default[namespace as Namespace] ?? {}, language)),
       (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
     );
   },
@@ -97,7 +156,8 @@ export const baseOptions: InitOptions = {
 /** Keeps <html lang> and dir in step with the interface language (dir="rtl" for Arabic). */
 export function applyDocumentLanguage(lng: string, instance: I18n = i18n): void {
   if (typeof document === 'undefined') return;
-  document.documentElement.lang = lng;
+  // Valencian is its own locale, tagged as the Valencian variant of Catalan.
+  document.documentElement.lang = lng === 'va' ? 'ca-valencia' : lng;
   document.documentElement.dir = instance.dir(lng);
 }
 

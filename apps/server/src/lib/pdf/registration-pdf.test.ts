@@ -280,7 +280,9 @@ describe('registration PDF', () => {
     expect(german).toContain('Meldeschein für Reisende');
     expect(german).toContain('Dokument erstellt am 01.06.2026 18:02');
     const japanese = pdfText(await renderRegistrationPdf(input([spaniard]), { language: 'ja' }));
-    expect(japanese).toContain('Parte de entrada de viajeros');
+    expect(japanese).toContain('宿泊者登録票');
+    const swedish = pdfText(await renderRegistrationPdf(input([spaniard]), { language: 'sv' }));
+    expect(swedish).toContain('Parte de entrada de viajeros');
     const canary = pdfText(
       await renderRegistrationPdf(input([spaniard]), {
         language: 'es',

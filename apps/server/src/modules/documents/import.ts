@@ -21,7 +21,14 @@ import { pilgrimRecordIssues } from '@hospes/shared/pilgrims';
 import { AppError } from '../../lib/app-error';
 import { recordFromCreateInput, type PilgrimRecord } from '../pilgrims/pilgrims.mapper';
 import { decodeCsvText, parseCsv, unguardCell } from './csv';
-import { columnLabel, documentTexts, HEADER_TO_COLUMN, headerKey, text } from './texts';
+import {
+  columnLabel,
+  DOCUMENT_TEXTS,
+  documentTexts,
+  HEADER_TO_COLUMN,
+  headerKey,
+  text,
+} from './texts';
 
 const COLUMN_TYPES = new Map(TRAVELER_COLUMNS.map((c) => [c.key, c] as const));
 
@@ -173,8 +180,15 @@ async function readXlsxRows(bytes: Buffer, lng: Language): Promise<RawRow[]> {
 // ---------------------------------------------------------------------------------------------
 // Rows → records
 
-const TRUE_WORDS = new Set(['si', 'sí', 'yes', 'true', '1', 'x', 'verdadero', 's', 'y']);
-const FALSE_WORDS = new Set(['no', 'false', '0', 'falso', 'n']);
+// Also the words every language's export writes for yes and no, so any export re-imports.
+const TRUE_WORDS = new Set([
+  ...['si', 'sí', 'yes', 'true', '1', 'x', 'verdadero', 's', 'y'],
+  ...Object.values(DOCUMENT_TEXTS).map((t) => t.yes.toLowerCase()),
+]);
+const FALSE_WORDS = new Set([
+  ...['no', 'false', '0', 'falso', 'n'],
+  ...Object.values(DOCUMENT_TEXTS).map((t) => t.no.toLowerCase()),
+]);
 
 function setPath(target: Record<string, unknown>, path: string[], value: unknown) {
   let node = target;

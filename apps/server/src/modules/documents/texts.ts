@@ -7,12 +7,43 @@ import { TRAVELER_COLUMNS } from '@hospes/shared/documents';
 import { DEFAULT_LANGUAGE, type Language } from '@hospes/shared/languages';
 import { interpolate } from '@hospes/shared/messages';
 import { normaliseSearchText } from '@hospes/shared/search';
+import ar from '../../locales/ar/documents.json';
+import ca from '../../locales/ca/documents.json';
+import de from '../../locales/de/documents.json';
 import en from '../../locales/en/documents.json';
 import es from '../../locales/es/documents.json';
+import eu from '../../locales/eu/documents.json';
+import fr from '../../locales/fr/documents.json';
+import gl from '../../locales/gl/documents.json';
+import it from '../../locales/it/documents.json';
+import ja from '../../locales/ja/documents.json';
+import ko from '../../locales/ko/documents.json';
+import pt from '../../locales/pt/documents.json';
+import ru from '../../locales/ru/documents.json';
+import uk from '../../locales/uk/documents.json';
+import va from '../../locales/va/documents.json';
+import zh from '../../locales/zh/documents.json';
 
 export type DocumentTexts = typeof es;
 
-export const DOCUMENT_TEXTS: Partial<Record<Language, DocumentTexts>> = { es, en };
+export const DOCUMENT_TEXTS: Partial<Record<Language, DocumentTexts>> = {
+  ar,
+  ca,
+  de,
+  en,
+  es,
+  eu,
+  fr,
+  gl,
+  it,
+  ja,
+  ko,
+  pt,
+  ru,
+  uk,
+  va,
+  zh,
+};
 
 export function documentTexts(lng: Language): DocumentTexts {
   return DOCUMENT_TEXTS[lng] ?? DOCUMENT_TEXTS[DEFAULT_LANGUAGE]!;
@@ -26,9 +57,9 @@ export function text(template: string, params?: Record<string, unknown>): string
   return interpolate(template, params);
 }
 
-/** A header as compared on import: letters and digits only, lower case, no accents. */
+/** A header as compared on import: letters and digits of any script, lower case, no accents. */
 export function headerKey(value: string): string {
-  return normaliseSearchText(value).replace(/[^a-z0-9]/g, '');
+  return normaliseSearchText(value).replace(/[^\p{L}\p{N}]/gu, '');
 }
 
 /**
@@ -41,7 +72,10 @@ export const HEADER_TO_COLUMN: ReadonlyMap<string, string> = (() => {
     map.set(headerKey(column.key), column.key);
     for (const texts of Object.values(DOCUMENT_TEXTS)) {
       const label = (texts.columns as Record<string, string>)[column.key];
-      if (label) map.set(headerKey(label), column.key);
+      const key = label ? headerKey(label) : '';
+      // The first language to claim a header keeps it (es, en first), so no label can steal
+      // another column's header.
+      if (key && !map.has(key)) map.set(key, column.key);
     }
   }
   return map;

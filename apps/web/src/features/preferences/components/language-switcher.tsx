@@ -30,7 +30,7 @@ export function LanguageSwitcher({
         className="min-h-11 rounded-lg border border-control bg-surface px-2 py-1 text-sm text-fg"
       >
         {AVAILABLE_LANGUAGES.map((lng) => (
-          <option key={lng} value={lng} lang={lng}>
+          <option key={lng} value={lng} lang={lng === 'va' ? 'ca-valencia' : lng}>
             {LANGUAGE_NAMES[lng]}
           </option>
         ))}

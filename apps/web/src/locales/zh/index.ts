@@ -1,0 +1,25 @@
+import errors from '@hospes/shared/locales/zh/errors.json';
+import validation from '@hospes/shared/locales/zh/validation.json';
+import type { LocaleBundle } from '../types';
+import admin from './admin.json';
+import auth from './auth.json';
+import checkin from './checkin.json';
+import clients from './clients.json';
+import common from './common.json';
+import documents from './documents.json';
+import establishments from './establishments.json';
+import profile from './profile.json';
+
+const bundle: LocaleBundle = {
+  common,
+  auth,
+  profile,
+  clients,
+  checkin,
+  establishments,
+  admin,
+  documents,
+  validation,
+  errors,
+};
+export default bundle;
