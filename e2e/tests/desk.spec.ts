@@ -1,60 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { randomInt } from 'node:crypto';
-import type { APIRequestContext, Page } from '@playwright/test';
-import { cifControl } from '@hospes/shared/spanish-ids';
-import type { TestSmtp } from '../../apps/server/test/smtp';
-import { linkIn } from '../../apps/server/test/smtp';
+import type { Page } from '@playwright/test';
+import { createOwner, randomCif, signIn } from '../support';
 import { expect, expectAccessible, screenshotDir, test } from '../fixtures';
-
-function randomCif() {
-  const digits = String(randomInt(0, 10_000_000)).padStart(7, '0');
-  return `B${digits}${cifControl(digits).digit}`;
-}
-
-/** An owner with a verified account and one establishment, created through the API. */
-async function createOwner(request: APIRequestContext, mail: TestSmtp, baseURL: string) {
-  const email = `desk-${Date.now()}@example.com`;
-  const registered = await request.post('/api/auth/register-establishment?lng=en', {
-    data: {
-      establishment: {
-        name: 'Albergue San Roque',
-        type: 'hostel',
-        nif: randomCif(),
-        address: 'Rúa do Vilar 12',
-        city: 'Santiago de Compostela',
-        province: 'A Coruña',
-        postalCode: '15705',
-        phone: '+34 981 000 000',
-      },
-      contact: { contactName: 'María Núñez', contactEmail: 'contacto@example.com' },
-      account: { name: 'María Núñez', email, password: 'camino-2026' },
-      acceptTerms: true,
-      acceptPrivacy: true,
-    },
-  });
-  expect(registered.status()).toBe(201);
-  const message = await mail.waitFor(email);
-  const link = new URL(linkIn(message, `${baseURL}/verify-email?token=`));
-  const verified = await request.get(
-    `/api/auth/verify?token=${encodeURIComponent(link.searchParams.get('token') ?? '')}`,
-  );
-  expect(verified.ok()).toBe(true);
-  const { token } = (await verified.json()) as { token: string };
-  return { email, token };
-}
-
-async function signIn(page: Page, token: string, baseURL: string) {
-  await page.goto('/login?lng=en');
-  // Wait until the app has settled its (empty) session: a start-up check still running when the
-  // token appears could otherwise be aborted by the next navigation and clear it again.
-  await expect(page.getByRole('main').getByRole('button', { name: 'Log in' })).toBeVisible();
-  await expect(
-    page.getByRole('banner').getByRole('link', { name: 'Register' }).first(),
-  ).toBeAttached();
-  await page.evaluate((value) => window.localStorage.setItem('auth_token', value), token);
-  await page.context().addCookies([{ name: 'auth_token', value: token, url: baseURL }]);
-}
 
 /** A small JPEG made by the browser's canvas: a stand-in for a photo of a document. */
 async function documentPhoto(page: Page, text: string): Promise<Buffer> {
@@ -114,7 +62,7 @@ test('an owner creates an establishment, registers walk-in travelers with photos
   baseURL,
 }) => {
   test.setTimeout(120_000);
-  const { token } = await createOwner(page.request, mail, baseURL!);
+  const { token } = await createOwner(page.request, mail, baseURL!, { prefix: 'desk' });
   await signIn(page, token, baseURL!);
 
   // Profile → Establishments: create a second establishment.
@@ -304,7 +252,7 @@ test('with no establishment, registration says to create one first and links to 
   mail,
   baseURL,
 }) => {
-  const { token } = await createOwner(page.request, mail, baseURL!);
+  const { token } = await createOwner(page.request, mail, baseURL!, { prefix: 'desk' });
   const mine = await page.request.get('/api/establishments/user', {
     headers: { authorization: `Bearer ${token}` },
   });

@@ -1,62 +1,8 @@
 import fs from 'node:fs';
 import { randomInt } from 'node:crypto';
-import type { APIRequestContext, Page } from '@playwright/test';
-import { cifControl } from '@hospes/shared/spanish-ids';
-import type { TestSmtp } from '../../apps/server/test/smtp';
-import { linkIn } from '../../apps/server/test/smtp';
 import { dataUrl, pilgrimBody, PNG_BYTES } from '../../apps/server/test/pilgrim-factories';
+import { createOwner, signIn } from '../support';
 import { expect, expectAccessible, test } from '../fixtures';
-
-function randomCif() {
-  const digits = String(randomInt(0, 10_000_000)).padStart(7, '0');
-  return `B${digits}${cifControl(digits).digit}`;
-}
-
-/** An owner with a verified account and one establishment (no SES code), through the API. */
-async function createOwner(request: APIRequestContext, mail: TestSmtp, baseURL: string) {
-  const email = `docs-${Date.now()}@example.com`;
-  const registered = await request.post('/api/auth/register-establishment?lng=en', {
-    data: {
-      establishment: {
-        name: 'Albergue San Roque',
-        type: 'hostel',
-        nif: randomCif(),
-        address: 'Rúa do Vilar 12',
-        city: 'Santiago de Compostela',
-        province: 'A Coruña',
-        postalCode: '15705',
-        phone: '+34 981 000 000',
-      },
-      contact: { contactName: 'María Núñez', contactEmail: 'contacto@example.com' },
-      account: { name: 'María Núñez', email, password: 'camino-2026' },
-      acceptTerms: true,
-      acceptPrivacy: true,
-    },
-  });
-  expect(registered.status()).toBe(201);
-  const message = await mail.waitFor(email);
-  const link = new URL(linkIn(message, `${baseURL}/verify-email?token=`));
-  const verified = await request.get(
-    `/api/auth/verify?token=${encodeURIComponent(link.searchParams.get('token') ?? '')}`,
-  );
-  expect(verified.ok()).toBe(true);
-  const { token } = (await verified.json()) as { token: string };
-  const mine = await request.get('/api/establishments/user', {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  const { data } = (await mine.json()) as { data: Array<{ id: string }> };
-  return { email, token, establishmentId: data[0]!.id };
-}
-
-async function signIn(page: Page, token: string, baseURL: string) {
-  await page.goto('/login?lng=en');
-  await expect(page.getByRole('main').getByRole('button', { name: 'Log in' })).toBeVisible();
-  await expect(
-    page.getByRole('banner').getByRole('link', { name: 'Register' }).first(),
-  ).toBeAttached();
-  await page.evaluate((value) => window.localStorage.setItem('auth_token', value), token);
-  await page.context().addCookies([{ name: 'auth_token', value: token, url: baseURL }]);
-}
 
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => window.localStorage.setItem('cookieConsent', 'true'));
@@ -68,7 +14,7 @@ test('registration documents: PDF download and e-mail, CSV export, SES pre-fligh
   baseURL,
 }) => {
   test.setTimeout(120_000);
-  const owner = await createOwner(page.request, mail, baseURL!);
+  const owner = await createOwner(page.request, mail, baseURL!, { prefix: 'docs' });
   const auth = { authorization: `Bearer ${owner.token}` };
   const surname = `Zubizarreta${randomInt(1000, 9999)}`;
   const created = await page.request.post('/api/pilgrims?lng=en', {

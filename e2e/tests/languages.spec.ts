@@ -4,7 +4,10 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, test } from '../fixtures';
 
-const locales = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../apps/web/src/locales');
+const locales = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../apps/web/src/locales',
+);
 const NAMESPACES = ['common', 'auth', 'marketing', 'legal', 'contact'];
 
 function strings(lng: string): Set<string> {
@@ -13,7 +16,8 @@ function strings(lng: string): Set<string> {
     if (typeof v === 'string') out.add(v);
     else if (v && typeof v === 'object') Object.values(v).forEach(walk);
   };
-  for (const ns of NAMESPACES) walk(JSON.parse(fs.readFileSync(path.join(locales, lng, `${ns}.json`), 'utf8')));
+  for (const ns of NAMESPACES)
+    walk(JSON.parse(fs.readFileSync(path.join(locales, lng, `${ns}.json`), 'utf8')));
   return out;
 }
 
@@ -39,7 +43,9 @@ const PAGES = [
 ];
 
 for (const lng of ['ar', 'ja', 'eu']) {
-  test(`a visitor reads the landing, pricing, contact and registration pages in ${lng}`, async ({ page }) => {
+  test(`a visitor reads the landing, pricing, contact and registration pages in ${lng}`, async ({
+    page,
+  }) => {
     await page.addInitScript(() => window.localStorage.setItem('cookieConsent', 'true'));
     for (const { path: p } of PAGES) {
       await page.goto(`${p}?lng=${lng}`);
@@ -47,7 +53,9 @@ for (const lng of ['ar', 'ja', 'eu']) {
       await expect(page.locator('html')).toHaveAttribute('dir', lng === 'ar' ? 'rtl' : 'ltr');
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await page.waitForLoadState('networkidle');
-      expect(await leftovers(page, lng), `${p} in ${lng} shows Spanish or English texts`).toEqual([]);
+      expect(await leftovers(page, lng), `${p} in ${lng} shows Spanish or English texts`).toEqual(
+        [],
+      );
       await expectAccessible(page);
     }
   });

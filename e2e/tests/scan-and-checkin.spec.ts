@@ -5,16 +5,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomInt } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { chromium, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { chromium, type Browser, type Page } from '@playwright/test';
 import QRCode from 'qrcode';
 import sharp from 'sharp';
 import { confirmationQrText } from '@hospes/shared/checkin';
-import { cifControl } from '@hospes/shared/spanish-ids';
-import type { TestSmtp } from '../../apps/server/test/smtp';
-import { linkIn } from '../../apps/server/test/smtp';
 import config from '../playwright.config';
+import { createOwner, signIn } from '../support';
 import { expect, expectAccessible, test } from '../fixtures';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -76,54 +73,6 @@ function watchErrors(page: Page, problems: string[]) {
   });
 }
 
-function randomCif() {
-  const digits = String(randomInt(0, 10_000_000)).padStart(7, '0');
-  return `B${digits}${cifControl(digits).digit}`;
-}
-
-async function createOwner(request: APIRequestContext, mail: TestSmtp, baseURL: string) {
-  const email = `checkin-${Date.now()}@example.com`;
-  const registered = await request.post(`${baseURL}/api/auth/register-establishment?lng=en`, {
-    data: {
-      establishment: {
-        name: 'Albergue Camino Norte',
-        type: 'hostel',
-        nif: randomCif(),
-        address: 'Rúa do Vilar 12',
-        city: 'Santiago de Compostela',
-        province: 'A Coruña',
-        postalCode: '15705',
-        phone: '+34 981 000 000',
-      },
-      contact: { contactName: 'María Núñez', contactEmail: 'contacto@example.com' },
-      account: { name: 'María Núñez', email, password: 'camino-2026' },
-      acceptTerms: true,
-      acceptPrivacy: true,
-    },
-  });
-  expect(registered.status()).toBe(201);
-  const establishmentId = ((await registered.json()) as { data: { establishmentId: string } }).data
-    .establishmentId;
-  const message = await mail.waitFor(email);
-  const link = new URL(linkIn(message, `${baseURL}/verify-email?token=`));
-  const verified = await request.get(
-    `${baseURL}/api/auth/verify?token=${encodeURIComponent(link.searchParams.get('token') ?? '')}`,
-  );
-  expect(verified.ok()).toBe(true);
-  const { token } = (await verified.json()) as { token: string };
-  return { token, establishmentId };
-}
-
-async function signIn(page: Page, token: string, baseURL: string) {
-  await page.goto(`${baseURL}/login?lng=en`);
-  await expect(page.getByRole('main').getByRole('button', { name: 'Log in' })).toBeVisible();
-  await expect(
-    page.getByRole('banner').getByRole('link', { name: 'Register' }).first(),
-  ).toBeAttached();
-  await page.evaluate((value) => window.localStorage.setItem('auth_token', value), token);
-  await page.context().addCookies([{ name: 'auth_token', value: token, url: baseURL }]);
-}
-
 async function sign(page: Page) {
   const pad = page.getByRole('img', { name: "Traveler's signature" });
   await pad.scrollIntoViewIfNeeded();
@@ -160,7 +109,10 @@ test('staff scan a passport with the camera, a pilgrim checks in from the shared
 }) => {
   test.setTimeout(240_000);
   const problems: string[] = [];
-  const owner = await createOwner(request, mail, baseURL!);
+  const owner = await createOwner(request, mail, baseURL!, {
+    prefix: 'checkin',
+    establishmentName: 'Albergue Camino Norte',
+  });
 
   // 1. Staff scan the German specimen passport with the (fake) rear camera.
   const passportVideo = await toY4m(PASSPORT, path.join(workDir, 'passport.y4m'));

@@ -1,0 +1,48 @@
+/** Shared steps of the journeys: an owner made through the API, and a browser signed in as them. */
+import type { APIRequestContext, Page } from '@playwright/test';
+import { registrationBody } from '../apps/server/test/factories';
+import { linkIn, type TestSmtp } from '../apps/server/test/smtp';
+import { expect } from './fixtures';
+
+export { randomCif } from '../apps/server/test/factories';
+
+/**
+ * An owner with a verified account and one establishment (no SES code), created through the API:
+ * register, read the verification e-mail that arrived, verify.
+ */
+export async function createOwner(
+  request: APIRequestContext,
+  mail: TestSmtp,
+  baseURL: string,
+  options: { prefix?: string; establishmentName?: string } = {},
+) {
+  const email = `${options.prefix ?? 'owner'}-${Date.now()}@example.com`;
+  const body = registrationBody({ email, name: options.establishmentName ?? 'Albergue San Roque' });
+  const registered = await request.post(`${baseURL}/api/auth/register-establishment?lng=en`, {
+    data: body,
+  });
+  expect(registered.status()).toBe(201);
+  const establishmentId = ((await registered.json()) as { data: { establishmentId: string } }).data
+    .establishmentId;
+  const message = await mail.waitFor(email);
+  const link = new URL(linkIn(message, `${baseURL}/verify-email?token=`));
+  const verified = await request.get(
+    `${baseURL}/api/auth/verify?token=${encodeURIComponent(link.searchParams.get('token') ?? '')}`,
+  );
+  expect(verified.ok()).toBe(true);
+  const { token } = (await verified.json()) as { token: string };
+  return { email, password: body.account.password, token, establishmentId };
+}
+
+/** Puts an owner's session in the browser the way the app keeps it (storage and cookie). */
+export async function signIn(page: Page, token: string, baseURL: string) {
+  await page.goto(`${baseURL}/login?lng=en`);
+  // Wait until the app has settled its (empty) session: a start-up check still running when the
+  // token appears could otherwise be aborted by the next navigation and clear it again.
+  await expect(page.getByRole('main').getByRole('button', { name: 'Log in' })).toBeVisible();
+  await expect(
+    page.getByRole('banner').getByRole('link', { name: 'Register' }).first(),
+  ).toBeAttached();
+  await page.evaluate((value) => window.localStorage.setItem('auth_token', value), token);
+  await page.context().addCookies([{ name: 'auth_token', value: token, url: baseURL }]);
+}
