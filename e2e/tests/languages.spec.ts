@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, test } from '../fixtures';
+import { createOwner } from '../support';
 
 const locales = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -68,4 +69,47 @@ test('Valencian is served as its own locale, tagged ca-valencia', async ({ page 
     meta?: { landing?: { title?: string } };
   };
   if (va.meta?.landing?.title) await expect(page).toHaveTitle(va.meta.landing.title);
+});
+
+test('in Arabic the pages run right to left and a pilgrim can still sign on the pad', async ({
+  page,
+  mail,
+  baseURL,
+}) => {
+  const owner = await createOwner(page.request, mail, baseURL!, { prefix: 'rtl' });
+  const link = await page.request.get(`/api/establishments/${owner.establishmentId}/checkin-link`, {
+    headers: { authorization: `Bearer ${owner.token}` },
+  });
+  const { token } = ((await link.json()) as { data: { token: string } }).data;
+  const ar = JSON.parse(fs.readFileSync(path.join(locales, 'ar', 'clients.json'), 'utf8')) as {
+    signature: { label: string; signed: string; clear: string };
+  };
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/registro-viajero?t=${token}&lng=ar`);
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  const pad = page.getByRole('img', { name: ar.signature.label });
+  await pad.scrollIntoViewIfNeeded();
+  const box = await pad.boundingBox();
+  if (!box) throw new Error('no signature pad');
+  // Drawn from the right edge, as a right-to-left writer starts.
+  await page.mouse.move(box.x + box.width - 20, box.y + box.height * 0.6);
+  await page.mouse.down();
+  for (let i = 1; i <= 10; i++) {
+    await page.mouse.move(
+      box.x + box.width - 20 - i * 15,
+      box.y + box.height * (i % 2 ? 0.3 : 0.7),
+      {
+        steps: 3,
+      },
+    );
+  }
+  await page.mouse.up();
+  await expect(page.getByText(ar.signature.signed)).toBeVisible();
+  await expect(page.getByRole('button', { name: ar.signature.clear })).toBeEnabled();
+  const noHorizontalScroll = await page.evaluate(
+    () => document.documentElement.scrollWidth <= document.documentElement.clientWidth,
+  );
+  expect(noHorizontalScroll).toBe(true);
+  await expectAccessible(page);
 });
