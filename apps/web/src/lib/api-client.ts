@@ -125,6 +125,83 @@ function handleUnauthorized(error: ApiError, skipSessionExpiry: boolean | undefi
 }
 
 /**
+ * Sends one request with the bearer token, credentials and the interface language, and waits for
+ * the answer's headers within `timeoutMs`; a lost connection or the timeout become an ApiError
+ * (status 0). The caller's own signal aborts it until `release()` is called.
+ */
+async function send(
+  path: string,
+  options: {
+    method: string;
+    query?: RequestOptions<unknown>['query'];
+    body?: unknown;
+    accept: string;
+    timeoutMs: number;
+    signal?: AbortSignal;
+  },
+): Promise<{ response: Response; release: () => void }> {
+  const { method, query, body, accept, timeoutMs, signal } = options;
+  const lng = currentLanguage();
+  const headers: Record<string, string> = { Accept: accept, 'Accept-Language': lng };
+  const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
+  // A FormData body (a file upload) sets its own multipart content type.
+  if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
+  const token = getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  const onOuterAbort = () => controller.abort();
+  signal?.addEventListener('abort', onOuterAbort, { once: true });
+  const release = () => signal?.removeEventListener('abort', onOuterAbort);
+
+  try {
+    const response = await fetch(buildUrl(path, query, lng), {
+      method,
+      headers,
+      credentials: 'include',
+      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
+      signal: controller.signal,
+    });
+    return { response, release };
+  } catch (cause) {
+    release();
+    if (signal?.aborted && !timedOut) throw cause;
+    throw new ApiError({
+      status: 0,
+      code: timedOut ? CLIENT_ERROR_CODES.timeout : CLIENT_ERROR_CODES.network,
+      message: fallbackMessage(0),
+    });
+  } finally {
+    // The timeout covers the wait for the answer; a long file may then take its time.
+    clearTimeout(timer);
+  }
+}
+
+/** The ApiError of a failed answer (spec §8), with the 401 handling applied. */
+function errorFromResponse(
+  response: Response,
+  payload: unknown,
+  skipSessionExpiry: boolean | undefined,
+): ApiError {
+  const parsed = ApiErrorResponseSchema.safeParse(payload);
+  const envelope = parsed.success ? parsed.data : undefined;
+  const error = new ApiError({
+    status: response.status,
+    code: envelope?.code ?? `HTTP_${response.status}`,
+    message: envelope?.message || fallbackMessage(response.status),
+    details: envelope?.details,
+    requestId: envelope?.requestId ?? response.headers.get('x-request-id') ?? undefined,
+  });
+  if (response.status === 401) handleUnauthorized(error, skipSessionExpiry);
+  return error;
+}
+
+/**
  * The one way to call the API: JSON, credentials included, bearer token, the interface
  * language (`?lng=` and Accept-Language), a 15 s timeout, spec §8's generic handling.
  */
@@ -140,59 +217,17 @@ export async function apiRequest<T = unknown>(
     skipSessionExpiry,
     timeoutMs = REQUEST_TIMEOUT_MS,
   } = options;
-  const lng = currentLanguage();
-  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': lng };
-  const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
-  // A FormData body (a file upload) sets its own multipart content type.
-  if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
-  const token = getToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
-
-  const controller = new AbortController();
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, timeoutMs);
-  const onOuterAbort = () => controller.abort();
-  options.signal?.addEventListener('abort', onOuterAbort, { once: true });
-
-  let response: Response;
-  try {
-    response = await fetch(buildUrl(path, query, lng), {
-      method,
-      headers,
-      credentials: 'include',
-      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
-      signal: controller.signal,
-    });
-  } catch (cause) {
-    if (options.signal?.aborted && !timedOut) throw cause;
-    throw new ApiError({
-      status: 0,
-      code: timedOut ? CLIENT_ERROR_CODES.timeout : CLIENT_ERROR_CODES.network,
-      message: fallbackMessage(0),
-    });
-  } finally {
-    clearTimeout(timer);
-    options.signal?.removeEventListener('abort', onOuterAbort);
-  }
-
+  const { response, release } = await send(path, {
+    method,
+    query,
+    body,
+    accept: 'application/json',
+    timeoutMs,
+    signal: options.signal,
+  });
+  release();
   const payload = await readJson(response);
-
-  if (!response.ok) {
-    const parsed = ApiErrorResponseSchema.safeParse(payload);
-    const envelope = parsed.success ? parsed.data : undefined;
-    const error = new ApiError({
-      status: response.status,
-      code: envelope?.code ?? `HTTP_${response.status}`,
-      message: envelope?.message || fallbackMessage(response.status),
-      details: envelope?.details,
-      requestId: envelope?.requestId ?? response.headers.get('x-request-id') ?? undefined,
-    });
-    if (response.status === 401) handleUnauthorized(error, skipSessionExpiry);
-    throw error;
-  }
+  if (!response.ok) throw errorFromResponse(response, payload, skipSessionExpiry);
 
   if (!schema) return payload as T;
   const parsed = schema.safeParse(payload);
@@ -352,56 +387,17 @@ async function readBody(response: Response, onProgress?: (p: DownloadProgress) =
  */
 export async function apiDownload(path: string, options: DownloadOptions): Promise<DownloadedFile> {
   const { method = 'GET', query, body, timeoutMs = REQUEST_TIMEOUT_MS } = options;
-  const lng = currentLanguage();
-  const headers: Record<string, string> = { Accept: '*/*', 'Accept-Language': lng };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
-  const token = getToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
-
-  const controller = new AbortController();
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, timeoutMs);
-  const onOuterAbort = () => controller.abort();
-  options.signal?.addEventListener('abort', onOuterAbort, { once: true });
-
+  // The outer signal stays connected while the body streams; `release` disconnects it.
+  const { response, release } = await send(path, {
+    method,
+    query,
+    body,
+    accept: '*/*',
+    timeoutMs,
+    signal: options.signal,
+  });
   try {
-    let response: Response;
-    try {
-      response = await fetch(buildUrl(path, query, lng), {
-        method,
-        headers,
-        credentials: 'include',
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: controller.signal,
-      });
-    } catch (cause) {
-      if (options.signal?.aborted && !timedOut) throw cause;
-      throw new ApiError({
-        status: 0,
-        code: timedOut ? CLIENT_ERROR_CODES.timeout : CLIENT_ERROR_CODES.network,
-        message: fallbackMessage(0),
-      });
-    } finally {
-      // The timeout covers the wait for the answer; a long file may then take its time.
-      clearTimeout(timer);
-    }
-
-    if (!response.ok) {
-      const parsed = ApiErrorResponseSchema.safeParse(await readJson(response));
-      const envelope = parsed.success ? parsed.data : undefined;
-      const error = new ApiError({
-        status: response.status,
-        code: envelope?.code ?? `HTTP_${response.status}`,
-        message: envelope?.message || fallbackMessage(response.status),
-        details: envelope?.details,
-        requestId: envelope?.requestId ?? response.headers.get('x-request-id') ?? undefined,
-      });
-      if (response.status === 401) handleUnauthorized(error, false);
-      throw error;
-    }
+    if (!response.ok) throw errorFromResponse(response, await readJson(response), false);
 
     options.onStarted?.(response.headers);
     let blob: Blob;
@@ -421,6 +417,6 @@ export async function apiDownload(path: string, options: DownloadOptions): Promi
     if (options.save !== false) saveBlob(blob, fileName);
     return { fileName, blob, headers: response.headers };
   } finally {
-    options.signal?.removeEventListener('abort', onOuterAbort);
+    release();
   }
 }
