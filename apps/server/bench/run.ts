@@ -257,7 +257,10 @@ async function runOn(kind: 'pglite' | 'postgres', url?: string) {
   try {
     const { establishmentIds, seedSeconds } = await seed(database);
     process.stdout.write(`  seeded ${TRAVELERS} travelers in ${seedSeconds.toFixed(1)} s\n`);
-    const app = await buildApp({ config: testConfig({ dataDir, logLevel: 'silent' }), database });
+    const app = await buildApp({
+      config: testConfig({ dataDir, logLevel: 'silent', nodeEnv: 'production' }),
+      database,
+    });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address() as { port: number };
     const base = `http://127.0.0.1:${address.port}`;

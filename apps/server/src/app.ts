@@ -1,10 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config/env';
 import type { Database } from './db/client';
 import { createMailer, type Mailer } from './lib/mail/mailer';
@@ -47,6 +43,8 @@ import { errorsPlugin } from './plugins/errors';
 import { requestContextPlugin } from './plugins/request-context';
 import { securityPlugin } from './plugins/security';
 import { webPlugin } from './plugins/web';
+import { createSerializerCompiler } from './lib/serializer';
+import { createSessionCache } from './modules/users/session-cache';
 import { VERSION } from './version';
 
 export interface AppDeps {
@@ -85,7 +83,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(
+    createSerializerCompiler({ checkResponses: config.nodeEnv !== 'production' }),
+  );
 
   const mailer =
     deps.mailer ??
@@ -108,14 +108,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     https: config.appUrl.startsWith('https://'),
   });
   await app.register(docsPlugin, { version: VERSION });
-  await app.register(authPlugin, { db: database.db });
+  // Checked sessions are kept a few seconds (docs/decisions/015-session-cache.md).
+  const sessionCache = createSessionCache({ ttlMs: config.sessionCacheSeconds * 1000 });
+  await app.register(authPlugin, { db: database.db, sessionCache });
 
   const { db } = database;
-  const users = createUsersRepository(db);
+  const users = createUsersRepository(db, sessionCache);
   const auth = createAuthService({
     db,
     users,
-    sessions: createSessionsRepository(db),
+    sessions: createSessionsRepository(db, sessionCache),
     tokens: createTokensRepository(db),
     establishments: createEstablishmentsRepository(db),
     mailer,
@@ -135,7 +137,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db,
     admin: createAdminRepository(db),
     users,
-    sessions: createSessionsRepository(db),
+    sessions: createSessionsRepository(db, sessionCache),
     audit,
     auth,
     log: app.log,

@@ -49,6 +49,7 @@ const EnvSchema = z.object({
   OPERATOR_EMAIL: optional.pipe(z.email().optional()),
   OPERATOR_REGISTRY: optional.pipe(z.string().max(300).optional()),
   TESTIMONIALS_FILE: optional,
+  SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
 });
 
 /** A 32-byte key written as 64 hex characters or as base64 (standard or URL-safe); else null. */
@@ -89,6 +90,8 @@ export type Config = {
     email: string | undefined;
     registry: string | undefined;
   };
+  /** How long a checked session is kept in memory (0: every request asks the database). */
+  sessionCacheSeconds: number;
   /** JSON file with the landing's testimonials (default DATA_DIR/testimonials.json); missing: none. */
   testimonialsFile: string;
 };
@@ -138,6 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       email: e.OPERATOR_EMAIL?.toLowerCase(),
       registry: e.OPERATOR_REGISTRY,
     },
+    sessionCacheSeconds: e.SESSION_CACHE_SECONDS,
     testimonialsFile: path.resolve(
       e.TESTIMONIALS_FILE ?? path.join(e.DATA_DIR, 'testimonials.json'),
     ),

@@ -1,5 +1,5 @@
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import fp from 'fastify-plugin';
 
 /**
@@ -7,7 +7,9 @@ import fp from 'fastify-plugin';
  * third-party origins at all), and CORS closed unless origins are configured.
  */
 export const securityPlugin = fp<{ corsOrigins: string[]; https: boolean }>(async (app, opts) => {
-  await app.register(helmet, {
+  // helmet's middleware, built once (@fastify/helmet builds it again on every request, parsing
+  // the whole policy each time), then run on every response's raw headers.
+  const headers = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -30,6 +32,9 @@ export const securityPlugin = fp<{ corsOrigins: string[]; https: boolean }>(asyn
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'no-referrer' },
     hsts: opts.https ? { maxAge: 15552000, includeSubDomains: true } : false,
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    headers(request.raw, reply.raw, (err?: unknown) => done(err as Error | undefined));
   });
   app.addHook('onSend', async (_request, reply) => {
     reply.header('permissions-policy', 'camera=(self), microphone=(), geolocation=(), payment=()');

@@ -171,6 +171,7 @@ export function createAdminService(deps: AdminServiceDeps) {
         if (!isActive && current.isActive) await sessions.revokeAllForUser(id, undefined, tx);
         await audit.record(context, entries, tx);
       });
+      sessions.forgetCached();
       return loadUser(id);
     },
 

@@ -262,6 +262,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         );
         await sessions.revokeAllForUser(userId, undefined, tx);
       });
+      sessions.forgetCached();
     },
 
     async changePassword(
@@ -279,6 +280,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         await users.update(userId, { passwordHash }, tx);
         await sessions.revokeAllForUser(userId, sessionId, tx);
       });
+      sessions.forgetCached();
     },
   };
 }

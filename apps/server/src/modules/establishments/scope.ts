@@ -13,10 +13,17 @@ export function scopeOf(actor: { id: string; role: string }): Scope {
   return actor.role === 'admin' ? { admin: true } : { admin: false, userId: actor.id };
 }
 
-/** The condition "this establishment id is reachable", for a column holding an establishment id. */
-export function inScope(scope: Scope, establishmentIdColumn: AnyPgColumn | SQL): SQL {
+/**
+ * The condition "this establishment id is reachable", for a column holding an establishment id.
+ * `userId` replaces the scope's user id in the SQL, for a prepared statement's placeholder.
+ */
+export function inScope(
+  scope: Scope,
+  establishmentIdColumn: AnyPgColumn | SQL,
+  userId: unknown = scope.admin ? null : scope.userId,
+): SQL {
   if (scope.admin) return sql`true`;
-  return sql`${establishmentIdColumn} in (select ${establishmentMembers.establishmentId} from ${establishmentMembers} where ${establishmentMembers.userId} = ${scope.userId})`;
+  return sql`${establishmentIdColumn} in (select ${establishmentMembers.establishmentId} from ${establishmentMembers} where ${establishmentMembers.userId} = ${userId})`;
 }
 
 const ACCENTED = 'áàâäãåéèêëíìîïóòôöõúùûüñçÿ';

@@ -10,6 +10,7 @@ import {
   lte,
   or,
   sql,
+  type Placeholder,
   type SQL,
 } from 'drizzle-orm';
 import type { DocumentKind } from '@hospes/shared/codes';
@@ -88,20 +89,50 @@ const fullRow = {
   selfRegistration: selfRegistrationJson,
 };
 
+/**
+ * How a value enters a list's SQL: as itself (a parameter of a one-off query), or, for a prepared
+ * statement, as a named placeholder whose value is kept aside.
+ */
+export type Bind = <T>(name: string, value: T) => T | Placeholder;
+const asValue: Bind = (_name, value) => value;
+
+/** A Bind that puts placeholders in the SQL and collects their values in `values`. */
+function placeholders(values: Record<string, unknown>): Bind {
+  return (name, value) => {
+    values[name] = value;
+    return sql.placeholder(name);
+  };
+}
+
 /** The WHERE conditions of a list: the scope first, then each filter that was given. */
-export function listConditions(scope: Scope, filter: PilgrimFilter, today: string): SQL[] {
-  const conditions: SQL[] = [inScope(scope, pilgrims.establishmentId)];
-  if (filter.establishmentId) conditions.push(eq(pilgrims.establishmentId, filter.establishmentId));
-  if (filter.nationality) conditions.push(eq(pilgrims.nationality, filter.nationality));
-  if (filter.documentType) conditions.push(eq(pilgrims.documentType, filter.documentType));
-  if (filter.gender) conditions.push(eq(pilgrims.gender, filter.gender));
-  if (filter.entryDateFrom) conditions.push(gte(pilgrims.entryDate, filter.entryDateFrom));
-  if (filter.entryDateTo) conditions.push(lte(pilgrims.entryDate, filter.entryDateTo));
-  if (filter.checkOutDateFrom) conditions.push(gte(pilgrims.checkOutDate, filter.checkOutDateFrom));
-  if (filter.checkOutDateTo) conditions.push(lte(pilgrims.checkOutDate, filter.checkOutDateTo));
-  for (const term of searchTerms(filter.search)) {
-    conditions.push(sql`${pilgrims.searchText} like ${`%${escapeLike(term)}%`} escape '\\'`);
-  }
+export function listConditions(
+  scope: Scope,
+  filter: PilgrimFilter,
+  today: string,
+  bind: Bind = asValue,
+): SQL[] {
+  const conditions: SQL[] = [
+    inScope(scope, pilgrims.establishmentId, scope.admin ? null : bind('userId', scope.userId)),
+  ];
+  const { establishmentId, nationality, documentType, gender } = filter;
+  if (establishmentId)
+    conditions.push(eq(pilgrims.establishmentId, bind('establishmentId', establishmentId)));
+  if (nationality) conditions.push(eq(pilgrims.nationality, bind('nationality', nationality)));
+  if (documentType) conditions.push(eq(pilgrims.documentType, bind('documentType', documentType)));
+  if (gender) conditions.push(eq(pilgrims.gender, bind('gender', gender)));
+  if (filter.entryDateFrom)
+    conditions.push(gte(pilgrims.entryDate, bind('entryDateFrom', filter.entryDateFrom)));
+  if (filter.entryDateTo)
+    conditions.push(lte(pilgrims.entryDate, bind('entryDateTo', filter.entryDateTo)));
+  if (filter.checkOutDateFrom)
+    conditions.push(gte(pilgrims.checkOutDate, bind('checkOutDateFrom', filter.checkOutDateFrom)));
+  if (filter.checkOutDateTo)
+    conditions.push(lte(pilgrims.checkOutDate, bind('checkOutDateTo', filter.checkOutDateTo)));
+  searchTerms(filter.search).forEach((term, i) => {
+    conditions.push(
+      sql`${pilgrims.searchText} like ${bind(`term${i}`, `%${escapeLike(term)}%`)} escape '\\'`,
+    );
+  });
   if (filter.review === 'pending') {
     conditions.push(
       sql`exists (select 1 from ${selfRegistrations} where ${selfRegistrations.pilgrimId} = ${pilgrims.id} and ${selfRegistrations.status} = 'pending')`,
@@ -109,19 +140,75 @@ export function listConditions(scope: Scope, filter: PilgrimFilter, today: strin
   }
   if (filter.stayStatus) {
     const b = stayStatusBounds(today);
-    const staying = or(isNull(pilgrims.checkOutDate), sql`${pilgrims.checkOutDate} > ${b.today}`)!;
-    conditions.push(lte(pilgrims.entryDate, b.today), staying);
-    if (filter.stayStatus === 'recent') conditions.push(gte(pilgrims.entryDate, b.recentFrom));
+    const day = bind('stayToday', b.today);
+    const staying = or(isNull(pilgrims.checkOutDate), sql`${pilgrims.checkOutDate} > ${day}`)!;
+    conditions.push(lte(pilgrims.entryDate, day), staying);
+    if (filter.stayStatus === 'recent')
+      conditions.push(gte(pilgrims.entryDate, bind('stayRecentFrom', b.recentFrom)));
     else if (filter.stayStatus === 'tooLong')
-      conditions.push(lte(pilgrims.entryDate, b.tooLongTo), isNull(pilgrims.checkOutDate));
+      conditions.push(
+        lte(pilgrims.entryDate, bind('stayTooLongTo', b.tooLongTo)),
+        isNull(pilgrims.checkOutDate),
+      );
     else {
       conditions.push(
-        lte(pilgrims.entryDate, b.longTo),
-        or(isNotNull(pilgrims.checkOutDate), sql`${pilgrims.entryDate} > ${b.tooLongTo}`)!,
+        lte(pilgrims.entryDate, bind('stayLongTo', b.longTo)),
+        or(
+          isNotNull(pilgrims.checkOutDate),
+          sql`${pilgrims.entryDate} > ${bind('stayTooLongTo', b.tooLongTo)}`,
+        )!,
       );
     }
   }
   return conditions;
+}
+
+/**
+ * A list's conditions with placeholders, their values, and the key of the statement's shape: the
+ * same key always renders the same SQL text, whatever the values.
+ */
+function listStatement(scope: Scope, filter: PilgrimFilter, today: string) {
+  const values: Record<string, unknown> = {};
+  const conditions = listConditions(scope, filter, today, placeholders(values));
+  const key = [
+    scope.admin ? 'admin' : 'member',
+    filter.review ?? '',
+    filter.stayStatus ?? '',
+    ...Object.keys(values),
+  ].join('|');
+  return { conditions, values, key };
+}
+
+/** The ORDER BY of a list: the sort column, then the id, so that pages never overlap. */
+function listOrder(sortBy: PilgrimSortField, sortOrder: 'asc' | 'desc'): SQL[] {
+  const column = SORT_COLUMNS[sortBy];
+  const direction = sortOrder === 'asc' ? asc : desc;
+  return sortBy === 'checkOutDate'
+    ? [sql`${column} ${sql.raw(sortOrder)} nulls last`, direction(pilgrims.id)]
+    : [direction(column), direction(pilgrims.id)];
+}
+
+/**
+ * Prepared statements by shape. Building and rendering a query with drizzle costs more CPU than
+ * PostgreSQL spends running it; a list, a count, a traveler read and a session check are the
+ * hottest requests, so each shape is built once per process (on PostgreSQL, also parsed once per
+ * connection: the statements are named).
+ */
+export class StatementCache {
+  private readonly statements = new Map<string, unknown>();
+  private static sequence = 0;
+  constructor(private readonly max = 500) {}
+
+  /** The statement of this shape; `build` makes it (with this name) the first time. */
+  get<T>(key: string, build: (name: string) => T): T {
+    let statement = this.statements.get(key) as T | undefined;
+    if (!statement) {
+      if (this.statements.size >= this.max) this.statements.clear();
+      statement = build(`hospes_${++StatementCache.sequence}`);
+      this.statements.set(key, statement);
+    }
+    return statement;
+  }
 }
 
 export function createPilgrimsRepository(db: Db) {
@@ -147,6 +234,10 @@ export function createPilgrimsRepository(db: Db) {
       .returning({ last: reportCounters.lastNumber });
     return row!.last - count + 1;
   }
+
+  const pages = new StatementCache();
+  const counts = new StatementCache();
+  const reads = new StatementCache();
 
   return {
     /** The establishment, when the scope reaches it. */
@@ -195,16 +286,21 @@ export function createPilgrimsRepository(db: Db) {
       return row!;
     },
 
-    async findInScope(
-      id: string,
-      scope: Scope,
-      tx: Db = db,
-    ): Promise<PilgrimWithEstablishment | null> {
-      const [found] = await tx
-        .select(fullRow)
-        .from(pilgrims)
-        .innerJoin(establishments, eq(establishments.id, pilgrims.establishmentId))
-        .where(and(eq(pilgrims.id, id), inScope(scope, pilgrims.establishmentId)));
+    async findInScope(id: string, scope: Scope): Promise<PilgrimWithEstablishment | null> {
+      const statement = reads.get(scope.admin ? 'admin' : 'member', (name) =>
+        db
+          .select(fullRow)
+          .from(pilgrims)
+          .innerJoin(establishments, eq(establishments.id, pilgrims.establishmentId))
+          .where(
+            and(
+              eq(pilgrims.id, sql.placeholder('id')),
+              inScope(scope, pilgrims.establishmentId, sql.placeholder('userId')),
+            ),
+          )
+          .prepare(name),
+      );
+      const [found] = await statement.execute({ id, userId: scope.admin ? null : scope.userId });
       return found ?? null;
     },
 
@@ -241,37 +337,46 @@ export function createPilgrimsRepository(db: Db) {
       filter: PilgrimFilter,
       page: { page: number; limit: number; sortBy: PilgrimSortField; sortOrder: 'asc' | 'desc' },
       today: string,
-      tx: Db = db,
     ): Promise<PilgrimWithEstablishment[]> {
-      const column = SORT_COLUMNS[page.sortBy];
-      const direction = page.sortOrder === 'asc' ? asc : desc;
-      const order =
-        page.sortBy === 'checkOutDate'
-          ? [sql`${column} ${sql.raw(page.sortOrder)} nulls last`, direction(pilgrims.id)]
-          : [direction(column), direction(pilgrims.id)];
-      // Deferred join: the page's ids first, from the narrow index order alone, then the full rows
-      // (with their documents) for those ids only, so a deep page does not build skipped rows.
-      const pageIds = tx
-        .select({ id: pilgrims.id })
-        .from(pilgrims)
-        .where(and(...listConditions(scope, filter, today)))
-        .orderBy(...order)
-        .limit(page.limit)
-        .offset((page.page - 1) * page.limit);
-      return tx
-        .select(fullRow)
-        .from(pilgrims)
-        .innerJoin(establishments, eq(establishments.id, pilgrims.establishmentId))
-        .where(inArray(pilgrims.id, pageIds))
-        .orderBy(...order);
+      const { conditions, values, key } = listStatement(scope, filter, today);
+      const statement = pages.get(`${key}|${page.sortBy}|${page.sortOrder}`, (name) => {
+        const order = listOrder(page.sortBy, page.sortOrder);
+        // Deferred join: the page's ids first, from the narrow index order alone, then the full
+        // rows (with their documents) for those ids only, so a deep page does not build skipped
+        // rows.
+        const pageIds = db
+          .select({ id: pilgrims.id })
+          .from(pilgrims)
+          .where(and(...conditions))
+          .orderBy(...order)
+          .limit(sql.placeholder('limit'))
+          .offset(sql.placeholder('offset'));
+        return db
+          .select(fullRow)
+          .from(pilgrims)
+          .innerJoin(establishments, eq(establishments.id, pilgrims.establishmentId))
+          .where(inArray(pilgrims.id, pageIds))
+          .orderBy(...order)
+          .prepare(name);
+      });
+      return statement.execute({
+        ...values,
+        limit: page.limit,
+        offset: (page.page - 1) * page.limit,
+      });
     },
 
     /** How many travelers match a list's filters. */
-    async count(scope: Scope, filter: PilgrimFilter, today: string, tx: Db = db): Promise<number> {
-      const [row] = await tx
-        .select({ total: sql<number>`count(*)::int` })
-        .from(pilgrims)
-        .where(and(...listConditions(scope, filter, today)));
+    async count(scope: Scope, filter: PilgrimFilter, today: string): Promise<number> {
+      const { conditions, values, key } = listStatement(scope, filter, today);
+      const statement = counts.get(key, (name) =>
+        db
+          .select({ total: sql<number>`count(*)::int` })
+          .from(pilgrims)
+          .where(and(...conditions))
+          .prepare(name),
+      );
+      const [row] = await statement.execute(values);
       return row?.total ?? 0;
     },
 

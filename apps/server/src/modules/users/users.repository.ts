@@ -1,11 +1,19 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { oneTimeTokens, sessions, users, type UserRow } from '../../db/schema';
+import type { SessionCache } from './session-cache';
 
 export type NewUser = typeof users.$inferInsert;
 export type TokenPurpose = (typeof oneTimeTokens.$inferInsert)['purpose'];
 
-export function createUsersRepository(db: Db) {
+/** What a request's actor carries of its user: a change to any of these drops cached sessions. */
+const SESSION_FIELDS = ['role', 'isActive', 'name', 'email', 'passwordHash'] as const;
+
+/**
+ * `sessionCache`: the running app's (see session-cache.ts); only code that runs before the app
+ * serves (bootstrap, test set-up) goes without.
+ */
+export function createUsersRepository(db: Db, sessionCache?: SessionCache) {
   return {
     async findByEmail(email: string, tx: Db = db): Promise<UserRow | null> {
       const [row] = await tx.select().from(users).where(eq(users.email, email.toLowerCase()));
@@ -25,6 +33,7 @@ export function createUsersRepository(db: Db) {
         .set({ ...values, updatedAt: new Date() })
         .where(eq(users.id, id))
         .returning();
+      if (SESSION_FIELDS.some((field) => values[field] !== undefined)) sessionCache?.invalidate();
       return row ?? null;
     },
     async countAdmins(tx: Db = db): Promise<number> {
@@ -38,25 +47,38 @@ export function createUsersRepository(db: Db) {
 }
 export type UsersRepository = ReturnType<typeof createUsersRepository>;
 
-export function createSessionsRepository(db: Db) {
+export function createSessionsRepository(db: Db, sessionCache: SessionCache) {
+  const liveSession = db
+    .select({
+      sessionId: sessions.id,
+      userId: users.id,
+      role: users.role,
+      name: users.name,
+      email: users.email,
+      isActive: users.isActive,
+      expiresAt: sessions.expiresAt,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`now()`),
+      ),
+    )
+    .prepare('hospes_live_session');
   return {
     async insert(values: typeof sessions.$inferInsert, tx: Db = db) {
       const [row] = await tx.insert(sessions).values(values).returning();
       return row!;
     },
-    /** The live session for a token hash, with its user. */
-    async findLive(tokenHash: string, now: Date, tx: Db = db) {
-      const [row] = await tx
-        .select({ session: sessions, user: users })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(
-          and(
-            eq(sessions.tokenHash, tokenHash),
-            isNull(sessions.revokedAt),
-            gt(sessions.expiresAt, now),
-          ),
-        );
+    /**
+     * The live session for a token hash, with what a request needs of its user. Every
+     * authenticated request runs it, so it is a prepared statement, built once.
+     */
+    async findLive(tokenHash: string) {
+      const [row] = await liveSession.execute({ tokenHash });
       return row ?? null;
     },
     async revoke(id: string, tx: Db = db) {
@@ -64,6 +86,7 @@ export function createSessionsRepository(db: Db) {
         .update(sessions)
         .set({ revokedAt: new Date() })
         .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
+      sessionCache.invalidate();
     },
     /** Ends every session of a user, except `keepId` when given. */
     async revokeAllForUser(userId: string, keepId?: string, tx: Db = db) {
@@ -73,6 +96,14 @@ export function createSessionsRepository(db: Db) {
         .update(sessions)
         .set({ revokedAt: new Date() })
         .where(and(...conditions));
+      sessionCache.invalidate();
+    },
+    /**
+     * Drops the cached sessions again: call it once a transaction that ended sessions or changed
+     * a user has committed (a request between the statement and the commit read the old row).
+     */
+    forgetCached() {
+      sessionCache.invalidate();
     },
   };
 }
