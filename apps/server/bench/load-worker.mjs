@@ -3,19 +3,26 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import autocannon from 'autocannon';
 
-const { paths, ...options } = workerData;
+// A warm-up run first (not counted): the JIT, the prepared statements and the database's caches
+// settle before the measured run.
+const { paths, warmup, ...options } = workerData;
 let next = 0;
+const run = (duration, onResponse) => {
+  const instance = autocannon({
+    ...options,
+    duration,
+    ...(paths
+      ? { requests: [{ setupRequest: (req) => ({ ...req, path: paths[next++ % paths.length] }) }] }
+      : {}),
+  });
+  instance.on('response', onResponse);
+  return instance;
+};
+if (warmup > 0) await run(warmup, () => {});
 const times = [];
 let failed = 0;
-const instance = autocannon({
-  ...options,
-  ...(paths
-    ? { requests: [{ setupRequest: (req) => ({ ...req, path: paths[next++ % paths.length] }) }] }
-    : {}),
-});
-instance.on('response', (_client, status, _bytes, time) => {
+const result = await run(options.duration, (_client, status, _bytes, time) => {
   times.push(time);
   if (status >= 300) failed++;
 });
-const result = await instance;
 parentPort.postMessage({ times, errors: failed + result.errors + result.timeouts });

@@ -261,6 +261,17 @@ export function createPilgrimsRepository(db: Db) {
 
     allocateReportNumbers,
 
+    /** Gives a traveler just inserted in `tx` the next number of its series; the updated row. */
+    async assignReportNumber(id: string, establishmentId: string, year: number, tx: Db) {
+      const seq = await allocateReportNumbers(establishmentId, year, 1, tx);
+      const [row] = await tx
+        .update(pilgrims)
+        .set({ reportYear: year, reportSeq: seq })
+        .where(eq(pilgrims.id, id))
+        .returning();
+      return row!;
+    },
+
     /** Numbers a traveler that has no report number yet (rows inserted outside the API). */
     async numberIfMissing(id: string, tx: Db) {
       const [row] = await tx

@@ -231,13 +231,7 @@ export function createPilgrimsService(deps: PilgrimsServiceDeps) {
     checkRecord(record);
     const documents = sealImages(id, input);
     const row = await db.transaction(async (tx) => {
-      // The report number of the establishment's series for the year of entry (gap-free).
-      const reportYear = reportYearOf(record.entryDate);
-      const reportSeq = await pilgrims.allocateReportNumbers(establishment.id, reportYear, 1, tx);
-      const inserted = await pilgrims.insert(
-        { id, createdBy, ...valuesFromRecord(record), reportYear, reportSeq },
-        tx,
-      );
+      await pilgrims.insert({ id, createdBy, ...valuesFromRecord(record) }, tx);
       await pilgrims.insertDocuments(
         documents.map((document) => ({ ...document, pilgrimId: id })),
         tx,
@@ -254,7 +248,10 @@ export function createPilgrimsService(deps: PilgrimsServiceDeps) {
         },
         tx,
       );
-      return inserted;
+      // The report number of the establishment's series for the year of entry (gap-free) comes
+      // last: its counter row stays locked until the commit, so concurrent registrations of one
+      // establishment queue only for this step, not while the images are written.
+      return pilgrims.assignReportNumber(id, establishment.id, reportYearOf(record.entryDate), tx);
     });
     changed();
     const documentsMeta = documents.map((d) => ({

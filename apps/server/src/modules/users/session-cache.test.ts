@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../config/env';
 import { createSessionCache, type SessionActor } from './session-cache';
 
 const actor: SessionActor = {
@@ -57,5 +58,13 @@ describe('session cache', () => {
     const kept = ['a', 'b', 'c', 'd'].filter((key) => cache.get(key));
     expect(kept.length).toBeLessThanOrEqual(3);
     expect(cache.get('d')).toEqual(actor);
+  });
+
+  it('is set by SESSION_CACHE_SECONDS: 5 by default, 0 to 300', () => {
+    expect(loadConfig({}).sessionCacheSeconds).toBe(5);
+    expect(loadConfig({ SESSION_CACHE_SECONDS: '0' }).sessionCacheSeconds).toBe(0);
+    expect(loadConfig({ SESSION_CACHE_SECONDS: '300' }).sessionCacheSeconds).toBe(300);
+    expect(() => loadConfig({ SESSION_CACHE_SECONDS: '301' })).toThrow(ConfigError);
+    expect(() => loadConfig({ SESSION_CACHE_SECONDS: 'soon' })).toThrow(ConfigError);
   });
 });
