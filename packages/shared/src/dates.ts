@@ -46,9 +46,17 @@ export function daysBetween(from: string, to: string): number {
 }
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
+/** The last answer per time zone, for its UTC minute: `formatToParts` is slow (~0.1 ms a call). */
+const lastDays = new Map<string, { minute: number; day: string }>();
 
-/** Today's date in a time zone (Spain by default). */
+/**
+ * Today's date in a time zone (Spain by default). Kept for the current UTC minute: today's time
+ * zones are offset from UTC by whole minutes, so every instant of one UTC minute has the same date.
+ */
 export function todayIso(now: Date = new Date(), timeZone: string = SPAIN_TIME_ZONE): string {
+  const minute = Math.floor(now.getTime() / 60_000);
+  const last = lastDays.get(timeZone);
+  if (last && last.minute === minute) return last.day;
   let format = formatters.get(timeZone);
   if (!format) {
     format = new Intl.DateTimeFormat('en-GB', {
@@ -61,7 +69,9 @@ export function todayIso(now: Date = new Date(), timeZone: string = SPAIN_TIME_Z
   }
   const parts = format.formatToParts(now);
   const get = (type: string) => parts.find((part) => part.type === type)?.value ?? '';
-  return `${get('year')}-${get('month')}-${get('day')}`;
+  const day = `${get('year')}-${get('month')}-${get('day')}`;
+  lastDays.set(timeZone, { minute, day });
+  return day;
 }
 
 /** Age in whole years on a date. */

@@ -32,6 +32,11 @@ describe('dates', () => {
     expect(todayIso(new Date('2025-12-31T23:30:00Z'))).toBe('2026-01-01');
     expect(todayIso(new Date('2026-07-01T21:59:00Z'))).toBe('2026-07-01');
     expect(todayIso(new Date('2026-07-01T22:00:00Z'))).toBe('2026-07-02');
+    // Asked again within the same minute, and across midnight in Madrid, one second apart.
+    expect(todayIso(new Date('2026-07-01T22:00:59Z'))).toBe('2026-07-02');
+    expect(todayIso(new Date('2026-07-01T21:59:59Z'))).toBe('2026-07-01');
+    expect(todayIso(new Date('2026-07-01T22:00:00Z'))).toBe('2026-07-02');
+    expect(todayIso(new Date('2026-07-01T22:00:00Z'), 'America/New_York')).toBe('2026-07-01');
   });
 });
 
