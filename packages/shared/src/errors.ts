@@ -55,6 +55,7 @@ export const ERROR_CATALOGUE = {
   SES_PREFLIGHT_FAILED: { status: 422 },
   SES_NO_TRAVELERS: { status: 422 },
   SES_TOO_MANY_COMMUNICATIONS: { status: 422 },
+  SES_OTHER_AUTHORITY: { status: 409 },
   MAIL_NOT_SENT: { status: 503 },
 } as const satisfies Record<string, { status: number }>;
 

@@ -30,7 +30,14 @@ import {
 } from '../../lib/pdf/registration-pdf';
 import { pdfTexts } from '../../lib/pdf/pdf-texts';
 import { createLimiter } from '../../lib/rate-limiter';
+import { authorityForProvince } from '@hospes/shared/provinces';
 import { buildPartesXml, buildReservasXml, SES_MAX_COMMUNICATIONS } from '../../lib/ses/ses-xml';
+
+/** The authorities' own names (not translated). */
+const AUTHORITY_NAMES: Record<'mossos' | 'ertzaintza', string> = {
+  mossos: "Mossos d'Esquadra",
+  ertzaintza: 'Ertzaintza',
+};
 import { toSolicitud } from '../../lib/ses/solicitud';
 import type { DocumentCipher } from '../../lib/storage/document-cipher';
 import type { Actor } from '../../plugins/auth';
@@ -555,6 +562,15 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
         ? await documents.establishmentInScope(establishmentId, scope)
         : null;
       if (!establishment) throw new AppError('ESTABLISHMENT_NOT_FOUND');
+      // Catalan and Basque lodgings report to the Mossos d'Esquadra or the Ertzaintza, and must
+      // not also report to SES (reference ses-hospedajes.md §3, §6.9).
+      const authority =
+        establishment.authority ??
+        authorityForProvince(establishment.province, establishment.postalCode);
+      if (authority !== 'ses')
+        throw new AppError('SES_OTHER_AUTHORITY', {
+          params: { authority: AUTHORITY_NAMES[authority] },
+        });
 
       const day = today();
       const ids = input.pilgrimIds ? [...new Set(input.pilgrimIds)] : null;

@@ -6,7 +6,7 @@ import zlib from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Pilgrim } from '@hospes/shared/pilgrims';
-import { auditLog } from '../../db/schema';
+import { auditLog, establishments } from '../../db/schema';
 import { createAdminSession } from '../../../test/accounts';
 import {
   configureEstablishment,
@@ -319,6 +319,43 @@ describe('POST /api/establishments/{id}/ses-xml', () => {
       (await ses(owner.establishmentId, admin.token, { kind: 'PV', pilgrimIds: [walkIn.id] }))
         .statusCode,
     ).toBe(200);
+  });
+
+  it('answers 409 for an establishment that reports to the Mossos d’Esquadra or the Ertzaintza, unless SES is chosen', async () => {
+    const id = owner.establishmentId;
+    const [before] = await ctx.database.db
+      .select({ province: establishments.province, authority: establishments.authority })
+      .from(establishments)
+      .where(eq(establishments.id, id));
+    const body = { kind: 'PV', from: '2026-03-01', to: '2026-03-01' };
+    try {
+      // From the province: Barcelona reports to the Mossos d'Esquadra.
+      await ctx.database.db
+        .update(establishments)
+        .set({ province: 'Barcelona', authority: null })
+        .where(eq(establishments.id, id));
+      const catalan = await ses(id, owner.token, body, 'en');
+      expect(catalan.statusCode).toBe(409);
+      expect(catalan.json()).toMatchObject({ success: false, code: 'SES_OTHER_AUTHORITY' });
+      expect(catalan.json().message).toContain("another authority (Mossos d'Esquadra)");
+
+      await ctx.database.db
+        .update(establishments)
+        .set({ authority: 'ertzaintza' })
+        .where(eq(establishments.id, id));
+      const basque = await ses(id, owner.token, body);
+      expect(basque.statusCode).toBe(409);
+      expect(basque.json().message).toContain('otra autoridad (Ertzaintza)');
+
+      // Chosen by the establishment: SES, whatever the province.
+      await ctx.database.db
+        .update(establishments)
+        .set({ authority: 'ses' })
+        .where(eq(establishments.id, id));
+      expect((await ses(id, owner.token, body)).statusCode).toBe(200);
+    } finally {
+      await ctx.database.db.update(establishments).set(before!).where(eq(establishments.id, id));
+    }
   });
 
   it('refuses more than 100 communications in one file', async () => {
