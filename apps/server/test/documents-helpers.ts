@@ -150,9 +150,9 @@ export async function configureEstablishment(
   await ctx.database.db.update(establishments).set(values).where(eq(establishments.id, id));
 }
 
-/** A multipart/form-data body with a file and text fields. */
+/** A multipart/form-data body with a file (in the part `field`, default "file") and text fields. */
 export function multipartBody(
-  file: { name: string; content: Buffer; type?: string } | null,
+  file: { name: string; content: Buffer; type?: string; field?: string } | null,
   fields: Record<string, string> = {},
 ) {
   const boundary = `----hospes${Math.random().toString(16).slice(2)}`;
@@ -167,7 +167,7 @@ export function multipartBody(
   if (file) {
     parts.push(
       Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`,
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'file'}"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`,
       ),
       file.content,
       Buffer.from('\r\n'),

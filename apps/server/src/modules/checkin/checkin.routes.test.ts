@@ -1,9 +1,13 @@
+import fs from 'node:fs';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PilgrimListResponseSchema, type Pilgrim } from '@hospes/shared/pilgrims';
 import { auditLog, pilgrims, selfRegistrations } from '../../db/schema';
 import { createAdminSession } from '../../../test/accounts';
+import { multipartBody } from '../../../test/documents-helpers';
+import { mrzFixtures } from '../../../test/fixtures/mrz/fixtures';
 import { pilgrimBody } from '../../../test/pilgrim-factories';
+import { createCheckinService } from './checkin.service';
 import {
   bearer,
   createTestContext,
@@ -278,5 +282,82 @@ describe('review and confirmation', () => {
       );
     expect(audit).toHaveLength(1);
     expect(audit[0]?.actorUserId).toBe(other.userId);
+  });
+});
+
+describe('public document scan (POST /api/public/checkin/{token}/ocr)', () => {
+  const photo = () =>
+    multipartBody({
+      name: 'dni.jpg',
+      content: fs.readFileSync(mrzFixtures().find((f) => f.name === 'td1-esp-clean')!.file),
+      type: 'image/jpeg',
+      field: 'document',
+    });
+  const scan = (token: string, body: ReturnType<typeof multipartBody>, ip?: string) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: `/api/public/checkin/${token}/ocr`,
+      payload: body.payload,
+      headers: body.headers,
+      remoteAddress: ip ?? `10.2.0.${++ipCounter % 250}`,
+    });
+
+  it('reads the document photo through a live link only', async () => {
+    const { token } = await linkOf(other.establishmentId, other.token);
+    const res = await scan(token!, photo());
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({
+      documentType: 'D',
+      passportNumber: '47312865W',
+      lastName: 'MARTINEZ',
+      nationality: 'ESP',
+    });
+    expect((await scan('no-such-link', photo())).statusCode).toBe(404);
+    const revoked = await call(
+      'DELETE',
+      `/api/establishments/${other.establishmentId}/checkin-link`,
+      other.token,
+    );
+    expect(revoked.statusCode).toBe(200);
+    expect((await scan(token!, photo())).statusCode).toBe(404);
+  });
+
+  it('refuses what is not an image, and answers 429 after 30 scans an hour from one address', async () => {
+    const { token } = await linkOf(owner.establishmentId);
+    const ip = '192.0.2.88';
+    const text = multipartBody({
+      name: 'notes.txt',
+      content: Buffer.from('not a photo'),
+      type: 'text/plain',
+      field: 'document',
+    });
+    for (let i = 0; i < 30; i++) {
+      const res = await scan(token!, text, ip);
+      expect(res.statusCode).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode).toBeLessThan(500);
+      expect(res.statusCode).not.toBe(429);
+    }
+    const blocked = await scan(token!, photo(), ip);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().code).toBe('TOO_MANY_REQUESTS');
+    expect(blocked.headers['retry-after']).toBeDefined();
+  });
+});
+
+describe('per-link daily limit of self-registrations', () => {
+  it('counts every address against the link, and each link on its own', () => {
+    const service = createCheckinService({
+      db: null as never,
+      checkin: null as never,
+      pilgrims: null as never,
+      audit: null as never,
+      ocr: null as never,
+      limits: { perTokenPerDay: 3 },
+    });
+    for (let i = 0; i < 3; i++) service.limitRegistration(`10.3.0.${i}`, 'link-a');
+    expect(() => service.limitRegistration('10.3.0.99', 'link-a')).toThrow(
+      expect.objectContaining({ code: 'TOO_MANY_REQUESTS' }),
+    );
+    expect(() => service.limitRegistration('10.3.0.98', 'link-b')).not.toThrow();
   });
 });
