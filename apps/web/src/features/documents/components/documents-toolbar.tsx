@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Authority } from '@hospes/shared/codes';
 import type { Pilgrim } from '@hospes/shared/pilgrims';
 import { Button } from '@/components/ui/button';
 import type { ExportFilters } from '../api/export';
@@ -7,7 +8,7 @@ import { ExportDialog } from './export-dialog';
 import { ImportDialog } from './import-dialog';
 import { SesXmlDialog } from './ses-xml-dialog';
 
-type Establishments = ReadonlyArray<{ id: string; name: string }>;
+type Establishments = ReadonlyArray<{ id: string; name: string; authority?: Authority }>;
 type Open = 'export' | 'import' | 'xml' | null;
 
 /**

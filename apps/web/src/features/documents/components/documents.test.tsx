@@ -164,6 +164,24 @@ describe('SES pre-flight problems', () => {
   });
 });
 
+describe('SES file of an establishment that reports elsewhere', () => {
+  it('says so before anything is sent, and does not offer to generate', async () => {
+    authStore.setSession(TOKEN, sampleUser, { remember: true });
+    renderPage(
+      <SesXmlDialog
+        open
+        onClose={() => {}}
+        establishments={[{ id: ESTABLISHMENT_ID, name: 'Alberg de Girona', authority: 'mossos' }]}
+      />,
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Generate the SES.HOSPEDAJES file' });
+    expect(
+      within(dialog).getByText(/reports its travelers to another authority \(Mossos d'Esquadra\)/),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Generate' })).toBeDisabled();
+  });
+});
+
 describe('import preview', () => {
   it('checks the file, shows every row with its status and problems, then imports the valid rows', async () => {
     authStore.setSession(TOKEN, sampleUser, { remember: true });

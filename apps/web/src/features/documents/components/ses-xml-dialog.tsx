@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Authority } from '@hospes/shared/codes';
 import type { ErrorDetail } from '@hospes/shared/errors';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/dialog';
@@ -19,6 +20,12 @@ export interface SesTraveler {
   secondLastName?: string | null;
   establishmentId: string;
 }
+
+/** The authorities' own names (not translated). */
+const AUTHORITY_NAMES: Record<Exclude<Authority, 'ses'>, string> = {
+  mossos: "Mossos d'Esquadra",
+  ertzaintza: 'Ertzaintza',
+};
 
 type Kind = 'PV' | 'RH';
 type Format = 'xml' | 'solicitud';
@@ -97,7 +104,8 @@ export function SesXmlDialog({
 }: {
   open: boolean;
   onClose: () => void;
-  establishments: ReadonlyArray<{ id: string; name: string }>;
+  /** With `authority` when known: an establishment that reports elsewhere gets no SES file. */
+  establishments: ReadonlyArray<{ id: string; name: string; authority?: Authority }>;
   defaultEstablishmentId?: string;
   /** The travelers selected in the list (their establishment decides which are sent). */
   selected?: readonly SesTraveler[];
@@ -119,6 +127,10 @@ export function SesXmlDialog({
 
   const ids = selected.filter((p) => p.establishmentId === establishmentId).map((p) => p.id);
   const noneSelectedHere = scope === 'selected' && ids.length === 0;
+  // Catalan and Basque lodgings report to the Mossos d'Esquadra or the Ertzaintza, not to SES.
+  const authority = establishments.find((e) => e.id === establishmentId)?.authority;
+  const otherAuthority = authority && authority !== 'ses' ? AUTHORITY_NAMES[authority] : null;
+  const blocked = !establishmentId || noneSelectedHere || otherAuthority !== null;
   const names = new Map<string, string>();
   for (const p of [...knownTravelers, ...selected]) names.set(p.id, nameOf(p));
 
@@ -131,7 +143,7 @@ export function SesXmlDialog({
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!establishmentId || noneSelectedHere) return;
+    if (blocked) return;
     setDone('');
     try {
       const fileName = await generate.mutateAsync({
@@ -205,6 +217,12 @@ export function SesXmlDialog({
             />
           </div>
         )}
+        {otherAuthority && (
+          <FormAlert tone="info" className="mt-3">
+            {t('xml.otherAuthority', { authority: otherAuthority })}{' '}
+            <TextLink to={links.profileTab('establishments')}>{t('xml.fixEstablishment')}</TextLink>
+          </FormAlert>
+        )}
         {noneSelectedHere && selected.length > 0 && (
           <FormAlert tone="info" className="mt-3">
             {t('xml.noneInEstablishment')}
@@ -236,11 +254,7 @@ export function SesXmlDialog({
           <Button variant="secondary" onClick={close} disabled={generate.isPending}>
             {done ? t('xml.close') : t('xml.cancel')}
           </Button>
-          <Button
-            type="submit"
-            pending={generate.isPending}
-            disabled={!establishmentId || noneSelectedHere}
-          >
+          <Button type="submit" pending={generate.isPending} disabled={blocked}>
             {t('xml.generate')}
           </Button>
         </div>
