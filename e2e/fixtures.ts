@@ -112,8 +112,27 @@ export const test = base.extend<{ mail: TestSmtp; stack: Stack }, { workerStack:
 
 export { expect };
 
-/** axe: no serious or critical violation on the page as it is now. */
+/**
+ * axe: no serious or critical violation on the page as it is now, once its finite animations
+ * have ended (a toast caught fading in or out has a partial opacity, which axe reads as a contrast
+ * failure of the toast rather than of the page). Endless ones (spinners) are not waited for.
+ */
 export async function expectAccessible(page: Page) {
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every(
+            (a) =>
+              a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity,
+          ),
+      undefined,
+      { timeout: 5_000 },
+    )
+    .catch(() => {
+      // Still animating after 5 s: check the page as it is.
+    });
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(
