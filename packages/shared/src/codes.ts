@@ -99,6 +99,11 @@ export const PAYMENT_TYPE_LABELS_ES: Record<PaymentType, string> = {
 /** Which authority an establishment reports its travelers to (reference §0.1). */
 export const AUTHORITIES = ['ses', 'mossos', 'ertzaintza'] as const;
 export type Authority = (typeof AUTHORITIES)[number];
+/** The regional authorities' own names, as they are written in every language. */
+export const AUTHORITY_NAMES: Record<Exclude<Authority, 'ses'>, string> = {
+  mossos: "Mossos d'Esquadra",
+  ertzaintza: 'Ertzaintza',
+};
 
 /** Kinds of stored document image. */
 export const DOCUMENT_KINDS = ['front', 'back', 'signature'] as const;

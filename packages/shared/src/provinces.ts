@@ -132,3 +132,15 @@ export function authorityForProvince(
 ): Authority {
   return (findProvince(province) ?? provinceOfPostalCode(postalCode))?.authority ?? 'ses';
 }
+
+/** The authority an establishment reports to: the one chosen, else the one of its province. */
+export function reportingAuthority(establishment: {
+  authority: Authority | null;
+  province: string | null;
+  postalCode: string | null;
+}): Authority {
+  return (
+    establishment.authority ??
+    authorityForProvince(establishment.province, establishment.postalCode)
+  );
+}

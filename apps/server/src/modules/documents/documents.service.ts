@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import sharp from 'sharp';
-import type { DocumentKind } from '@hospes/shared/codes';
+import { AUTHORITY_NAMES, type DocumentKind } from '@hospes/shared/codes';
 import { EMAIL_PATTERN } from '@hospes/shared/common';
 import { todayIso } from '@hospes/shared/dates';
 import {
@@ -18,6 +18,7 @@ import {
 import type { ErrorDetail } from '@hospes/shared/errors';
 import { matchLanguage, type Language } from '@hospes/shared/languages';
 import { interpolate } from '@hospes/shared/messages';
+import { reportingAuthority } from '@hospes/shared/provinces';
 import { preflightSes, sesProblemText, sesStays } from '@hospes/shared/ses-preflight';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
@@ -30,14 +31,7 @@ import {
 } from '../../lib/pdf/registration-pdf';
 import { pdfTexts } from '../../lib/pdf/pdf-texts';
 import { createLimiter } from '../../lib/rate-limiter';
-import { authorityForProvince } from '@hospes/shared/provinces';
 import { buildPartesXml, buildReservasXml, SES_MAX_COMMUNICATIONS } from '../../lib/ses/ses-xml';
-
-/** The authorities' own names (not translated). */
-const AUTHORITY_NAMES: Record<'mossos' | 'ertzaintza', string> = {
-  mossos: "Mossos d'Esquadra",
-  ertzaintza: 'Ertzaintza',
-};
 import { toSolicitud } from '../../lib/ses/solicitud';
 import type { DocumentCipher } from '../../lib/storage/document-cipher';
 import type { Actor } from '../../plugins/auth';
@@ -564,9 +558,7 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
       if (!establishment) throw new AppError('ESTABLISHMENT_NOT_FOUND');
       // Catalan and Basque lodgings report to the Mossos d'Esquadra or the Ertzaintza, and must
       // not also report to SES (reference ses-hospedajes.md §3, §6.9).
-      const authority =
-        establishment.authority ??
-        authorityForProvince(establishment.province, establishment.postalCode);
+      const authority = reportingAuthority(establishment);
       if (authority !== 'ses')
         throw new AppError('SES_OTHER_AUTHORITY', {
           params: { authority: AUTHORITY_NAMES[authority] },

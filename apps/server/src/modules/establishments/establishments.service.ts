@@ -7,7 +7,7 @@ import type {
   UpdateEstablishmentInput,
 } from '@hospes/shared/establishments';
 import type { Language } from '@hospes/shared/languages';
-import { authorityForProvince } from '@hospes/shared/provinces';
+import { reportingAuthority } from '@hospes/shared/provinces';
 import type { Db } from '../../db/client';
 import { constraintName, isUniqueViolation } from '../../db/client';
 import { AppError } from '../../lib/app-error';
@@ -43,7 +43,7 @@ export function toEstablishmentDto(found: EstablishmentWithStats): Establishment
     contactEmail: row.contactEmail,
     establishmentCode: row.establishmentCode,
     landlordCode: row.landlordCode,
-    authority: row.authority ?? authorityForProvince(row.province, row.postalCode),
+    authority: reportingAuthority(row),
     authorityIsDefault: row.authority === null,
     includeDocumentImagesInPdf: row.includeDocumentImagesInPdf,
     pilgrimsCount: found.pilgrimsCount,

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Authority } from '@hospes/shared/codes';
+import { AUTHORITY_NAMES, type Authority } from '@hospes/shared/codes';
 import type { ErrorDetail } from '@hospes/shared/errors';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/dialog';
@@ -20,12 +20,6 @@ export interface SesTraveler {
   secondLastName?: string | null;
   establishmentId: string;
 }
-
-/** The authorities' own names (not translated). */
-const AUTHORITY_NAMES: Record<Exclude<Authority, 'ses'>, string> = {
-  mossos: "Mossos d'Esquadra",
-  ertzaintza: 'Ertzaintza',
-};
 
 type Kind = 'PV' | 'RH';
 type Format = 'xml' | 'solicitud';
