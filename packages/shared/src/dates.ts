@@ -18,6 +18,9 @@ export function isIsoDate(value: string): boolean {
 }
 
 function toUtc(iso: string): number {
+  // YYYY-MM-DD read in place (every list row computes its stay from two dates).
+  if (iso.length === 10 && iso[4] === '-' && iso[7] === '-')
+    return Date.UTC(+iso.slice(0, 4), +iso.slice(5, 7) - 1, +iso.slice(8, 10));
   const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
   return Date.UTC(y, m - 1, d);
 }

@@ -81,10 +81,17 @@ const selfRegistrationJson = sql<SelfRegistrationMeta | null>`(
   select json_build_object('status', s.status, 'confirmationCode', s.confirmation_code)
   from self_registrations s where s.pilgrim_id = ${sql.raw('"pilgrims"."id"')})`;
 
+/**
+ * The name of the traveler's establishment, as a subquery rather than a join: PostgreSQL plans a
+ * join of the two tables in about twice the time, and a list is planned on every request.
+ */
+const establishmentNameSql = sql<string>`(
+  select e.name from establishments e where e.id = ${sql.raw('"pilgrims"."establishment_id"')})`;
+
 /** A traveler row with its establishment's name and its documents' metadata. */
 const fullRow = {
   row: pilgrims,
-  establishmentName: establishments.name,
+  establishmentName: establishmentNameSql,
   documents: documentsJson,
   selfRegistration: selfRegistrationJson,
 };
@@ -176,7 +183,34 @@ function listStatement(scope: Scope, filter: PilgrimFilter, today: string) {
     filter.stayStatus ?? '',
     ...Object.keys(values),
   ].join('|');
-  return { conditions, values, key };
+  // Filters whose selectivity PostgreSQL can only guess without their values: a range bounded on
+  // both sides and a text pattern (it guesses 0.5 % of the rows for either), and the stay
+  // indicator (ranges from today). A plan made for any values (a generic plan) then counts on a
+  // handful of matches and sorts them all, which is ruinous for a year of an albergue's guests.
+  const valueSensitive =
+    Boolean(filter.entryDateFrom && filter.entryDateTo) ||
+    Boolean(filter.checkOutDateFrom && filter.checkOutDateTo) ||
+    Boolean(filter.stayStatus) ||
+    searchTerms(filter.search).length > 0;
+  return { conditions, values, key, valueSensitive };
+}
+
+/** A statement built once but sent unnamed: PostgreSQL plans it with its values every time. */
+const UNNAMED = '';
+
+/**
+ * From this offset on, a page is read through a deferred join (see listPage): below it, building
+ * the skipped rows costs less than planning the join.
+ */
+const DEFERRED_JOIN_FROM = 100;
+
+/**
+ * A whole number written into the SQL text rather than bound (drizzle binds a number given to
+ * limit or offset). Only for integers the code itself checked, never for input as such.
+ */
+function inline(n: number): Placeholder {
+  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`not a row count: ${n}`);
+  return sql.raw(String(n)) as unknown as Placeholder;
 }
 
 /** The ORDER BY of a list: the sort column, then the id, so that pages never overlap. */
@@ -302,7 +336,6 @@ export function createPilgrimsRepository(db: Db) {
         db
           .select(fullRow)
           .from(pilgrims)
-          .innerJoin(establishments, eq(establishments.id, pilgrims.establishmentId))
           .where(
             and(
               eq(pilgrims.id, sql.placeholder('id')),
@@ -342,50 +375,79 @@ export function createPilgrimsRepository(db: Db) {
         .returning({ id: pilgrims.id, establishmentId: pilgrims.establishmentId });
     },
 
-    /** One page of a filtered, sorted list. */
+    /**
+     * One page of a filtered, sorted list, read so that PostgreSQL rarely has to plan it again.
+     *
+     * - Filters on equality only: one named statement per shape and page size (written into the
+     *   SQL), which PostgreSQL may plan once for any values. Near the start of a list the page is
+     *   read directly; deeper, through a deferred join (the page's ids from the narrow index order
+     *   alone, then the full rows for those ids), so the rows skipped by the offset are never
+     *   built.
+     * - Value-sensitive filters (see listStatement): the page's ids from an unnamed statement,
+     *   planned with the real values every time (one table: cheap to plan), then the full rows by
+     *   id from a named statement whose one plan suits every page.
+     */
     async listPage(
       scope: Scope,
       filter: PilgrimFilter,
       page: { page: number; limit: number; sortBy: PilgrimSortField; sortOrder: 'asc' | 'desc' },
       today: string,
     ): Promise<PilgrimWithEstablishment[]> {
-      const { conditions, values, key } = listStatement(scope, filter, today);
-      const statement = pages.get(`${key}|${page.sortBy}|${page.sortOrder}`, (name) => {
-        const order = listOrder(page.sortBy, page.sortOrder);
-        // Deferred join: the page's ids first, from the narrow index order alone, then the full
-        // rows (with their documents) for those ids only, so a deep page does not build skipped
-        // rows.
-        const pageIds = db
+      const { conditions, values, key, valueSensitive } = listStatement(scope, filter, today);
+      const sort = `${page.sortBy}|${page.sortOrder}`;
+      const order = () => listOrder(page.sortBy, page.sortOrder);
+      const offset = (page.page - 1) * page.limit;
+      const pageIds = (limit: Placeholder, skip: Placeholder) =>
+        db
           .select({ id: pilgrims.id })
           .from(pilgrims)
           .where(and(...conditions))
-          .orderBy(...order)
-          .limit(sql.placeholder('limit'))
-          .offset(sql.placeholder('offset'));
-        return db
-          .select(fullRow)
-          .from(pilgrims)
-          .innerJoin(establishments, eq(establishments.id, pilgrims.establishmentId))
-          .where(inArray(pilgrims.id, pageIds))
-          .orderBy(...order)
-          .prepare(name);
+          .orderBy(...order())
+          .limit(limit)
+          .offset(skip);
+
+      if (valueSensitive) {
+        const idsStatement = pages.get(`ids|${key}|${sort}`, () =>
+          pageIds(sql.placeholder('limit'), sql.placeholder('offset')).prepare(UNNAMED),
+        );
+        const ids = await idsStatement.execute({ ...values, limit: page.limit, offset });
+        if (ids.length === 0) return [];
+        const rowsStatement = pages.get(`rows|${sort}`, (name) =>
+          db
+            .select(fullRow)
+            .from(pilgrims)
+            .where(sql`${pilgrims.id} = any(${sql.placeholder('ids')}::uuid[])`)
+            .orderBy(...order())
+            .prepare(name),
+        );
+        return rowsStatement.execute({ ids: ids.map((r) => r.id) });
+      }
+
+      const deferred = offset >= DEFERRED_JOIN_FROM;
+      const form = deferred ? 'deferred' : offset === 0 ? 'first' : 'direct';
+      const shape = `${form}|${key}|${sort}|${page.limit}`;
+      const statement = pages.get(shape, (name) => {
+        const rows = db.select(fullRow).from(pilgrims);
+        // A first page's offset is written into the SQL too, so its plan does not depend on it.
+        const skip = form === 'first' ? inline(0) : sql.placeholder('offset');
+        const where = deferred
+          ? inArray(pilgrims.id, pageIds(inline(page.limit), skip))
+          : and(...conditions);
+        const query = rows.where(where).orderBy(...order());
+        return (deferred ? query : query.limit(inline(page.limit)).offset(skip)).prepare(name);
       });
-      return statement.execute({
-        ...values,
-        limit: page.limit,
-        offset: (page.page - 1) * page.limit,
-      });
+      return statement.execute({ ...values, offset });
     },
 
     /** How many travelers match a list's filters. */
     async count(scope: Scope, filter: PilgrimFilter, today: string): Promise<number> {
       const { conditions, values, key } = listStatement(scope, filter, today);
-      const statement = counts.get(key, (name) =>
+      const statement = counts.get(key, () =>
         db
           .select({ total: sql<number>`count(*)::int` })
           .from(pilgrims)
           .where(and(...conditions))
-          .prepare(name),
+          .prepare(UNNAMED),
       );
       const [row] = await statement.execute(values);
       return row?.total ?? 0;

@@ -141,24 +141,30 @@ export function createPilgrimsService(deps: PilgrimsServiceDeps) {
   }
 
   // Counting every match of a broad filter over 100,000 rows costs more than the page itself, so a
-  // count is kept for a few seconds per filter. Every traveler write made through this service
-  // bumps the generation, which makes the kept counts exact for this process; writes by another
-  // process (several servers on one PostgreSQL) show within COUNT_TTL_MS.
+  // count is kept for a few seconds per filter, and requests that need the same count while it is
+  // running wait for that one query instead of each starting their own. Every traveler write made
+  // through this service bumps the generation, which makes the kept counts exact for this process;
+  // writes by another process (several servers on one PostgreSQL) show within COUNT_TTL_MS.
   let generation = 0;
-  const counts = new Map<string, { total: number; generation: number; at: number }>();
+  const counts = new Map<string, { total: Promise<number>; generation: number; at: number }>();
   const COUNT_TTL_MS = 5000;
   const changed = () => {
     generation++;
   };
 
-  async function countMatches(scope: Scope, filter: PilgrimFilter, day: string): Promise<number> {
+  function countMatches(scope: Scope, filter: PilgrimFilter, day: string): Promise<number> {
     const key = JSON.stringify([scope, filter, filter.stayStatus ? day : null]);
     const at = Date.now();
     const kept = counts.get(key);
     if (kept && kept.generation === generation && at - kept.at < COUNT_TTL_MS) return kept.total;
-    const total = await pilgrims.count(scope, filter, day);
+    const total = pilgrims.count(scope, filter, day);
     if (counts.size >= 1000) counts.clear();
-    counts.set(key, { total, generation, at });
+    const entry = { total, generation, at };
+    counts.set(key, entry);
+    // A failed count is not kept: the next request tries again.
+    total.catch(() => {
+      if (counts.get(key) === entry) counts.delete(key);
+    });
     return total;
   }
 
