@@ -144,9 +144,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const pilgrims = createPilgrimsService({
     db,
-    pilgrims: createPilgrimsRepository(db),
+    pilgrims: createPilgrimsRepository(db, database.kind),
     audit,
     cipher: createAesGcmCipher(await loadEncryptionKey(config)),
+    log: app.log,
   });
   // Self check-in: the establishment's link and QR code, the public page's calls, confirmation.
   const checkin = createCheckinService({
@@ -160,7 +161,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const documents = createDocumentsService({
     db,
     documents: createDocumentsRepository(db),
-    pilgrims: createPilgrimsRepository(db),
+    pilgrims: createPilgrimsRepository(db, database.kind),
     audit,
     cipher: createAesGcmCipher(await loadEncryptionKey(config)),
     mailer,

@@ -2,9 +2,15 @@
  * Report numbers, the registration PDF (read back with pdftotext and pdfimages) and the e-mail
  * with the PDF attached, received by a real SMTP server.
  */
+import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, pilgrims } from '../../db/schema';
+import { createPilgrimsRepository } from '../pilgrims/pilgrims.repository';
+import { createPilgrimsService } from '../pilgrims/pilgrims.service';
+import { createAuditRepository } from '../audit/audit.repository';
+import { createAesGcmCipher, loadEncryptionKey } from '../../lib/storage/document-cipher';
+import { CreatePilgrimInputSchema } from '@hospes/shared/pilgrims';
 import { createAdminSession } from '../../../test/accounts';
 import {
   configureEstablishment,
@@ -127,6 +133,55 @@ describe('report numbers', () => {
     const after = await registerTraveler(ctx, other.token, sesReadyBody(other.establishmentId));
     const seq = (n: string | null) => Number(n!.split('/')[1]);
     expect(seq(after.reportNumber)).toBe(seq(before.reportNumber) + 1);
+  });
+
+  it('keeps a registration whose numbering failed, and numbers it at its first PDF', async () => {
+    const repository = createPilgrimsRepository(ctx.database.db, ctx.database.kind);
+    const errors: unknown[] = [];
+    const service = createPilgrimsService({
+      db: ctx.database.db,
+      pilgrims: {
+        ...repository,
+        numberCommitted: () => Promise.reject(new Error('connection lost')),
+      },
+      audit: createAuditRepository(ctx.database.db),
+      cipher: createAesGcmCipher(await loadEncryptionKey(ctx.config)),
+      log: { error: (...args: unknown[]) => void errors.push(args) },
+    });
+    const actor = {
+      id: other.userId,
+      sessionId: 'test',
+      role: 'user' as const,
+      name: 'Owner',
+      email: 'o@example.com',
+    };
+    const saved = await service.create(
+      actor,
+      CreatePilgrimInputSchema.parse(sesReadyBody(other.establishmentId)),
+      { actorId: other.userId, requestId: null, ip: null },
+    );
+    expect(saved.reportNumber).toBeNull();
+    expect(errors).toHaveLength(1);
+    const pdf = await get(`/api/pilgrims/${saved.id}/pdf`, other.token);
+    expect(pdf.statusCode).toBe(200);
+    expect((await get(`/api/pilgrims/${saved.id}`, other.token)).json().data.reportNumber).toMatch(
+      /^\d{4}\/\d{6}$/,
+    );
+  });
+
+  it('numbers a saved traveler once, and takes no number for one that is gone', async () => {
+    const repository = createPilgrimsRepository(ctx.database.db, ctx.database.kind);
+    const seq = (n: string | null) => Number(n!.split('/')[1]);
+    const numbered = await registerTraveler(ctx, other.token, sesReadyBody(other.establishmentId));
+    // Already numbered: nothing changes, no number is used up.
+    expect(await repository.numberCommitted(numbered.id, other.establishmentId, 2026)).toBeNull();
+    // Deleted (or never saved): no number is used up either.
+    expect(await repository.numberCommitted(randomUUID(), other.establishmentId, 2026)).toBeNull();
+    const next = await registerTraveler(ctx, other.token, sesReadyBody(other.establishmentId));
+    expect(seq(next.reportNumber)).toBe(seq(numbered.reportNumber) + 1);
+    expect((await get(`/api/pilgrims/${numbered.id}`, other.token)).json().data.reportNumber).toBe(
+      numbered.reportNumber,
+    );
   });
 });
 

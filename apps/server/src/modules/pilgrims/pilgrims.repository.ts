@@ -18,7 +18,7 @@ import type { ListPilgrimsQuery, PilgrimSortField } from '@hospes/shared/pilgrim
 import { escapeLike, searchTerms } from '@hospes/shared/search';
 import { stayStatusBounds } from '@hospes/shared/stay';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client';
+import type { Db, DatabaseKind } from '../../db/client';
 import {
   establishmentMembers,
   establishments,
@@ -245,7 +245,15 @@ export class StatementCache {
   }
 }
 
-export function createPilgrimsRepository(db: Db) {
+/**
+ * `kind` says how document bytes best reach the database: node-postgres sends a Buffer parameter
+ * as binary, as it is; PGlite would convert it byte by byte in JavaScript, so for PGlite (and when
+ * unknown) they travel as base64 text that SQL decodes.
+ */
+export function createPilgrimsRepository(db: Db, kind: DatabaseKind = 'pglite') {
+  const bytes = (content: Buffer) =>
+    kind === 'postgres' ? content : sql`decode(${content.toString('base64')}, 'base64')`;
+
   /**
    * Takes `count` report numbers of an establishment's series for a year and answers the first.
    * The counter row stays locked until the transaction ends, so concurrent creates queue on it and
@@ -295,15 +303,32 @@ export function createPilgrimsRepository(db: Db) {
 
     allocateReportNumbers,
 
-    /** Gives a traveler just inserted in `tx` the next number of its series; the updated row. */
-    async assignReportNumber(id: string, establishmentId: string, year: number, tx: Db) {
-      const seq = await allocateReportNumbers(establishmentId, year, 1, tx);
-      const [row] = await tx
-        .update(pilgrims)
-        .set({ reportYear: year, reportSeq: seq })
-        .where(eq(pilgrims.id, id))
-        .returning();
-      return row!;
+    /**
+     * Gives a committed traveler that has no report number yet the next number of its series, in
+     * one statement outside any transaction: the counter row is locked only while PostgreSQL runs
+     * it and commits, never across a round trip to the server, so concurrent registrations of one
+     * establishment wait on each other for well under a millisecond. The number and the traveler
+     * change together or not at all (no gaps, no repeats); a traveler deleted meanwhile takes none.
+     * Answers the number, or null when there was nothing to number.
+     */
+    async numberCommitted(id: string, establishmentId: string, year: number) {
+      const result = (await db.execute(sql`
+        with target as (
+          select ${pilgrims.id} from ${pilgrims}
+          where ${pilgrims.id} = ${id} and ${pilgrims.reportSeq} is null
+          for update
+        ), counter as (
+          insert into ${reportCounters} (establishment_id, year, last_number)
+          select ${establishmentId}::uuid, ${year}::int, 1 from target
+          on conflict (establishment_id, year)
+          do update set last_number = ${reportCounters}.last_number + 1
+          returning last_number
+        )
+        update ${pilgrims} set report_year = ${year}, report_seq = (select last_number from counter)
+        where ${pilgrims.id} in (select id from target)
+        returning report_seq
+      `)) as unknown as { rows: { report_seq: number }[] };
+      return result.rows[0]?.report_seq ?? null;
     },
 
     /** Numbers a traveler that has no report number yet (rows inserted outside the API). */
@@ -456,13 +481,9 @@ export function createPilgrimsRepository(db: Db) {
     /** Stores a new traveler's documents, in one statement. */
     async insertDocuments(values: NewDocument[], tx: Db = db) {
       if (values.length === 0) return;
-      // As base64 text: PGlite would hex-encode a bytea parameter byte by byte in JavaScript.
-      await tx.insert(pilgrimDocuments).values(
-        values.map((v) => ({
-          ...v,
-          content: sql`decode(${v.content.toString('base64')}, 'base64')`,
-        })),
-      );
+      await tx
+        .insert(pilgrimDocuments)
+        .values(values.map((v) => ({ ...v, content: bytes(v.content) })));
     },
 
     /** Stores a document, replacing the traveler's previous one of the same kind. */
@@ -475,11 +496,7 @@ export function createPilgrimsRepository(db: Db) {
             eq(pilgrimDocuments.kind, values.kind),
           ),
         );
-      // As base64 text: PGlite would hex-encode a bytea parameter byte by byte in JavaScript.
-      await tx.insert(pilgrimDocuments).values({
-        ...values,
-        content: sql`decode(${values.content.toString('base64')}, 'base64')`,
-      });
+      await tx.insert(pilgrimDocuments).values({ ...values, content: bytes(values.content) });
     },
 
     /** A document with its (encrypted) bytes, when its traveler is in scope. */

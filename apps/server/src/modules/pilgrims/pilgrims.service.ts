@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
 import type { DocumentKind } from '@hospes/shared/codes';
 import { todayIso } from '@hospes/shared/dates';
 import type { ErrorDetail } from '@hospes/shared/errors';
@@ -33,6 +34,7 @@ export interface PilgrimsServiceDeps {
   audit: AuditRepository;
   cipher: DocumentCipher;
   now?: () => Date;
+  log?: Pick<FastifyBaseLogger, 'error'>;
 }
 
 type Images = Pick<CreatePilgrimInput, 'frontDocImage' | 'backDocImage' | 'signatureImage'>;
@@ -64,7 +66,7 @@ function validationError(details: ErrorDetail[]): never {
 }
 
 export function createPilgrimsService(deps: PilgrimsServiceDeps) {
-  const { db, pilgrims, audit, cipher } = deps;
+  const { db, pilgrims, audit, cipher, log } = deps;
   const now = deps.now ?? (() => new Date());
   const today = () => todayIso(now());
 
@@ -236,8 +238,8 @@ export function createPilgrimsService(deps: PilgrimsServiceDeps) {
     const record = recordFromCreateInput(input, establishment.id, today());
     checkRecord(record);
     const documents = sealImages(id, input);
-    const row = await db.transaction(async (tx) => {
-      await pilgrims.insert({ id, createdBy, ...valuesFromRecord(record) }, tx);
+    let row = await db.transaction(async (tx) => {
+      const inserted = await pilgrims.insert({ id, createdBy, ...valuesFromRecord(record) }, tx);
       await pilgrims.insertDocuments(
         documents.map((document) => ({ ...document, pilgrimId: id })),
         tx,
@@ -254,12 +256,20 @@ export function createPilgrimsService(deps: PilgrimsServiceDeps) {
         },
         tx,
       );
-      // The report number of the establishment's series for the year of entry (gap-free) comes
-      // last: its counter row stays locked until the commit, so concurrent registrations of one
-      // establishment queue only for this step, not while the images are written.
-      return pilgrims.assignReportNumber(id, establishment.id, reportYearOf(record.entryDate), tx);
+      return inserted;
     });
     changed();
+    // The report number of the establishment's series for the year of entry (decision 013), given
+    // once the registration is committed, in one statement of its own, so that registrations of one
+    // establishment do not queue on its counter while their transactions run. If this fails, the
+    // registration stays saved and is numbered when its PDF or SES file first needs the number.
+    const year = reportYearOf(record.entryDate);
+    try {
+      const seq = await pilgrims.numberCommitted(id, establishment.id, year);
+      if (seq !== null) row = { ...row, reportYear: year, reportSeq: seq };
+    } catch (err) {
+      log?.error({ err, pilgrimId: id }, 'report number not given; it will be at the first PDF');
+    }
     const documentsMeta = documents.map((d) => ({
       id: d.id,
       pilgrimId: id,
