@@ -111,6 +111,18 @@ function placeholders(values: Record<string, unknown>): Bind {
   };
 }
 
+/**
+ * `column >= day`, written as the row comparison `(column, id) >= (day, nil uuid)`, which is the
+ * same condition (every id is at least the nil uuid; a null date matches neither) and uses the
+ * same indexes. Written so, the lower bound of a date range is not paired with its upper bound
+ * when PostgreSQL estimates a plan for any values: for a range whose two bounds it does not know,
+ * it would guess 0.5 % of the rows and sort every match instead of reading the index in order.
+ * Each bound is then guessed at a third of the rows, which leads to the plan a range needs.
+ */
+function onOrAfter(column: AnyPgColumn, day: unknown): SQL {
+  return sql`(${column}, ${pilgrims.id}) >= (${day}::date, '00000000-0000-0000-0000-000000000000'::uuid)`;
+}
+
 /** The WHERE conditions of a list: the scope first, then each filter that was given. */
 export function listConditions(
   scope: Scope,
@@ -128,11 +140,13 @@ export function listConditions(
   if (documentType) conditions.push(eq(pilgrims.documentType, bind('documentType', documentType)));
   if (gender) conditions.push(eq(pilgrims.gender, bind('gender', gender)));
   if (filter.entryDateFrom)
-    conditions.push(gte(pilgrims.entryDate, bind('entryDateFrom', filter.entryDateFrom)));
+    conditions.push(onOrAfter(pilgrims.entryDate, bind('entryDateFrom', filter.entryDateFrom)));
   if (filter.entryDateTo)
     conditions.push(lte(pilgrims.entryDate, bind('entryDateTo', filter.entryDateTo)));
   if (filter.checkOutDateFrom)
-    conditions.push(gte(pilgrims.checkOutDate, bind('checkOutDateFrom', filter.checkOutDateFrom)));
+    conditions.push(
+      onOrAfter(pilgrims.checkOutDate, bind('checkOutDateFrom', filter.checkOutDateFrom)),
+    );
   if (filter.checkOutDateTo)
     conditions.push(lte(pilgrims.checkOutDate, bind('checkOutDateTo', filter.checkOutDateTo)));
   searchTerms(filter.search).forEach((term, i) => {
@@ -183,15 +197,12 @@ function listStatement(scope: Scope, filter: PilgrimFilter, today: string) {
     filter.stayStatus ?? '',
     ...Object.keys(values),
   ].join('|');
-  // Filters whose selectivity PostgreSQL can only guess without their values: a range bounded on
-  // both sides and a text pattern (it guesses 0.5 % of the rows for either), and the stay
-  // indicator (ranges from today). A plan made for any values (a generic plan) then counts on a
-  // handful of matches and sorts them all, which is ruinous for a year of an albergue's guests.
-  const valueSensitive =
-    Boolean(filter.entryDateFrom && filter.entryDateTo) ||
-    Boolean(filter.checkOutDateFrom && filter.checkOutDateTo) ||
-    Boolean(filter.stayStatus) ||
-    searchTerms(filter.search).length > 0;
+  // Filters whose selectivity PostgreSQL can only guess without their values: a text pattern (it
+  // guesses 0.5 % of the rows) and the stay indicator (date ranges from today). A plan made for
+  // any values (a generic plan) then counts on a handful of matches and sorts them all, which is
+  // ruinous for a year of an albergue's guests. (Date ranges of the filters avoid this through
+  // onOrAfter.)
+  const valueSensitive = Boolean(filter.stayStatus) || searchTerms(filter.search).length > 0;
   return { conditions, values, key, valueSensitive };
 }
 
