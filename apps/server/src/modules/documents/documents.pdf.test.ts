@@ -142,7 +142,7 @@ describe('report numbers', () => {
       db: ctx.database.db,
       pilgrims: {
         ...repository,
-        numberCommitted: () => Promise.reject(new Error('connection lost')),
+        numberIfMissing: () => Promise.reject(new Error('connection lost')),
       },
       audit: createAuditRepository(ctx.database.db),
       cipher: createAesGcmCipher(await loadEncryptionKey(ctx.config)),
@@ -174,9 +174,9 @@ describe('report numbers', () => {
     const seq = (n: string | null) => Number(n!.split('/')[1]);
     const numbered = await registerTraveler(ctx, other.token, sesReadyBody(other.establishmentId));
     // Already numbered: nothing changes, no number is used up.
-    expect(await repository.numberCommitted(numbered.id, other.establishmentId, 2026)).toBeNull();
+    expect(await repository.numberIfMissing(numbered.id)).toBeNull();
     // Deleted (or never saved): no number is used up either.
-    expect(await repository.numberCommitted(randomUUID(), other.establishmentId, 2026)).toBeNull();
+    expect(await repository.numberIfMissing(randomUUID())).toBeNull();
     const next = await registerTraveler(ctx, other.token, sesReadyBody(other.establishmentId));
     expect(seq(next.reportNumber)).toBe(seq(numbered.reportNumber) + 1);
     expect((await get(`/api/pilgrims/${numbered.id}`, other.token)).json().data.reportNumber).toBe(

@@ -119,7 +119,7 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
     let found = isUuid(id) ? await documents.travelerInScope(id, scope) : null;
     if (!found) throw new AppError('PILGRIM_NOT_FOUND');
     if (found.row.reportSeq === null) {
-      await db.transaction((tx) => pilgrims.numberIfMissing(id, tx));
+      await pilgrims.numberIfMissing(id);
       found = (await documents.travelerInScope(id, scope))!;
     }
     return found;
@@ -577,10 +577,10 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
       if (ids && rows.length !== ids.length) throw new AppError('PILGRIM_NOT_FOUND');
       if (rows.length === 0) throw new AppError('SES_NO_TRAVELERS');
       if (rows.some((r) => r.row.reportSeq === null)) {
-        await db.transaction(async (tx) => {
-          for (const r of rows)
-            if (r.row.reportSeq === null) await pilgrims.numberIfMissing(r.row.id, tx);
-        });
+        // One statement per traveler, in the list's order: never a counter held while another
+        // traveler's row is locked (see numberIfMissing).
+        for (const r of rows)
+          if (r.row.reportSeq === null) await pilgrims.numberIfMissing(r.row.id);
         rows = await documents.travelersOfEstablishment(establishment.id, where, limit);
       }
 

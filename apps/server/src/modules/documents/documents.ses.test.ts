@@ -3,7 +3,7 @@
  * the walk-in contract, the pre-flight 422 and tenancy.
  */
 import zlib from 'node:zlib';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Pilgrim } from '@hospes/shared/pilgrims';
 import { auditLog, establishments } from '../../db/schema';
@@ -356,6 +356,43 @@ describe('POST /api/establishments/{id}/ses-xml', () => {
     } finally {
       await ctx.database.db.update(establishments).set(before!).where(eq(establishments.id, id));
     }
+  });
+
+  it('numbers travelers inserted outside the API while others register: each number once, none skipped', async () => {
+    const fresh = await registerVerifiedOwner(ctx);
+    const day = '2026-07-01';
+    // Five rows without a number (as a bulk load leaves them), for the SES file to number.
+    await ctx.database.db.execute(sql`
+      insert into pilgrims (
+        establishment_id, first_name, last_name, nationality, document_type, document_number,
+        date_of_birth, gender, document_expedition_date, entry_date, check_out_date, language,
+        email, phone, emergency_name, emergency_phone, emergency_relationship, search_text
+      )
+      select ${fresh.establishmentId}::uuid, 'Loaded', 'Traveler', 'DEU', 'P', 'BL' || g,
+        date '1980-01-01', 'F', date '2020-01-01', ${day}::date, ${day}::date + 1, 'de',
+        'loaded' || g || '@example.com', '+49 30 000000', 'Contact', '+49 30 000001', 'family',
+        'loaded traveler bl' || g
+      from generate_series(1, 5) as g
+    `);
+    const [file] = await Promise.all([
+      ses(fresh.establishmentId, fresh.token, { kind: 'PV', from: day, to: day }),
+      ...Array.from({ length: 5 }, () =>
+        registerTraveler(
+          ctx,
+          fresh.token,
+          sesReadyBody(fresh.establishmentId, { entryDate: day, checkOutDate: '2026-07-02' }),
+        ),
+      ),
+    ]);
+    // The loaded rows lack what SES needs, so the file itself is refused; they are numbered first.
+    expect(file.statusCode, file.body).toBe(422);
+    const numbered = (await ctx.database.db.execute(sql`
+      select report_year, report_seq from pilgrims where establishment_id = ${fresh.establishmentId}
+      order by report_seq
+    `)) as unknown as { rows: { report_year: number; report_seq: number }[] };
+    expect(numbered.rows.map((r) => `${r.report_year}/${r.report_seq}`)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `2026/${i + 1}`),
+    );
   });
 
   it('refuses more than 100 communications in one file', async () => {

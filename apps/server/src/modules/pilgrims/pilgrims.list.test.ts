@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayIso } from '@hospes/shared/dates';
 import type { Pilgrim } from '@hospes/shared/pilgrims';
+import { stayStatus } from '@hospes/shared/stay';
 import { createAdminSession } from '../../../test/accounts';
 import {
   bearer,
@@ -126,9 +127,14 @@ const FILTERS: { name: string; query: string; match: (r: Seeded) => boolean; adm
     match: (r) => mine(r) && r.nationality === 'FRA',
   },
   {
-    name: 'an entry-date range (value-sensitive)',
+    name: 'an entry-date range',
     query: 'entryDateFrom=2025-01-05&entryDateTo=2025-01-30',
     match: (r) => mine(r) && r.entryDate >= '2025-01-05' && r.entryDate <= '2025-01-30',
+  },
+  {
+    name: 'the stay indicator (value-sensitive)',
+    query: 'stayStatus=tooLong',
+    match: (r) => mine(r) && stayStatus(r.entryDate, r.checkOutDate, todayIso()) === 'tooLong',
   },
   {
     name: 'a text search (value-sensitive)',
@@ -166,16 +172,18 @@ describe('GET /api/pilgrims: every way of reading a page gives the same rows', (
         const query = filter.query.replace('OWNER', owner.establishmentId);
         const all = expected(filter.match, sort);
         expect(all.length).toBeGreaterThan(0);
-        // Limit 7: pages 1 (first), 2–14 (shallow) and 15 on (offset ≥ 100: deferred).
-        const limit = 7;
-        const seen: string[] = [];
-        for (let n = 1; n <= Math.ceil(all.length / limit) + 1; n++) {
-          const got = await page(token, query, sort, n, limit);
-          expect(got.ids, `page ${n}`).toEqual(all.slice((n - 1) * limit, n * limit));
-          expect(got.total).toBe(all.length);
-          seen.push(...got.ids);
+        // Page size 7 (bound as a parameter): pages 1 (first), 2–14 (shallow), 15 on (offset
+        // ≥ 100: deferred). Page size 10 (written into the SQL): 1, 2–10, 11 on.
+        for (const limit of [7, 10]) {
+          const seen: string[] = [];
+          for (let n = 1; n <= Math.ceil(all.length / limit) + 1; n++) {
+            const got = await page(token, query, sort, n, limit);
+            expect(got.ids, `page ${n} of ${limit}`).toEqual(all.slice((n - 1) * limit, n * limit));
+            expect(got.total).toBe(all.length);
+            seen.push(...got.ids);
+          }
+          expect(seen).toEqual(all);
         }
-        expect(seen).toEqual(all);
       });
     }
   }

@@ -215,6 +215,9 @@ const UNNAMED = '';
  */
 const DEFERRED_JOIN_FROM = 100;
 
+/** Page sizes the web client and most API clients use (written into a list's SQL). */
+const USUAL_PAGE_SIZES = new Set([1, 10, 20, 25, 50, 100]);
+
 /**
  * A whole number written into the SQL text rather than bound (drizzle binds a number given to
  * limit or offset). Only for integers the code itself checked, never for input as such.
@@ -315,51 +318,38 @@ export function createPilgrimsRepository(db: Db, kind: DatabaseKind = 'pglite') 
     allocateReportNumbers,
 
     /**
-     * Gives a committed traveler that has no report number yet the next number of its series, in
-     * one statement outside any transaction: the counter row is locked only while PostgreSQL runs
-     * it and commits, never across a round trip to the server, so concurrent registrations of one
-     * establishment wait on each other for well under a millisecond. The number and the traveler
-     * change together or not at all (no gaps, no repeats); a traveler deleted meanwhile takes none.
-     * Answers the number, or null when there was nothing to number.
+     * Gives a traveler that has no report number yet the next number of its establishment's series
+     * for its year of entry, in one statement outside any transaction: the traveler's row, then the
+     * counter row, are locked only while PostgreSQL runs it and commits, never across a round trip
+     * to the server, so concurrent registrations of one establishment wait on each other for well
+     * under a millisecond, and every caller takes the two locks in the same order. The number and
+     * the traveler change together or not at all (no gaps, no repeats); a traveler that is gone or
+     * already numbered takes none. Answers the number, or null when there was nothing to number.
+     * Used after a registration commits, and for rows inserted outside the API the first time a
+     * PDF or SES file needs their number.
      */
-    async numberCommitted(id: string, establishmentId: string, year: number) {
+    async numberIfMissing(id: string) {
       const result = (await db.execute(sql`
         with target as (
-          select ${pilgrims.id} from ${pilgrims}
+          select ${pilgrims.id}, ${pilgrims.establishmentId},
+            extract(year from ${pilgrims.entryDate})::int as year
+          from ${pilgrims}
           where ${pilgrims.id} = ${id} and ${pilgrims.reportSeq} is null
           for update
         ), counter as (
           insert into ${reportCounters} (establishment_id, year, last_number)
-          select ${establishmentId}::uuid, ${year}::int, 1 from target
+          select establishment_id, year, 1 from target
           on conflict (establishment_id, year)
           do update set last_number = ${reportCounters}.last_number + 1
           returning last_number
         )
-        update ${pilgrims} set report_year = ${year}, report_seq = (select last_number from counter)
+        update ${pilgrims}
+        set report_year = (select year from target), report_seq = (select last_number from counter)
         where ${pilgrims.id} in (select id from target)
-        returning report_seq
-      `)) as unknown as { rows: { report_seq: number }[] };
-      return result.rows[0]?.report_seq ?? null;
-    },
-
-    /** Numbers a traveler that has no report number yet (rows inserted outside the API). */
-    async numberIfMissing(id: string, tx: Db) {
-      const [row] = await tx
-        .select({
-          establishmentId: pilgrims.establishmentId,
-          entryDate: pilgrims.entryDate,
-          reportSeq: pilgrims.reportSeq,
-        })
-        .from(pilgrims)
-        .where(eq(pilgrims.id, id))
-        .for('update');
-      if (!row || row.reportSeq !== null) return;
-      const year = Number(row.entryDate.slice(0, 4));
-      const seq = await allocateReportNumbers(row.establishmentId, year, 1, tx);
-      await tx
-        .update(pilgrims)
-        .set({ reportYear: year, reportSeq: seq })
-        .where(eq(pilgrims.id, id));
+        returning report_year, report_seq
+      `)) as unknown as { rows: { report_year: number; report_seq: number }[] };
+      const row = result.rows[0];
+      return row ? { year: row.report_year, seq: row.report_seq } : null;
     },
 
     async insert(values: PilgrimValues & { id: string; createdBy: string | null }, tx: Db = db) {
@@ -448,31 +438,44 @@ export function createPilgrimsRepository(db: Db, kind: DatabaseKind = 'pglite') 
         );
         const ids = await idsStatement.execute({ ...values, limit: page.limit, offset });
         if (ids.length === 0) return [];
-        const rowsStatement = pages.get(`rows|${sort}`, (name) =>
-          db
-            .select(fullRow)
-            .from(pilgrims)
-            .where(sql`${pilgrims.id} = any(${sql.placeholder('ids')}::uuid[])`)
-            .orderBy(...order())
-            .prepare(name),
+        // The scope again: a membership revoked between the two statements takes effect here.
+        const rowsStatement = pages.get(
+          `rows|${scope.admin ? 'admin' : 'member'}|${sort}`,
+          (name) =>
+            db
+              .select(fullRow)
+              .from(pilgrims)
+              .where(
+                and(
+                  sql`${pilgrims.id} = any(${sql.placeholder('ids')}::uuid[])`,
+                  inScope(scope, pilgrims.establishmentId, sql.placeholder('userId')),
+                ),
+              )
+              .orderBy(...order())
+              .prepare(name),
         );
-        return rowsStatement.execute({ ids: ids.map((r) => r.id) });
+        return rowsStatement.execute({
+          ids: ids.map((r) => r.id),
+          userId: scope.admin ? null : scope.userId,
+        });
       }
 
       const deferred = offset >= DEFERRED_JOIN_FROM;
       const form = deferred ? 'deferred' : offset === 0 ? 'first' : 'direct';
-      const shape = `${form}|${key}|${sort}|${page.limit}`;
+      // The usual page sizes are written into the SQL; any other is bound, so that clients cannot
+      // multiply the statements kept per connection.
+      const usualSize = USUAL_PAGE_SIZES.has(page.limit);
+      const shape = `${form}|${key}|${sort}|${usualSize ? page.limit : 'bound'}`;
       const statement = pages.get(shape, (name) => {
         const rows = db.select(fullRow).from(pilgrims);
+        const size = usualSize ? inline(page.limit) : sql.placeholder('limit');
         // A first page's offset is written into the SQL too, so its plan does not depend on it.
         const skip = form === 'first' ? inline(0) : sql.placeholder('offset');
-        const where = deferred
-          ? inArray(pilgrims.id, pageIds(inline(page.limit), skip))
-          : and(...conditions);
+        const where = deferred ? inArray(pilgrims.id, pageIds(size, skip)) : and(...conditions);
         const query = rows.where(where).orderBy(...order());
-        return (deferred ? query : query.limit(inline(page.limit)).offset(skip)).prepare(name);
+        return (deferred ? query : query.limit(size).offset(skip)).prepare(name);
       });
-      return statement.execute({ ...values, offset });
+      return statement.execute({ ...values, limit: page.limit, offset });
     },
 
     /** How many travelers match a list's filters. */

@@ -263,10 +263,9 @@ export function createPilgrimsService(deps: PilgrimsServiceDeps) {
     // once the registration is committed, in one statement of its own, so that registrations of one
     // establishment do not queue on its counter while their transactions run. If this fails, the
     // registration stays saved and is numbered when its PDF or SES file first needs the number.
-    const year = reportYearOf(record.entryDate);
     try {
-      const seq = await pilgrims.numberCommitted(id, establishment.id, year);
-      if (seq !== null) row = { ...row, reportYear: year, reportSeq: seq };
+      const number = await pilgrims.numberIfMissing(id);
+      if (number) row = { ...row, reportYear: number.year, reportSeq: number.seq };
     } catch (err) {
       log?.error({ err, pilgrimId: id }, 'report number not given; it will be at the first PDF');
     }
