@@ -404,11 +404,11 @@ export function createPilgrimsRepository(db: Db, kind: DatabaseKind = 'pglite') 
     /**
      * One page of a filtered, sorted list, read so that PostgreSQL rarely has to plan it again.
      *
-     * - Filters on equality only: one named statement per shape and page size (written into the
-     *   SQL), which PostgreSQL may plan once for any values. Near the start of a list the page is
-     *   read directly; deeper, through a deferred join (the page's ids from the narrow index order
-     *   alone, then the full rows for those ids), so the rows skipped by the offset are never
-     *   built.
+     * - Equalities and date ranges (see onOrAfter): one named statement per shape and usual page
+     *   size (written into the SQL), which PostgreSQL may plan once for any values. Near the start
+     *   of a list the page is read directly; deeper, through a deferred join (the page's ids from
+     *   the narrow index order alone, then the full rows for those ids), so the rows skipped by the
+     *   offset are never built.
      * - Value-sensitive filters (see listStatement): the page's ids from an unnamed statement,
      *   planned with the real values every time (one table: cheap to plan), then the full rows by
      *   id from a named statement whose one plan suits every page.
