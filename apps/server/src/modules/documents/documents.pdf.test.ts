@@ -142,6 +142,8 @@ describe('report numbers', () => {
       db: ctx.database.db,
       pilgrims: {
         ...repository,
+        // The PostgreSQL way (numbered after the commit), on either database.
+        numbersInTransaction: false,
         numberIfMissing: () => Promise.reject(new Error('connection lost')),
       },
       audit: createAuditRepository(ctx.database.db),

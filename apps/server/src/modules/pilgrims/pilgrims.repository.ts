@@ -318,6 +318,15 @@ export function createPilgrimsRepository(db: Db, kind: DatabaseKind = 'pglite') 
     allocateReportNumbers,
 
     /**
+     * Where a new registration takes its report number. PostgreSQL: after its commit, so the
+     * counter's lock is never held across round trips (see numberIfMissing). PGlite: inside its
+     * transaction, as its last statement; PGlite is one connection that runs one transaction at a
+     * time, so nothing waits on the lock, and a statement after the commit would queue again
+     * behind every registration waiting for the connection.
+     */
+    numbersInTransaction: kind === 'pglite',
+
+    /**
      * Gives a traveler that has no report number yet the next number of its establishment's series
      * for its year of entry, in one statement outside any transaction: the traveler's row, then the
      * counter row, are locked only while PostgreSQL runs it and commits, never across a round trip
@@ -326,10 +335,11 @@ export function createPilgrimsRepository(db: Db, kind: DatabaseKind = 'pglite') 
      * the traveler change together or not at all (no gaps, no repeats); a traveler that is gone or
      * already numbered takes none. Answers the number, or null when there was nothing to number.
      * Used after a registration commits, and for rows inserted outside the API the first time a
-     * PDF or SES file needs their number.
+     * PDF or SES file needs their number. On PGlite a registration numbers itself inside its own
+     * transaction instead (`numbersInTransaction`).
      */
-    async numberIfMissing(id: string) {
-      const result = (await db.execute(sql`
+    async numberIfMissing(id: string, tx: Db = db) {
+      const result = (await tx.execute(sql`
         with target as (
           select ${pilgrims.id}, ${pilgrims.establishmentId},
             extract(year from ${pilgrims.entryDate})::int as year

@@ -11,6 +11,7 @@ import {
   type UpdatePilgrimInput,
 } from '@hospes/shared/pilgrims';
 import type { Db } from '../../db/client';
+import type { PilgrimRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { DocumentCipher } from '../../lib/storage/document-cipher';
 import { decodeImageDataUrl } from '../../lib/storage/images';
@@ -225,6 +226,12 @@ export function createPilgrimsService(deps: PilgrimsServiceDeps) {
     }
   }
 
+  /** The row with the report number numberIfMissing gave it (in `tx`, or on its own). */
+  async function numbered(row: PilgrimRow, tx?: Db): Promise<PilgrimRow> {
+    const number = await pilgrims.numberIfMissing(row.id, tx);
+    return number ? { ...row, reportYear: number.year, reportSeq: number.seq } : row;
+  }
+
   async function insertNew(options: {
     establishment: { id: string; name: string };
     createdBy: string | null;
@@ -256,18 +263,20 @@ export function createPilgrimsService(deps: PilgrimsServiceDeps) {
         },
         tx,
       );
-      return inserted;
+      return pilgrims.numbersInTransaction ? numbered(inserted, tx) : inserted;
     });
     changed();
-    // The report number of the establishment's series for the year of entry (decision 013), given
-    // once the registration is committed, in one statement of its own, so that registrations of one
-    // establishment do not queue on its counter while their transactions run. If this fails, the
-    // registration stays saved and is numbered when its PDF or SES file first needs the number.
-    try {
-      const number = await pilgrims.numberIfMissing(id);
-      if (number) row = { ...row, reportYear: number.year, reportSeq: number.seq };
-    } catch (err) {
-      log?.error({ err, pilgrimId: id }, 'report number not given; it will be at the first PDF');
+    // The report number of the establishment's series for the year of entry (decision 013): on
+    // PostgreSQL given once the registration is committed, in one statement of its own, so that
+    // registrations of one establishment do not queue on its counter while their transactions run.
+    // If this fails, the registration stays saved and is numbered when its PDF or SES file first
+    // needs the number.
+    if (row.reportSeq === null) {
+      try {
+        row = await numbered(row);
+      } catch (err) {
+        log?.error({ err, pilgrimId: id }, 'report number not given; it will be at the first PDF');
+      }
     }
     const documentsMeta = documents.map((d) => ({
       id: d.id,
