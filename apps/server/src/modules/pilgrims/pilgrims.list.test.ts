@@ -8,9 +8,13 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayIso } from '@hospes/shared/dates';
-import type { Pilgrim } from '@hospes/shared/pilgrims';
+import { ListPilgrimsQuerySchema, type Pilgrim } from '@hospes/shared/pilgrims';
 import { stayStatus } from '@hospes/shared/stay';
 import { createAdminSession } from '../../../test/accounts';
+import { createAesGcmCipher, loadEncryptionKey } from '../../lib/storage/document-cipher';
+import { createAuditRepository } from '../audit/audit.repository';
+import { createPilgrimsRepository } from './pilgrims.repository';
+import { createPilgrimsService } from './pilgrims.service';
 import {
   bearer,
   createTestContext,
@@ -22,6 +26,7 @@ let ctx: TestContext;
 let owner: Awaited<ReturnType<typeof registerVerifiedOwner>>;
 let other: Awaited<ReturnType<typeof registerVerifiedOwner>>;
 let adminToken: string;
+let admin: Awaited<ReturnType<typeof createAdminSession>>;
 
 interface Seeded {
   id: string;
@@ -41,7 +46,8 @@ const BASE = '2025-01-01';
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  adminToken = (await createAdminSession(ctx)).token;
+  admin = await createAdminSession(ctx);
+  adminToken = admin.token;
   owner = await registerVerifiedOwner(ctx);
   other = await registerVerifiedOwner(ctx);
   // Many travelers share an entry date, so the id decides their order: pages must never overlap.
@@ -212,6 +218,48 @@ describe('GET /api/pilgrims: every way of reading a page gives the same rows', (
         );
       }
     }
+  });
+
+  it('counts a filter once for requests that need the count at the same time, and again after a write', async () => {
+    const repository = createPilgrimsRepository(ctx.database.db, ctx.database.kind);
+    let counted = 0;
+    const service = createPilgrimsService({
+      db: ctx.database.db,
+      pilgrims: {
+        ...repository,
+        count: (...args: Parameters<typeof repository.count>) => {
+          counted++;
+          return repository.count(...args);
+        },
+      },
+      audit: createAuditRepository(ctx.database.db),
+      cipher: createAesGcmCipher(await loadEncryptionKey(ctx.config)),
+    });
+    const actor = {
+      id: admin.userId,
+      sessionId: 's',
+      role: 'admin' as const,
+      name: 'A',
+      email: 'a@example.com',
+    };
+    const query = ListPilgrimsQuerySchema.parse({ nationality: 'DEU', limit: '5' });
+    const expectedTotal = rows.filter((r) => r.nationality === 'DEU').length;
+    const answers = await Promise.all(Array.from({ length: 6 }, () => service.list(actor, query)));
+    expect(answers.map((a) => a.total)).toEqual(Array(6).fill(expectedTotal));
+    expect(counted).toBe(1);
+    // Kept: no new count for the same filter.
+    expect((await service.list(actor, query)).total).toBe(expectedTotal);
+    expect(counted).toBe(1);
+    // A write through the service drops what was kept.
+    const gone = rows.findIndex((r) => r.nationality === 'DEU');
+    await service.remove(actor, rows[gone]!.id, {
+      actorId: admin.userId,
+      requestId: null,
+      ip: null,
+    });
+    rows.splice(gone, 1);
+    expect((await service.list(actor, query)).total).toBe(expectedTotal - 1);
+    expect(counted).toBe(2);
   });
 
   it('answers an empty page past the end and for a filter that matches nothing', async () => {
