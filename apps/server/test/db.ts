@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { openDatabase, type Database } from '../src/db/client';
+import { openDatabase, PGLITE_EXTENSIONS, type Database } from '../src/db/client';
 
 /**
  * A database of its own for one test file: PGlite loaded from the migrated snapshot, or, when the
@@ -43,6 +43,9 @@ export async function openTestDatabase(): Promise<Database> {
     };
   }
   const snapshot = await fs.readFile(inject('pgliteSnapshot'));
-  const pglite = await PGlite.create({ loadDataDir: new Blob([snapshot]) });
+  const pglite = await PGlite.create({
+    loadDataDir: new Blob([snapshot]),
+    extensions: PGLITE_EXTENSIONS,
+  });
   return openDatabase({ pglite });
 }

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -30,6 +31,9 @@ export function migrationsFolder(): string {
   throw new Error('Migrations folder not found');
 }
 
+/** The PostgreSQL extensions the migrations create, as PGlite loads them (from node_modules). */
+export const PGLITE_EXTENSIONS = { pg_trgm };
+
 export type OpenOptions =
   { url: string; poolSize?: number } | { dataDir: string } | { pglite: PGlite };
 
@@ -46,7 +50,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   else {
     const dir = path.join(options.dataDir, 'pgdata');
     fs.mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir);
+    client = new PGlite(dir, { extensions: PGLITE_EXTENSIONS });
   }
   await client.waitReady;
   const db = drizzlePglite({ client, schema }) as unknown as Db;

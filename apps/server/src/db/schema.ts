@@ -227,6 +227,9 @@ export const pilgrims = pgTable(
     index('pilgrims_entry_idx').on(t.entryDate, t.id),
     index('pilgrims_last_name_idx').on(sql`lower(${t.lastName})`),
     index('pilgrims_document_number_idx').on(t.documentNumber),
+    // Trigrams of the search text (pg_trgm): a search for a name or a document number that few
+    // travelers match finds them through this index instead of reading every row.
+    index('pilgrims_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     uniqueIndex('pilgrims_report_number_unique').on(t.establishmentId, t.reportYear, t.reportSeq),
   ],
 );

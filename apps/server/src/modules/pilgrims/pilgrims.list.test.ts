@@ -148,6 +148,11 @@ const FILTERS: { name: string; query: string; match: (r: Seeded) => boolean; adm
     match: (r) => mine(r) && r.searchText.includes('nunez'),
   },
   {
+    name: 'a text search for one document number (the trigram index)',
+    query: 'search=PA0000123',
+    match: (r) => mine(r) && r.searchText.includes('pa0000123'),
+  },
+  {
     name: 'an admin, every establishment',
     query: '',
     match: () => true,
