@@ -142,11 +142,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     auth,
     log: app.log,
   });
+  // One traveler repository (its prepared statements) and one document cipher (its key read once),
+  // shared by the travelers and the documents services.
+  const pilgrimsRepository = createPilgrimsRepository(db, database.kind);
+  const cipher = createAesGcmCipher(await loadEncryptionKey(config));
   const pilgrims = createPilgrimsService({
     db,
-    pilgrims: createPilgrimsRepository(db, database.kind),
+    pilgrims: pilgrimsRepository,
     audit,
-    cipher: createAesGcmCipher(await loadEncryptionKey(config)),
+    cipher,
     log: app.log,
   });
   // Self check-in: the establishment's link and QR code, the public page's calls, confirmation.
@@ -161,9 +165,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const documents = createDocumentsService({
     db,
     documents: createDocumentsRepository(db),
-    pilgrims: createPilgrimsRepository(db, database.kind),
+    pilgrims: pilgrimsRepository,
     audit,
-    cipher: createAesGcmCipher(await loadEncryptionKey(config)),
+    cipher,
     mailer,
     log: app.log,
   });
