@@ -5,6 +5,16 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
 import { testConfig, type Config } from '../src/config/env';
 import type { Database } from '../src/db/client';
+import { createAesGcmCipher, loadEncryptionKey } from '../src/lib/storage/document-cipher';
+import { createAuditRepository } from '../src/modules/audit/audit.repository';
+import {
+  createPilgrimsRepository,
+  type PilgrimsRepository,
+} from '../src/modules/pilgrims/pilgrims.repository';
+import {
+  createPilgrimsService,
+  type PilgrimsServiceDeps,
+} from '../src/modules/pilgrims/pilgrims.service';
 import { openTestDatabase } from './db';
 import { linkIn, startTestSmtp, type TestSmtp } from './smtp';
 import { registrationBody } from './factories';
@@ -74,4 +84,23 @@ export async function registerVerifiedOwner(
     userId: json.user.id,
     establishmentId: res.json<{ data: { establishmentId: string } }>().data.establishmentId,
   };
+}
+
+/**
+ * The travelers service on the context's database, as the app builds it, with some of its real
+ * repository's members replaced (to count calls, or to make one step fail).
+ */
+export async function pilgrimsServiceWith(
+  ctx: TestContext,
+  replace: (repository: PilgrimsRepository) => Partial<PilgrimsRepository>,
+  log?: PilgrimsServiceDeps['log'],
+) {
+  const repository = createPilgrimsRepository(ctx.database.db, ctx.database.kind);
+  return createPilgrimsService({
+    db: ctx.database.db,
+    pilgrims: { ...repository, ...replace(repository) },
+    audit: createAuditRepository(ctx.database.db),
+    cipher: createAesGcmCipher(await loadEncryptionKey(ctx.config)),
+    log,
+  });
 }

@@ -7,9 +7,6 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, pilgrims } from '../../db/schema';
 import { createPilgrimsRepository } from '../pilgrims/pilgrims.repository';
-import { createPilgrimsService } from '../pilgrims/pilgrims.service';
-import { createAuditRepository } from '../audit/audit.repository';
-import { createAesGcmCipher, loadEncryptionKey } from '../../lib/storage/document-cipher';
 import { CreatePilgrimInputSchema } from '@hospes/shared/pilgrims';
 import { createAdminSession } from '../../../test/accounts';
 import {
@@ -26,6 +23,7 @@ import { dataUrl, pilgrimBody, randomPassport } from '../../../test/pilgrim-fact
 import {
   bearer,
   createTestContext,
+  pilgrimsServiceWith,
   registerVerifiedOwner,
   type TestContext,
 } from '../../../test/test-app';
@@ -136,20 +134,16 @@ describe('report numbers', () => {
   });
 
   it('keeps a registration whose numbering failed, and numbers it at its first PDF', async () => {
-    const repository = createPilgrimsRepository(ctx.database.db, ctx.database.kind);
     const errors: unknown[] = [];
-    const service = createPilgrimsService({
-      db: ctx.database.db,
-      pilgrims: {
-        ...repository,
+    const service = await pilgrimsServiceWith(
+      ctx,
+      () => ({
         // The PostgreSQL way (numbered after the commit), on either database.
         numbersInTransaction: false,
         numberIfMissing: () => Promise.reject(new Error('connection lost')),
-      },
-      audit: createAuditRepository(ctx.database.db),
-      cipher: createAesGcmCipher(await loadEncryptionKey(ctx.config)),
-      log: { error: (...args: unknown[]) => void errors.push(args) },
-    });
+      }),
+      { error: (...args: unknown[]) => void errors.push(args) },
+    );
     const actor = {
       id: other.userId,
       sessionId: 'test',

@@ -11,13 +11,10 @@ import { addDays, todayIso } from '@hospes/shared/dates';
 import { ListPilgrimsQuerySchema, type Pilgrim } from '@hospes/shared/pilgrims';
 import { stayStatus } from '@hospes/shared/stay';
 import { createAdminSession } from '../../../test/accounts';
-import { createAesGcmCipher, loadEncryptionKey } from '../../lib/storage/document-cipher';
-import { createAuditRepository } from '../audit/audit.repository';
-import { createPilgrimsRepository } from './pilgrims.repository';
-import { createPilgrimsService } from './pilgrims.service';
 import {
   bearer,
   createTestContext,
+  pilgrimsServiceWith,
   registerVerifiedOwner,
   type TestContext,
 } from '../../../test/test-app';
@@ -226,20 +223,13 @@ describe('GET /api/pilgrims: every way of reading a page gives the same rows', (
   });
 
   it('counts a filter once for requests that need the count at the same time, and again after a write', async () => {
-    const repository = createPilgrimsRepository(ctx.database.db, ctx.database.kind);
     let counted = 0;
-    const service = createPilgrimsService({
-      db: ctx.database.db,
-      pilgrims: {
-        ...repository,
-        count: (...args: Parameters<typeof repository.count>) => {
-          counted++;
-          return repository.count(...args);
-        },
+    const service = await pilgrimsServiceWith(ctx, (repository) => ({
+      count: (...args: Parameters<typeof repository.count>) => {
+        counted++;
+        return repository.count(...args);
       },
-      audit: createAuditRepository(ctx.database.db),
-      cipher: createAesGcmCipher(await loadEncryptionKey(ctx.config)),
-    });
+    }));
     const actor = {
       id: admin.userId,
       sessionId: 's',

@@ -270,9 +270,10 @@ export function createPilgrimsRepository(db: Db, kind: DatabaseKind = 'pglite') 
 
   /**
    * Takes `count` report numbers of an establishment's series for a year and answers the first.
-   * The counter row stays locked until the transaction ends, so concurrent creates queue on it and
-   * a rolled-back create gives its number back: the series has no gaps and no repeats. Call it
-   * inside the transaction that inserts the travelers.
+   * The counter row stays locked until the transaction ends, so concurrent callers (an import, a
+   * traveler moved to another establishment) queue on it and a rolled-back transaction gives its
+   * numbers back: the series has no gaps and no repeats. Call it inside the transaction that
+   * writes the travelers.
    */
   async function allocateReportNumbers(
     establishmentId: string,
