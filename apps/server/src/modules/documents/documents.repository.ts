@@ -3,7 +3,7 @@
  * an establishment already checked against it) in its WHERE clause; every method takes an
  * optional `tx`.
  */
-import { and, asc, desc, eq, getTableColumns, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { DocumentKind } from '@hospes/shared/codes';
 import type { Db } from '../../db/client';
 import {
@@ -50,26 +50,6 @@ function selectionConditions(selection: ExportSelection): SQL[] {
 }
 
 const travelerColumns = { row: pilgrims, establishmentName: establishments.name };
-
-/** The traveler columns as (API key, database name, is a timestamp). */
-const PILGRIM_FIELDS = Object.entries(getTableColumns(pilgrims)).map(
-  ([key, column]) => [key, column.name, column.columnType === 'PgTimestamp'] as const,
-);
-
-/**
- * A row read as one JSON text (`row_to_json`): PGlite decodes a result value by value in
- * JavaScript, so one text per row instead of ~50 columns halves the time of an export page; the
- * JSON is parsed natively. Dates stay `YYYY-MM-DD`, timestamps become Dates, as drizzle gives them.
- */
-export function rowFromJson(json: string): PilgrimRow {
-  const raw = JSON.parse(json) as Record<string, unknown>;
-  const row: Record<string, unknown> = {};
-  for (const [key, name, timestamp] of PILGRIM_FIELDS) {
-    const value = raw[name] ?? null;
-    row[key] = timestamp && value !== null ? new Date(value as string) : value;
-  }
-  return row as PilgrimRow;
-}
 
 export function createDocumentsRepository(db: Db) {
   return {

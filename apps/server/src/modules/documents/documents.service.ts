@@ -38,11 +38,14 @@ import type { Actor } from '../../plugins/auth';
 import type { AuditContext, AuditRepository } from '../audit/audit.repository';
 import { isUuid, scopeOf, type Scope } from '../establishments/scope';
 import { valuesFromRecord } from '../pilgrims/pilgrims.mapper';
-import type { PilgrimFilter, PilgrimsRepository } from '../pilgrims/pilgrims.repository';
+import {
+  rowFromJson,
+  type PilgrimFilter,
+  type PilgrimsRepository,
+} from '../pilgrims/pilgrims.repository';
 import { documentContext, reportYearOf } from '../pilgrims/pilgrims.service';
 import { EXPORT_COLUMNS, TEMPLATE_COLUMNS, TEMPLATE_EXAMPLE, type CellValue } from './columns';
 import {
-  rowFromJson,
   type DocumentsRepository,
   type ExportCursor,
   type ExportRow,
