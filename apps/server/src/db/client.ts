@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { PgliteClient } from './pglite-client';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -53,7 +54,11 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     client = new PGlite(dir, { extensions: PGLITE_EXTENSIONS });
   }
   await client.waitReady;
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  // drizzle calls query and transaction, which PgliteClient provides (in one call per statement).
+  const db = drizzlePglite({
+    client: new PgliteClient(client) as unknown as PGlite,
+    schema,
+  }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder: migrationsFolder() });
   return {
     db,

@@ -43,9 +43,8 @@ export const authority = pgEnum('authority', ['ses', 'mossos', 'ertzaintza']);
 export const documentKind = pgEnum('document_kind', ['front', 'back', 'signature']);
 
 /**
- * Binary data. node-postgres gives a Buffer, PGlite a Uint8Array; both leave as a Buffer. Large
- * values are better moved as base64 text through SQL (`decode(…, 'base64')` / `encode(…)`):
- * PGlite converts bytea parameters and results byte by byte in JavaScript.
+ * Binary data, sent to both databases as a binary parameter and read back as a Buffer (PGlite
+ * through db/pglite-client.ts, which decodes bytea natively).
  */
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',

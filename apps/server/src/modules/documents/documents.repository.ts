@@ -95,15 +95,14 @@ export function createDocumentsRepository(db: Db) {
         .select({
           id: pilgrimDocuments.id,
           kind: pilgrimDocuments.kind,
-          // As base64 text, decoded natively (PGlite parses a bytea result byte by byte).
-          content: sql<string>`encode(${pilgrimDocuments.content}, 'base64')`,
+          content: pilgrimDocuments.content,
         })
         .from(pilgrimDocuments)
         .where(
           and(eq(pilgrimDocuments.pilgrimId, pilgrimId), inArray(pilgrimDocuments.kind, kinds)),
         )
         .orderBy(asc(pilgrimDocuments.kind));
-      return rows.map((r) => ({ ...r, content: Buffer.from(r.content, 'base64') }));
+      return rows;
     },
 
     /** How many travelers an export will hold. */

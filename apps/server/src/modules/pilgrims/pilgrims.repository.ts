@@ -301,15 +301,8 @@ export class StatementCache {
   }
 }
 
-/**
- * `kind` says how document bytes best reach the database: node-postgres sends a Buffer parameter
- * as binary, as it is; PGlite would convert it byte by byte in JavaScript, so for PGlite (and when
- * unknown) they travel as base64 text that SQL decodes.
- */
+/** `kind`: where a new registration takes its report number (see numbersInTransaction). */
 export function createPilgrimsRepository(db: Db, kind: DatabaseKind = 'pglite') {
-  const bytes = (content: Buffer) =>
-    kind === 'postgres' ? content : sql`decode(${content.toString('base64')}, 'base64')`;
-
   /**
    * Takes `count` report numbers of an establishment's series for a year and answers the first.
    * The counter row stays locked until the transaction ends, so concurrent callers (an import, a
@@ -549,9 +542,7 @@ export function createPilgrimsRepository(db: Db, kind: DatabaseKind = 'pglite') 
     /** Stores a new traveler's documents, in one statement. */
     async insertDocuments(values: NewDocument[], tx: Db = db) {
       if (values.length === 0) return;
-      await tx
-        .insert(pilgrimDocuments)
-        .values(values.map((v) => ({ ...v, content: bytes(v.content) })));
+      await tx.insert(pilgrimDocuments).values(values);
     },
 
     /** Stores a document, replacing the traveler's previous one of the same kind. */
@@ -564,7 +555,7 @@ export function createPilgrimsRepository(db: Db, kind: DatabaseKind = 'pglite') 
             eq(pilgrimDocuments.kind, values.kind),
           ),
         );
-      await tx.insert(pilgrimDocuments).values({ ...values, content: bytes(values.content) });
+      await tx.insert(pilgrimDocuments).values(values);
     },
 
     /** A document with its (encrypted) bytes, when its traveler is in scope. */
@@ -575,8 +566,7 @@ export function createPilgrimsRepository(db: Db, kind: DatabaseKind = 'pglite') 
           kind: pilgrimDocuments.kind,
           mimeType: pilgrimDocuments.mimeType,
           originalName: pilgrimDocuments.originalName,
-          // As base64 text, decoded natively below (PGlite parses a bytea result byte by byte).
-          content: sql<string>`encode(${pilgrimDocuments.content}, 'base64')`,
+          content: pilgrimDocuments.content,
           establishmentId: pilgrims.establishmentId,
         })
         .from(pilgrimDocuments)
@@ -588,7 +578,7 @@ export function createPilgrimsRepository(db: Db, kind: DatabaseKind = 'pglite') 
             inScope(scope, pilgrims.establishmentId),
           ),
         );
-      return row ? { ...row, content: Buffer.from(row.content, 'base64') } : null;
+      return row ?? null;
     },
   };
 }

@@ -1,0 +1,113 @@
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase } from '../../test/db';
+import { pgErrorCode, type Database } from './client';
+import { PgliteClient } from './pglite-client';
+
+describe('values through drizzle, the same on PGlite and PostgreSQL', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await openTestDatabase();
+  });
+  afterAll(async () => database.close());
+
+  it('sends and reads back text, numbers, booleans, nulls, dates, arrays, JSON and bytes', async () => {
+    const bytes = Buffer.from(Array.from({ length: 256 }, (_, i) => i));
+    const at = new Date('2026-11-22T10:11:12.345Z');
+    const text = `O'Brien "quoted" \\ back-slash, ñ, 中文, 🙂`;
+    const result = (await database.db.execute(sql`select
+      ${text}::text as text, ${42}::int as int, ${2.5}::numeric::text as num,
+      ${true}::boolean as yes, ${null}::text as nothing, ${at}::timestamptz as at,
+      ${sql.param(['a"b', 'c\\d', null, '{x,y}'])}::text[] as list,
+      ${JSON.stringify({ a: [1, 'é'], b: null })}::jsonb as json,
+      ${bytes}::bytea as bytes, octet_length(${bytes}::bytea) as len`)) as unknown as {
+      rows: Record<string, unknown>[];
+    };
+    const row = result.rows[0]!;
+    expect(row.text).toBe(text);
+    expect(row.int).toBe(42);
+    expect(row.num).toBe('2.5');
+    expect(row.yes).toBe(true);
+    expect(row.nothing).toBeNull();
+    expect(new Date(row.at as string).toISOString()).toBe(at.toISOString());
+    expect(row.list).toEqual(['a"b', 'c\\d', null, '{x,y}']);
+    expect(row.json).toEqual({ a: [1, 'é'], b: null });
+    expect(Buffer.isBuffer(row.bytes)).toBe(true);
+    expect((row.bytes as Buffer).equals(bytes)).toBe(true);
+    expect(row.len).toBe(256);
+  });
+});
+
+describe.skipIf(process.env.TEST_DB === 'postgres')('PgliteClient', () => {
+  let pglite: PGlite;
+  let client: PgliteClient;
+  beforeAll(async () => {
+    pglite = await PGlite.create();
+    client = new PgliteClient(pglite);
+    await client.exec('create table t (id int primary key, name text)');
+  });
+  afterAll(async () => client.close());
+
+  it('answers rows as objects or arrays, with fields, command and counts', async () => {
+    const insert = await client.query('insert into t values ($1, $2), ($3, $4)', [1, 'a', 2, 'b']);
+    expect(insert).toMatchObject({ command: 'INSERT', affectedRows: 2, rows: [] });
+    const update = await client.query('update t set name = upper(name) where id > $1', [0]);
+    expect(update).toMatchObject({ command: 'UPDATE', affectedRows: 2, rowCount: 2 });
+    const objects = await client.query('select id, name from t order by id');
+    expect(objects.rows).toEqual([
+      { id: 1, name: 'A' },
+      { id: 2, name: 'B' },
+    ]);
+    expect(objects.fields.map((f) => f.name)).toEqual(['id', 'name']);
+    const arrays = await client.query('select id, name from t where id = $1', [2], {
+      rowMode: 'array',
+      parsers: { 25: (value: string) => `<${value}>` },
+    });
+    expect(arrays.rows).toEqual([[2, '<B>']]);
+    await client.query('delete from t');
+  });
+
+  it('throws the database error with its code, and the next statement runs', async () => {
+    await client.query('insert into t values ($1, $2)', [1, 'a']);
+    const error = await client.query('insert into t values ($1, $2)', [1, 'b']).catch((e) => e);
+    expect(pgErrorCode(error)).toBe('23505');
+    const syntax = await client.query('selec 1').catch((e) => e);
+    expect(pgErrorCode(syntax)).toBe('42601');
+    expect((await client.query('select count(*)::int as n from t')).rows).toEqual([{ n: 1 }]);
+    await client.query('delete from t');
+  });
+
+  it('runs a statement outside a transaction only after it ends, and rolls back a failed one', async () => {
+    let started!: () => void;
+    let release!: () => void;
+    const began = new Promise<void>((resolve) => (started = resolve));
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const transaction = client.transaction(async (tx) => {
+      await tx.query('insert into t values ($1, $2)', [5, 'in transaction']);
+      started();
+      await held;
+    });
+    await began;
+    const outside = client.query<{ n: number }>('select count(*)::int as n from t');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    release();
+    await transaction;
+    expect((await outside).rows).toEqual([{ n: 1 }]);
+
+    const failed = await client
+      .transaction(async (tx) => {
+        await tx.query('insert into t values ($1, $2)', [6, 'rolled back']);
+        await tx.query('insert into t values ($1, $2)', [5, 'duplicate']);
+      })
+      .catch((e) => e);
+    expect(pgErrorCode(failed)).toBe('23505');
+    expect((await client.query('select id from t order by id')).rows).toEqual([{ id: 5 }]);
+  });
+
+  it('refuses statements once closed', async () => {
+    const other = new PgliteClient(await PGlite.create());
+    await other.close();
+    await expect(other.query('select 1')).rejects.toThrow('PGlite is closed');
+  });
+});

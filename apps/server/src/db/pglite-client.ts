@@ -1,0 +1,155 @@
+/**
+ * PGlite as drizzle's client, each statement in one call into PGlite.
+ *
+ * PGlite's own `query` sends a statement as six separate protocol calls (parse, describe the
+ * statement to learn its parameter types, bind, describe, execute, sync), and converts each
+ * parameter by its type in JavaScript: a 200 KB image went in as hex or base64 text, one character
+ * at a time. Here a statement is one message (parse, bind, describe, execute, sync) and one call;
+ * the values are prepared as node-postgres prepares them for PostgreSQL (text, with types left to
+ * PostgreSQL to infer, and binary for a Buffer), so both databases receive exactly the same
+ * parameters. Results are decoded with PGlite's parsers, chosen once per column rather than per
+ * value. Transactions, `exec` and everything else stay PGlite's own.
+ */
+import {
+  type PGlite,
+  protocol,
+  type messages,
+  type QueryOptions,
+  type Results,
+  type Transaction,
+} from '@electric-sql/pglite';
+import pgUtils from 'pg/lib/utils.js';
+
+const { serialize } = protocol;
+
+/** bytea arrives as `\x` and hex; decoded natively (PGlite's parser goes byte by byte). */
+const BYTEA = 17;
+const parseBytea = (value: string) => Buffer.from(value.slice(2), 'hex');
+
+/** The messages of one statement with its values, ending in a sync: one call into PGlite. */
+function statementMessage(text: string, params: readonly unknown[]): Uint8Array {
+  const parts = [
+    serialize.parse({ text }),
+    serialize.bind({ values: params.map((p) => pgUtils.prepareValue(p)) }),
+    serialize.describe({ type: 'P' }),
+    serialize.execute({}),
+    serialize.sync(),
+  ];
+  const out = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    out.set(part, offset);
+    offset += part.length;
+  }
+  return out;
+}
+
+export class PgliteClient {
+  constructor(readonly pglite: PGlite) {}
+
+  get waitReady() {
+    return this.pglite.waitReady;
+  }
+
+  get closed() {
+    return this.pglite.closed;
+  }
+
+  close() {
+    return this.pglite.close();
+  }
+
+  exec(text: string, options?: QueryOptions) {
+    return this.pglite.exec(text, options);
+  }
+
+  /** One statement, after any transaction in progress (as PGlite's own `query`). */
+  async query<T>(
+    text: string,
+    params: unknown[] = [],
+    options?: QueryOptions,
+  ): Promise<Results<T>> {
+    if (this.pglite.closed) throw new Error('PGlite is closed');
+    return this.pglite._runExclusiveTransaction(() => this.run<T>(text, params, options, true));
+  }
+
+  /** PGlite's transaction, its statements run as `query` runs them. */
+  transaction<T>(callback: (tx: Transaction) => Promise<T>): Promise<T> {
+    return this.pglite.transaction((tx) =>
+      callback({
+        query: <R>(text: string, params?: unknown[], options?: QueryOptions) => {
+          if (tx.closed) throw new Error('Transaction is closed');
+          return this.run<R>(text, params ?? [], options, false);
+        },
+        sql: (strings, ...params) => tx.sql(strings, ...params),
+        exec: (text, options) => tx.exec(text, options),
+        rollback: () => tx.rollback(),
+        listen: (channel, cb) => tx.listen(channel, cb),
+        get closed() {
+          return tx.closed;
+        },
+      }),
+    );
+  }
+
+  private run<T>(
+    text: string,
+    params: readonly unknown[],
+    options: QueryOptions | undefined,
+    syncToFs: boolean,
+  ): Promise<Results<T>> {
+    return this.pglite._runExclusiveQuery(async () => {
+      const response = await this.pglite.execProtocol(statementMessage(text, params), {
+        syncToFs,
+      });
+      return this.results<T>(response.messages, options);
+    });
+  }
+
+  /** The rows of one statement's messages, as PGlite's `query` answers them. */
+  private results<T>(messages: messages.BackendMessage[], options?: QueryOptions): Results<T> {
+    let fields: { name: string; dataTypeID: number }[] = [];
+    let parsers: ((value: string) => unknown)[] = [];
+    const rows: unknown[] = [];
+    const result: Results<T> = { rows: rows as T[], fields, affectedRows: 0 };
+    const asArray = options?.rowMode === 'array';
+    for (const message of messages) {
+      if (message.name === 'rowDescription') {
+        fields = (message as messages.RowDescriptionMessage).fields.map((f) => ({
+          name: f.name,
+          dataTypeID: f.dataTypeID,
+        }));
+        result.fields = fields;
+        parsers = fields.map(({ dataTypeID: oid }) => {
+          const parse =
+            options?.parsers?.[oid] ??
+            (oid === BYTEA ? parseBytea : this.pglite.parsers[oid]) ??
+            ((value: string) => value);
+          return (value: string) => parse(value, oid);
+        });
+      } else if (message.name === 'dataRow') {
+        const values = (message as messages.DataRowMessage).fields;
+        if (asArray) {
+          rows.push(values.map((v, i) => (v === null ? null : parsers[i]!(v))));
+        } else {
+          const row: Record<string, unknown> = {};
+          values.forEach((v, i) => {
+            row[fields[i]!.name] = v === null ? null : parsers[i]!(v);
+          });
+          rows.push(row);
+        }
+      } else if (message.name === 'commandComplete') {
+        const parts = (message as messages.CommandCompleteMessage).text.split(' ');
+        const count = Number.parseInt(parts[parts.length - 1]!, 10);
+        result.command = parts[0];
+        if (!Number.isNaN(count)) {
+          result.rowCount = count;
+          if (['INSERT', 'UPDATE', 'DELETE', 'COPY', 'MERGE'].includes(parts[0]!)) {
+            result.affectedRows = count;
+          }
+        }
+      }
+    }
+    return result;
+  }
+}
