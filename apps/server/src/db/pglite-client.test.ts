@@ -105,6 +105,13 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('PgliteClient', () => {
     expect((await client.query('select id from t order by id')).rows).toEqual([{ id: 5 }]);
   });
 
+  it('lets the event loop turn before each statement', async () => {
+    let turned = false;
+    setImmediate(() => (turned = true));
+    await client.query('select 1');
+    expect(turned).toBe(true);
+  });
+
   it('refuses statements once closed', async () => {
     const other = new PgliteClient(await PGlite.create());
     await other.close();

@@ -8,7 +8,8 @@
  * the values are prepared as node-postgres prepares them for PostgreSQL (text, with types left to
  * PostgreSQL to infer, and binary for a Buffer), so both databases receive exactly the same
  * parameters. Results are decoded with PGlite's parsers, chosen once per column rather than per
- * value. Transactions, `exec` and everything else stay PGlite's own.
+ * value. Each statement lets the event loop turn first (see run). Transactions, `exec` and
+ * everything else stay PGlite's own.
  */
 import {
   type PGlite,
@@ -99,6 +100,11 @@ export class PgliteClient {
     syncToFs: boolean,
   ): Promise<Results<T>> {
     return this.pglite._runExclusiveQuery(async () => {
+      // PGlite runs a statement synchronously, and awaiting it only runs microtasks: without this,
+      // a burst of ready requests ran their statements back to back for hundreds of milliseconds
+      // without the event loop reading a socket (client time-outs at 50 concurrent registrations).
+      // Each statement first lets the loop take in what has arrived.
+      await new Promise((resolve) => setImmediate(resolve));
       const response = await this.pglite.execProtocol(statementMessage(text, params), {
         syncToFs,
       });
