@@ -69,6 +69,17 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   };
 }
 
+/**
+ * A prepared statement whose plan may be kept for any values (decision 017). drizzle sends it to
+ * PostgreSQL under its name, so each connection parses and plans it once; PGlite is told the same
+ * through PgliteClient.keepPlan. Answers the statement.
+ */
+export function keepingPlan<T extends { getQuery(): { sql: string } }>(db: Db, statement: T): T {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  if (client instanceof PgliteClient) client.keepPlan(statement.getQuery().sql);
+  return statement;
+}
+
 /** Postgres error code of a failed query, looking through drizzle's wrapper. */
 export function pgErrorCode(error: unknown): string | undefined {
   let current: unknown = error;

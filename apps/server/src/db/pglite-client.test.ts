@@ -105,6 +105,54 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('PgliteClient', () => {
     expect((await client.query('select id from t order by id')).rows).toEqual([{ id: 5 }]);
   });
 
+  it('parses a statement it keeps once, under a name, and binds it after', async () => {
+    const text = 'select name from t where id = $1';
+    client.keepPlan(text);
+    await client.query('insert into t values ($1, $2), ($3, $4)', [7, 'seven', 8, 'eight']);
+    for (const [id, name] of [
+      [7, 'seven'],
+      [8, 'eight'],
+      [7, 'seven'],
+    ] as const) {
+      expect((await client.query(text, [id])).rows).toEqual([{ name }]);
+    }
+    const kept = await client.query<{ n: number; plans: number }>(
+      `select count(*)::int as n, sum(generic_plans + custom_plans)::int as plans
+       from pg_prepared_statements where statement = $1`,
+      [text],
+    );
+    expect(kept.rows).toEqual([{ n: 1, plans: 3 }]);
+    await client.query('delete from t where id in (7, 8)');
+  });
+
+  it('keeps a statement whose parse or run failed usable', async () => {
+    client.keepPlan('selec $1');
+    for (let i = 0; i < 2; i++) {
+      expect(pgErrorCode(await client.query('selec $1', [1]).catch((e) => e))).toBe('42601');
+    }
+    const insert = 'insert into t values ($1, $2)';
+    client.keepPlan(insert);
+    await client.query(insert, [9, 'nine']);
+    expect(pgErrorCode(await client.query(insert, [9, 'again']).catch((e) => e))).toBe('23505');
+    await client.query(insert, [10, 'ten']);
+    expect(
+      (await client.query('select count(*)::int as n from t where id in (9, 10)')).rows,
+    ).toEqual([{ n: 2 }]);
+    await client.query('delete from t where id in (9, 10)');
+  });
+
+  it('closes the statements it keeps when there are too many', async () => {
+    for (let i = 0; i <= 1000; i++) {
+      const text = `select $1::int + ${i} as n`;
+      client.keepPlan(text);
+      expect((await client.query(text, [1])).rows).toEqual([{ n: 1 + i }]);
+    }
+    const named = await client.query<{ n: number }>(
+      `select count(*)::int as n from pg_prepared_statements where statement like 'select $1::int + %'`,
+    );
+    expect(named.rows[0]!.n).toBeLessThan(10);
+  });
+
   it('lets the event loop turn before each statement', async () => {
     let turned = false;
     setImmediate(() => (turned = true));

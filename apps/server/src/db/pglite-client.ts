@@ -27,15 +27,7 @@ const { serialize } = protocol;
 const BYTEA = 17;
 const parseBytea = (value: string) => Buffer.from(value.slice(2), 'hex');
 
-/** The messages of one statement with its values, ending in a sync: one call into PGlite. */
-function statementMessage(text: string, params: readonly unknown[]): Uint8Array {
-  const parts = [
-    serialize.parse({ text }),
-    serialize.bind({ values: params.map((p) => pgUtils.prepareValue(p)) }),
-    serialize.describe({ type: 'P' }),
-    serialize.execute({}),
-    serialize.sync(),
-  ];
+function concat(parts: Uint8Array[]): Uint8Array {
   const out = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
   let offset = 0;
   for (const part of parts) {
@@ -45,8 +37,57 @@ function statementMessage(text: string, params: readonly unknown[]): Uint8Array 
   return out;
 }
 
+/**
+ * The messages of one statement with its values, ending in a sync: one call into PGlite. A
+ * statement kept by name is only bound; any other is parsed (unnamed, so planned for its values).
+ */
+function statementMessage(
+  text: string,
+  params: readonly unknown[],
+  kept: string | null,
+  before: Uint8Array[],
+): Uint8Array {
+  return concat([
+    ...before,
+    ...(kept === null ? [serialize.parse({ text })] : []),
+    serialize.bind({
+      statement: kept ?? '',
+      values: params.map((p) => pgUtils.prepareValue(p)),
+    }),
+    serialize.describe({ type: 'P' }),
+    serialize.execute({}),
+    serialize.sync(),
+  ]);
+}
+
+/**
+ * Statements kept by name at most; beyond, all are closed and forgotten (one still in use is then
+ * parsed every time, as an unnamed one is).
+ */
+const MAX_KEPT = 1000;
+
 export class PgliteClient {
+  /** Statement texts whose plan is kept (see keepPlan), with their names once parsed. */
+  private readonly kept = new Map<string, string | null>();
+  /** Kept statements to close before the next statement (when over MAX_KEPT). */
+  private closing: string[] = [];
+  private sequence = 0;
+
   constructor(readonly pglite: PGlite) {}
+
+  /**
+   * From now on, this statement is parsed once, under a name, and then only bound, as drizzle's
+   * named statements are on PostgreSQL: PostgreSQL then plans it once, when it judges a plan for
+   * any values good enough (decision 017 says which statements may be kept).
+   */
+  keepPlan(text: string) {
+    if (this.kept.has(text)) return;
+    if (this.kept.size >= MAX_KEPT) {
+      for (const name of this.kept.values()) if (name) this.closing.push(name);
+      this.kept.clear();
+    }
+    this.kept.set(text, null);
+  }
 
   get waitReady() {
     return this.pglite.waitReady;
@@ -105,9 +146,22 @@ export class PgliteClient {
       // without the event loop reading a socket (client time-outs at 50 concurrent registrations).
       // Each statement first lets the loop take in what has arrived.
       await new Promise((resolve) => setImmediate(resolve));
-      const response = await this.pglite.execProtocol(statementMessage(text, params), {
-        syncToFs,
-      });
+      const before = this.closing.splice(0).map((name) => serialize.close({ type: 'S', name }));
+      let name = this.kept.get(text) ?? null;
+      if (this.kept.has(text) && name === null) {
+        // Parsed on its own first: a failure later in the same message would leave the name
+        // taken without telling whether the parse succeeded.
+        name = `pglite_kept_${++this.sequence}`;
+        await this.pglite.execProtocol(
+          concat([...before.splice(0), serialize.parse({ name, text }), serialize.sync()]),
+          { syncToFs: false },
+        );
+        this.kept.set(text, name);
+      }
+      const response = await this.pglite.execProtocol(
+        statementMessage(text, params, name, before),
+        { syncToFs },
+      );
       return this.results<T>(response.messages, options);
     });
   }

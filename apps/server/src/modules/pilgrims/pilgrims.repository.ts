@@ -19,7 +19,7 @@ import type { ListPilgrimsQuery, PilgrimSortField } from '@hospes/shared/pilgrim
 import { escapeLike, searchTerms } from '@hospes/shared/search';
 import { stayStatusBounds } from '@hospes/shared/stay';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Db, DatabaseKind } from '../../db/client';
+import { keepingPlan, type Db, type DatabaseKind } from '../../db/client';
 import {
   establishmentMembers,
   establishments,
@@ -405,16 +405,19 @@ export function createPilgrimsRepository(db: Db, kind: DatabaseKind = 'pglite') 
 
     async findInScope(id: string, scope: Scope): Promise<PilgrimWithEstablishment | null> {
       const statement = reads.get(scope.admin ? 'admin' : 'member', (name) =>
-        db
-          .select(fullRow)
-          .from(pilgrims)
-          .where(
-            and(
-              eq(pilgrims.id, sql.placeholder('id')),
-              inScope(scope, pilgrims.establishmentId, sql.placeholder('userId')),
-            ),
-          )
-          .prepare(name),
+        keepingPlan(
+          db,
+          db
+            .select(fullRow)
+            .from(pilgrims)
+            .where(
+              and(
+                eq(pilgrims.id, sql.placeholder('id')),
+                inScope(scope, pilgrims.establishmentId, sql.placeholder('userId')),
+              ),
+            )
+            .prepare(name),
+        ),
       );
       const [found] = await statement.execute({ id, userId: scope.admin ? null : scope.userId });
       return found ? fromFullRow(found) : null;
@@ -488,17 +491,20 @@ export function createPilgrimsRepository(db: Db, kind: DatabaseKind = 'pglite') 
         const rowsStatement = pages.get(
           `rows|${scope.admin ? 'admin' : 'member'}|${sort}`,
           (name) =>
-            db
-              .select(fullRow)
-              .from(pilgrims)
-              .where(
-                and(
-                  sql`${pilgrims.id} = any(${sql.placeholder('ids')}::uuid[])`,
-                  inScope(scope, pilgrims.establishmentId, sql.placeholder('userId')),
-                ),
-              )
-              .orderBy(...order())
-              .prepare(name),
+            keepingPlan(
+              db,
+              db
+                .select(fullRow)
+                .from(pilgrims)
+                .where(
+                  and(
+                    sql`${pilgrims.id} = any(${sql.placeholder('ids')}::uuid[])`,
+                    inScope(scope, pilgrims.establishmentId, sql.placeholder('userId')),
+                  ),
+                )
+                .orderBy(...order())
+                .prepare(name),
+            ),
         );
         const rows = await rowsStatement.execute({
           ids: ids.map((r) => r.id),
@@ -520,7 +526,7 @@ export function createPilgrimsRepository(db: Db, kind: DatabaseKind = 'pglite') 
         const skip = form === 'first' ? inline(0) : sql.placeholder('offset');
         const where = deferred ? inArray(pilgrims.id, pageIds(size, skip)) : and(...conditions);
         const query = rows.where(where).orderBy(...order());
-        return (deferred ? query : query.limit(size).offset(skip)).prepare(name);
+        return keepingPlan(db, (deferred ? query : query.limit(size).offset(skip)).prepare(name));
       });
       return (await statement.execute({ ...values, limit: page.limit, offset })).map(fromFullRow);
     },

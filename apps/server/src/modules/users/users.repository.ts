@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { keepingPlan, type Db } from '../../db/client';
 import { oneTimeTokens, sessions, users, type UserRow } from '../../db/schema';
 import type { SessionCache } from './session-cache';
 
@@ -48,26 +48,29 @@ export function createUsersRepository(db: Db, sessionCache?: SessionCache) {
 export type UsersRepository = ReturnType<typeof createUsersRepository>;
 
 export function createSessionsRepository(db: Db, sessionCache: SessionCache) {
-  const liveSession = db
-    .select({
-      sessionId: sessions.id,
-      userId: users.id,
-      role: users.role,
-      name: users.name,
-      email: users.email,
-      isActive: users.isActive,
-      expiresAt: sessions.expiresAt,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, sql`now()`),
-      ),
-    )
-    .prepare('hospes_live_session');
+  const liveSession = keepingPlan(
+    db,
+    db
+      .select({
+        sessionId: sessions.id,
+        userId: users.id,
+        role: users.role,
+        name: users.name,
+        email: users.email,
+        isActive: users.isActive,
+        expiresAt: sessions.expiresAt,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(
+          eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, sql`now()`),
+        ),
+      )
+      .prepare('hospes_live_session'),
+  );
   return {
     async insert(values: typeof sessions.$inferInsert, tx: Db = db) {
       const [row] = await tx.insert(sessions).values(values).returning();
