@@ -5,6 +5,9 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
 import { buildApp, loggerOptions, redactUrl } from './app';
+import { DrizzleQueryError } from 'drizzle-orm';
+import { errorsPlugin } from './plugins/errors';
+import { requestContextPlugin } from './plugins/request-context';
 import { ensureBootstrapAdmin } from './bootstrap';
 import { testConfig } from './config/env';
 import { openDatabase } from './db/client';
@@ -153,6 +156,43 @@ describe('server core', () => {
     expect(all).toContain('/x?token=[redacted]');
     expect(all).not.toContain('secret-value');
     expect(all).not.toContain('secret-bearer');
+  });
+});
+
+describe('logged errors', () => {
+  it('never carry the values of a failed query, along the cause chain', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _enc, cb) {
+        lines.push(String(chunk));
+        cb();
+      },
+    });
+    const app = Fastify({ logger: { ...(loggerOptions('info') as object), stream } });
+    await app.register(requestContextPlugin);
+    await app.register(errorsPlugin);
+    const failed = () =>
+      new DrizzleQueryError(
+        'insert into pilgrims (first_name, document_number) values ($1, $2)',
+        ['Secret Pilgrim', 'X1234567Z'],
+        Object.assign(new Error('duplicate key value violates unique constraint'), {
+          code: '23505',
+        }),
+      );
+    app.get('/direct', async () => {
+      throw failed();
+    });
+    app.get('/wrapped', async () => {
+      throw new Error('registration failed', { cause: failed() });
+    });
+    for (const url of ['/direct', '/wrapped'])
+      expect((await app.inject({ method: 'GET', url })).statusCode).toBe(500);
+    await app.close();
+    const all = lines.join('');
+    expect(all).toContain('Failed query: insert into pilgrims');
+    expect(all).toContain('registration failed');
+    expect(all).not.toContain('Secret Pilgrim');
+    expect(all).not.toContain('X1234567Z');
   });
 });
 

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { stdSerializers } from 'pino';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config/env';
@@ -59,6 +60,26 @@ export function redactUrl(url: string): string {
   return url.replace(/([?&](?:token|password)=)[^&]*/gi, '$1[redacted]');
 }
 
+/**
+ * An error as it may be logged: drizzle writes the values of a failed query (travelers' names,
+ * document numbers, image bytes) into its error's message and `params`; the copy keeps the SQL text
+ * only, along the whole `cause` chain.
+ */
+export function withoutQueryValues(error: unknown, depth = 0): unknown {
+  if (!(error instanceof Error) || depth > 5) return error;
+  const failed = error as Error & { query?: unknown; params?: unknown };
+  const cause = withoutQueryValues(failed.cause, depth + 1);
+  const hasValues = 'params' in failed && 'query' in failed;
+  if (!hasValues && cause === failed.cause) return error;
+  const message = hasValues ? `Failed query: ${String(failed.query)}` : failed.message;
+  const copy = Object.assign(new Error(message), hasValues ? {} : failed);
+  delete (copy as { params?: unknown }).params;
+  copy.name = failed.name;
+  copy.stack = failed.stack?.replace(failed.message, message);
+  copy.cause = cause;
+  return copy;
+}
+
 export function loggerOptions(level: string): FastifyServerOptions['logger'] {
   return {
     level,
@@ -69,6 +90,7 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
         url: redactUrl(req.url),
         ip: req.ip,
       }),
+      err: (err: Error) => stdSerializers.err(withoutQueryValues(err) as Error),
     },
   };
 }
