@@ -71,8 +71,8 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 
 /**
  * A prepared statement whose plan may be kept for any values (decision 017). drizzle sends it to
- * PostgreSQL under its name, so each connection parses and plans it once; PGlite is told the same
- * through PgliteClient.keepPlan. Answers the statement.
+ * PostgreSQL under its name, so each connection parses it once and PostgreSQL may keep one plan
+ * for it; PGlite is told the same through PgliteClient.keepPlan. Answers the statement.
  */
 export function keepingPlan<T extends { getQuery(): { sql: string } }>(db: Db, statement: T): T {
   const client = (db as unknown as { $client?: unknown }).$client;

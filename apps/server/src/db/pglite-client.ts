@@ -60,31 +60,35 @@ function statementMessage(
   ]);
 }
 
-/**
- * Statements kept by name at most; beyond, all are closed and forgotten (one still in use is then
- * parsed every time, as an unnamed one is).
- */
+/** Statements kept by name at most; beyond, the least recently used one is closed. */
 const MAX_KEPT = 1000;
 
+/** Names of kept statements, unique in the process (so two clients of one PGlite never clash). */
+let keptSequence = 0;
+
 export class PgliteClient {
-  /** Statement texts whose plan is kept (see keepPlan), with their names once parsed. */
+  /**
+   * Statement texts whose plan is kept (see keepPlan), with their names once parsed; in the order
+   * of their last use, the least recent first.
+   */
   private readonly kept = new Map<string, string | null>();
-  /** Kept statements to close before the next statement (when over MAX_KEPT). */
+  /** Kept statements to close before the next statement (evicted beyond MAX_KEPT). */
   private closing: string[] = [];
-  private sequence = 0;
 
   constructor(readonly pglite: PGlite) {}
 
   /**
    * From now on, this statement is parsed once, under a name, and then only bound, as drizzle's
-   * named statements are on PostgreSQL: PostgreSQL then plans it once, when it judges a plan for
-   * any values good enough (decision 017 says which statements may be kept).
+   * named statements are on PostgreSQL. PostgreSQL plans its first executions for their values,
+   * then keeps one plan for any values if it judges that plan good enough (decision 017 says which
+   * statements may be kept).
    */
   keepPlan(text: string) {
     if (this.kept.has(text)) return;
     if (this.kept.size >= MAX_KEPT) {
-      for (const name of this.kept.values()) if (name) this.closing.push(name);
-      this.kept.clear();
+      const [oldest, name] = this.kept.entries().next().value!;
+      if (name) this.closing.push(name);
+      this.kept.delete(oldest);
     }
     this.kept.set(text, null);
   }
@@ -111,15 +115,18 @@ export class PgliteClient {
     params: unknown[] = [],
     options?: QueryOptions,
   ): Promise<Results<T>> {
-    if (this.pglite.closed) throw new Error('PGlite is closed');
+    await this.pglite._checkReady();
     return this.pglite._runExclusiveTransaction(() => this.run<T>(text, params, options, true));
   }
 
-  /** PGlite's transaction, its statements run as `query` runs them. */
+  /**
+   * PGlite's transaction, its statements run as `query` runs them (`sql`, which drizzle does not
+   * use, stays PGlite's own).
+   */
   transaction<T>(callback: (tx: Transaction) => Promise<T>): Promise<T> {
     return this.pglite.transaction((tx) =>
       callback({
-        query: <R>(text: string, params?: unknown[], options?: QueryOptions) => {
+        query: async <R>(text: string, params?: unknown[], options?: QueryOptions) => {
           if (tx.closed) throw new Error('Transaction is closed');
           return this.run<R>(text, params ?? [], options, false);
         },
@@ -146,12 +153,19 @@ export class PgliteClient {
       // without the event loop reading a socket (client time-outs at 50 concurrent registrations).
       // Each statement first lets the loop take in what has arrived.
       await new Promise((resolve) => setImmediate(resolve));
+      if (this.pglite.closed) throw new Error('PGlite is closed');
       const before = this.closing.splice(0).map((name) => serialize.close({ type: 'S', name }));
+      const isKept = this.kept.has(text);
       let name = this.kept.get(text) ?? null;
-      if (this.kept.has(text) && name === null) {
+      if (isKept) {
+        // The most recently used now (Map order).
+        this.kept.delete(text);
+        this.kept.set(text, name);
+      }
+      if (isKept && name === null) {
         // Parsed on its own first: a failure later in the same message would leave the name
         // taken without telling whether the parse succeeded.
-        name = `pglite_kept_${++this.sequence}`;
+        name = `pglite_kept_${++keptSequence}`;
         await this.pglite.execProtocol(
           concat([...before.splice(0), serialize.parse({ name, text }), serialize.sync()]),
           { syncToFs: false },

@@ -107,7 +107,7 @@ export function rowFromJsonObject(raw: Record<string, unknown>): PilgrimRow {
   return row as PilgrimRow;
 }
 
-/** A traveler row read as one JSON text (`row_to_json`); see fullRow. */
+/** A traveler row read as one bare `row_to_json` text, as the export reads it. */
 export const rowFromJson = (json: string): PilgrimRow =>
   rowFromJsonObject(JSON.parse(json) as Record<string, unknown>);
 
