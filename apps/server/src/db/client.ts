@@ -3,7 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { is, SQL } from 'drizzle-orm';
+import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -78,6 +79,19 @@ export function keepingPlan<T extends { getQuery(): { sql: string } }>(db: Db, s
   const client = (db as unknown as { $client?: unknown }).$client;
   if (client instanceof PgliteClient) client.keepPlan(statement.getQuery().sql);
   return statement;
+}
+
+/**
+ * keepingPlan for a statement that is not prepared (it also runs in transactions, which a prepared
+ * statement cannot): PGlite keeps the plan of this text, whatever values it is later run with.
+ * Nothing to do on PostgreSQL, where only named statements keep a plan. Call it once, with any
+ * values: only the text counts.
+ */
+export function keepPlanOf(db: Db, query: { toSQL(): { sql: string } } | SQL): void {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  if (!(client instanceof PgliteClient)) return;
+  const text = is(query, SQL) ? new PgDialect().sqlToQuery(query).sql : query.toSQL().sql;
+  client.keepPlan(text);
 }
 
 /** Postgres error code of a failed query, looking through drizzle's wrapper. */

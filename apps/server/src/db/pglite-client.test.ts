@@ -1,9 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/db';
 import { pgErrorCode, type Database } from './client';
 import { PgliteClient } from './pglite-client';
+import { createPilgrimsRepository } from '../modules/pilgrims/pilgrims.repository';
 
 describe('values through drizzle, the same on PGlite and PostgreSQL', () => {
   let database: Database;
@@ -36,6 +38,26 @@ describe('values through drizzle, the same on PGlite and PostgreSQL', () => {
     expect(Buffer.isBuffer(row.bytes)).toBe(true);
     expect((row.bytes as Buffer).equals(bytes)).toBe(true);
     expect(row.len).toBe(256);
+  });
+});
+
+describe.skipIf(process.env.TEST_DB === 'postgres')('the statements a registration runs', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await openTestDatabase();
+  });
+  afterAll(async () => database.close());
+
+  it('are kept by PGlite, as marked by the travelers repository', async () => {
+    const repository = createPilgrimsRepository(database.db, 'pglite');
+    await repository.establishmentInScope(randomUUID(), { admin: true });
+    await repository.establishmentInScope(randomUUID(), { admin: false, userId: randomUUID() });
+    await repository.numberIfMissing(randomUUID());
+    const kept = (await database.db.execute(sql`
+      select count(*) filter (where statement like '%from "establishments"%')::int as establishment,
+        count(*) filter (where statement like '%with target as%')::int as numbering
+      from pg_prepared_statements`)) as unknown as { rows: unknown[] };
+    expect(kept.rows).toEqual([{ establishment: 2, numbering: 1 }]);
   });
 });
 
@@ -158,6 +180,19 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('PgliteClient', () => {
     expect(statements.has(text(0))).toBe(true);
     expect(statements.has(text(1))).toBe(false);
     expect((await client.query(text(1), [1])).rows).toEqual([{ n: 2 }]);
+  });
+
+  it('keeps an INSERT of values without being asked, and not one that selects', async () => {
+    const values = 'insert into t values ($1, $2) on conflict (id) do nothing';
+    const selecting = 'insert into t select $1::int, $2::text';
+    await client.query(values, [11, 'eleven']);
+    await client.query(selecting, [12, 'twelve']);
+    const kept = await client.query<{ statement: string }>(
+      'select statement from pg_prepared_statements where statement in ($1, $2)',
+      [values, selecting],
+    );
+    expect(kept.rows).toEqual([{ statement: values }]);
+    await client.query('delete from t where id in (11, 12)');
   });
 
   it('lets the event loop turn before each statement', async () => {

@@ -78,6 +78,14 @@ export class PgliteClient {
   constructor(readonly pglite: PGlite) {}
 
   /**
+   * An INSERT of VALUES (no SELECT in it) has one possible plan, whatever its values: it is kept
+   * without being asked. Registrations run three of them each.
+   */
+  static alwaysKept(text: string): boolean {
+    return /^\s*insert\s+into\b/i.test(text) && !/\bselect\b/i.test(text);
+  }
+
+  /**
    * From now on, this statement is parsed once, under a name, and then only bound, as drizzle's
    * named statements are on PostgreSQL. PostgreSQL plans its first executions for their values,
    * then keeps one plan for any values if it judges that plan good enough (decision 017 says which
@@ -155,6 +163,7 @@ export class PgliteClient {
       await new Promise((resolve) => setImmediate(resolve));
       if (this.pglite.closed) throw new Error('PGlite is closed');
       const before = this.closing.splice(0).map((name) => serialize.close({ type: 'S', name }));
+      if (!this.kept.has(text) && PgliteClient.alwaysKept(text)) this.keepPlan(text);
       const isKept = this.kept.has(text);
       let name = this.kept.get(text) ?? null;
       if (isKept) {

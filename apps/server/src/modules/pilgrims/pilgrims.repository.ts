@@ -19,7 +19,7 @@ import type { ListPilgrimsQuery, PilgrimSortField } from '@hospes/shared/pilgrim
 import { escapeLike, searchTerms } from '@hospes/shared/search';
 import { stayStatusBounds } from '@hospes/shared/stay';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { keepingPlan, type Db, type DatabaseKind } from '../../db/client';
+import { keepingPlan, keepPlanOf, type Db, type DatabaseKind } from '../../db/client';
 import {
   establishmentMembers,
   establishments,
@@ -153,6 +153,9 @@ function placeholders(values: Record<string, unknown>): Bind {
   };
 }
 
+/** The nil uuid: below every other (and a stand-in value where only a statement's text counts). */
+const NIL_UUID = '00000000-0000-0000-0000-000000000000';
+
 /**
  * `column >= day`, written as the row comparison `(column, id) >= (day, nil uuid)`, which is the
  * same condition (every id is at least the nil uuid; a null date matches neither) and uses the
@@ -162,7 +165,7 @@ function placeholders(values: Record<string, unknown>): Bind {
  * Each bound is then guessed at a third of the rows, which leads to the plan a range needs.
  */
 function onOrAfter(column: AnyPgColumn, day: unknown): SQL {
-  return sql`(${column}, ${pilgrims.id}) >= (${day}::date, '00000000-0000-0000-0000-000000000000'::uuid)`;
+  return sql`(${column}, ${pilgrims.id}) >= (${day}::date, ${sql.raw(`'${NIL_UUID}'`)}::uuid)`;
 }
 
 /** The WHERE conditions of a list: the scope first, then each filter that was given. */
@@ -327,6 +330,37 @@ export function createPilgrimsRepository(db: Db, kind: DatabaseKind = 'pglite') 
     return row!.last - count + 1;
   }
 
+  const establishmentInScopeQuery = (id: string, scope: Scope, tx: Db) =>
+    tx
+      .select({ id: establishments.id, name: establishments.name })
+      .from(establishments)
+      .where(and(eq(establishments.id, id), inScope(scope, establishments.id)));
+
+  const numberingSql = (id: string) => sql`
+    with target as (
+      select ${pilgrims.id}, ${pilgrims.establishmentId},
+        extract(year from ${pilgrims.entryDate})::int as year
+      from ${pilgrims}
+      where ${pilgrims.id} = ${id} and ${pilgrims.reportSeq} is null
+      for update
+    ), counter as (
+      insert into ${reportCounters} (establishment_id, year, last_number)
+      select establishment_id, year, 1 from target
+      on conflict (establishment_id, year)
+      do update set last_number = ${reportCounters}.last_number + 1
+      returning last_number
+    )
+    update ${pilgrims}
+    set report_year = (select year from target), report_seq = (select last_number from counter)
+    where ${pilgrims.id} in (select id from target)
+    returning report_year, report_seq
+  `;
+
+  // Every registration runs these two (PGlite then keeps their plans, as it keeps its INSERTs').
+  keepPlanOf(db, numberingSql(NIL_UUID));
+  for (const scope of [{ admin: true }, { admin: false, userId: NIL_UUID }] as const)
+    keepPlanOf(db, establishmentInScopeQuery(NIL_UUID, scope, db));
+
   const pages = new StatementCache();
   const counts = new StatementCache();
   const reads = new StatementCache();
@@ -334,10 +368,7 @@ export function createPilgrimsRepository(db: Db, kind: DatabaseKind = 'pglite') 
   return {
     /** The establishment, when the scope reaches it. */
     async establishmentInScope(id: string, scope: Scope, tx: Db = db) {
-      const [row] = await tx
-        .select({ id: establishments.id, name: establishments.name })
-        .from(establishments)
-        .where(and(eq(establishments.id, id), inScope(scope, establishments.id)));
+      const [row] = await establishmentInScopeQuery(id, scope, tx);
       return row ?? null;
     },
 
@@ -375,25 +406,9 @@ export function createPilgrimsRepository(db: Db, kind: DatabaseKind = 'pglite') 
      * transaction instead (`numbersInTransaction`).
      */
     async numberIfMissing(id: string, tx: Db = db) {
-      const result = (await tx.execute(sql`
-        with target as (
-          select ${pilgrims.id}, ${pilgrims.establishmentId},
-            extract(year from ${pilgrims.entryDate})::int as year
-          from ${pilgrims}
-          where ${pilgrims.id} = ${id} and ${pilgrims.reportSeq} is null
-          for update
-        ), counter as (
-          insert into ${reportCounters} (establishment_id, year, last_number)
-          select establishment_id, year, 1 from target
-          on conflict (establishment_id, year)
-          do update set last_number = ${reportCounters}.last_number + 1
-          returning last_number
-        )
-        update ${pilgrims}
-        set report_year = (select year from target), report_seq = (select last_number from counter)
-        where ${pilgrims.id} in (select id from target)
-        returning report_year, report_seq
-      `)) as unknown as { rows: { report_year: number; report_seq: number }[] };
+      const result = (await tx.execute(numberingSql(id))) as unknown as {
+        rows: { report_year: number; report_seq: number }[];
+      };
       const row = result.rows[0];
       return row ? { year: row.report_year, seq: row.report_seq } : null;
     },
