@@ -27,6 +27,18 @@ afterAll(async () => {
   await ctx?.close();
 });
 
+/** A bare Fastify app with the server's logger options, and the lines it logs. */
+function appLoggingTo() {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk, _enc, cb) {
+      lines.push(String(chunk));
+      cb();
+    },
+  });
+  return { lines, app: Fastify({ logger: { ...(loggerOptions('info') as object), stream } }) };
+}
+
 describe('server core', () => {
   it('reports health with the database kind and version', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/health' });
@@ -137,14 +149,7 @@ describe('server core', () => {
   });
 
   it('never logs the authorization header or a verification token', async () => {
-    const lines: string[] = [];
-    const stream = new Writable({
-      write(chunk, _enc, cb) {
-        lines.push(String(chunk));
-        cb();
-      },
-    });
-    const app = Fastify({ logger: { ...(loggerOptions('info') as object), stream } });
+    const { lines, app } = appLoggingTo();
     app.get('/x', async () => ({ ok: true }));
     await app.inject({
       method: 'GET',
@@ -161,14 +166,7 @@ describe('server core', () => {
 
 describe('logged errors', () => {
   it('never carry the values of a failed query, along the cause chain', async () => {
-    const lines: string[] = [];
-    const stream = new Writable({
-      write(chunk, _enc, cb) {
-        lines.push(String(chunk));
-        cb();
-      },
-    });
-    const app = Fastify({ logger: { ...(loggerOptions('info') as object), stream } });
+    const { lines, app } = appLoggingTo();
     await app.register(requestContextPlugin);
     await app.register(errorsPlugin);
     const failed = () =>
