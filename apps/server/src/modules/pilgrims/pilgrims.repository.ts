@@ -361,6 +361,21 @@ export function createPilgrimsRepository(db: Db, kind: DatabaseKind = 'pglite') 
   for (const scope of [{ admin: true }, { admin: false, userId: NIL_UUID }] as const)
     keepPlanOf(db, establishmentInScopeQuery(NIL_UUID, scope, db));
 
+  /**
+   * Full rows (see fullRow) that meet `condition` within the scope, its user id a placeholder, as a
+   * statement whose plan is kept.
+   */
+  const rowsInScope = (name: string, scope: Scope, condition: SQL, order: SQL[] = []) =>
+    keepingPlan(
+      db,
+      db
+        .select(fullRow)
+        .from(pilgrims)
+        .where(and(condition, inScope(scope, pilgrims.establishmentId, sql.placeholder('userId'))))
+        .orderBy(...order)
+        .prepare(name),
+    );
+
   const pages = new StatementCache();
   const counts = new StatementCache();
   const reads = new StatementCache();
@@ -420,19 +435,7 @@ export function createPilgrimsRepository(db: Db, kind: DatabaseKind = 'pglite') 
 
     async findInScope(id: string, scope: Scope): Promise<PilgrimWithEstablishment | null> {
       const statement = reads.get(scope.admin ? 'admin' : 'member', (name) =>
-        keepingPlan(
-          db,
-          db
-            .select(fullRow)
-            .from(pilgrims)
-            .where(
-              and(
-                eq(pilgrims.id, sql.placeholder('id')),
-                inScope(scope, pilgrims.establishmentId, sql.placeholder('userId')),
-              ),
-            )
-            .prepare(name),
-        ),
+        rowsInScope(name, scope, eq(pilgrims.id, sql.placeholder('id'))),
       );
       const [found] = await statement.execute({ id, userId: scope.admin ? null : scope.userId });
       return found ? fromFullRow(found) : null;
@@ -506,19 +509,11 @@ export function createPilgrimsRepository(db: Db, kind: DatabaseKind = 'pglite') 
         const rowsStatement = pages.get(
           `rows|${scope.admin ? 'admin' : 'member'}|${sort}`,
           (name) =>
-            keepingPlan(
-              db,
-              db
-                .select(fullRow)
-                .from(pilgrims)
-                .where(
-                  and(
-                    sql`${pilgrims.id} = any(${sql.placeholder('ids')}::uuid[])`,
-                    inScope(scope, pilgrims.establishmentId, sql.placeholder('userId')),
-                  ),
-                )
-                .orderBy(...order())
-                .prepare(name),
+            rowsInScope(
+              name,
+              scope,
+              sql`${pilgrims.id} = any(${sql.placeholder('ids')}::uuid[])`,
+              order(),
             ),
         );
         const rows = await rowsStatement.execute({
