@@ -9,7 +9,9 @@ import { openDatabase, PGLITE_EXTENSIONS, type Database } from '../src/db/client
  * A database of its own for one test file: PGlite loaded from the migrated snapshot, or, when the
  * project runs with TEST_DB=postgres, a fresh database on TEST_DATABASE_URL, dropped afterwards.
  */
-export async function openTestDatabase(): Promise<Database> {
+export async function openTestDatabase(
+  pool: { poolSize?: number; connectionLifetimeSeconds?: number } = {},
+): Promise<Database> {
   if (process.env.TEST_DB === 'postgres') {
     const base = process.env.TEST_DATABASE_URL;
     if (!base) throw new Error('TEST_DATABASE_URL is not set');
@@ -20,7 +22,7 @@ export async function openTestDatabase(): Promise<Database> {
     await admin.end();
     const url = new URL(base);
     url.pathname = `/${name}`;
-    const database = await openDatabase({ url: url.toString(), poolSize: 5 });
+    const database = await openDatabase({ url: url.toString(), poolSize: 5, ...pool });
     return {
       ...database,
       async close() {

@@ -37,12 +37,25 @@ export function migrationsFolder(): string {
 export const PGLITE_EXTENSIONS = { pg_trgm };
 
 export type OpenOptions =
-  { url: string; poolSize?: number } | { dataDir: string } | { pglite: PGlite };
+  | { url: string; poolSize?: number; connectionLifetimeSeconds?: number }
+  | { dataDir: string }
+  | { pglite: PGlite };
+
+/**
+ * How long a PostgreSQL connection lives at most. Named statements (decisions 016 and 017) stay
+ * prepared on a connection until it closes, and a busy pool never closes an idle one; replacing
+ * each connection hourly frees the statements of shapes no longer in use.
+ */
+const CONNECTION_LIFETIME_SECONDS = 3600;
 
 /** Opens PostgreSQL (url) or PGlite (a data dir, or a ready instance), and applies migrations. */
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if ('url' in options) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      maxLifetimeSeconds: options.connectionLifetimeSeconds ?? CONNECTION_LIFETIME_SECONDS,
+    });
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     await migratePg(db as never, { migrationsFolder: migrationsFolder() });
     return { db, kind: 'postgres', close: () => pool.end() };
