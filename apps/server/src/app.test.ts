@@ -188,6 +188,7 @@ describe('logged errors', () => {
     await app.close();
     const all = lines.join('');
     expect(all).toContain('Failed query: insert into pilgrims');
+    expect(all).toContain('"code":"23505"');
     expect(all).toContain('registration failed');
     expect(all).not.toContain('Secret Pilgrim');
     expect(all).not.toContain('X1234567Z');

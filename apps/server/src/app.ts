@@ -3,7 +3,7 @@ import { stdSerializers } from 'pino';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config/env';
-import type { Database } from './db/client';
+import { pgErrorCode, type Database } from './db/client';
 import { createMailer, type Mailer } from './lib/mail/mailer';
 import { createMrzReader } from './lib/ocr/reader';
 import { createAesGcmCipher, loadEncryptionKey } from './lib/storage/document-cipher';
@@ -72,7 +72,9 @@ export function withoutQueryValues(error: unknown, depth = 0): unknown {
   const hasValues = 'params' in failed && 'query' in failed;
   if (!hasValues && cause === failed.cause) return error;
   const message = hasValues ? `Failed query: ${String(failed.query)}` : failed.message;
-  const copy = Object.assign(new Error(message), hasValues ? {} : failed);
+  // The database's error code (23505, 40P01…) stays visible: pino shows a cause by its message only.
+  const code = hasValues ? pgErrorCode(failed) : undefined;
+  const copy = Object.assign(new Error(message), hasValues ? { code } : failed);
   delete (copy as { params?: unknown }).params;
   copy.name = failed.name;
   copy.stack = failed.stack?.replace(failed.message, message);
