@@ -89,8 +89,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
  * for it; PGlite is told the same through PgliteClient.keepPlan. Answers the statement.
  */
 export function keepingPlan<T extends { getQuery(): { sql: string } }>(db: Db, statement: T): T {
-  const client = (db as unknown as { $client?: unknown }).$client;
-  if (client instanceof PgliteClient) client.keepPlan(statement.getQuery().sql);
+  pgliteClientOf(db)?.keepPlan(statement.getQuery().sql);
   return statement;
 }
 
@@ -101,10 +100,15 @@ export function keepingPlan<T extends { getQuery(): { sql: string } }>(db: Db, s
  * values: only the text counts.
  */
 export function keepPlanOf(db: Db, query: { toSQL(): { sql: string } } | SQL): void {
+  const client = pgliteClientOf(db);
+  if (!client) return;
+  client.keepPlan(is(query, SQL) ? new PgDialect().sqlToQuery(query).sql : query.toSQL().sql);
+}
+
+/** The PgliteClient behind a drizzle database opened on PGlite (none on PostgreSQL). */
+function pgliteClientOf(db: Db): PgliteClient | null {
   const client = (db as unknown as { $client?: unknown }).$client;
-  if (!(client instanceof PgliteClient)) return;
-  const text = is(query, SQL) ? new PgDialect().sqlToQuery(query).sql : query.toSQL().sql;
-  client.keepPlan(text);
+  return client instanceof PgliteClient ? client : null;
 }
 
 /** Postgres error code of a failed query, looking through drizzle's wrapper. */

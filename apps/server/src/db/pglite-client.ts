@@ -164,14 +164,14 @@ export class PgliteClient {
       if (this.pglite.closed) throw new Error('PGlite is closed');
       const before = this.closing.splice(0).map((name) => serialize.close({ type: 'S', name }));
       if (!this.kept.has(text) && PgliteClient.alwaysKept(text)) this.keepPlan(text);
-      const isKept = this.kept.has(text);
-      let name = this.kept.get(text) ?? null;
-      if (isKept) {
+      // undefined: not kept; null: kept, not parsed yet.
+      let name = this.kept.get(text);
+      if (name !== undefined) {
         // The most recently used now (Map order).
         this.kept.delete(text);
         this.kept.set(text, name);
       }
-      if (isKept && name === null) {
+      if (name === null) {
         // Parsed on its own first: a failure later in the same message would leave the name
         // taken without telling whether the parse succeeded.
         name = `pglite_kept_${++keptSequence}`;
@@ -182,7 +182,7 @@ export class PgliteClient {
         this.kept.set(text, name);
       }
       const response = await this.pglite.execProtocol(
-        statementMessage(text, params, name, before),
+        statementMessage(text, params, name ?? null, before),
         { syncToFs },
       );
       return this.results<T>(response.messages, options);

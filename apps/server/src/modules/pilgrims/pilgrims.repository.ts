@@ -362,8 +362,8 @@ export function createPilgrimsRepository(db: Db, kind: DatabaseKind = 'pglite') 
     keepPlanOf(db, establishmentInScopeQuery(NIL_UUID, scope, db));
 
   /**
-   * Full rows (see fullRow) that meet `condition` within the scope, its user id a placeholder, as a
-   * statement whose plan is kept.
+   * Full rows (see fullRow) that meet `condition` within the scope, as a statement whose plan is
+   * kept; the scope's user id is bound when it runs (`userId`).
    */
   const rowsInScope = (name: string, scope: Scope, condition: SQL, order: SQL[] = []) =>
     keepingPlan(
