@@ -111,6 +111,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     createSerializerCompiler({ checkResponses: config.nodeEnv !== 'production' }),
   );
 
+  database.onConnectionLost?.((err) =>
+    app.log.warn({ err }, 'a PostgreSQL connection was lost while idle; queries open another'),
+  );
+
   const mailer =
     deps.mailer ??
     createMailer({

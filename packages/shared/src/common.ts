@@ -51,6 +51,11 @@ export const PaginationSchema = z.object({
 });
 export type Pagination = z.infer<typeof PaginationSchema>;
 
+/** The pagination of a list answer: at least one page, even an empty one. */
+export function paginationOf(total: number, page: number, limit: number): Pagination {
+  return { total, page, limit, totalPages: Math.max(1, Math.ceil(total / limit)) };
+}
+
 export const MessageResponseSchema = z.object({
   success: z.literal(true),
   message: z.string(),

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/db';
 
@@ -26,6 +27,29 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('PostgreSQL connections', ()
       const after = await state();
       expect(after.pid).not.toBe(before.pid);
       expect(after.named).toBe(0);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('survive a connection lost while idle: reported, and the next query opens another', async () => {
+    const database = await openTestDatabase({ poolSize: 1 });
+    try {
+      const { db } = database;
+      const pid = async () =>
+        (
+          (await db.execute(sql`select pg_backend_pid() as pid`)) as unknown as {
+            rows: { pid: number }[];
+          }
+        ).rows[0]!.pid;
+      const first = await pid();
+      const lost = new Promise<Error>((resolve) => database.onConnectionLost!(resolve));
+      const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await admin.connect();
+      await admin.query('select pg_terminate_backend($1)', [first]);
+      await admin.end();
+      expect((await lost).message).toMatch(/terminat/);
+      expect(await pid()).not.toBe(first);
     } finally {
       await database.close();
     }

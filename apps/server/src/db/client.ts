@@ -20,6 +20,11 @@ export interface Database {
   db: Db;
   kind: DatabaseKind;
   close(): Promise<void>;
+  /**
+   * Where to report a PostgreSQL connection lost while idle (the server restarted, the connection
+   * was ended): the pool drops it and the next query opens another. Standard error until set.
+   */
+  onConnectionLost?(listener: (err: Error) => void): void;
 }
 
 /** The committed drizzle-kit migrations, found from src/ (dev, tests) or dist/ (production). */
@@ -56,9 +61,21 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       max: options.poolSize ?? 10,
       maxLifetimeSeconds: options.connectionLifetimeSeconds ?? CONNECTION_LIFETIME_SECONDS,
     });
+    // node-postgres emits an idle connection's failure on the pool; unheard, it would end the process.
+    let connectionLost = (err: Error): void => {
+      process.stderr.write(`A PostgreSQL connection was lost while idle: ${err.message}\n`);
+    };
+    pool.on('error', (err) => connectionLost(err));
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     await migratePg(db as never, { migrationsFolder: migrationsFolder() });
-    return { db, kind: 'postgres', close: () => pool.end() };
+    return {
+      db,
+      kind: 'postgres',
+      close: () => pool.end(),
+      onConnectionLost: (listener) => {
+        connectionLost = listener;
+      },
+    };
   }
   let client: PGlite;
   if ('pglite' in options) client = options.pglite;

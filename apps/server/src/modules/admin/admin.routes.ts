@@ -7,7 +7,7 @@ import {
   ReportResponseSchema,
   UpdateAdminUserInputSchema,
 } from '@hospes/shared/admin';
-import { MessageResponseSchema } from '@hospes/shared/common';
+import { MessageResponseSchema, paginationOf } from '@hospes/shared/common';
 import { z } from '@hospes/shared/zod';
 import { serverMessage } from '../../lib/i18n/server-texts';
 import { actorOf } from '../../plugins/auth';
@@ -43,7 +43,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async
       return {
         success: true as const,
         data,
-        pagination: { total, page, limit, totalPages: Math.max(1, Math.ceil(total / limit)) },
+        pagination: paginationOf(total, page, limit),
       };
     },
   );

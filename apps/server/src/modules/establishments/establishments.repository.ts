@@ -3,14 +3,12 @@ import type { ListEstablishmentsQuery } from '@hospes/shared/establishments';
 import { findProvince, provinceKey } from '@hospes/shared/provinces';
 import { escapeLike, searchTerms } from '@hospes/shared/search';
 import type { Db } from '../../db/client';
+import { isoTimestamp } from '../../db/sql-helpers';
 import { establishmentMembers, establishments, pilgrims } from '../../db/schema';
 import { inScope, letterKey, unaccentLower, type Scope } from './scope';
 
 export type NewEstablishment = typeof establishments.$inferInsert;
 export type EstablishmentRow = typeof establishments.$inferSelect;
-
-const isoTimestamp = (expression: SQL) =>
-  sql<string | null>`to_char((${expression}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
  * The row plus the activity figures every establishment answer carries. The subqueries name the

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
+import { paginationOf } from '@hospes/shared/common';
 import {
   CreateEstablishmentInputSchema,
   DeleteEstablishmentResponseSchema,
@@ -16,6 +17,7 @@ import {
 import { z } from '@hospes/shared/zod';
 import { AppError } from '../../lib/app-error';
 import { serverMessage } from '../../lib/i18n/server-texts';
+import { jsonListPage, sendJsonText } from '../../lib/serializer';
 import { actorOf } from '../../plugins/auth';
 import { auditContext } from '../audit/audit-context';
 import type { PilgrimsService } from '../pilgrims/pilgrims.service';
@@ -26,8 +28,6 @@ const security = [{ bearerAuth: [] }];
 const LngQuery = z.object({ lng: z.string().max(20).optional() });
 /** Ids are checked by the service, so that a malformed one answers 404 like an unknown one. */
 const IdParams = z.object({ id: z.string().max(100) });
-
-const totalPages = (total: number, limit: number) => Math.max(1, Math.ceil(total / limit));
 
 export const establishmentsRoutes: FastifyPluginAsyncZod<{
   establishments: EstablishmentsService;
@@ -91,7 +91,7 @@ export const establishmentsRoutes: FastifyPluginAsyncZod<{
       return {
         success: true as const,
         data,
-        pagination: { total, page, limit, totalPages: totalPages(total, limit) },
+        pagination: paginationOf(total, page, limit),
       };
     },
   );
@@ -193,18 +193,14 @@ export const establishmentsRoutes: FastifyPluginAsyncZod<{
       },
       preHandler: app.requireUser,
     },
-    async (request) => {
+    async (request, reply) => {
       const { page, limit } = request.query;
       const { data, total } = await pilgrims.listForEstablishment(
         actorOf(request),
         request.params.id,
         { page, limit },
       );
-      return {
-        success: true as const,
-        data,
-        pagination: { total, page, limit, totalPages: totalPages(total, limit) },
-      };
+      return sendJsonText(reply, jsonListPage(data, paginationOf(total, page, limit)));
     },
   );
 };

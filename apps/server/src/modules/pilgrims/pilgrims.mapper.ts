@@ -332,7 +332,6 @@ export function changedFields(before: PilgrimRecord, after: PilgrimRecord): stri
 
 export interface DocumentMeta {
   id: string;
-  pilgrimId: string;
   kind: DocumentUpload['kind'];
   mimeType: string;
   originalName: string;

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { paginationOf } from '@hospes/shared/common';
 import {
   BulkDeletePilgrimsInputSchema,
   BulkDeletePilgrimsResponseSchema,
@@ -11,6 +12,7 @@ import {
 } from '@hospes/shared/pilgrims';
 import { z } from '@hospes/shared/zod';
 import { serverMessage } from '../../lib/i18n/server-texts';
+import { jsonListPage, sendJsonText } from '../../lib/serializer';
 import { actorOf } from '../../plugins/auth';
 import { auditContext } from '../audit/audit-context';
 import type { PilgrimsService } from './pilgrims.service';
@@ -63,14 +65,11 @@ export const pilgrimsRoutes: FastifyPluginAsyncZod<{ pilgrims: PilgrimsService }
       },
       preHandler: app.requireUser,
     },
-    async (request) => {
+    async (request, reply) => {
       const { page, limit } = request.query;
       const { data, total } = await pilgrims.list(actorOf(request), request.query);
-      return {
-        success: true as const,
-        data,
-        pagination: { total, page, limit, totalPages: Math.max(1, Math.ceil(total / limit)) },
-      };
+      // The travelers are JSON the database wrote: sent as they are (lib/serializer.ts JsonText).
+      return sendJsonText(reply, jsonListPage(data, paginationOf(total, page, limit)));
     },
   );
 

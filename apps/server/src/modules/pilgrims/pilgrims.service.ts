@@ -210,12 +210,8 @@ export function createPilgrimsService(deps: PilgrimsServiceDeps) {
       rows.length < page.limit && (rows.length > 0 || page.page === 1)
         ? offset + rows.length
         : await countMatches(scope, filter, day);
-    return {
-      data: rows.map((r) =>
-        toPilgrimDto(r.row, r.establishmentName, r.documents, day, r.selfRegistration),
-      ),
-      total,
-    };
+    // Each traveler as JSON text the database wrote (see the repository's apiTraveler).
+    return { data: rows, total };
   }
 
   function requireSignature(input: CreatePilgrimInput) {
@@ -280,7 +276,6 @@ export function createPilgrimsService(deps: PilgrimsServiceDeps) {
     }
     const documentsMeta = documents.map((d) => ({
       id: d.id,
-      pilgrimId: id,
       kind: d.kind,
       mimeType: d.mimeType,
       originalName: d.originalName,
