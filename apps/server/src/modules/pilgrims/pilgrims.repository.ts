@@ -89,8 +89,8 @@ const selfRegistrationJson = sql<SelfRegistrationMeta | null>`(
   from self_registrations s where s.pilgrim_id = ${outerPilgrimId})`;
 
 /**
- * The name of the traveler's establishment, as a subquery rather than a join: PostgreSQL plans a
- * join of the two tables in about twice the time, and a list is planned on every request.
+ * The name of the traveler's establishment, for one traveler read (a list page joins the
+ * establishments instead: see apiTravelers).
  */
 const establishmentNameSql = sql<string>`(
   select e.name from establishments e where e.id = ${sql.raw('"pilgrims"."establishment_id"')})`;
