@@ -349,6 +349,29 @@ export const selfRegistrations = pgTable(
   ],
 );
 
+/**
+ * The key a client sent with a registration (the `Idempotency-Key` header), per user: the same key
+ * again answers the traveler it registered instead of registering a second one. Goes with the
+ * traveler or the user.
+ */
+export const registrationKeys = pgTable(
+  'registration_keys',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: varchar('key', { length: 100 }).notNull(),
+    pilgrimId: uuid('pilgrim_id')
+      .notNull()
+      .references(() => pilgrims.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.key] }),
+    index('registration_keys_pilgrim_idx').on(t.pilgrimId),
+  ],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type PilgrimRow = typeof pilgrims.$inferSelect;
 export type NewPilgrimRow = typeof pilgrims.$inferInsert;

@@ -66,6 +66,8 @@ export interface RequestOptions<T> {
   skipSessionExpiry?: boolean;
   timeoutMs?: number;
   signal?: AbortSignal;
+  /** Headers of this call (an `Idempotency-Key`, say), besides the ones every call sends. */
+  headers?: Record<string, string>;
 }
 
 export interface ApiClientHooks {
@@ -138,11 +140,16 @@ async function send(
     accept: string;
     timeoutMs: number;
     signal?: AbortSignal;
+    headers?: Record<string, string>;
   },
 ): Promise<{ response: Response; release: () => void }> {
   const { method, query, body, accept, timeoutMs, signal } = options;
   const lng = currentLanguage();
-  const headers: Record<string, string> = { Accept: accept, 'Accept-Language': lng };
+  const headers: Record<string, string> = {
+    ...options.headers,
+    Accept: accept,
+    'Accept-Language': lng,
+  };
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
   // A FormData body (a file upload) sets its own multipart content type.
   if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
@@ -224,6 +231,7 @@ export async function apiRequest<T = unknown>(
     accept: 'application/json',
     timeoutMs,
     signal: options.signal,
+    headers: options.headers,
   });
   release();
   const payload = await readJson(response);

@@ -151,7 +151,7 @@ describe('report numbers', () => {
       name: 'Owner',
       email: 'o@example.com',
     };
-    const saved = await service.create(
+    const { pilgrim: saved } = await service.create(
       actor,
       CreatePilgrimInputSchema.parse(sesReadyBody(other.establishmentId)),
       { actorId: other.userId, requestId: null, ip: null },

@@ -27,6 +27,7 @@ import {
   establishments,
   pilgrimDocuments,
   pilgrims,
+  registrationKeys,
   reportCounters,
   selfRegistrations,
   type PilgrimRow,
@@ -699,6 +700,32 @@ export function createPilgrimsRepository(db: Db, kind: DatabaseKind = 'pglite') 
       );
       const [row] = await statement.execute(values);
       return row?.total ?? 0;
+    },
+
+    /** The traveler a user registered with this key (see registrationKeys), if any. */
+    async registeredWithKey(userId: string, key: string, tx: Db = db): Promise<string | null> {
+      const [row] = await tx
+        .select({ pilgrimId: registrationKeys.pilgrimId })
+        .from(registrationKeys)
+        .where(and(eq(registrationKeys.userId, userId), eq(registrationKeys.key, key)));
+      return row?.pilgrimId ?? null;
+    },
+
+    /**
+     * Records the key of a registration, in its transaction; false when the user's key is taken
+     * already. A concurrent registration with the same key waits here until the other commits or
+     * rolls back.
+     */
+    async recordRegistrationKey(
+      values: { userId: string; key: string; pilgrimId: string },
+      tx: Db,
+    ): Promise<boolean> {
+      const rows = await tx
+        .insert(registrationKeys)
+        .values(values)
+        .onConflictDoNothing()
+        .returning({ key: registrationKeys.key });
+      return rows.length === 1;
     },
 
     /** Stores a new traveler's documents, in one statement. */

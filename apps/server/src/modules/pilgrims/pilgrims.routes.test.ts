@@ -1168,3 +1168,99 @@ describe('bad input never changes anything nor causes a 500', () => {
     expect(await counts()).toEqual(before);
   });
 });
+
+describe('Idempotency-Key on POST /api/pilgrims', () => {
+  let staff: Awaited<ReturnType<typeof registerVerifiedOwner>>;
+  beforeAll(async () => {
+    staff = await registerVerifiedOwner(ctx);
+  });
+  const post = (token: string, key: string | undefined, body: object) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/pilgrims',
+      headers: { ...bearer(token), ...(key === undefined ? {} : { 'idempotency-key': key }) },
+      payload: body,
+    });
+  const travelersOf = async (establishmentId: string) =>
+    ctx.database.db
+      .select({ id: pilgrims.id })
+      .from(pilgrims)
+      .where(eq(pilgrims.establishmentId, establishmentId));
+  const createdAudits = async (ids: string[]) =>
+    ctx.database.db
+      .select({ id: auditLog.id })
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'pilgrim.created'), inArray(auditLog.entityId, ids)));
+
+  it('answers a repeated key with the traveler it registered, registering once', async () => {
+    const before = (await travelersOf(staff.establishmentId)).length;
+    const body = pilgrimBody(staff.establishmentId);
+    const first = await post(staff.token, 'c0ffee00-0000-4000-8000-000000000001', body);
+    expect(first.statusCode, first.body).toBe(201);
+    expect(first.headers['idempotent-replayed']).toBeUndefined();
+    const again = await post(staff.token, 'c0ffee00-0000-4000-8000-000000000001', body);
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    const answer = PilgrimResponseSchema.parse(again.json());
+    expect(answer.data).toEqual(PilgrimResponseSchema.parse(first.json()).data);
+    expect((await travelersOf(staff.establishmentId)).length).toBe(before + 1);
+    expect(await createdAudits([answer.data.id])).toHaveLength(1);
+  });
+
+  it('registers once for concurrent requests with one key', async () => {
+    const before = (await travelersOf(staff.establishmentId)).length;
+    const body = pilgrimBody(staff.establishmentId);
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => post(staff.token, 'same-key-at-once', body)),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual([201, 201, 201, 201]);
+    const ids = new Set(answers.map((a) => a.json().data.id as string));
+    expect(ids.size).toBe(1);
+    expect(answers.filter((a) => a.headers['idempotent-replayed'] === 'true')).toHaveLength(3);
+    expect((await travelersOf(staff.establishmentId)).length).toBe(before + 1);
+  });
+
+  it('keeps each user’s keys apart, registers anew without a key, and after the traveler is deleted', async () => {
+    const key = 'shared-key-2026';
+    const mine = await post(staff.token, key, pilgrimBody(staff.establishmentId));
+    const theirs = await post(other.token, key, pilgrimBody(other.establishmentId));
+    expect([mine.statusCode, theirs.statusCode]).toEqual([201, 201]);
+    expect(theirs.headers['idempotent-replayed']).toBeUndefined();
+    expect(theirs.json().data.id).not.toBe(mine.json().data.id);
+
+    const body = pilgrimBody(staff.establishmentId);
+    const [a, b] = [
+      await post(staff.token, undefined, body),
+      await post(staff.token, undefined, body),
+    ];
+    expect(a.json().data.id).not.toBe(b.json().data.id);
+
+    const removed = await call('DELETE', `/api/pilgrims/${mine.json().data.id}`, staff.token);
+    expect(removed.statusCode).toBe(200);
+    const anew = await post(staff.token, key, pilgrimBody(staff.establishmentId));
+    expect(anew.statusCode).toBe(201);
+    expect(anew.headers['idempotent-replayed']).toBeUndefined();
+    expect(anew.json().data.id).not.toBe(mine.json().data.id);
+  });
+
+  it('answers a key the caller can no longer reach with 404, and a malformed key with 400, changing nothing', async () => {
+    const before = await counts();
+    for (const key of ['', 'has space', 'x'.repeat(101), 'ñandú']) {
+      const res = await post(staff.token, key, pilgrimBody(staff.establishmentId));
+      expect(res.statusCode, `${key}: ${res.body}`).toBe(400);
+      expect(res.json().code).toBe('VALIDATION_FAILED');
+    }
+    expect(await counts()).toEqual(before);
+
+    // A registration whose traveler has moved out of the caller's reach answers as the traveler does.
+    const moved = await post(staff.token, 'moving-key', pilgrimBody(staff.establishmentId));
+    expect(moved.statusCode).toBe(201);
+    await ctx.database.db
+      .update(pilgrims)
+      .set({ establishmentId: other.establishmentId, reportYear: null, reportSeq: null })
+      .where(eq(pilgrims.id, moved.json().data.id));
+    const replay = await post(staff.token, 'moving-key', pilgrimBody(staff.establishmentId));
+    expect(replay.statusCode).toBe(404);
+    expect(replay.json().code).toBe('PILGRIM_NOT_FOUND');
+  });
+});

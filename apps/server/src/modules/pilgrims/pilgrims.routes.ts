@@ -24,6 +24,17 @@ const LngQuery = z.object({ lng: z.string().max(20).optional() });
 const IdParams = z.object({ id: z.string().max(100) });
 const DocumentParams = z.object({ id: z.string().max(100), docId: z.string().max(100) });
 
+/**
+ * `Idempotency-Key`: any 1–100 visible ASCII characters the client chose for one registration (a
+ * UUID, say); sent again with a retry, it answers the same registration (see the service's create).
+ */
+const RegistrationHeaders = z.object({
+  'idempotency-key': z
+    .string()
+    .regex(/^[\x21-\x7e]{1,100}$/, 'validation.invalidFormat')
+    .optional(),
+});
+
 /** Three images of at most 10 MB each, base64-encoded, plus the fields. */
 export const PILGRIM_BODY_LIMIT = 45 * 1024 * 1024;
 
@@ -41,15 +52,25 @@ export const pilgrimsRoutes: FastifyPluginAsyncZod<{ pilgrims: PilgrimsService }
         security,
         body: CreatePilgrimInputSchema,
         querystring: LngQuery,
+        headers: RegistrationHeaders,
         response: { 201: PilgrimResponseSchema },
       },
       preHandler: app.requireUser,
     },
     async (request, reply) => {
-      const data = await pilgrims.create(actorOf(request), request.body, auditContext(request));
-      return reply
-        .code(201)
-        .send({ success: true, message: serverMessage(request.lng, 'pilgrimCreated'), data });
+      const { pilgrim, replayed } = await pilgrims.create(
+        actorOf(request),
+        request.body,
+        auditContext(request),
+        request.headers['idempotency-key'],
+      );
+      // A repeated key answers as the first time did, and says so.
+      if (replayed) reply.header('idempotent-replayed', 'true');
+      return reply.code(201).send({
+        success: true,
+        message: serverMessage(request.lng, 'pilgrimCreated'),
+        data: pilgrim,
+      });
     },
   );
 

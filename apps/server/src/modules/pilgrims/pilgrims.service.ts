@@ -62,6 +62,9 @@ export const documentContext = (pilgrimId: string, documentId: string) =>
 /** Report numbers run per establishment and year of entry. */
 export const reportYearOf = (entryDate: string) => Number(entryDate.slice(0, 4));
 
+/** A registration's key was recorded by another request first (see create). */
+class KeyTaken extends Error {}
+
 function validationError(details: ErrorDetail[]): never {
   throw new AppError('VALIDATION_FAILED', { details });
 }
@@ -288,16 +291,50 @@ export function createPilgrimsService(deps: PilgrimsServiceDeps) {
   return {
     get: (actor: Actor, id: string) => load(scopeOf(actor), id),
 
-    async create(actor: Actor, input: CreatePilgrimInput, context: AuditContext): Promise<Pilgrim> {
+    /**
+     * Registers a traveler. With a key (the `Idempotency-Key` header), a registration the caller
+     * already made with that key is answered instead (`replayed`), so that a retry after a lost
+     * answer does not register the traveler twice; concurrent requests with one key register once.
+     */
+    async create(
+      actor: Actor,
+      input: CreatePilgrimInput,
+      context: AuditContext,
+      key?: string,
+    ): Promise<{ pilgrim: Pilgrim; replayed: boolean }> {
+      const scope = scopeOf(actor);
+      const earlier = async () => {
+        const id = key ? await pilgrims.registeredWithKey(actor.id, key) : null;
+        return id ? { pilgrim: await load(scope, id), replayed: true } : null;
+      };
+      const replay = await earlier();
+      if (replay) return replay;
       requireSignature(input);
       const establishment = await targetEstablishment(actor, input.establishmentId, db);
-      return insertNew({
-        establishment,
-        createdBy: actor.id,
-        input,
-        context,
-        action: 'pilgrim.created',
-      });
+      try {
+        const pilgrim = await insertNew({
+          establishment,
+          createdBy: actor.id,
+          input,
+          context,
+          action: 'pilgrim.created',
+          within: key
+            ? async (tx, pilgrimId) => {
+                if (
+                  !(await pilgrims.recordRegistrationKey({ userId: actor.id, key, pilgrimId }, tx))
+                )
+                  throw new KeyTaken();
+              }
+            : undefined,
+        });
+        return { pilgrim, replayed: false };
+      } catch (err) {
+        // Another request with this key registered first (and committed while this one waited).
+        if (!(err instanceof KeyTaken)) throw err;
+        const first = await earlier();
+        if (!first) throw err;
+        return first;
+      }
     },
 
     /**

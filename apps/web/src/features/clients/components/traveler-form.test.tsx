@@ -165,6 +165,44 @@ describe('traveler form: the rules of spec §3 and §5', { timeout: 30_000 }, ()
     expect(field('First name')).toHaveFocus();
   });
 
+  it('sends a retry of the same data with the same Idempotency-Key, and changed data with a new one', async () => {
+    const canvas = stubCanvas();
+    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(
+      canvas.getContext as never,
+    );
+    vi.spyOn(HTMLCanvasElement.prototype, 'toDataURL').mockImplementation(canvas.toDataURL);
+    const saved = samplePilgrim({ documentType: 'P', passportNumber: 'X1234567' });
+    let posts = 0;
+    const { calls } = mockApi({
+      // The first two answers are lost on the way (the registration may have been made).
+      'POST /api/pilgrims': () =>
+        ++posts <= 2
+          ? new TypeError('Failed to fetch')
+          : { status: 201, body: { success: true, message: 'ok', data: saved } },
+    });
+    const { user } = renderRegistration();
+    await fillRequired(user);
+    drawSignature();
+    const save = () => user.click(screen.getByRole('button', { name: 'Save record' }));
+
+    await save();
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    expect(await screen.findByRole('alert')).toBeInTheDocument();
+    await save();
+    await vi.waitFor(() => expect(calls).toHaveLength(2));
+    const keys = () => calls.map((c) => c.headers.get('idempotency-key'));
+    expect(keys()[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys()[1]).toBe(keys()[0]);
+
+    await user.clear(field('First name'));
+    await user.type(field('First name'), 'Lucía María');
+    await save();
+    expect(await screen.findByRole('heading', { name: 'Record saved' })).toBeInTheDocument();
+    expect(calls).toHaveLength(3);
+    expect(keys()[2]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys()[2]).not.toBe(keys()[0]);
+  });
+
   it('puts the server’s field errors on their fields, opening a closed section for one', async () => {
     const pilgrim = samplePilgrim();
     mockApi({

@@ -23,7 +23,7 @@ import { applyServerFieldErrors } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
 import { LANGUAGE_NAMES } from '@/lib/i18n';
 import { translateMessage } from '@/lib/messages';
-import { useCreatePilgrim } from '../api/create-pilgrim';
+import { newRegistrationKey, useCreatePilgrim } from '../api/create-pilgrim';
 import { useUpdatePilgrim } from '../api/update-pilgrim';
 import { useCountryOptions } from '../countries';
 import {
@@ -170,6 +170,9 @@ export function TravelerForm(props: TravelerFormProps) {
   const countryOptions = useCountryOptions();
   const create = useCreatePilgrim();
   const update = useUpdatePilgrim();
+  // The key of the registration being sent: kept while the same data is sent again (a retry after
+  // a lost answer registers once), new as soon as the data differs.
+  const [attempt, setAttempt] = useState<{ key: string; data: string } | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const [focusTarget, setFocusTarget] = useState<{ path: string } | null>(null);
 
@@ -269,7 +272,11 @@ export function TravelerForm(props: TravelerFormProps) {
         if (mode === 'public') {
           await props.submit(input);
         } else if (mode === 'register') {
-          const answer = await create.mutateAsync(input);
+          const data = JSON.stringify(input);
+          const key = attempt?.data === data ? attempt.key : newRegistrationKey();
+          setAttempt({ key, data });
+          const answer = await create.mutateAsync({ input, key });
+          setAttempt(null);
           toast.success(t('messages.recordSaved'));
           props.onSaved(answer.data);
         } else if (pilgrim) {
