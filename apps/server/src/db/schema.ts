@@ -342,9 +342,12 @@ export const selfRegistrations = pgTable(
     createdAt: createdAt(),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     confirmedBy: uuid('confirmed_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The `Idempotency-Key` the traveler's form sent, if any: a repeat answers this record. */
+    requestKey: varchar('request_key', { length: 100 }),
   },
   (t) => [
     uniqueIndex('self_registrations_code_unique').on(t.confirmationCode),
+    uniqueIndex('self_registrations_request_key_unique').on(t.establishmentId, t.requestKey),
     index('self_registrations_establishment_status_idx').on(t.establishmentId, t.status),
   ],
 );

@@ -78,11 +78,41 @@ export function createCheckinRepository(db: Db) {
       return row ?? null;
     },
 
+    /**
+     * Records a self-registration, in its transaction; false when its request key is taken already
+     * at the establishment (a concurrent request with the same key waits here for the other).
+     */
     async insertSelfRegistration(
-      values: { pilgrimId: string; establishmentId: string; confirmationCode: string },
+      values: {
+        pilgrimId: string;
+        establishmentId: string;
+        confirmationCode: string;
+        requestKey?: string | null;
+      },
       tx: Db = db,
-    ) {
-      await tx.insert(selfRegistrations).values(values);
+    ): Promise<boolean> {
+      const rows = await tx
+        .insert(selfRegistrations)
+        .values(values)
+        .onConflictDoNothing({
+          target: [selfRegistrations.establishmentId, selfRegistrations.requestKey],
+        })
+        .returning({ pilgrimId: selfRegistrations.pilgrimId });
+      return rows.length === 1;
+    },
+
+    /** The confirmation code of the self-registration sent with this key, if any. */
+    async codeForRequestKey(establishmentId: string, requestKey: string, tx: Db = db) {
+      const [row] = await tx
+        .select({ code: selfRegistrations.confirmationCode })
+        .from(selfRegistrations)
+        .where(
+          and(
+            eq(selfRegistrations.establishmentId, establishmentId),
+            eq(selfRegistrations.requestKey, requestKey),
+          ),
+        );
+      return row?.code ?? null;
     },
 
     /** The traveler id behind a confirmation code, when the scope reaches it. */

@@ -203,6 +203,49 @@ describe('public self-registration', () => {
     ).toBe(404);
   });
 
+  it('registers once for a repeated or concurrent Idempotency-Key, per establishment', async () => {
+    const mine = (await linkOf(owner.establishmentId)).token!;
+    const third = await registerVerifiedOwner(ctx);
+    const theirs = (await linkOf(third.establishmentId, third.token)).token!;
+    const send = (link: string, key: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/public/checkin/${link}`,
+        remoteAddress: `10.1.0.${++ipCounter % 250}`,
+        headers: { 'idempotency-key': key },
+        payload: pilgrimBody(null, { lastName: 'Reintento' }),
+      });
+    const codeOf = (res: { json(): { data: { confirmationCode: string } } }) =>
+      res.json().data.confirmationCode;
+    const keyed = (key: string) =>
+      ctx.database.db
+        .select({ code: selfRegistrations.confirmationCode })
+        .from(selfRegistrations)
+        .where(eq(selfRegistrations.requestKey, key));
+
+    const first = await send(mine, 'phone-retry-1');
+    const again = await send(mine, 'phone-retry-1');
+    expect([first.statusCode, again.statusCode]).toEqual([201, 201]);
+    expect(first.headers['idempotent-replayed']).toBeUndefined();
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(codeOf(again)).toBe(codeOf(first));
+    expect(await keyed('phone-retry-1')).toEqual([{ code: codeOf(first) }]);
+
+    const atOnce = await Promise.all([1, 2, 3].map(() => send(mine, 'phone-retry-2')));
+    expect(atOnce.map((r) => r.statusCode)).toEqual([201, 201, 201]);
+    expect(new Set(atOnce.map(codeOf)).size).toBe(1);
+    expect(await keyed('phone-retry-2')).toHaveLength(1);
+
+    // Another establishment's link: the same key is another registration.
+    const elsewhere = await send(theirs, 'phone-retry-1');
+    expect(elsewhere.statusCode).toBe(201);
+    expect(codeOf(elsewhere)).not.toBe(codeOf(first));
+
+    const malformed = await send(mine, 'not a key');
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().code).toBe('VALIDATION_FAILED');
+  });
+
   it('answers 429 after 10 attempts an hour from one address', async () => {
     const { token } = await linkOf(owner.establishmentId);
     const ip = '192.0.2.77';

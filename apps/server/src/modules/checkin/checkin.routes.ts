@@ -14,7 +14,7 @@ import { actorOf } from '../../plugins/auth';
 import { auditContext } from '../audit/audit-context';
 import { MAX_DOCUMENT_BYTES } from '../ocr/ocr.service';
 import { readDocument } from '../ocr/ocr.routes';
-import { PILGRIM_BODY_LIMIT } from '../pilgrims/pilgrims.routes';
+import { IdempotencyHeaders, PILGRIM_BODY_LIMIT } from '../pilgrims/pilgrims.routes';
 import type { CheckinService } from './checkin.service';
 
 const security = [{ bearerAuth: [] }];
@@ -143,6 +143,7 @@ export const publicCheckinRoutes: FastifyPluginAsyncZod<{ checkin: CheckinServic
         params: TokenParams,
         body: PublicCheckinInputSchema,
         querystring: LngQuery,
+        headers: IdempotencyHeaders,
         response: { 201: PublicCheckinResponseSchema },
       },
       // Every attempt counts, valid or not, before the body is checked.
@@ -151,11 +152,14 @@ export const publicCheckinRoutes: FastifyPluginAsyncZod<{ checkin: CheckinServic
       },
     },
     async (request, reply) => {
-      const data = await checkin.register(request.params.token, request.body, {
-        ...auditContext(request),
-        actorId: null,
-      });
-      return reply.code(201).send({ success: true as const, data });
+      const { confirmationCode, replayed } = await checkin.register(
+        request.params.token,
+        request.body,
+        { ...auditContext(request), actorId: null },
+        request.headers['idempotency-key'],
+      );
+      if (replayed) reply.header('idempotent-replayed', 'true');
+      return reply.code(201).send({ success: true as const, data: { confirmationCode } });
     },
   );
 

@@ -57,6 +57,9 @@ function linkDto(row: CheckinLinkRow): CheckinLink {
   };
 }
 
+/** A self-registration's request key was recorded by another request first (see register). */
+class RequestKeyTaken extends Error {}
+
 export function createCheckinService(deps: {
   db: Db;
   checkin: CheckinRepository;
@@ -174,21 +177,52 @@ export function createCheckinService(deps: {
       take(ocrPerIp, ip);
     },
 
-    /** POST /api/public/checkin/{token}: the traveler, pending review; answers the code. */
-    async register(token: string, input: PublicCheckinInput, context: AuditContext) {
+    /**
+     * POST /api/public/checkin/{token}: the traveler, pending review; answers the code. With a key
+     * (the `Idempotency-Key` header), a registration already sent to this establishment with it
+     * answers its code instead (`replayed`), as POST /api/pilgrims does (decision 020).
+     */
+    async register(
+      token: string,
+      input: PublicCheckinInput,
+      context: AuditContext,
+      requestKey?: string,
+    ): Promise<{ confirmationCode: string; replayed: boolean }> {
       const establishment = await liveEstablishment(token);
+      const earlier = async () => {
+        const code = requestKey
+          ? await checkin.codeForRequestKey(establishment.id, requestKey)
+          : null;
+        return code ? { confirmationCode: code, replayed: true } : null;
+      };
+      const replay = await earlier();
+      if (replay) return replay;
       const confirmationCode = newConfirmationCode();
-      await pilgrims.createSelfRegistered(
-        { id: establishment.id, name: establishment.name },
-        input,
-        { ...context, actorId: null },
-        (tx, pilgrimId) =>
-          checkin.insertSelfRegistration(
-            { pilgrimId, establishmentId: establishment.id, confirmationCode },
-            tx,
-          ),
-      );
-      return { confirmationCode };
+      try {
+        await pilgrims.createSelfRegistered(
+          { id: establishment.id, name: establishment.name },
+          input,
+          { ...context, actorId: null },
+          async (tx, pilgrimId) => {
+            const recorded = await checkin.insertSelfRegistration(
+              {
+                pilgrimId,
+                establishmentId: establishment.id,
+                confirmationCode,
+                requestKey: requestKey ?? null,
+              },
+              tx,
+            );
+            if (!recorded) throw new RequestKeyTaken();
+          },
+        );
+      } catch (err) {
+        // Another request with this key registered first (committed while this one waited).
+        const first = err instanceof RequestKeyTaken ? await earlier() : null;
+        if (!first) throw err;
+        return first;
+      }
+      return { confirmationCode, replayed: false };
     },
 
     /** POST /api/public/checkin/{token}/ocr: a scan for a live link only. */

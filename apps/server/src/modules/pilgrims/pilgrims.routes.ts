@@ -28,7 +28,7 @@ const DocumentParams = z.object({ id: z.string().max(100), docId: z.string().max
  * `Idempotency-Key`: any 1–100 visible ASCII characters the client chose for one registration (a
  * UUID, say); sent again with a retry, it answers the same registration (see the service's create).
  */
-const RegistrationHeaders = z.object({
+export const IdempotencyHeaders = z.object({
   'idempotency-key': z
     .string()
     .regex(/^[\x21-\x7e]{1,100}$/, 'validation.invalidFormat')
@@ -52,7 +52,7 @@ export const pilgrimsRoutes: FastifyPluginAsyncZod<{ pilgrims: PilgrimsService }
         security,
         body: CreatePilgrimInputSchema,
         querystring: LngQuery,
-        headers: RegistrationHeaders,
+        headers: IdempotencyHeaders,
         response: { 201: PilgrimResponseSchema },
       },
       preHandler: app.requireUser,

@@ -101,8 +101,11 @@ export function SelfRegistrationRoute() {
                 label: t('public.consentLabel'),
                 requiredMessage: t('public.consentRequired'),
               }}
-              submit={async (input) => {
-                const answer = await submit.mutateAsync({ ...input, establishmentId: null });
+              submit={async (input, key) => {
+                const answer = await submit.mutateAsync({
+                  input: { ...input, establishmentId: null },
+                  key,
+                });
                 setCode(answer.confirmationCode);
                 window.scrollTo?.({ top: 0 });
               }}

@@ -26,12 +26,14 @@ export function usePublicCheckin(token: string) {
 /** POST /api/public/checkin/{token}: answers the confirmation code. */
 export function useSubmitSelfRegistration(token: string) {
   return useMutation({
-    mutationFn: async (input: PublicCheckinInput) =>
+    mutationFn: async ({ input, key }: { input: PublicCheckinInput; key: string }) =>
       (
         await api.post(apiPaths.checkin.publicInfo(token), input, {
           schema: PublicCheckinResponseSchema,
           skipSessionExpiry: true,
           timeoutMs: 60_000,
+          // Sent again with a retry of the same data: the same registration (decision 020).
+          headers: { 'Idempotency-Key': key },
         })
       ).data,
   });

@@ -75,6 +75,7 @@ describe('public self-registration form', { timeout: 30_000 }, () => {
         lastName: 'Mustermann',
         signatureImage: expect.stringMatching(/^data:image\/png/),
       }),
+      expect.stringMatching(/^[0-9a-f]{32}$/),
     );
   });
 

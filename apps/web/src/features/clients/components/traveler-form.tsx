@@ -131,7 +131,8 @@ export type TravelerFormProps =
   | {
       /** Public self-registration: no stay, contract or payment sections; consent required. */
       mode: 'public';
-      submit: (input: CreatePilgrimInput) => Promise<void>;
+      /** `key`: the registration's Idempotency-Key (see the form's `attempt`). */
+      submit: (input: CreatePilgrimInput, key: string) => Promise<void>;
       consent: FormConsent;
       submitLabel: string;
       defaultLanguage?: string;
@@ -170,8 +171,8 @@ export function TravelerForm(props: TravelerFormProps) {
   const countryOptions = useCountryOptions();
   const create = useCreatePilgrim();
   const update = useUpdatePilgrim();
-  // The key of the registration being sent: kept while the same data is sent again (a retry after
-  // a lost answer registers once), new as soon as the data differs.
+  // The key of the registration being sent (Idempotency-Key, decision 020): kept while the same
+  // data is sent again (a retry after a lost answer registers once), new once the data differs.
   const [attempt, setAttempt] = useState<{ key: string; data: string } | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const [focusTarget, setFocusTarget] = useState<{ path: string } | null>(null);
@@ -268,13 +269,15 @@ export function TravelerForm(props: TravelerFormProps) {
         setFocusTarget({ path: 'consent' });
         return;
       }
+      // A new registration is sent with a key: the same while the same data is sent again.
+      const data = mode === 'edit' ? '' : JSON.stringify(input);
+      const key = attempt?.data === data ? attempt.key : newRegistrationKey();
+      if (mode !== 'edit') setAttempt({ key, data });
       try {
         if (mode === 'public') {
-          await props.submit(input);
+          await props.submit(input, key);
+          setAttempt(null);
         } else if (mode === 'register') {
-          const data = JSON.stringify(input);
-          const key = attempt?.data === data ? attempt.key : newRegistrationKey();
-          setAttempt({ key, data });
           const answer = await create.mutateAsync({ input, key });
           setAttempt(null);
           toast.success(t('messages.recordSaved'));

@@ -1,0 +1,2 @@
+ALTER TABLE "self_registrations" ADD COLUMN "request_key" varchar(100);--> statement-breakpoint
+CREATE UNIQUE INDEX "self_registrations_request_key_unique" ON "self_registrations" USING btree ("establishment_id","request_key");
