@@ -88,12 +88,13 @@ export async function registerVerifiedOwner(
 
 /**
  * The travelers service on the context's database, as the app builds it, with some of its real
- * repository's members replaced (to count calls, or to make one step fail).
+ * repository's members replaced (to count calls, or to make one step fail), and its clock (`now`).
  */
 export async function pilgrimsServiceWith(
   ctx: TestContext,
   replace: (repository: PilgrimsRepository) => Partial<PilgrimsRepository>,
   log?: PilgrimsServiceDeps['log'],
+  now?: PilgrimsServiceDeps['now'],
 ) {
   const repository = createPilgrimsRepository(ctx.database.db, ctx.database.kind);
   return createPilgrimsService({
@@ -102,5 +103,6 @@ export async function pilgrimsServiceWith(
     audit: createAuditRepository(ctx.database.db),
     cipher: createAesGcmCipher(await loadEncryptionKey(ctx.config)),
     log,
+    now,
   });
 }

@@ -7,8 +7,6 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '@hospes/shared/dates';
 import { ListPilgrimsQuerySchema, PilgrimSchema } from '@hospes/shared/pilgrims';
-import { createAesGcmCipher, loadEncryptionKey } from '../../lib/storage/document-cipher';
-import { createAuditRepository } from '../audit/audit.repository';
 import { createAdminSession } from '../../../test/accounts';
 import {
   dataUrl,
@@ -20,11 +18,10 @@ import {
 import {
   bearer,
   createTestContext,
+  pilgrimsServiceWith,
   registerVerifiedOwner,
   type TestContext,
 } from '../../../test/test-app';
-import { createPilgrimsRepository } from './pilgrims.repository';
-import { createPilgrimsService } from './pilgrims.service';
 
 let ctx: TestContext;
 let owner: Awaited<ReturnType<typeof registerVerifiedOwner>>;
@@ -131,15 +128,13 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-async function serviceOn(day: string) {
-  return createPilgrimsService({
-    db: ctx.database.db,
-    pilgrims: createPilgrimsRepository(ctx.database.db, ctx.database.kind),
-    audit: createAuditRepository(ctx.database.db),
-    cipher: createAesGcmCipher(await loadEncryptionKey(ctx.config)),
-    now: () => new Date(`${day}T12:00:00Z`),
-  });
-}
+const serviceOn = (day: string) =>
+  pilgrimsServiceWith(
+    ctx,
+    () => ({}),
+    undefined,
+    () => new Date(`${day}T12:00:00Z`),
+  );
 
 const actorOf = (role: 'admin' | 'user') =>
   role === 'admin'

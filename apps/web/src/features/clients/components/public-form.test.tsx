@@ -2,7 +2,7 @@ import { fireEvent, screen } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi, renderPage } from '@/test/utils';
-import { stubCanvas } from '../test/fixtures';
+import { stubSignaturePad } from '../test/fixtures';
 import { prefillFromScan } from '../traveler-form-model';
 import { TravelerForm } from './traveler-form';
 
@@ -38,11 +38,7 @@ const consent = {
 
 describe('public self-registration form', { timeout: 30_000 }, () => {
   it('has no staff-only sections and is not sent until the consent box is ticked', async () => {
-    const canvas = stubCanvas();
-    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(
-      canvas.getContext as never,
-    );
-    vi.spyOn(HTMLCanvasElement.prototype, 'toDataURL').mockImplementation(canvas.toDataURL);
+    stubSignaturePad();
     mockApi({});
     const submit = vi.fn(async () => undefined);
     const { user } = renderPage(

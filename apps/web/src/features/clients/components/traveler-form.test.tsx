@@ -3,7 +3,7 @@ import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { authStore } from '@/lib/auth';
 import { apiFailure, mockApi, renderPage, sampleUser } from '@/test/utils';
-import { ESTABLISHMENT_ID, samplePilgrim, stubCanvas } from '../test/fixtures';
+import { ESTABLISHMENT_ID, samplePilgrim, stubSignaturePad } from '../test/fixtures';
 import { TravelerForm } from './traveler-form';
 import { TravelerRegistration } from './traveler-registration';
 
@@ -120,11 +120,7 @@ describe('traveler form: the rules of spec §3 and §5', { timeout: 30_000 }, ()
   });
 
   it('requires the signature; once drawn, the record is sent with it and a success summary follows', async () => {
-    const canvas = stubCanvas();
-    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(
-      canvas.getContext as never,
-    );
-    vi.spyOn(HTMLCanvasElement.prototype, 'toDataURL').mockImplementation(canvas.toDataURL);
+    stubSignaturePad();
     const saved = samplePilgrim({ documentType: 'P', passportNumber: 'X1234567' });
     const { calls } = mockApi({
       'POST /api/pilgrims': { status: 201, body: { success: true, message: 'ok', data: saved } },
@@ -166,11 +162,7 @@ describe('traveler form: the rules of spec §3 and §5', { timeout: 30_000 }, ()
   });
 
   it('sends a retry of the same data with the same Idempotency-Key, and changed data with a new one', async () => {
-    const canvas = stubCanvas();
-    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(
-      canvas.getContext as never,
-    );
-    vi.spyOn(HTMLCanvasElement.prototype, 'toDataURL').mockImplementation(canvas.toDataURL);
+    stubSignaturePad();
     const saved = samplePilgrim({ documentType: 'P', passportNumber: 'X1234567' });
     let posts = 0;
     const { calls } = mockApi({

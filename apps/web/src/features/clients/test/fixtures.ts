@@ -1,3 +1,4 @@
+import { vi } from 'vitest';
 import type { Pilgrim } from '@hospes/shared/pilgrims';
 
 export const ESTABLISHMENT_ID = '3f1c2a4e-8b7d-4c6a-9e5f-1a2b3c4d5e6f';
@@ -80,4 +81,13 @@ export function stubCanvas() {
     getContext: () => context as unknown as CanvasRenderingContext2D,
     toDataURL: () => 'data:image/png;base64,iVBORw0KGgo=',
   };
+}
+
+/** stubCanvas put in place of jsdom's canvas, so that a signature can be drawn in a test. */
+export function stubSignaturePad() {
+  const canvas = stubCanvas();
+  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(
+    canvas.getContext as never,
+  );
+  vi.spyOn(HTMLCanvasElement.prototype, 'toDataURL').mockImplementation(canvas.toDataURL);
 }
