@@ -112,7 +112,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
 
   database.onConnectionLost?.((err) =>
-    app.log.warn({ err }, 'a PostgreSQL connection was lost while idle; queries open another'),
+    app.log.warn({ err }, 'a PostgreSQL connection was lost; the next queries open another'),
   );
 
   const mailer =

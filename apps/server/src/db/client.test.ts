@@ -54,4 +54,37 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('PostgreSQL connections', ()
       await database.close();
     }
   });
+
+  it('survive a connection lost in the middle of a transaction: the transaction fails, nothing else', async () => {
+    const database = await openTestDatabase({ poolSize: 1 });
+    try {
+      const { db } = database;
+      const lost: Error[] = [];
+      database.onConnectionLost!((err) => lost.push(err));
+      const failed = await db
+        .transaction(async (tx) => {
+          const { rows } = (await tx.execute(sql`select pg_backend_pid() as pid`)) as unknown as {
+            rows: { pid: number }[];
+          };
+          const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+          await admin.connect();
+          await admin.query('select pg_terminate_backend($1)', [rows[0]!.pid]);
+          await admin.end();
+          await new Promise((resolve) => setTimeout(resolve, 200));
+          await tx.execute(sql`select 1`);
+        })
+        .then(
+          () => null,
+          (err: unknown) => err,
+        );
+      expect(failed).toBeInstanceOf(Error);
+      expect(lost.length).toBeGreaterThan(0);
+      const { rows } = (await db.execute(sql`select 1 as one`)) as unknown as {
+        rows: { one: number }[];
+      };
+      expect(rows[0]!.one).toBe(1);
+    } finally {
+      await database.close();
+    }
+  });
 });

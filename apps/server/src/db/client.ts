@@ -21,8 +21,8 @@ export interface Database {
   kind: DatabaseKind;
   close(): Promise<void>;
   /**
-   * Where to report a PostgreSQL connection lost while idle (the server restarted, the connection
-   * was ended): the pool drops it and the next query opens another. Standard error until set.
+   * Where to report a PostgreSQL connection lost (the server restarted, the connection was ended),
+   * idle or in use: the pool drops it and the next query opens another. Standard error until set.
    */
   onConnectionLost?(listener: (err: Error) => void): void;
 }
@@ -61,11 +61,15 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       max: options.poolSize ?? 10,
       maxLifetimeSeconds: options.connectionLifetimeSeconds ?? CONNECTION_LIFETIME_SECONDS,
     });
-    // node-postgres emits an idle connection's failure on the pool; unheard, it would end the process.
+    // A connection's failure (PostgreSQL restarted, the connection ended) is emitted on the
+    // connection, and for an idle one again on the pool: unheard, either would end the process.
+    // Each connection reports its own; the query in flight, if any, fails on its own, and the pool
+    // drops the connection.
     let connectionLost = (err: Error): void => {
-      process.stderr.write(`A PostgreSQL connection was lost while idle: ${err.message}\n`);
+      process.stderr.write(`A PostgreSQL connection was lost: ${err.message}\n`);
     };
-    pool.on('error', (err) => connectionLost(err));
+    pool.on('connect', (connection) => connection.on('error', (err) => connectionLost(err)));
+    pool.on('error', () => {}); // reported by the connection's own listener
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     await migratePg(db as never, { migrationsFolder: migrationsFolder() });
     return {

@@ -195,34 +195,36 @@ export function createCheckinService(deps: {
           : null;
         return code ? { confirmationCode: code, replayed: true } : null;
       };
-      const replay = await earlier();
-      if (replay) return replay;
-      const confirmationCode = newConfirmationCode();
-      try {
-        await pilgrims.createSelfRegistered(
-          { id: establishment.id, name: establishment.name },
-          input,
-          { ...context, actorId: null },
-          async (tx, pilgrimId) => {
-            const recorded = await checkin.insertSelfRegistration(
-              {
-                pilgrimId,
-                establishmentId: establishment.id,
-                confirmationCode,
-                requestKey: requestKey ?? null,
-              },
-              tx,
-            );
-            if (!recorded) throw new RequestKeyTaken();
-          },
-        );
-      } catch (err) {
-        // Another request with this key registered first (committed while this one waited).
-        const first = err instanceof RequestKeyTaken ? await earlier() : null;
-        if (!first) throw err;
-        return first;
+      // Twice at most: a key taken by a traveler deleted in between is free again.
+      for (let attempt = 1; ; attempt++) {
+        const replay = await earlier();
+        if (replay) return replay;
+        const confirmationCode = newConfirmationCode();
+        try {
+          await pilgrims.createSelfRegistered(
+            { id: establishment.id, name: establishment.name },
+            input,
+            { ...context, actorId: null },
+            async (tx, pilgrimId) => {
+              const recorded = await checkin.insertSelfRegistration(
+                {
+                  pilgrimId,
+                  establishmentId: establishment.id,
+                  confirmationCode,
+                  requestKey: requestKey ?? null,
+                },
+                tx,
+              );
+              if (!recorded) throw new RequestKeyTaken();
+            },
+          );
+          return { confirmationCode, replayed: false };
+        } catch (err) {
+          // Another request with this key registered first (committed while this one waited):
+          // answered by `earlier` on the next round.
+          if (!(err instanceof RequestKeyTaken) || attempt >= 2) throw err;
+        }
       }
-      return { confirmationCode, replayed: false };
     },
 
     /** POST /api/public/checkin/{token}/ocr: a scan for a live link only. */

@@ -1216,6 +1216,10 @@ describe('Idempotency-Key on POST /api/pilgrims', () => {
     expect(answers.map((a) => a.statusCode)).toEqual([201, 201, 201, 201]);
     const ids = new Set(answers.map((a) => a.json().data.id as string));
     expect(ids.size).toBe(1);
+    // Every answer the same, numbered (the first numbers its traveler after its commit).
+    const numbers = answers.map((a) => a.json().data.reportNumber as string | null);
+    expect(new Set(numbers).size).toBe(1);
+    expect(numbers[0]).toMatch(/^\d{4}\/\d{6}$/);
     expect(answers.filter((a) => a.headers['idempotent-replayed'] === 'true')).toHaveLength(3);
     expect((await travelersOf(staff.establishmentId)).length).toBe(before + 1);
   });

@@ -305,35 +305,43 @@ export function createPilgrimsService(deps: PilgrimsServiceDeps) {
       const scope = scopeOf(actor);
       const earlier = async () => {
         const id = key ? await pilgrims.registeredWithKey(actor.id, key) : null;
-        return id ? { pilgrim: await load(scope, id), replayed: true } : null;
+        if (!id) return null;
+        let pilgrim = await load(scope, id);
+        // On PostgreSQL the first request numbers its traveler just after its commit: a request
+        // that waited for that commit may read the traveler before then. The same answer, numbered.
+        if (pilgrim.reportNumber === null && (await pilgrims.numberIfMissing(id)))
+          pilgrim = await load(scope, id);
+        return { pilgrim, replayed: true };
       };
-      const replay = await earlier();
-      if (replay) return replay;
       requireSignature(input);
-      const establishment = await targetEstablishment(actor, input.establishmentId, db);
-      try {
-        const pilgrim = await insertNew({
-          establishment,
-          createdBy: actor.id,
-          input,
-          context,
-          action: 'pilgrim.created',
-          within: key
-            ? async (tx, pilgrimId) => {
-                if (
-                  !(await pilgrims.recordRegistrationKey({ userId: actor.id, key, pilgrimId }, tx))
-                )
-                  throw new KeyTaken();
-              }
-            : undefined,
-        });
-        return { pilgrim, replayed: false };
-      } catch (err) {
-        // Another request with this key registered first (and committed while this one waited).
-        if (!(err instanceof KeyTaken)) throw err;
-        const first = await earlier();
-        if (!first) throw err;
-        return first;
+      // Twice at most: a key taken by a traveler deleted in between is free again.
+      for (let attempt = 1; ; attempt++) {
+        const replay = await earlier();
+        if (replay) return replay;
+        const establishment = await targetEstablishment(actor, input.establishmentId, db);
+        try {
+          const pilgrim = await insertNew({
+            establishment,
+            createdBy: actor.id,
+            input,
+            context,
+            action: 'pilgrim.created',
+            within: key
+              ? async (tx, pilgrimId) => {
+                  const recorded = await pilgrims.recordRegistrationKey(
+                    { userId: actor.id, key, pilgrimId },
+                    tx,
+                  );
+                  if (!recorded) throw new KeyTaken();
+                }
+              : undefined,
+          });
+          return { pilgrim, replayed: false };
+        } catch (err) {
+          // Another request with this key registered first (committed while this one waited):
+          // answered by `earlier` on the next round.
+          if (!(err instanceof KeyTaken) || attempt >= 2) throw err;
+        }
       }
     },
 
