@@ -560,6 +560,15 @@ export function createPilgrimsRepository(db: Db, kind: DatabaseKind = 'pglite') 
       return row ? { year: row.report_year, seq: row.report_seq } : null;
     },
 
+    /** A traveler's report number as it stands, if it has one. */
+    async numberOf(id: string, tx: Db = db) {
+      const [row] = await tx
+        .select({ year: pilgrims.reportYear, seq: pilgrims.reportSeq })
+        .from(pilgrims)
+        .where(eq(pilgrims.id, id));
+      return row?.year != null && row.seq != null ? { year: row.year, seq: row.seq } : null;
+    },
+
     async insert(values: PilgrimValues & { id: string; createdBy: string | null }, tx: Db = db) {
       const [row] = await tx.insert(pilgrims).values(values).returning();
       return row!;

@@ -227,7 +227,9 @@ export function createPilgrimsService(deps: PilgrimsServiceDeps) {
 
   /** The row with the report number numberIfMissing gave it (in `tx`, or on its own). */
   async function numbered(row: PilgrimRow, tx?: Db): Promise<PilgrimRow> {
-    const number = await pilgrims.numberIfMissing(row.id, tx);
+    // None given: numbered in between by another caller (an idempotent replay), or gone.
+    const number =
+      (await pilgrims.numberIfMissing(row.id, tx)) ?? (await pilgrims.numberOf(row.id, tx));
     return number ? { ...row, reportYear: number.year, reportSeq: number.seq } : row;
   }
 
@@ -309,8 +311,11 @@ export function createPilgrimsService(deps: PilgrimsServiceDeps) {
         let pilgrim = await load(scope, id);
         // On PostgreSQL the first request numbers its traveler just after its commit: a request
         // that waited for that commit may read the traveler before then. The same answer, numbered.
-        if (pilgrim.reportNumber === null && (await pilgrims.numberIfMissing(id)))
+        // (Numbered by this call, or by the first request once it had the row: read it again.)
+        if (pilgrim.reportNumber === null) {
+          await pilgrims.numberIfMissing(id);
           pilgrim = await load(scope, id);
+        }
         return { pilgrim, replayed: true };
       };
       requireSignature(input);
