@@ -2,6 +2,23 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/db';
+import type { Db } from './client';
+
+/** The backend process that `db` (a database or a transaction) runs its statements on. */
+async function backendOf(db: Pick<Db, 'execute'>): Promise<number> {
+  const result = (await db.execute(sql`select pg_backend_pid() as pid`)) as unknown as {
+    rows: { pid: number }[];
+  };
+  return result.rows[0]!.pid;
+}
+
+/** Ends a backend from another connection, as an administrator or a restart would. */
+async function terminate(pid: number) {
+  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await admin.connect();
+  await admin.query('select pg_terminate_backend($1)', [pid]);
+  await admin.end();
+}
 
 describe.skipIf(process.env.TEST_DB !== 'postgres')('PostgreSQL connections', () => {
   it('are replaced after their lifetime, and their named statements go with them', async () => {
@@ -36,20 +53,11 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('PostgreSQL connections', ()
     const database = await openTestDatabase({ poolSize: 1 });
     try {
       const { db } = database;
-      const pid = async () =>
-        (
-          (await db.execute(sql`select pg_backend_pid() as pid`)) as unknown as {
-            rows: { pid: number }[];
-          }
-        ).rows[0]!.pid;
-      const first = await pid();
+      const first = await backendOf(db);
       const lost = new Promise<Error>((resolve) => database.onConnectionLost!(resolve));
-      const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-      await admin.connect();
-      await admin.query('select pg_terminate_backend($1)', [first]);
-      await admin.end();
+      await terminate(first);
       expect((await lost).message).toMatch(/terminat/);
-      expect(await pid()).not.toBe(first);
+      expect(await backendOf(db)).not.toBe(first);
     } finally {
       await database.close();
     }
@@ -63,13 +71,7 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('PostgreSQL connections', ()
       database.onConnectionLost!((err) => lost.push(err));
       const failed = await db
         .transaction(async (tx) => {
-          const { rows } = (await tx.execute(sql`select pg_backend_pid() as pid`)) as unknown as {
-            rows: { pid: number }[];
-          };
-          const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-          await admin.connect();
-          await admin.query('select pg_terminate_backend($1)', [rows[0]!.pid]);
-          await admin.end();
+          await terminate(await backendOf(tx));
           await new Promise((resolve) => setTimeout(resolve, 200));
           await tx.execute(sql`select 1`);
         })

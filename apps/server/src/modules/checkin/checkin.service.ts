@@ -9,6 +9,7 @@ import {
 } from '@hospes/shared/checkin';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { KeyTaken, registerOnce } from '../../lib/idempotency';
 import { createLimiter, type Limiter } from '../../lib/rate-limiter';
 import type { ScanResult } from '@hospes/shared/mrz';
 import type { Actor } from '../../plugins/auth';
@@ -56,9 +57,6 @@ function linkDto(row: CheckinLinkRow): CheckinLink {
     revokedAt: row.revokedAt?.toISOString() ?? null,
   };
 }
-
-/** A self-registration's request key was recorded by another request first (see register). */
-class RequestKeyTaken extends Error {}
 
 export function createCheckinService(deps: {
   db: Db;
@@ -195,36 +193,27 @@ export function createCheckinService(deps: {
           : null;
         return code ? { confirmationCode: code, replayed: true } : null;
       };
-      // Twice at most: a key taken by a traveler deleted in between is free again.
-      for (let attempt = 1; ; attempt++) {
-        const replay = await earlier();
-        if (replay) return replay;
+      return registerOnce(earlier, async () => {
         const confirmationCode = newConfirmationCode();
-        try {
-          await pilgrims.createSelfRegistered(
-            { id: establishment.id, name: establishment.name },
-            input,
-            { ...context, actorId: null },
-            async (tx, pilgrimId) => {
-              const recorded = await checkin.insertSelfRegistration(
-                {
-                  pilgrimId,
-                  establishmentId: establishment.id,
-                  confirmationCode,
-                  requestKey: requestKey ?? null,
-                },
-                tx,
-              );
-              if (!recorded) throw new RequestKeyTaken();
-            },
-          );
-          return { confirmationCode, replayed: false };
-        } catch (err) {
-          // Another request with this key registered first (committed while this one waited):
-          // answered by `earlier` on the next round.
-          if (!(err instanceof RequestKeyTaken) || attempt >= 2) throw err;
-        }
-      }
+        await pilgrims.createSelfRegistered(
+          { id: establishment.id, name: establishment.name },
+          input,
+          { ...context, actorId: null },
+          async (tx, pilgrimId) => {
+            const recorded = await checkin.insertSelfRegistration(
+              {
+                pilgrimId,
+                establishmentId: establishment.id,
+                confirmationCode,
+                requestKey: requestKey ?? null,
+              },
+              tx,
+            );
+            if (!recorded) throw new KeyTaken();
+          },
+        );
+        return { confirmationCode, replayed: false };
+      });
     },
 
     /** POST /api/public/checkin/{token}/ocr: a scan for a live link only. */

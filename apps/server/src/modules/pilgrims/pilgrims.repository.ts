@@ -68,8 +68,12 @@ const SORT_COLUMNS: Record<PilgrimSortField, SQL | AnyPgColumn> = {
   updatedAt: pilgrims.updatedAt,
 };
 
-/** The traveler's id in the outer query, named in full (drizzle leaves it bare in a one-table select). */
-const outerPilgrimId = sql.raw('"pilgrims"."id"');
+/**
+ * A traveler column named in full, as subqueries and joins need it (drizzle leaves columns bare in
+ * a one-table select).
+ */
+const column = (c: AnyPgColumn) => sql.raw(`"pilgrims"."${c.name}"`);
+const outerPilgrimId = column(pilgrims.id);
 
 /** A document's metadata as the API answers it (DocumentUploadSchema), as a JSON object. */
 const documentUploadJson = sql`json_build_object(
@@ -94,7 +98,7 @@ const selfRegistrationJson = sql<SelfRegistrationMeta | null>`(
  * establishments instead: see apiTravelers).
  */
 const establishmentNameSql = sql<string>`(
-  select e.name from establishments e where e.id = ${sql.raw('"pilgrims"."establishment_id"')})`;
+  select e.name from establishments e where e.id = ${column(pilgrims.establishmentId)})`;
 
 /** The traveler columns as (property, database name, is a timestamp). */
 const PILGRIM_FIELDS = Object.entries(getTableColumns(pilgrims)).map(
@@ -144,9 +148,6 @@ function fromFullRow({ json }: { json: string }): PilgrimWithEstablishment {
     selfRegistration: raw.selfRegistration,
   };
 }
-
-/** A traveler column named in full, as the subqueries of a row need it. */
-const column = (c: AnyPgColumn) => sql.raw(`"pilgrims"."${c.name}"`);
 
 /**
  * The traveler as the API answers it (PilgrimSchema), column by column, each named as its
@@ -475,19 +476,15 @@ export function createPilgrimsRepository(db: Db, kind: DatabaseKind = 'pglite') 
   for (const scope of [{ admin: true }, { admin: false, userId: NIL_UUID }] as const)
     keepPlanOf(db, establishmentInScopeQuery(NIL_UUID, scope, db));
 
-  /**
-   * Full rows (see fullRow) that meet `condition` within the scope, as a statement whose plan is
-   * kept; the scope's user id is bound when it runs (`userId`).
-   */
-  const rowsInScope = (name: string, scope: Scope, condition: SQL, order: SQL[] = []) =>
+  /** `condition` within the scope, whose user id is bound when the statement runs (`userId`). */
+  const inBoundScope = (scope: Scope, condition: SQL) =>
+    and(condition, inScope(scope, pilgrims.establishmentId, sql.placeholder('userId')));
+
+  /** Full rows (see fullRow) that meet `condition` within the scope, in a kept statement. */
+  const rowsInScope = (name: string, scope: Scope, condition: SQL) =>
     keepingPlan(
       db,
-      db
-        .select(fullRow)
-        .from(pilgrims)
-        .where(and(condition, inScope(scope, pilgrims.establishmentId, sql.placeholder('userId'))))
-        .orderBy(...order)
-        .prepare(name),
+      db.select(fullRow).from(pilgrims).where(inBoundScope(scope, condition)).prepare(name),
     );
 
   /**
@@ -658,9 +655,9 @@ export function createPilgrimsRepository(db: Db, kind: DatabaseKind = 'pglite') 
               apiJsonOf(
                 apiTravelers()
                   .where(
-                    and(
+                    inBoundScope(
+                      scope,
                       sql`${pilgrims.id} = any(${sql.placeholder('ids')}::uuid[])`,
-                      inScope(scope, pilgrims.establishmentId, sql.placeholder('userId')),
                     ),
                   )
                   .orderBy(...order()),

@@ -13,6 +13,7 @@ import {
 import type { Db } from '../../db/client';
 import type { PilgrimRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { KeyTaken, registerOnce } from '../../lib/idempotency';
 import type { DocumentCipher } from '../../lib/storage/document-cipher';
 import { decodeImageDataUrl } from '../../lib/storage/images';
 import type { Actor } from '../../plugins/auth';
@@ -61,9 +62,6 @@ export const documentContext = (pilgrimId: string, documentId: string) =>
 
 /** Report numbers run per establishment and year of entry. */
 export const reportYearOf = (entryDate: string) => Number(entryDate.slice(0, 4));
-
-/** A registration's key was recorded by another request first (see create). */
-class KeyTaken extends Error {}
 
 function validationError(details: ErrorDetail[]): never {
   throw new AppError('VALIDATION_FAILED', { details });
@@ -319,35 +317,26 @@ export function createPilgrimsService(deps: PilgrimsServiceDeps) {
         return { pilgrim, replayed: true };
       };
       requireSignature(input);
-      // Twice at most: a key taken by a traveler deleted in between is free again.
-      for (let attempt = 1; ; attempt++) {
-        const replay = await earlier();
-        if (replay) return replay;
+      return registerOnce(earlier, async () => {
         const establishment = await targetEstablishment(actor, input.establishmentId, db);
-        try {
-          const pilgrim = await insertNew({
-            establishment,
-            createdBy: actor.id,
-            input,
-            context,
-            action: 'pilgrim.created',
-            within: key
-              ? async (tx, pilgrimId) => {
-                  const recorded = await pilgrims.recordRegistrationKey(
-                    { userId: actor.id, key, pilgrimId },
-                    tx,
-                  );
-                  if (!recorded) throw new KeyTaken();
-                }
-              : undefined,
-          });
-          return { pilgrim, replayed: false };
-        } catch (err) {
-          // Another request with this key registered first (committed while this one waited):
-          // answered by `earlier` on the next round.
-          if (!(err instanceof KeyTaken) || attempt >= 2) throw err;
-        }
-      }
+        const pilgrim = await insertNew({
+          establishment,
+          createdBy: actor.id,
+          input,
+          context,
+          action: 'pilgrim.created',
+          within: key
+            ? async (tx, pilgrimId) => {
+                const recorded = await pilgrims.recordRegistrationKey(
+                  { userId: actor.id, key, pilgrimId },
+                  tx,
+                );
+                if (!recorded) throw new KeyTaken();
+              }
+            : undefined,
+        });
+        return { pilgrim, replayed: false };
+      });
     },
 
     /**
