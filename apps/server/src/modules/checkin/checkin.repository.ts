@@ -88,6 +88,7 @@ export function createCheckinRepository(db: Db) {
         establishmentId: string;
         confirmationCode: string;
         requestKey?: string | null;
+        requestHash?: string | null;
       },
       tx: Db = db,
     ): Promise<boolean> {
@@ -101,10 +102,17 @@ export function createCheckinRepository(db: Db) {
       return rows.length === 1;
     },
 
-    /** The confirmation code of the self-registration sent with this key, if any. */
-    async codeForRequestKey(establishmentId: string, requestKey: string, tx: Db = db) {
+    /** The confirmation code of the self-registration sent with this key, with its fingerprint. */
+    async codeForRequestKey(
+      establishmentId: string,
+      requestKey: string,
+      tx: Db = db,
+    ): Promise<{ code: string; requestHash: string | null } | null> {
       const [row] = await tx
-        .select({ code: selfRegistrations.confirmationCode })
+        .select({
+          code: selfRegistrations.confirmationCode,
+          requestHash: selfRegistrations.requestHash,
+        })
         .from(selfRegistrations)
         .where(
           and(
@@ -112,7 +120,7 @@ export function createCheckinRepository(db: Db) {
             eq(selfRegistrations.requestKey, requestKey),
           ),
         );
-      return row?.code ?? null;
+      return row ?? null;
     },
 
     /** The traveler id behind a confirmation code, when the scope reaches it. */

@@ -207,13 +207,19 @@ describe('public self-registration', () => {
     const mine = (await linkOf(owner.establishmentId)).token!;
     const third = await registerVerifiedOwner(ctx);
     const theirs = (await linkOf(third.establishmentId, third.token)).token!;
-    const send = (link: string, key: string) =>
+    // One traveler's data per key, as a phone sends it again.
+    const bodies = new Map<string, object>();
+    const bodyFor = (key: string) => {
+      if (!bodies.has(key)) bodies.set(key, pilgrimBody(null, { lastName: 'Reintento' }));
+      return bodies.get(key)!;
+    };
+    const send = (link: string, key: string, payload: object = bodyFor(key)) =>
       ctx.app.inject({
         method: 'POST',
         url: `/api/public/checkin/${link}`,
         remoteAddress: `10.1.0.${++ipCounter % 250}`,
         headers: { 'idempotency-key': key },
-        payload: pilgrimBody(null, { lastName: 'Reintento' }),
+        payload,
       });
     const codeOf = (res: { json(): { data: { confirmationCode: string } } }) =>
       res.json().data.confirmationCode;
@@ -240,6 +246,13 @@ describe('public self-registration', () => {
     const elsewhere = await send(theirs, 'phone-retry-1');
     expect(elsewhere.statusCode).toBe(201);
     expect(codeOf(elsewhere)).not.toBe(codeOf(first));
+
+    // The key again with other data: refused, and nothing is written.
+    const kept = await keyed('phone-retry-1');
+    const edited = await send(mine, 'phone-retry-1', { ...bodyFor('phone-retry-1'), gender: 'F' });
+    expect(edited.statusCode, edited.body).toBe(422);
+    expect(edited.json().code).toBe('IDEMPOTENCY_KEY_REUSED');
+    expect(await keyed('phone-retry-1')).toEqual(kept);
 
     const malformed = await send(mine, 'not a key');
     expect(malformed.statusCode).toBe(400);

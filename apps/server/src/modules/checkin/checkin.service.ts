@@ -9,7 +9,7 @@ import {
 } from '@hospes/shared/checkin';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { KeyTaken, registerOnce } from '../../lib/idempotency';
+import { assertSameRequest, fingerprintOf, KeyTaken, registerOnce } from '../../lib/idempotency';
 import { createLimiter, type Limiter } from '../../lib/rate-limiter';
 import type { ScanResult } from '@hospes/shared/mrz';
 import type { Actor } from '../../plugins/auth';
@@ -187,11 +187,14 @@ export function createCheckinService(deps: {
       requestKey?: string,
     ): Promise<{ confirmationCode: string; replayed: boolean }> {
       const establishment = await liveEstablishment(token);
+      const fingerprint = requestKey ? fingerprintOf(input) : null;
       const earlier = async () => {
-        const code = requestKey
+        const recorded = requestKey
           ? await checkin.codeForRequestKey(establishment.id, requestKey)
           : null;
-        return code ? { confirmationCode: code, replayed: true } : null;
+        if (!recorded) return null;
+        assertSameRequest(recorded.requestHash, fingerprint!);
+        return { confirmationCode: recorded.code, replayed: true };
       };
       return registerOnce(earlier, async () => {
         const confirmationCode = newConfirmationCode();
@@ -206,6 +209,7 @@ export function createCheckinService(deps: {
                 establishmentId: establishment.id,
                 confirmationCode,
                 requestKey: requestKey ?? null,
+                requestHash: fingerprint,
               },
               tx,
             );

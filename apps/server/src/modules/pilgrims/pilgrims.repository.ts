@@ -709,12 +709,19 @@ export function createPilgrimsRepository(db: Db, kind: DatabaseKind = 'pglite') 
     },
 
     /** The traveler a user registered with this key (see registrationKeys), if any. */
-    async registeredWithKey(userId: string, key: string, tx: Db = db): Promise<string | null> {
+    async registeredWithKey(
+      userId: string,
+      key: string,
+      tx: Db = db,
+    ): Promise<{ pilgrimId: string; requestHash: string | null } | null> {
       const [row] = await tx
-        .select({ pilgrimId: registrationKeys.pilgrimId })
+        .select({
+          pilgrimId: registrationKeys.pilgrimId,
+          requestHash: registrationKeys.requestHash,
+        })
         .from(registrationKeys)
         .where(and(eq(registrationKeys.userId, userId), eq(registrationKeys.key, key)));
-      return row?.pilgrimId ?? null;
+      return row ?? null;
     },
 
     /**
@@ -723,7 +730,7 @@ export function createPilgrimsRepository(db: Db, kind: DatabaseKind = 'pglite') 
      * rolls back.
      */
     async recordRegistrationKey(
-      values: { userId: string; key: string; pilgrimId: string },
+      values: { userId: string; key: string; pilgrimId: string; requestHash: string },
       tx: Db,
     ): Promise<boolean> {
       const rows = await tx

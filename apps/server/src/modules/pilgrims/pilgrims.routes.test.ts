@@ -7,7 +7,7 @@ import {
   PilgrimResponseSchema,
   type Pilgrim,
 } from '@hospes/shared/pilgrims';
-import { auditLog, pilgrimDocuments, pilgrims } from '../../db/schema';
+import { auditLog, pilgrimDocuments, pilgrims, registrationKeys } from '../../db/schema';
 import { createAdminSession, createUserSession } from '../../../test/accounts';
 import { randomCif } from '../../../test/factories';
 import {
@@ -1207,6 +1207,58 @@ describe('Idempotency-Key on POST /api/pilgrims', () => {
     expect(await createdAudits([answer.data.id])).toHaveLength(1);
   });
 
+  it('refuses the key again with other data (422), and answers it for the same data sent in another order', async () => {
+    const body = pilgrimBody(staff.establishmentId);
+    const first = await post(staff.token, 'edited-then-resent', body);
+    expect(first.statusCode, first.body).toBe(201);
+    const before = await counts();
+    const changes = [
+      { ...body, firstName: 'Johann' },
+      { ...body, contactInfo: { ...body.contactInfo, phone: '+49 30 7777777' } },
+      { ...body, frontDocImage: dataUrl(jpegBytes(4096), 'image/jpeg') },
+    ];
+    for (const changed of changes) {
+      const res = await post(staff.token, 'edited-then-resent', changed);
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.json()).toMatchObject({ success: false, code: 'IDEMPOTENCY_KEY_REUSED' });
+      expect(res.headers['idempotent-replayed']).toBeUndefined();
+    }
+    const spanish = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/pilgrims?lng=es',
+      headers: { ...bearer(staff.token), 'idempotency-key': 'edited-then-resent' },
+      payload: changes[0],
+    });
+    expect(spanish.json().message).toBe(
+      'Esta Idempotency-Key ya se usó para un registro con otros datos. Envíe los datos nuevos con una clave nueva.',
+    );
+    expect(await counts()).toEqual(before);
+
+    // The same data, its properties in another order and text padded (the schema trims it).
+    const reordered = Object.fromEntries(
+      Object.entries({ ...body, firstName: `  ${body.firstName} ` }).reverse(),
+    );
+    const again = await post(staff.token, 'edited-then-resent', reordered);
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json().data.id).toBe(first.json().data.id);
+    expect(await counts()).toEqual(before);
+  });
+
+  it('answers a key recorded before fingerprints were (none kept) with its traveler', async () => {
+    const body = pilgrimBody(staff.establishmentId);
+    const first = await post(staff.token, 'from-before-0008', body);
+    expect(first.statusCode).toBe(201);
+    await ctx.database.db
+      .update(registrationKeys)
+      .set({ requestHash: null })
+      .where(eq(registrationKeys.key, 'from-before-0008'));
+    const again = await post(staff.token, 'from-before-0008', pilgrimBody(staff.establishmentId));
+    expect(again.statusCode).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json().data.id).toBe(first.json().data.id);
+  });
+
   it('registers once for concurrent requests with one key', async () => {
     const before = (await travelersOf(staff.establishmentId)).length;
     const body = pilgrimBody(staff.establishmentId);
@@ -1257,13 +1309,14 @@ describe('Idempotency-Key on POST /api/pilgrims', () => {
     expect(await counts()).toEqual(before);
 
     // A registration whose traveler has moved out of the caller's reach answers as the traveler does.
-    const moved = await post(staff.token, 'moving-key', pilgrimBody(staff.establishmentId));
+    const movingBody = pilgrimBody(staff.establishmentId);
+    const moved = await post(staff.token, 'moving-key', movingBody);
     expect(moved.statusCode).toBe(201);
     await ctx.database.db
       .update(pilgrims)
       .set({ establishmentId: other.establishmentId, reportYear: null, reportSeq: null })
       .where(eq(pilgrims.id, moved.json().data.id));
-    const replay = await post(staff.token, 'moving-key', pilgrimBody(staff.establishmentId));
+    const replay = await post(staff.token, 'moving-key', movingBody);
     expect(replay.statusCode).toBe(404);
     expect(replay.json().code).toBe('PILGRIM_NOT_FOUND');
   });

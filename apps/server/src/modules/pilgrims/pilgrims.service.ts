@@ -13,7 +13,7 @@ import {
 import type { Db } from '../../db/client';
 import type { PilgrimRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { KeyTaken, registerOnce } from '../../lib/idempotency';
+import { assertSameRequest, fingerprintOf, KeyTaken, registerOnce } from '../../lib/idempotency';
 import type { DocumentCipher } from '../../lib/storage/document-cipher';
 import { decodeImageDataUrl } from '../../lib/storage/images';
 import type { Actor } from '../../plugins/auth';
@@ -303,9 +303,12 @@ export function createPilgrimsService(deps: PilgrimsServiceDeps) {
       key?: string,
     ): Promise<{ pilgrim: Pilgrim; replayed: boolean }> {
       const scope = scopeOf(actor);
+      const fingerprint = key ? fingerprintOf(input) : '';
       const earlier = async () => {
-        const id = key ? await pilgrims.registeredWithKey(actor.id, key) : null;
-        if (!id) return null;
+        const recorded = key ? await pilgrims.registeredWithKey(actor.id, key) : null;
+        if (!recorded) return null;
+        assertSameRequest(recorded.requestHash, fingerprint);
+        const id = recorded.pilgrimId;
         let pilgrim = await load(scope, id);
         // On PostgreSQL the first request numbers its traveler just after its commit: a request
         // that waited for that commit may read the traveler before then. The same answer, numbered.
@@ -328,7 +331,7 @@ export function createPilgrimsService(deps: PilgrimsServiceDeps) {
           within: key
             ? async (tx, pilgrimId) => {
                 const recorded = await pilgrims.recordRegistrationKey(
-                  { userId: actor.id, key, pilgrimId },
+                  { userId: actor.id, key, pilgrimId, requestHash: fingerprint },
                   tx,
                 );
                 if (!recorded) throw new KeyTaken();
