@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { DocumentUpload } from '@hospes/shared/pilgrims';
 import { Spinner } from '@/components/ui/spinner';
-import { useDocumentImage } from '../api/get-pilgrim-document';
+import { useDocumentImage } from '@/lib/document-image';
 
 function FileIcon() {
   return (

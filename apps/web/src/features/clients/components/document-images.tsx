@@ -4,7 +4,7 @@ import type { DocumentUpload } from '@hospes/shared/pilgrims';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { translateMessage } from '@/lib/messages';
-import { useDocumentImageUrl } from '../api/get-document';
+import { useDocumentImage } from '@/lib/document-image';
 import { downscaleToJpeg, ImageReadError } from '../image';
 
 function FileIcon() {
@@ -37,8 +37,9 @@ export function DocumentThumbnail({
   className?: string;
 }) {
   const { t } = useTranslation('clients');
-  const { url, failed } = useDocumentImageUrl(pilgrimId, document.id);
   const isImage = document.mimeType.startsWith('image/');
+  const { url, status } = useDocumentImage(pilgrimId, document.id, isImage);
+  const failed = status === 'failed';
   return (
     <figure className={className}>
       <div className="flex aspect-[3/2] items-center justify-center overflow-hidden rounded-lg border border-line bg-white">
@@ -166,8 +167,8 @@ function StoredPreview({
   document: DocumentUpload;
   alt: string;
 }) {
-  const { url, failed } = useDocumentImageUrl(pilgrimId, document.id);
+  const { url, status } = useDocumentImage(pilgrimId, document.id);
   if (url) return <img src={url} alt={alt} className="size-full object-contain" />;
-  if (failed) return <FileIcon />;
+  if (status === 'failed') return <FileIcon />;
   return <Spinner className="size-6 text-primary" />;
 }

@@ -2,17 +2,22 @@ import { useEffect, useState } from 'react';
 import { API_BASE, apiPaths } from '@/config/paths';
 import { getToken } from '@/lib/token-storage';
 
+export type DocumentImageState =
+  | { status: 'loading'; url: null }
+  | { status: 'ready'; url: string }
+  | { status: 'failed'; url: null };
+
 /**
  * GET /api/pilgrims/{id}/documents/{docId}: the image bytes, fetched with the bearer token (an
- * <img src> could not send it), as a blob URL that is revoked when the component unmounts.
- * Not cached: the server marks these `no-store` and audits each view.
+ * <img src> cannot send it) and shown through a blob URL, revoked when the component goes. Not
+ * cached: the server marks the bytes `no-store` and audits every view. `enabled` false: nothing is
+ * fetched (a stored file that is not an image). The one hook for the staff's and the admin's
+ * screens.
  */
-export function useDocumentImageUrl(pilgrimId: string, docId: string) {
-  const [state, setState] = useState<{ url: string | null; failed: boolean }>({
-    url: null,
-    failed: false,
-  });
+export function useDocumentImage(pilgrimId: string, docId: string, enabled = true) {
+  const [state, setState] = useState<DocumentImageState>({ status: 'loading', url: null });
   useEffect(() => {
+    if (!enabled) return;
     const controller = new AbortController();
     let url: string | null = null;
     const token = getToken();
@@ -26,15 +31,15 @@ export function useDocumentImageUrl(pilgrimId: string, docId: string) {
         const blob = await response.blob();
         if (controller.signal.aborted) return;
         url = URL.createObjectURL(blob);
-        setState({ url, failed: false });
+        setState({ status: 'ready', url });
       })
       .catch(() => {
-        if (!controller.signal.aborted) setState({ url: null, failed: true });
+        if (!controller.signal.aborted) setState({ status: 'failed', url: null });
       });
     return () => {
       controller.abort();
       if (url) URL.revokeObjectURL(url);
     };
-  }, [pilgrimId, docId]);
+  }, [pilgrimId, docId, enabled]);
   return state;
 }
