@@ -13,10 +13,9 @@
 import PDFDocument from 'pdfkit';
 import type {
   EstablishmentKind,
-  KinshipCode,
-  PaymentType,
-  TravelerDocumentType,
-  TravelerGender,
+  SesAddress,
+  SesStay,
+  SesTraveler,
 } from '@hospes/shared/ses-preflight';
 import { interpolate } from '@hospes/shared/messages';
 import { sharedFontSet, type CjkVariant, type FontSet } from './fonts';
@@ -44,57 +43,18 @@ export interface PdfEstablishment {
   includeDocumentImagesInPdf: boolean;
 }
 
-export interface PdfAddress {
-  street: string;
-  complement?: string | null;
-  /** INE code, five digits. */
-  municipalityCode?: string | null;
-  municipalityName?: string | null;
-  postalCode: string;
-  /** ISO 3166-1 alpha-3. */
-  country: string;
-}
+/** The traveler's home address: the same fields the SES.HOSPEDAJES builders take. */
+export type PdfAddress = SesAddress;
 
-export interface PdfStay {
-  contractReference?: string | null;
-  contractDate?: string | null;
-  /** Local `YYYY-MM-DDTHH:mm[:ss]`. */
-  entryDateTime?: string | null;
-  exitDateTime?: string | null;
-  numberOfPersons?: number | null;
-  numberOfRooms?: number | null;
-  internetBooking?: boolean | null;
-  paymentType?: PaymentType | null;
-  paymentDate?: string | null;
-  paymentMethod?: string | null;
-  paymentHolder?: string | null;
-  /** `MM/YYYY` */
-  cardExpiry?: string | null;
-}
+/** The stay: the same fields the SES.HOSPEDAJES builders take. */
+export type PdfStay = SesStay;
 
-export interface PdfTraveler {
+/**
+ * The traveler as the SES.HOSPEDAJES builders take it (one mapping from the database serves both:
+ * documents/traveler-view.ts), with what only the sheet prints.
+ */
+export interface PdfTraveler extends Omit<SesTraveler, 'id'> {
   id?: string;
-  firstName: string;
-  /** First surname. */
-  lastName: string;
-  secondLastName?: string | null;
-  /** ISO 3166-1 alpha-3. */
-  nationality: string;
-  /** The document number, whatever the type. */
-  passportNumber?: string | null;
-  documentType: TravelerDocumentType;
-  documentSupportNumber?: string | null;
-  /** `YYYY-MM-DD` */
-  documentExpeditionDate?: string | null;
-  dateOfBirth: string;
-  gender: TravelerGender;
-  entryDate: string;
-  checkOutDate?: string | null;
-  language?: string | null;
-  contactInfo: { email?: string | null; phone?: string | null; phone2?: string | null };
-  address?: PdfAddress | null;
-  kinship?: KinshipCode | null;
-  stay?: PdfStay | null;
   /** PNG or JPEG bytes. */
   signatureImage?: Uint8Array | null;
   /** PNG or JPEG bytes (front, back…); printed only with `includeDocumentImagesInPdf`. */
