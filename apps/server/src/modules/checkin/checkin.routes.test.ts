@@ -248,11 +248,27 @@ describe('public self-registration', () => {
     expect(codeOf(elsewhere)).not.toBe(codeOf(first));
 
     // The key again with other data: refused, and nothing is written.
-    const kept = await keyed('phone-retry-1');
+    const rows = async () => ({
+      travelers: (await ctx.database.db.select({ id: pilgrims.id }).from(pilgrims)).length,
+      selfRegistrations: (
+        await ctx.database.db.select({ id: selfRegistrations.pilgrimId }).from(selfRegistrations)
+      ).length,
+      audit: (await ctx.database.db.select({ id: auditLog.id }).from(auditLog)).length,
+    });
+    const before = await rows();
     const edited = await send(mine, 'phone-retry-1', { ...bodyFor('phone-retry-1'), gender: 'F' });
     expect(edited.statusCode, edited.body).toBe(422);
     expect(edited.json().code).toBe('IDEMPOTENCY_KEY_REUSED');
-    expect(await keyed('phone-retry-1')).toEqual(kept);
+    expect(await rows()).toEqual(before);
+    // What the check-in ignores (an establishment, a stay) is not other data.
+    const ignored = await send(mine, 'phone-retry-1', {
+      ...bodyFor('phone-retry-1'),
+      establishmentId: third.establishmentId,
+      stay: { numberOfPersons: 2 },
+    });
+    expect(ignored.statusCode, ignored.body).toBe(201);
+    expect(ignored.headers['idempotent-replayed']).toBe('true');
+    expect(codeOf(ignored)).toBe(codeOf(first));
 
     const malformed = await send(mine, 'not a key');
     expect(malformed.statusCode).toBe(400);

@@ -187,7 +187,10 @@ export function createCheckinService(deps: {
       requestKey?: string,
     ): Promise<{ confirmationCode: string; replayed: boolean }> {
       const establishment = await liveEstablishment(token);
-      const fingerprint = requestKey ? fingerprintOf(input) : null;
+      // What the check-in registers: the link's establishment, and no stay (createSelfRegistered).
+      const fingerprint = requestKey
+        ? fingerprintOf({ ...input, establishmentId: null, stay: null })
+        : null;
       const earlier = async () => {
         const recorded = requestKey
           ? await checkin.codeForRequestKey(establishment.id, requestKey)
