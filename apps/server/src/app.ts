@@ -40,13 +40,15 @@ import {
 } from './modules/users/users.repository';
 import { authPlugin } from './plugins/auth';
 import { docsPlugin } from './plugins/docs';
-import { errorsPlugin } from './plugins/errors';
+import { errorsPlugin, sendError } from './plugins/errors';
 import { requestContextPlugin } from './plugins/request-context';
 import { securityPlugin } from './plugins/security';
+import { textGuardPlugin } from './plugins/text-guard';
 import { webPlugin } from './plugins/web';
 import { createSerializerCompiler } from './lib/serializer';
 import { createSessionCache } from './modules/users/session-cache';
 import { VERSION } from './version';
+import { pickLanguage } from '@hospes/shared/languages';
 
 export interface AppDeps {
   config: Config;
@@ -105,6 +107,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
+    // A URL the router cannot read (bad percent-encoding, a path parameter over 100 characters)
+    // is refused before any hook runs: in the envelope too, without echoing the URL.
+    frameworkErrors: (error, request, reply) => {
+      request.lng = pickLanguage(undefined, request.headers['accept-language']);
+      reply.headers(request.server.securityHeaders ?? {});
+      reply.header('x-request-id', request.id);
+      request.log.info({ fastifyCode: error.code }, 'request refused');
+      void sendError(request, reply, 'VALIDATION_FAILED');
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(
@@ -131,6 +142,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(requestContextPlugin);
   await app.register(errorsPlugin);
+  await app.register(textGuardPlugin);
   await app.register(securityPlugin, {
     corsOrigins: config.corsOrigins,
     https: config.appUrl.startsWith('https://'),

@@ -21,7 +21,9 @@ export const EmailSchema = z
   .min(1)
   .max(254)
   .regex(EMAIL_PATTERN, 'validation.email')
-  .transform((v) => v.toLowerCase());
+  .transform((v) => v.toLowerCase())
+  // Lower-casing can lengthen a text ('İ' becomes two characters): the limit holds after it too.
+  .pipe(z.string().max(254));
 
 export const PHONE_PATTERN = /^\+?[0-9][0-9 ()./-]{5,19}$/;
 export const PhoneSchema = z

@@ -58,5 +58,6 @@ export const codeSchema = (max: number) =>
     .string()
     .trim()
     .max(max)
-    .transform((v) => v.toUpperCase())
-    .refine((v) => /^[A-Z0-9-]+$/.test(v), 'validation.code');
+    // ASCII only before upper-casing: 'ß' would become 'SS' and outgrow `max` (and its column).
+    .regex(/^[A-Za-z0-9-]+$/, 'validation.code')
+    .transform((v) => v.toUpperCase());

@@ -4,6 +4,13 @@ import fp from 'fastify-plugin';
 
 type Middleware = (req: never, res: never, next: (err?: unknown) => void) => void;
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The headers every response gets (for the few answers sent before any hook runs). */
+    securityHeaders: Readonly<Record<string, string>>;
+  }
+}
+
 /** The headers a helmet middleware sets, run once against a recording response. */
 function staticHeaders(middleware: Middleware): Record<string, string> {
   const headers: Record<string, string> = {};
@@ -55,6 +62,7 @@ export const securityPlugin = fp<{ corsOrigins: string[]; https: boolean }>(asyn
     }),
   );
   headers['permissions-policy'] = 'camera=(self), microphone=(), geolocation=(), payment=()';
+  app.decorate('securityHeaders', headers);
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
     done();

@@ -529,6 +529,109 @@ describe('POST /api/pilgrims', () => {
     expect(await counts()).toEqual(before);
   });
 
+  it('refuses text the database cannot store, naming the field, on PGlite and PostgreSQL alike', async () => {
+    const target = await register(owner.token, owner.establishmentId);
+    const before = await counts();
+    const refused = async (
+      res: Awaited<ReturnType<typeof call>>,
+      field: string,
+      code = 'validation.invalidCharacters',
+    ) => {
+      expect(res.statusCode, res.body).toBe(400);
+      const answer = res.json();
+      expect(answer).toMatchObject({ success: false, code: 'VALIDATION_FAILED' });
+      expect(answer.details).toContainEqual(
+        expect.objectContaining({ field, code, message: expect.any(String) }),
+      );
+    };
+    // A NUL character (PostgreSQL's text cannot hold it) and a lone surrogate (not Unicode).
+    for (const bad of ['A\u0000B', '\u0000', 'Ha\ud800ns', '\udfff']) {
+      const valid = pilgrimBody(owner.establishmentId);
+      await refused(
+        await call('POST', '/api/pilgrims', owner.token, { ...valid, firstName: bad }),
+        'firstName',
+      );
+      await refused(
+        await call('POST', '/api/pilgrims', owner.token, {
+          ...valid,
+          stay: { paymentHolder: bad },
+        }),
+        'stay.paymentHolder',
+      );
+      await refused(
+        await call('PUT', `/api/pilgrims/${target.id}`, owner.token, { lastName: bad }),
+        'lastName',
+      );
+      await refused(
+        await call('PUT', `/api/establishments/${owner.establishmentId}`, owner.token, {
+          name: bad,
+        }),
+        'name',
+      );
+    }
+    await refused(
+      await call('GET', '/api/pilgrims?search=a%00b', owner.token),
+      'querystring.search',
+    );
+    await refused(
+      await call('GET', '/api/establishments?city=%00', admin.token),
+      'querystring.city',
+    );
+    await refused(await call('GET', '/api/public/checkin/%00'), 'params.token');
+    // A body nested thousands deep is read without recursion.
+    const nested = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/pilgrims',
+      headers: { ...bearer(owner.token), 'content-type': 'application/json' },
+      payload: `{"firstName":${'['.repeat(5000)}"\\u0000"${']'.repeat(5000)}}`,
+    });
+    expect(nested.statusCode).toBe(400);
+
+    // Values that grow when cased: checked before, and after, against their column's size.
+    await refused(
+      await call('PUT', `/api/establishments/${owner.establishmentId}`, owner.token, {
+        establishmentCode: 'ß'.repeat(10),
+      }),
+      'establishmentCode',
+      'validation.code',
+    );
+    const longEmail = `${'İ'.repeat(240)}@example.com`;
+    await refused(
+      await call('PUT', `/api/establishments/${owner.establishmentId}`, owner.token, {
+        contactEmail: longEmail,
+      }),
+      'contactEmail',
+      'validation.tooLong',
+    );
+    await refused(
+      await call('POST', '/api/pilgrims', owner.token, {
+        ...pilgrimBody(owner.establishmentId),
+        contactInfo: { email: longEmail, phone: '+49 30 1234567' },
+      }),
+      'contactInfo.email',
+      'validation.tooLong',
+    );
+    expect(await counts()).toEqual(before);
+  });
+
+  it('answers a URL the router cannot read in the envelope, without echoing it', async () => {
+    for (const url of [
+      '/api/pilgrims/%ZZ',
+      '/api/pilgrims/%E0%A4%A',
+      `/api/pilgrims/${'a'.repeat(101)}`,
+    ]) {
+      const res = await call('GET', url, owner.token);
+      expect(res.statusCode, url).toBe(400);
+      const answer = res.json();
+      expect(answer).toMatchObject({ success: false, code: 'VALIDATION_FAILED' });
+      expect(answer.requestId).toEqual(expect.any(String));
+      expect(res.body).not.toContain('%');
+      expect(res.body).not.toContain('aaaa');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-request-id']).toBe(answer.requestId);
+    }
+  });
+
   it('a PUT that changes nothing writes nothing', async () => {
     const target = await register(owner.token, owner.establishmentId);
     const before = await counts();
