@@ -110,11 +110,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // A URL the router cannot read (bad percent-encoding, a path parameter over 100 characters)
     // is refused before any hook runs: in the envelope too, without echoing the URL.
     frameworkErrors: (error, request, reply) => {
-      request.lng = pickLanguage(undefined, request.headers['accept-language']);
+      const query = new URLSearchParams(request.url.split('?')[1] ?? '');
+      request.lng = pickLanguage(query.get('lng') ?? undefined, request.headers['accept-language']);
       reply.headers(request.server.securityHeaders ?? {});
       reply.header('x-request-id', request.id);
       request.log.info({ fastifyCode: error.code }, 'request refused');
-      void sendError(request, reply, 'VALIDATION_FAILED');
+      const unreadable = ['FST_ERR_BAD_URL', 'FST_ERR_MAX_PARAM_LENGTH'].includes(error.code);
+      if (!unreadable) request.log.error({ err: error }, 'router error');
+      void sendError(request, reply, unreadable ? 'VALIDATION_FAILED' : 'INTERNAL');
     },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

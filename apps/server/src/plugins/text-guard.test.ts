@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { storableText, unstorableTexts } from './text-guard';
+import { MAX_DEPTH, storableText, unstorableTexts } from './text-guard';
+
+const characters = 'validation.invalidCharacters';
 
 describe('storableText', () => {
   it('takes any Unicode text, and refuses a NUL character or a lone surrogate', () => {
@@ -19,11 +21,31 @@ describe('unstorableTexts', () => {
       nested: { 'key\u0000': 'value' },
       number: 3,
     };
-    expect(unstorableTexts(body, '').sort()).toEqual(
-      ['contactInfo.phone', 'firstName', 'list.1', 'nested'].sort(),
-    );
-    expect(unstorableTexts({ search: 'a\u0000' }, 'querystring')).toEqual(['querystring.search']);
+    expect(
+      unstorableTexts(body, '')
+        .map((r) => r.field)
+        .sort(),
+    ).toEqual(['contactInfo.phone', 'firstName', 'list.1', 'nested'].sort());
+    expect(unstorableTexts({ search: 'a\u0000' }, 'querystring')).toEqual([
+      { field: 'querystring.search', code: characters },
+    ]);
+    expect(unstorableTexts({ gender: ['M', '\u0000'] }, 'querystring')).toEqual([
+      { field: 'querystring.gender.1', code: characters },
+    ]);
+    expect(unstorableTexts('\u0000', '')).toEqual([{ field: '', code: characters }]);
     expect(unstorableTexts(Object.create(null) as object, 'params')).toEqual([]);
+  });
+
+  it('refuses a body nested deeper than any schema, once, without reading further', () => {
+    let deep: unknown = 'x';
+    for (let i = 0; i < 200_000; i++) deep = [deep];
+    const [refusal, ...more] = unstorableTexts({ firstName: deep }, '');
+    expect(more).toEqual([]);
+    expect(refusal!.code).toBe('validation.invalid');
+    expect(refusal!.field.split('.')).toHaveLength(MAX_DEPTH);
+    let shallow: unknown = '\u0000';
+    for (let i = 0; i < MAX_DEPTH - 2; i++) shallow = [shallow];
+    expect(unstorableTexts({ a: shallow }, '')[0]!.code).toBe(characters);
   });
 
   it('reads no Buffer or other object, and stops naming fields at 20', () => {

@@ -31,22 +31,65 @@ const isContainer = (value: unknown): value is Record<string, unknown> | unknown
   );
 };
 
+/** No request schema nests deeper; a body that does is refused without being read further. */
+export const MAX_DEPTH = 32;
+
+/** A container on the walk's stack, with a link to its parent: its path is built only if needed. */
+type Place = {
+  value: Record<string, unknown> | unknown[];
+  key: string | null;
+  parent: Place | null;
+};
+
+/** A refused field: its path, and why. */
+export type Refusal = {
+  field: string;
+  code: 'validation.invalidCharacters' | 'validation.invalid';
+};
+
+function pathOf(prefix: string, place: Place | null, last?: string): string {
+  const keys = last === undefined ? [] : [last];
+  for (let at = place; at; at = at.parent) if (at.key !== null) keys.push(at.key);
+  return [prefix, ...keys.reverse()].filter(Boolean).join('.');
+}
+
 /**
- * The paths of the texts in `root` that cannot be stored (see storableText), keys included. Walks
- * plain objects and arrays only (a file upload's parts are left to their own checks), without
- * recursion, so a body nested thousands deep is read like any other.
+ * The texts in `root` that cannot be stored (see storableText), keys included, and anything
+ * nested deeper than MAX_DEPTH. Walks plain objects and arrays only (a file upload's parts are left
+ * to their own checks), without recursion and in time linear in the body: each value is looked at
+ * once, and a field's path is written only when it is refused.
  */
-export function unstorableTexts(root: unknown, prefix: string): string[] {
-  const found: string[] = [];
-  const stack: { value: unknown; path: string[] }[] = [{ value: root, path: [] }];
+export function unstorableTexts(root: unknown, prefix: string): Refusal[] {
+  const found: Refusal[] = [];
+  if (typeof root === 'string') {
+    if (!storableText(root)) found.push({ field: prefix, code: 'validation.invalidCharacters' });
+    return found;
+  }
+  if (!isContainer(root)) return found;
+  const stack: { place: Place; depth: number }[] = [
+    { place: { value: root, key: null, parent: null }, depth: 0 },
+  ];
   while (stack.length > 0 && found.length < MAX_DETAILS) {
-    const { value, path } = stack.pop()!;
-    if (typeof value === 'string') {
-      if (!storableText(value)) found.push([prefix, ...path].filter(Boolean).join('.'));
-    } else if (isContainer(value)) {
-      for (const [key, item] of Object.entries(value)) {
-        if (!storableText(key)) found.push([prefix, ...path].filter(Boolean).join('.'));
-        else stack.push({ value: item, path: [...path, key] });
+    const { place, depth } = stack.pop()!;
+    if (depth >= MAX_DEPTH) {
+      found.push({ field: pathOf(prefix, place), code: 'validation.invalid' });
+      continue;
+    }
+    const { value } = place;
+    const keys = Array.isArray(value) ? null : Object.keys(value);
+    const size = keys ? keys.length : (value as unknown[]).length;
+    for (let i = 0; i < size && found.length < MAX_DETAILS; i++) {
+      const key = keys ? keys[i]! : String(i);
+      if (keys && !storableText(key)) {
+        found.push({ field: pathOf(prefix, place), code: 'validation.invalidCharacters' });
+        continue;
+      }
+      const item = keys ? (value as Record<string, unknown>)[key] : (value as unknown[])[i];
+      if (typeof item === 'string') {
+        if (!storableText(item))
+          found.push({ field: pathOf(prefix, place, key), code: 'validation.invalidCharacters' });
+      } else if (isContainer(item)) {
+        stack.push({ place: { value: item, key, parent: place }, depth: depth + 1 });
       }
     }
   }
@@ -55,7 +98,8 @@ export function unstorableTexts(root: unknown, prefix: string): string[] {
 
 /**
  * Refuses text that the database cannot store, before validation, on every route: in the path,
- * the query or a JSON body, 400 VALIDATION_FAILED naming each field (validation.invalidCharacters).
+ * the query or a JSON body, 400 VALIDATION_FAILED naming each field (validation.invalidCharacters;
+ * a body nested deeper than any schema, validation.invalid).
  * Nothing reaches a service or the database with it. Fields are named as the validation errors
  * name them: a body's as they are, the others after `params.` or `querystring.`.
  */
@@ -69,7 +113,7 @@ export const textGuardPlugin = fp(async (app) => {
     if (fields.length === 0) return;
     const details: ErrorDetail[] = fields
       .slice(0, MAX_DETAILS)
-      .map((field) => ({ field, message: '', code: 'validation.invalidCharacters' }));
+      .map(({ field, code }) => ({ field, message: '', code }));
     throw new AppError('VALIDATION_FAILED', { details });
   });
 });

@@ -146,8 +146,8 @@ export const publicCheckinRoutes: FastifyPluginAsyncZod<{ checkin: CheckinServic
         headers: IdempotencyHeaders,
         response: { 201: PublicCheckinResponseSchema },
       },
-      // Every attempt counts, valid or not, before the body is checked.
-      preValidation: async (request) => {
+      // Every attempt counts, valid or not: counted before the body is even read.
+      onRequest: async (request) => {
         checkin.limitRegistration(request.ip, (request.params as { token: string }).token);
       },
     },
@@ -175,7 +175,8 @@ export const publicCheckinRoutes: FastifyPluginAsyncZod<{ checkin: CheckinServic
         querystring: LngQuery,
         response: { 200: ScanResponseSchema },
       },
-      preValidation: async (request) => {
+      // Counted before the upload is read.
+      onRequest: async (request) => {
         checkin.limitScan(request.ip);
       },
     },

@@ -630,6 +630,8 @@ describe('POST /api/pilgrims', () => {
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['x-request-id']).toBe(answer.requestId);
     }
+    const english = await call('GET', '/api/pilgrims/%ZZ?lng=en', owner.token);
+    expect(english.json().message).toBe('Error in the data sent');
   });
 
   it('a PUT that changes nothing writes nothing', async () => {
