@@ -145,7 +145,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(requestContextPlugin);
   await app.register(errorsPlugin);
-  await app.register(textGuardPlugin);
   await app.register(securityPlugin, {
     corsOrigins: config.corsOrigins,
     https: config.appUrl.startsWith('https://'),
@@ -231,6 +230,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
+      // Every API call: no text the database cannot store gets past validation (the web app's
+      // pages and files never reach the database).
+      await api.register(textGuardPlugin);
       await api.register(healthRoutes, { database, version: VERSION });
       await api.register(contactRoutes, { contact, publicConfig });
       await api.register(authRoutes, { prefix: '/auth', auth });

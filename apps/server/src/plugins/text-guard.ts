@@ -97,7 +97,7 @@ export function unstorableTexts(root: unknown, prefix: string): Refusal[] {
 }
 
 /**
- * Refuses text that the database cannot store, before validation, on every route: in the path,
+ * Refuses text that the database cannot store, before validation, on every API call: in the path,
  * the query or a JSON body, 400 VALIDATION_FAILED naming each field (validation.invalidCharacters;
  * a body nested deeper than any schema, validation.invalid).
  * Nothing reaches a service or the database with it. Fields are named as the validation errors
