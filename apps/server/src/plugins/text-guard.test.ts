@@ -48,6 +48,11 @@ describe('unstorableTexts', () => {
     expect(unstorableTexts({ a: shallow }, '')[0]!.code).toBe(characters);
   });
 
+  it('cuts a field name longer than 200 characters', () => {
+    const [refusal] = unstorableTexts({ ['k'.repeat(5000)]: '\u0000' }, '');
+    expect(refusal!.field).toBe(`${'k'.repeat(200)}…`);
+  });
+
   it('reads no Buffer or other object, and stops naming fields at 20', () => {
     expect(unstorableTexts({ file: Buffer.from([0, 0, 0]) }, '')).toEqual([]);
     const many = Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`f${i}`, '\u0000']));

@@ -47,10 +47,14 @@ export type Refusal = {
   code: 'validation.invalidCharacters' | 'validation.invalid';
 };
 
+/** Field names longer than this are cut (a key can be as long as the body). */
+const MAX_FIELD = 200;
+
 function pathOf(prefix: string, place: Place | null, last?: string): string {
   const keys = last === undefined ? [] : [last];
   for (let at = place; at; at = at.parent) if (at.key !== null) keys.push(at.key);
-  return [prefix, ...keys.reverse()].filter(Boolean).join('.');
+  const field = [prefix, ...keys.reverse()].filter(Boolean).join('.');
+  return field.length > MAX_FIELD ? `${field.slice(0, MAX_FIELD)}…` : field;
 }
 
 /**
@@ -79,17 +83,24 @@ export function unstorableTexts(root: unknown, prefix: string): Refusal[] {
     const keys = Array.isArray(value) ? null : Object.keys(value);
     const size = keys ? keys.length : (value as unknown[]).length;
     for (let i = 0; i < size && found.length < MAX_DETAILS; i++) {
-      const key = keys ? keys[i]! : String(i);
-      if (keys && !storableText(key)) {
+      // An array's index is written out only for a refusal or a container.
+      const key = keys ? keys[i]! : null;
+      if (key !== null && !storableText(key)) {
         found.push({ field: pathOf(prefix, place), code: 'validation.invalidCharacters' });
         continue;
       }
-      const item = keys ? (value as Record<string, unknown>)[key] : (value as unknown[])[i];
+      const item = key !== null ? (value as Record<string, unknown>)[key] : (value as unknown[])[i];
       if (typeof item === 'string') {
         if (!storableText(item))
-          found.push({ field: pathOf(prefix, place, key), code: 'validation.invalidCharacters' });
+          found.push({
+            field: pathOf(prefix, place, key ?? String(i)),
+            code: 'validation.invalidCharacters',
+          });
       } else if (isContainer(item)) {
-        stack.push({ place: { value: item, key, parent: place }, depth: depth + 1 });
+        stack.push({
+          place: { value: item, key: key ?? String(i), parent: place },
+          depth: depth + 1,
+        });
       }
     }
   }
