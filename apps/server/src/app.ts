@@ -40,15 +40,14 @@ import {
 } from './modules/users/users.repository';
 import { authPlugin } from './plugins/auth';
 import { docsPlugin } from './plugins/docs';
-import { errorsPlugin, sendError } from './plugins/errors';
-import { requestContextPlugin } from './plugins/request-context';
+import { errorsPlugin, sendFastifyError } from './plugins/errors';
+import { enterRequest, requestContextPlugin } from './plugins/request-context';
 import { securityPlugin } from './plugins/security';
 import { textGuardPlugin } from './plugins/text-guard';
 import { webPlugin } from './plugins/web';
 import { createSerializerCompiler } from './lib/serializer';
 import { createSessionCache } from './modules/users/session-cache';
 import { VERSION } from './version';
-import { pickLanguage } from '@hospes/shared/languages';
 
 export interface AppDeps {
   config: Config;
@@ -108,16 +107,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
     // A URL the router cannot read (bad percent-encoding, a path parameter over 100 characters)
-    // is refused before any hook runs: in the envelope too, without echoing the URL.
+    // is refused before any hook runs: the request's context and headers are set here, and the
+    // error handler's own mapping answers it in the envelope, without echoing the URL.
     frameworkErrors: (error, request, reply) => {
-      const query = new URLSearchParams(request.url.split('?')[1] ?? '');
-      request.lng = pickLanguage(query.get('lng') ?? undefined, request.headers['accept-language']);
+      enterRequest(request, reply, new URLSearchParams(request.url.split('?')[1] ?? '').get('lng'));
       reply.headers(request.server.securityHeaders ?? {});
-      reply.header('x-request-id', request.id);
-      request.log.info({ fastifyCode: error.code }, 'request refused');
-      const unreadable = ['FST_ERR_BAD_URL', 'FST_ERR_MAX_PARAM_LENGTH'].includes(error.code);
-      if (!unreadable) request.log.error({ err: error }, 'router error');
-      void sendError(request, reply, unreadable ? 'VALIDATION_FAILED' : 'INTERNAL');
+      void sendFastifyError(request, reply, error);
     },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

@@ -63,6 +63,9 @@ const FASTIFY_CODES: Record<string, ErrorCode> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'VALIDATION_FAILED',
   FST_ERR_VALIDATION: 'VALIDATION_FAILED',
+  // A URL the router cannot read (see frameworkErrors in app.ts).
+  FST_ERR_BAD_URL: 'VALIDATION_FAILED',
+  FST_ERR_MAX_PARAM_LENGTH: 'VALIDATION_FAILED',
 };
 
 function codeForStatus(status: number): ErrorCode {
@@ -115,11 +118,23 @@ export const errorsPlugin = fp(async (app) => {
       request.log.info({ details }, 'validation failed');
       return sendError(request, reply, 'VALIDATION_FAILED', details);
     }
-    const fastifyCode = error.code ? FASTIFY_CODES[error.code] : undefined;
-    const status = error.statusCode ?? 500;
-    const code = fastifyCode ?? codeForStatus(status);
-    if (statusOf(code) >= 500) request.log.error({ err: error }, 'unhandled error');
-    else request.log.info({ code, fastifyCode: error.code }, 'request refused');
-    return sendError(request, reply, code);
+    return sendFastifyError(request, reply, error);
   });
 });
+
+/**
+ * A Fastify error (or any other) in the envelope, with the catalogue's code for it: from the error
+ * handler, and from frameworkErrors (app.ts) for a URL the router cannot read.
+ */
+export function sendFastifyError(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  error: FastifyError,
+) {
+  const fastifyCode = error.code ? FASTIFY_CODES[error.code] : undefined;
+  const status = error.statusCode ?? 500;
+  const code = fastifyCode ?? codeForStatus(status);
+  if (statusOf(code) >= 500) request.log.error({ err: error }, 'unhandled error');
+  else request.log.info({ code, fastifyCode: error.code }, 'request refused');
+  return sendError(request, reply, code);
+}
