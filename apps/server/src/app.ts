@@ -33,6 +33,8 @@ import { createOcrService } from './modules/ocr/ocr.service';
 import { createPilgrimsRepository } from './modules/pilgrims/pilgrims.repository';
 import { pilgrimsRoutes } from './modules/pilgrims/pilgrims.routes';
 import { createPilgrimsService } from './modules/pilgrims/pilgrims.service';
+import { createTravelerCounts } from './modules/pilgrims/traveler-counts';
+import { createRetentionService, scheduleRetention } from './modules/retention/retention.service';
 import {
   createSessionsRepository,
   createTokensRepository,
@@ -162,6 +164,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
   });
   const audit = createAuditRepository(db);
+  // The kept list totals, made stale by every service that writes travelers.
+  const counts = createTravelerCounts();
   const establishments = createEstablishmentsService({
     db,
     establishments: createEstablishmentsRepository(db),
@@ -169,6 +173,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     audit,
     auth,
     log: app.log,
+    counts,
   });
   const admin = createAdminService({
     db,
@@ -189,6 +194,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     audit,
     cipher,
     log: app.log,
+    counts,
   });
   // Self check-in: the establishment's link and QR code, the public page's calls, confirmation.
   const checkin = createCheckinService({
@@ -197,6 +203,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     pilgrims,
     audit,
     ocr,
+    counts,
   });
   // Registration documents: PDF (download, e-mail), export/import, SES.HOSPEDAJES files.
   const documents = createDocumentsService({
@@ -207,7 +214,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     cipher,
     mailer,
     log: app.log,
+    counts,
   });
+
+  // Records past their 3-year retention are deleted at start and then every few hours (decision 021).
+  if (config.retentionPurgeHours > 0) {
+    const retention = scheduleRetention(
+      createRetentionService({ db, audit, counts }),
+      config.retentionPurgeHours * 3_600_000,
+      app.log,
+    );
+    app.addHook('onReady', async () => retention.start());
+    // preClose: before any onClose hook, such as server.ts's that closes the database.
+    app.addHook('preClose', async () => retention.stop());
+  }
 
   // The public site: contact form (stored, e-mailed to SUPPORT_EMAIL), testimonials, operator.
   const contact = createContactService({

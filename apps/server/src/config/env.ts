@@ -50,6 +50,7 @@ const EnvSchema = z.object({
   OPERATOR_REGISTRY: optional.pipe(z.string().max(300).optional()),
   TESTIMONIALS_FILE: optional,
   SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
+  RETENTION_PURGE_HOURS: z.coerce.number().int().min(0).max(168).default(24),
 });
 
 /** A 32-byte key written as 64 hex characters or as base64 (standard or URL-safe); else null. */
@@ -92,6 +93,11 @@ export type Config = {
   };
   /** How long a checked session is kept in memory (0: every request asks the database). */
   sessionCacheSeconds: number;
+  /**
+   * Hours between runs of the retention purge (modules/retention), which also runs at start;
+   * 0: never (another process of the same database purges).
+   */
+  retentionPurgeHours: number;
   /** JSON file with the landing's testimonials (default DATA_DIR/testimonials.json); missing: none. */
   testimonialsFile: string;
 };
@@ -142,6 +148,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       registry: e.OPERATOR_REGISTRY,
     },
     sessionCacheSeconds: e.SESSION_CACHE_SECONDS,
+    retentionPurgeHours: e.RETENTION_PURGE_HOURS,
     testimonialsFile: path.resolve(
       e.TESTIMONIALS_FILE ?? path.join(e.DATA_DIR, 'testimonials.json'),
     ),
@@ -150,5 +157,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
 /** Settings for tests and scripts: defaults plus overrides, never the real environment. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), ...overrides };
+  // No retention purge unless a test asks for one: it would delete the old stays tests write.
+  return {
+    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RETENTION_PURGE_HOURS: '0' }),
+    ...overrides,
+  };
 }

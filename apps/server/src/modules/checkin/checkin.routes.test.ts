@@ -357,6 +357,27 @@ describe('review and confirmation', () => {
     expect(audit).toHaveLength(1);
     expect(audit[0]?.actorUserId).toBe(other.userId);
   });
+
+  it('a confirmation shows in the pending total at once', async () => {
+    const { token } = await linkOf(other.establishmentId, other.token);
+    const codes = [
+      await selfRegister(token!, { lastName: 'Uno' }),
+      await selfRegister(token!, { lastName: 'Dos' }),
+    ];
+    // A full page of one: its total is counted, and kept a few seconds (traveler-counts).
+    const pendingTotal = async () =>
+      (await call('GET', '/api/pilgrims?review=pending&limit=1', other.token)).json().pagination
+        .total as number;
+    const before = await pendingTotal();
+    expect(before).toBeGreaterThanOrEqual(2);
+    const pilgrim: Pilgrim = (
+      await call('GET', `/api/pilgrims/by-code/${codes[0]}`, other.token)
+    ).json().data;
+    expect(
+      (await call('POST', `/api/pilgrims/${pilgrim.id}/confirm`, other.token)).statusCode,
+    ).toBe(200);
+    expect(await pendingTotal()).toBe(before - 1);
+  });
 });
 
 describe('public document scan (POST /api/public/checkin/{token}/ocr)', () => {

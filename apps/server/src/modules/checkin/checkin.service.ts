@@ -17,6 +17,7 @@ import type { AuditContext, AuditRepository } from '../audit/audit.repository';
 import { isUuid, scopeOf } from '../establishments/scope';
 import type { OcrService } from '../ocr/ocr.service';
 import type { PilgrimsService } from '../pilgrims/pilgrims.service';
+import type { TravelerCounts } from '../pilgrims/traveler-counts';
 import type { CheckinLinkRow, CheckinRepository } from './checkin.repository';
 
 export interface CheckinLimits {
@@ -66,6 +67,8 @@ export function createCheckinService(deps: {
   ocr: OcrService;
   limits?: Partial<CheckinLimits>;
   now?: () => Date;
+  /** The kept list totals (modules/pilgrims/traveler-counts): a confirmation changes them. */
+  counts?: Pick<TravelerCounts, 'changed'>;
 }) {
   const { db, checkin, pilgrims, audit, ocr } = deps;
   const now = deps.now ?? (() => new Date());
@@ -256,6 +259,7 @@ export function createCheckinService(deps: {
           );
         }
       });
+      deps.counts?.changed();
       return pilgrims.get(actor, pilgrimId);
     },
   };

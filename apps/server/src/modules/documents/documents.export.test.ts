@@ -489,6 +489,12 @@ describe('import', () => {
     ];
     const content = Buffer.from(`\uFEFF${lines.join('\r\n')}\r\n`);
     const before = await pilgrimCount();
+    // A full page of one: its total is counted, and kept a few seconds (traveler-counts).
+    const listTotal = async () =>
+      (
+        await get(`/api/pilgrims?establishmentId=${owner.establishmentId}&limit=1`, owner.token)
+      ).json().pagination.total as number;
+    const totalBefore = await listTotal();
     const preview = await upload(
       '/api/pilgrims/import/preview?lng=en',
       owner.token,
@@ -545,6 +551,8 @@ describe('import', () => {
       [4, 'duplicate'],
     ]);
     expect(await pilgrimCount()).toBe(before + 2);
+    // The import makes the kept total stale at once, not a few seconds later.
+    expect(await listTotal()).toBe(totalBefore + 2);
     const ana = (await travelersOf(owner.establishmentId, owner.token)).find(
       (p) => p.firstName === 'Ana',
     )!;

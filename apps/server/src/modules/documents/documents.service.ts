@@ -44,6 +44,7 @@ import {
   type PilgrimsRepository,
 } from '../pilgrims/pilgrims.repository';
 import { documentContext, reportYearOf } from '../pilgrims/pilgrims.service';
+import type { TravelerCounts } from '../pilgrims/traveler-counts';
 import { EXPORT_COLUMNS, TEMPLATE_COLUMNS, TEMPLATE_EXAMPLE, type CellValue } from './columns';
 import {
   type DocumentsRepository,
@@ -68,6 +69,8 @@ export interface DocumentsServiceDeps {
   now?: () => Date;
   /** Rows per export query (default 500: measured best for time and memory, docs/benchmarks-export.md). */
   exportBatchSize?: number;
+  /** The kept list totals (modules/pilgrims/traveler-counts): an import changes them. */
+  counts?: Pick<TravelerCounts, 'changed'>;
 }
 
 export type DocumentContext = AuditContext & { lng: Language };
@@ -528,6 +531,7 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
         }
         return { duplicates, ids: values.map((v) => v.id) };
       });
+      if (ids.length) deps.counts?.changed();
       const base = summary(parsed, establishment.id, duplicates);
       const skipped = parsed.rows
         .filter((r) => !r.record || duplicates.has(r))

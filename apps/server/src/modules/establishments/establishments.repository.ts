@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import { isoTimestamp } from '../../db/sql-helpers';
 import { establishmentMembers, establishments, pilgrims } from '../../db/schema';
 import { inScope, letterKey, unaccentLower, type Scope } from './scope';
+import { stayEnd } from '../retention/retention.service';
 
 export type NewEstablishment = typeof establishments.$inferInsert;
 export type EstablishmentRow = typeof establishments.$inferSelect;
@@ -154,12 +155,7 @@ export function createEstablishmentsRepository(db: Db) {
       const [row] = await tx
         .select({ n: sql<number>`count(*)::int` })
         .from(pilgrims)
-        .where(
-          and(
-            eq(pilgrims.establishmentId, id),
-            sql`coalesce(${pilgrims.checkOutDate}, ${pilgrims.entryDate}) > ${cutoff}`,
-          ),
-        );
+        .where(and(eq(pilgrims.establishmentId, id), sql`${stayEnd} > ${cutoff}`));
       return row?.n ?? 0;
     },
 

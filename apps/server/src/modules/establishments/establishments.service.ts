@@ -1,5 +1,4 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { addYears, todayIso } from '@hospes/shared/dates';
 import type {
   CreateEstablishmentInput,
   Establishment,
@@ -16,15 +15,14 @@ import type { Actor } from '../../plugins/auth';
 import type { AuditContext, AuditRepository } from '../audit/audit.repository';
 import type { AuthService } from '../auth/auth.service';
 import type { UsersRepository } from '../users/users.repository';
+import type { TravelerCounts } from '../pilgrims/traveler-counts';
+import { retentionCutoff } from '../retention/retention.service';
 import type {
   EstablishmentsRepository,
   EstablishmentWithStats,
   NewEstablishment,
 } from './establishments.repository';
 import { isUuid, scopeOf } from './scope';
-
-/** RD 933/2021 art. 5.3: the register is kept 3 years from the end of the stay. */
-export const RETENTION_YEARS = 3;
 
 export function toEstablishmentDto(found: EstablishmentWithStats): Establishment {
   const { row } = found;
@@ -62,6 +60,8 @@ export interface EstablishmentsServiceDeps {
   auth: Pick<AuthService, 'issueLink'>;
   log: FastifyBaseLogger;
   now?: () => Date;
+  /** The kept list totals (modules/pilgrims/traveler-counts): a deletion changes them. */
+  counts?: Pick<TravelerCounts, 'changed'>;
 }
 
 type Settings = Pick<
@@ -266,7 +266,7 @@ export function createEstablishmentsService(deps: EstablishmentsServiceDeps) {
     async remove(actor: Actor, id: string, context: AuditContext) {
       if (!isUuid(id)) throw new AppError('ESTABLISHMENT_NOT_FOUND');
       const scope = scopeOf(actor);
-      const cutoff = addYears(todayIso(now()), -RETENTION_YEARS);
+      const cutoff = retentionCutoff(now());
       await db.transaction(async (tx) => {
         const current = await establishments.lockInScope(id, scope, tx);
         if (!current) throw new AppError('ESTABLISHMENT_NOT_FOUND');
@@ -296,6 +296,7 @@ export function createEstablishmentsService(deps: EstablishmentsServiceDeps) {
           tx,
         );
       });
+      deps.counts?.changed();
       return { id };
     },
   };

@@ -29,6 +29,7 @@ import {
   type PilgrimRecord,
 } from './pilgrims.mapper';
 import type { PilgrimFilter, PilgrimsRepository } from './pilgrims.repository';
+import { createTravelerCounts, type TravelerCounts } from './traveler-counts';
 
 export interface PilgrimsServiceDeps {
   db: Db;
@@ -37,6 +38,8 @@ export interface PilgrimsServiceDeps {
   cipher: DocumentCipher;
   now?: () => Date;
   log?: Pick<FastifyBaseLogger, 'error'>;
+  /** The kept list totals, shared with the other services that write travelers (app.ts). */
+  counts?: TravelerCounts;
 }
 
 type Images = Pick<CreatePilgrimInput, 'frontDocImage' | 'backDocImage' | 'signatureImage'>;
@@ -144,32 +147,12 @@ export function createPilgrimsService(deps: PilgrimsServiceDeps) {
     return establishment;
   }
 
-  // Counting every match of a broad filter over 100,000 rows costs more than the page itself, so a
-  // count is kept for a few seconds per filter, and requests that need the same count while it is
-  // running wait for that one query instead of each starting their own. Every traveler write made
-  // through this service bumps the generation, which makes the kept counts exact for this process;
-  // writes by another process (several servers on one PostgreSQL) show within COUNT_TTL_MS.
-  let generation = 0;
-  const counts = new Map<string, { total: Promise<number>; generation: number; at: number }>();
-  const COUNT_TTL_MS = 5000;
-  const changed = () => {
-    generation++;
-  };
+  const counts = deps.counts ?? createTravelerCounts();
+  const changed = () => counts.changed();
 
   function countMatches(scope: Scope, filter: PilgrimFilter, day: string): Promise<number> {
     const key = JSON.stringify([scope, filter, filter.stayStatus ? day : null]);
-    const at = Date.now();
-    const kept = counts.get(key);
-    if (kept && kept.generation === generation && at - kept.at < COUNT_TTL_MS) return kept.total;
-    const total = pilgrims.count(scope, filter, day);
-    if (counts.size >= 1000) counts.clear();
-    const entry = { total, generation, at };
-    counts.set(key, entry);
-    // A failed count is not kept: the next request tries again.
-    total.catch(() => {
-      if (counts.get(key) === entry) counts.delete(key);
-    });
-    return total;
+    return counts.get(key, () => pilgrims.count(scope, filter, day));
   }
 
   async function list(

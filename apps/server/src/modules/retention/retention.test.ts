@@ -1,0 +1,356 @@
+/**
+ * The retention purge (decision 021): what goes (stays that ended 3 years ago or more, with their
+ * images and self-registration; expired sessions and tokens), what stays, the audit, batches, one
+ * purge at a time, the schedule, and the app running it at start.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { addDays, todayIso } from '@hospes/shared/dates';
+import { buildApp } from '../../app';
+import {
+  auditLog,
+  oneTimeTokens,
+  pilgrimDocuments,
+  pilgrims,
+  selfRegistrations,
+  sessions,
+} from '../../db/schema';
+import { dataUrl, jpegBytes, pilgrimBody } from '../../../test/pilgrim-factories';
+import {
+  bearer,
+  createTestContext,
+  registerVerifiedOwner,
+  type TestContext,
+} from '../../../test/test-app';
+import { createAuditRepository } from '../audit/audit.repository';
+import { createRetentionService, retentionCutoff, scheduleRetention } from './retention.service';
+
+let ctx: TestContext;
+let owner: Awaited<ReturnType<typeof registerVerifiedOwner>>;
+const cutoff = retentionCutoff(new Date());
+
+const call = (method: 'GET' | 'POST', url: string, token?: string, payload?: object) =>
+  ctx.app.inject({ method, url, headers: token ? bearer(token) : {}, payload });
+
+/** Makes a record look entered 3 years and a day ago, as the purge requires. */
+async function enteredLongAgo(id: string) {
+  await ctx.database.db
+    .update(pilgrims)
+    .set({ createdAt: sql`now() - interval '3 years 1 day'` })
+    .where(eq(pilgrims.id, id));
+}
+
+/**
+ * A traveler of the owner's establishment with these stay dates, entered 3 years and a day ago
+ * unless `justEntered`; its id.
+ */
+async function traveler(
+  entryDate: string,
+  checkOutDate: string | null,
+  extra: object = {},
+  justEntered = false,
+) {
+  const res = await call(
+    'POST',
+    '/api/pilgrims',
+    owner.token,
+    pilgrimBody(owner.establishmentId, {
+      entryDate,
+      checkOutDate,
+      documentExpeditionDate: '2015-01-01',
+      ...extra,
+    }),
+  );
+  expect(res.statusCode, res.body).toBe(201);
+  const id = res.json().data.id as string;
+  if (!justEntered) await enteredLongAgo(id);
+  return id;
+}
+
+const existing = async (ids: string[]) =>
+  (
+    await ctx.database.db
+      .select({ id: pilgrims.id })
+      .from(pilgrims)
+      .where(inArray(pilgrims.id, ids))
+  )
+    .map((r) => r.id)
+    .sort();
+
+const service = (options: { batchSize?: number; changed?: () => void } = {}) =>
+  createRetentionService({
+    db: ctx.database.db,
+    audit: createAuditRepository(ctx.database.db),
+    counts: options.changed ? { changed: options.changed } : undefined,
+    batchSize: options.batchSize,
+  });
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  owner = await registerVerifiedOwner(ctx);
+});
+
+afterAll(async () => {
+  await ctx?.close();
+});
+
+describe('retentionCutoff', () => {
+  it('is the day 3 years before today in Spain', () => {
+    expect(retentionCutoff(new Date('2026-11-22T12:00:00Z'))).toBe('2023-11-22');
+    // 23:30 UTC is already the next day in Madrid.
+    expect(retentionCutoff(new Date('2026-11-22T23:30:00Z'))).toBe('2023-11-23');
+    expect(retentionCutoff(new Date('2028-02-29T12:00:00Z'))).toBe('2025-02-28');
+  });
+});
+
+describe('the purge', () => {
+  it('deletes the stays that ended 3 years ago or more, with their images, and audits each', async () => {
+    const expired = [
+      // Ended exactly 3 years ago: its 3 years are over.
+      await traveler(addDays(cutoff, -2), cutoff, {
+        frontDocImage: dataUrl(jpegBytes(), 'image/jpeg'),
+      }),
+      await traveler(addDays(cutoff, -5), addDays(cutoff, -1)),
+      // No check-out date: the stay counts from its entry.
+      await traveler(addDays(cutoff, -10), null),
+    ];
+    const kept = [
+      await traveler(addDays(cutoff, -1), addDays(cutoff, 1)),
+      await traveler(addDays(cutoff, 1), null),
+      // Came long ago but left recently: kept from the day it left.
+      await traveler(addDays(cutoff, -30), todayIso()),
+      await traveler(todayIso(), null),
+    ];
+    const documentsBefore = await ctx.database.db
+      .select({ id: pilgrimDocuments.id })
+      .from(pilgrimDocuments)
+      .where(eq(pilgrimDocuments.pilgrimId, expired[0]!));
+    expect(documentsBefore).toHaveLength(2);
+
+    const changed = vi.fn();
+    // Batches of two: the three expired stays take two transactions.
+    const result = await service({ batchSize: 2, changed }).purge();
+    expect(result).toMatchObject({ travelers: 3, skipped: false });
+    expect(changed).toHaveBeenCalled();
+    expect(await existing([...expired, ...kept])).toEqual([...kept].sort());
+    expect(
+      await ctx.database.db
+        .select()
+        .from(pilgrimDocuments)
+        .where(inArray(pilgrimDocuments.pilgrimId, expired)),
+    ).toEqual([]);
+
+    const entries = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(and(inArray(auditLog.entityId, expired), eq(auditLog.action, 'pilgrim.deleted')));
+    expect(entries).toHaveLength(3);
+    for (const entry of entries)
+      expect(entry).toMatchObject({
+        actorUserId: null,
+        ip: null,
+        establishmentId: owner.establishmentId,
+        details: { reason: 'retentionExpired' },
+      });
+
+    // The owner's list shows what is left, and nothing runs twice.
+    const list = await call(
+      'GET',
+      `/api/pilgrims?establishmentId=${owner.establishmentId}&limit=100`,
+      owner.token,
+    );
+    expect(
+      list
+        .json()
+        .data.map((p: { id: string }) => p.id)
+        .sort(),
+    ).toEqual([...kept].sort());
+    const again = vi.fn();
+    expect(await service({ changed: again }).purge()).toMatchObject({ travelers: 0 });
+    expect(again).not.toHaveBeenCalled();
+  });
+
+  it('keeps a record entered less than 3 years ago, whatever its dates', async () => {
+    // A year typed wrong today, or old books imported: not deleted the next night.
+    const id = await traveler('2016-05-01', null, {}, true);
+    expect(await service().purge()).toMatchObject({ travelers: 0 });
+    expect(await existing([id])).toEqual([id]);
+    await enteredLongAgo(id);
+    expect(await service().purge()).toMatchObject({ travelers: 1 });
+    expect(await existing([id])).toEqual([]);
+  });
+
+  it('takes a self-registration with its traveler', async () => {
+    const link = await call(
+      'GET',
+      `/api/establishments/${owner.establishmentId}/checkin-link`,
+      owner.token,
+    );
+    const token = link.json().data.token as string;
+    const res = await call(
+      'POST',
+      `/api/public/checkin/${token}`,
+      undefined,
+      pilgrimBody(null, {
+        entryDate: addDays(cutoff, -3),
+        checkOutDate: addDays(cutoff, -1),
+        documentExpeditionDate: '2015-01-01',
+      }),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const [row] = await ctx.database.db
+      .select({ id: selfRegistrations.pilgrimId })
+      .from(selfRegistrations)
+      .where(eq(selfRegistrations.confirmationCode, res.json().data.confirmationCode));
+    expect(row).toBeDefined();
+    await enteredLongAgo(row!.id);
+    expect(await service().purge()).toMatchObject({ travelers: 1 });
+    expect(
+      await ctx.database.db
+        .select()
+        .from(selfRegistrations)
+        .where(eq(selfRegistrations.pilgrimId, row!.id)),
+    ).toEqual([]);
+  });
+
+  it('deletes expired sessions and one-time tokens, and keeps live ones', async () => {
+    const hash = () => createHash('sha256').update(randomBytes(16)).digest('hex');
+    const past = new Date(Date.now() - 60_000);
+    const [oldSession] = await ctx.database.db
+      .insert(sessions)
+      .values({ userId: owner.userId, tokenHash: hash(), expiresAt: past })
+      .returning({ id: sessions.id });
+    const [oldToken] = await ctx.database.db
+      .insert(oneTimeTokens)
+      .values({
+        userId: owner.userId,
+        purpose: 'reset_password',
+        tokenHash: hash(),
+        expiresAt: past,
+      })
+      .returning({ id: oneTimeTokens.id });
+    const liveSessions = async () =>
+      (
+        await ctx.database.db
+          .select({ id: sessions.id })
+          .from(sessions)
+          .where(sql`${sessions.expiresAt} > now()`)
+      ).length;
+    const live = await liveSessions();
+    expect(live).toBeGreaterThan(0);
+
+    const result = await service().purge();
+    expect(result.sessions).toBeGreaterThanOrEqual(1);
+    expect(result.tokens).toBeGreaterThanOrEqual(1);
+    expect(
+      await ctx.database.db.select().from(sessions).where(eq(sessions.id, oldSession!.id)),
+    ).toEqual([]);
+    expect(
+      await ctx.database.db.select().from(oneTimeTokens).where(eq(oneTimeTokens.id, oldToken!.id)),
+    ).toEqual([]);
+    expect(await liveSessions()).toBe(live);
+    expect((await call('GET', '/api/establishments/user', owner.token)).statusCode).toBe(200);
+  });
+
+  it.runIf(process.env.TEST_DB === 'postgres')(
+    'does nothing while another process purges',
+    async () => {
+      const id = await traveler(addDays(cutoff, -3), addDays(cutoff, -2));
+      // This transaction stands for the other process: it holds the purge's lock.
+      await ctx.database.db.transaction(async (tx) => {
+        const other = service();
+        await tx.execute(sql`select pg_advisory_xact_lock(7304512033::bigint)`);
+        expect(await other.purge()).toEqual({
+          travelers: 0,
+          sessions: 0,
+          tokens: 0,
+          skipped: true,
+        });
+      });
+      expect(await existing([id])).toEqual([id]);
+      expect(await service().purge()).toMatchObject({ travelers: 1, skipped: false });
+    },
+  );
+});
+
+describe('the schedule', () => {
+  const log = () => ({ info: vi.fn(), error: vi.fn() });
+
+  it('runs at start and then at each interval; a failed run is logged and the next one runs', async () => {
+    let calls = 0;
+    const purge = vi.fn(async () => {
+      calls++;
+      if (calls === 2) throw new Error('database away');
+      return { travelers: calls === 1 ? 4 : 0, sessions: 0, tokens: 0, skipped: false };
+    });
+    const logger = log();
+    const schedule = scheduleRetention({ purge }, 5, logger);
+    schedule.start();
+    schedule.start();
+    await vi.waitFor(() => expect(purge.mock.calls.length).toBeGreaterThanOrEqual(3));
+    await schedule.stop();
+    const after = purge.mock.calls.length;
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(purge.mock.calls.length).toBe(after);
+    expect(logger.info).toHaveBeenCalledTimes(1);
+    expect(logger.info.mock.calls[0]![0]).toMatchObject({ travelers: 4 });
+    expect(logger.error).toHaveBeenCalledTimes(1);
+  });
+
+  it('waits for a run under way when stopped', async () => {
+    let finish!: () => void;
+    let done = false;
+    const purge = vi.fn(
+      () =>
+        new Promise<{ travelers: number; sessions: number; tokens: number; skipped: boolean }>(
+          (resolve) => {
+            finish = () => {
+              done = true;
+              resolve({ travelers: 0, sessions: 0, tokens: 0, skipped: false });
+            };
+          },
+        ),
+    );
+    const schedule = scheduleRetention({ purge }, 60_000, log());
+    schedule.start();
+    const stopped = schedule.stop();
+    setTimeout(() => finish(), 20);
+    await stopped;
+    expect(done).toBe(true);
+    expect(purge).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('the server', () => {
+  it('purges when it starts, with RETENTION_PURGE_HOURS set', async () => {
+    const id = await traveler(addDays(cutoff, -4), addDays(cutoff, -3));
+    const keep = await traveler(todayIso(), null, {}, true);
+    const app = await buildApp({
+      config: { ...ctx.config, retentionPurgeHours: 24 },
+      database: ctx.database,
+    });
+    try {
+      await app.ready();
+      await vi.waitFor(async () => expect(await existing([id, keep])).toEqual([keep]), {
+        timeout: 5000,
+        interval: 50,
+      });
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('does not purge with RETENTION_PURGE_HOURS=0', async () => {
+    const id = await traveler(addDays(cutoff, -4), addDays(cutoff, -3));
+    const app = await buildApp({
+      config: { ...ctx.config, retentionPurgeHours: 0 },
+      database: ctx.database,
+    });
+    await app.ready();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await app.close();
+    expect(await existing([id])).toEqual([id]);
+    await service().purge();
+  });
+});
