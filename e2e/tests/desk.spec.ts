@@ -208,10 +208,25 @@ test('an owner creates an establishment, registers walk-in travelers with photos
   // The record, read-only, with the document thumbnails.
   await expect(page.getByRole('heading', { level: 1, name: 'Lucía Fernández Ruiz' })).toBeVisible();
   await expect(page.getByText('+34 600 111 222')).toBeVisible();
-  await expect(page.getByRole('img', { name: 'Front of the document' })).toBeVisible();
-  await expect(page.getByRole('img', { name: 'Signature' })).toBeVisible();
+  const front = page.getByRole('button', { name: 'Show Front of the document at full size' });
+  await expect(front.locator('img')).toBeVisible();
+  await expect(
+    page.getByRole('button', { name: 'Show Signature at full size' }).locator('img'),
+  ).toBeVisible();
   await expectAccessible(page);
   await screenshots(page, 'traveler-view');
+  // A thumbnail opens the document at full size, to check it against the data.
+  await front.click();
+  const viewer = page.getByRole('dialog', { name: 'Front of the document' });
+  const full = viewer.getByRole('img', { name: 'Front of the document, full size' });
+  await expect(full).toBeVisible();
+  await expect
+    .poll(() => full.evaluate((node: HTMLImageElement) => node.naturalWidth))
+    .toBeGreaterThan(0);
+  await expectAccessible(page);
+  await page.keyboard.press('Escape');
+  await expect(viewer).toBeHidden();
+  await expect(front).toBeFocused();
 
   // Edit the phone.
   await page.getByRole('link', { name: 'Edit' }).click();

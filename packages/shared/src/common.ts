@@ -40,6 +40,9 @@ export const PasswordSchema = z
   .min(PASSWORD_MIN, 'validation.passwordMin')
   .max(128);
 
+/** The query of a call that takes nothing but the answer's language (`?lng=`). */
+export const LngQuerySchema = z.object({ lng: z.string().max(20).optional() });
+
 export const PageQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100000).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(10),

@@ -424,6 +424,17 @@ export const EstablishmentPilgrimsQuerySchema = z.object({
 // ---------------------------------------------------------------------------------------------
 // Responses
 
+/**
+ * GET /api/pilgrims/{id}/documents/{docId}: `size=preview` answers a copy of at most 640 px a side
+ * (WebP) for thumbnails, when smaller than the image; `full` (the default) the image as stored.
+ */
+export const DOCUMENT_SIZES = ['full', 'preview'] as const;
+export type DocumentSize = (typeof DOCUMENT_SIZES)[number];
+export const DocumentQuerySchema = z.object({
+  size: queryParamWithDefault(z.enum(DOCUMENT_SIZES), 'full'),
+  lng: z.string().max(20).optional(),
+});
+
 export const DocumentUploadSchema = z.object({
   id: IdSchema,
   kind: z.enum(DOCUMENT_KINDS),

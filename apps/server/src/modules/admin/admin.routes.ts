@@ -7,7 +7,7 @@ import {
   ReportResponseSchema,
   UpdateAdminUserInputSchema,
 } from '@hospes/shared/admin';
-import { MessageResponseSchema, paginationOf } from '@hospes/shared/common';
+import { LngQuerySchema, MessageResponseSchema, paginationOf } from '@hospes/shared/common';
 import { z } from '@hospes/shared/zod';
 import { serverMessage } from '../../lib/i18n/server-texts';
 import { actorOf } from '../../plugins/auth';
@@ -15,7 +15,6 @@ import { auditContext } from '../audit/audit-context';
 import type { AdminService } from './admin.service';
 
 const security = [{ bearerAuth: [] }];
-const LngQuery = z.object({ lng: z.string().max(20).optional() });
 /** Ids are checked by the service, so that a malformed one answers 404 like an unknown one. */
 const IdParams = z.object({ id: z.string().max(100) });
 
@@ -57,7 +56,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async
           'Change a user’s role or deactivate/reactivate it (a deactivated user’s sessions end at once); the last active admin stays (409 LAST_ADMIN)',
         security,
         params: IdParams,
-        querystring: LngQuery,
+        querystring: LngQuerySchema,
         body: UpdateAdminUserInputSchema,
         response: { 200: AdminUserResponseSchema },
       },
@@ -83,7 +82,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async
         summary: 'E-mail the user a link to choose a new password',
         security,
         params: IdParams,
-        querystring: LngQuery,
+        querystring: LngQuerySchema,
         response: { 200: MessageResponseSchema },
       },
       preHandler: app.requireAdmin,

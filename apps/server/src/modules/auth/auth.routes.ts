@@ -11,7 +11,7 @@ import {
   UpdateProfileInputSchema,
   VerifyQuerySchema,
 } from '@hospes/shared/auth';
-import { MessageResponseSchema } from '@hospes/shared/common';
+import { LngQuerySchema, MessageResponseSchema } from '@hospes/shared/common';
 import { z } from '@hospes/shared/zod';
 import type { FastifyRequest } from 'fastify';
 import { actorOf } from '../../plugins/auth';
@@ -24,7 +24,6 @@ const meta = (request: FastifyRequest) => ({
   lng: request.lng,
 });
 
-const LngQuery = z.object({ lng: z.string().max(20).optional() });
 const tags = ['auth'];
 const secured = [{ bearerAuth: [] }];
 
@@ -36,7 +35,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
         tags,
         summary: 'Register an establishment and its owner account; e-mails a verification link',
         body: RegisterEstablishmentInputSchema,
-        querystring: LngQuery,
+        querystring: LngQuerySchema,
         response: { 201: RegisterResponseSchema },
       },
     },
@@ -54,7 +53,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
       schema: {
         tags,
         summary: 'Verify an e-mail address once; answers a session (auto-login)',
-        querystring: VerifyQuerySchema.extend(LngQuery.shape),
+        querystring: VerifyQuerySchema.extend(LngQuerySchema.shape),
         response: { 200: AuthResponseSchema },
       },
     },
@@ -75,7 +74,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
         tags,
         summary: 'Send a new verification link (always answers the same)',
         body: EmailOnlyInputSchema,
-        querystring: LngQuery,
+        querystring: LngQuerySchema,
         response: { 200: MessageResponseSchema },
       },
     },
@@ -92,7 +91,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
         tags,
         summary: 'Log in with e-mail and password',
         body: LoginInputSchema,
-        querystring: LngQuery,
+        querystring: LngQuerySchema,
         response: { 200: AuthResponseSchema },
       },
     },
@@ -159,7 +158,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
         tags,
         summary: 'E-mail a password-reset link (always answers the same)',
         body: EmailOnlyInputSchema,
-        querystring: LngQuery,
+        querystring: LngQuerySchema,
         response: { 200: MessageResponseSchema },
       },
     },
@@ -176,7 +175,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
         tags,
         summary: 'Set a new password with a reset link; ends every session',
         body: ResetPasswordInputSchema,
-        querystring: LngQuery,
+        querystring: LngQuerySchema,
         response: { 200: MessageResponseSchema },
       },
     },

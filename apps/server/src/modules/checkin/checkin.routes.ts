@@ -1,4 +1,5 @@
 import multipart from '@fastify/multipart';
+import { LngQuerySchema } from '@hospes/shared/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   CheckinLinkResponseSchema,
@@ -18,7 +19,6 @@ import { IdempotencyHeaders, PILGRIM_BODY_LIMIT } from '../pilgrims/pilgrims.rou
 import type { CheckinService } from './checkin.service';
 
 const security = [{ bearerAuth: [] }];
-const LngQuery = z.object({ lng: z.string().max(20).optional() });
 const IdParams = z.object({ id: z.string().max(100) });
 /** Tokens are checked by the service, so that a malformed one answers like an unknown one. */
 const TokenParams = z.object({ token: z.string().max(200) });
@@ -36,7 +36,7 @@ export const checkinRoutes: FastifyPluginAsyncZod<{ checkin: CheckinService }> =
       summary,
       security,
       params: IdParams,
-      querystring: LngQuery,
+      querystring: LngQuerySchema,
       response: { 200: CheckinLinkResponseSchema },
     },
     preHandler: app.requireUser,
@@ -75,7 +75,7 @@ export const checkinRoutes: FastifyPluginAsyncZod<{ checkin: CheckinService }> =
         summary: 'The self-registered traveler with this confirmation code (caller tenancy)',
         security,
         params: CodeParams,
-        querystring: LngQuery,
+        querystring: LngQuerySchema,
         response: { 200: PilgrimResponseSchema },
       },
       preHandler: app.requireUser,
@@ -94,7 +94,7 @@ export const checkinRoutes: FastifyPluginAsyncZod<{ checkin: CheckinService }> =
         summary: 'Confirm a self-registered traveler after checking the document',
         security,
         params: IdParams,
-        querystring: LngQuery,
+        querystring: LngQuerySchema,
         response: { 200: ConfirmPilgrimResponseSchema },
       },
       preHandler: app.requireUser,
@@ -121,7 +121,7 @@ export const publicCheckinRoutes: FastifyPluginAsyncZod<{ checkin: CheckinServic
         tags,
         summary: 'The establishment behind a check-in link (404 CHECKIN_LINK_INVALID when revoked)',
         params: TokenParams,
-        querystring: LngQuery,
+        querystring: LngQuerySchema,
         response: { 200: PublicCheckinInfoResponseSchema },
       },
     },
@@ -142,7 +142,7 @@ export const publicCheckinRoutes: FastifyPluginAsyncZod<{ checkin: CheckinServic
           'the establishment is the link’s. Answers the confirmation code. 429 over 10 an hour per address.',
         params: TokenParams,
         body: PublicCheckinInputSchema,
-        querystring: LngQuery,
+        querystring: LngQuerySchema,
         headers: IdempotencyHeaders,
         response: { 201: PublicCheckinResponseSchema },
       },
@@ -172,7 +172,7 @@ export const publicCheckinRoutes: FastifyPluginAsyncZod<{ checkin: CheckinServic
           'Read a document photo for the self-registration form (see POST /api/ocr/process-document)',
         consumes: ['multipart/form-data'],
         params: TokenParams,
-        querystring: LngQuery,
+        querystring: LngQuerySchema,
         response: { 200: ScanResponseSchema },
       },
       // Counted before the upload is read.

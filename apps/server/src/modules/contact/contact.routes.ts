@@ -1,15 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { LngQuerySchema } from '@hospes/shared/common';
 import {
   ContactMessageInputSchema,
   ContactMessageResponseSchema,
   PublicConfigResponseSchema,
 } from '@hospes/shared/contact';
-import { z } from '@hospes/shared/zod';
 import { serverMessage } from '../../lib/i18n/server-texts';
 import type { ContactService } from './contact.service';
 import type { PublicConfigService } from './public-config';
 
-const LngQuery = z.object({ lng: z.string().max(20).optional() });
 const tags = ['public'];
 
 /** The public site's calls, under /api: the contact form and the operator's public settings. */
@@ -25,7 +24,7 @@ export const contactRoutes: FastifyPluginAsyncZod<{
         summary:
           'Send a message from the contact form (stored, e-mailed to support; 5 an hour per address)',
         body: ContactMessageInputSchema,
-        querystring: LngQuery,
+        querystring: LngQuerySchema,
         response: { 201: ContactMessageResponseSchema },
       },
     },
@@ -43,7 +42,7 @@ export const contactRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary: 'Testimonials and operator details configured for the public pages',
-        querystring: LngQuery,
+        querystring: LngQuerySchema,
         response: { 200: PublicConfigResponseSchema },
       },
     },

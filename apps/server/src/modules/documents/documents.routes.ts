@@ -1,4 +1,5 @@
 import multipart from '@fastify/multipart';
+import { LngQuerySchema } from '@hospes/shared/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -20,8 +21,7 @@ import type { DocumentsService, FileAnswer } from './documents.service';
 import { documentTexts } from './texts';
 
 const security = [{ bearerAuth: [] }];
-const LngQuery = z.object({ lng: z.string().max(20).optional() });
-const UploadQuery = LngQuery.extend({ establishmentId: z.string().max(100).optional() });
+const UploadQuery = LngQuerySchema.extend({ establishmentId: z.string().max(100).optional() });
 /** Ids are checked by the service, so that a malformed one answers 404 like an unknown one. */
 const IdParams = z.object({ id: z.string().max(100) });
 const FileResponse = z.any();
@@ -309,7 +309,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsServic
           'SES_OTHER_AUTHORITY when the establishment reports to the Mossos d’Esquadra or the Ertzaintza.',
         security,
         params: IdParams,
-        querystring: LngQuery,
+        querystring: LngQuerySchema,
         body: SesFileInputSchema,
         response: { 200: FileResponse.describe('the file') },
       },

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import { paginationOf } from '@hospes/shared/common';
+import { LngQuerySchema, paginationOf } from '@hospes/shared/common';
 import {
   CreateEstablishmentInputSchema,
   DeleteEstablishmentResponseSchema,
@@ -25,7 +25,6 @@ import type { EstablishmentsService } from './establishments.service';
 
 const tags = ['establishments'];
 const security = [{ bearerAuth: [] }];
-const LngQuery = z.object({ lng: z.string().max(20).optional() });
 /** Ids are checked by the service, so that a malformed one answers 404 like an unknown one. */
 const IdParams = z.object({ id: z.string().max(100) });
 
@@ -56,7 +55,7 @@ export const establishmentsRoutes: FastifyPluginAsyncZod<{
           'Create an establishment; the caller (or, for an admin with createUserWithEstablishment, the contact) becomes its owner',
         security,
         body: CreateEstablishmentInputSchema,
-        querystring: LngQuery,
+        querystring: LngQuerySchema,
         response: { 201: EstablishmentResponseSchema },
       },
       preHandler: requireUserToCreate,
@@ -103,7 +102,7 @@ export const establishmentsRoutes: FastifyPluginAsyncZod<{
         tags,
         summary: 'The establishments of the signed-in user, with the user’s role in each',
         security,
-        querystring: LngQuery,
+        querystring: LngQuerySchema,
         response: { 200: UserEstablishmentsResponseSchema },
       },
       preHandler: app.requireUser,
@@ -122,7 +121,7 @@ export const establishmentsRoutes: FastifyPluginAsyncZod<{
         summary: 'One establishment (a member’s or any, for an admin)',
         security,
         params: IdParams,
-        querystring: LngQuery,
+        querystring: LngQuerySchema,
         response: { 200: EstablishmentResponseSchema },
       },
       preHandler: app.requireUser,
@@ -142,7 +141,7 @@ export const establishmentsRoutes: FastifyPluginAsyncZod<{
         security,
         params: IdParams,
         body: UpdateEstablishmentInputSchema,
-        querystring: LngQuery,
+        querystring: LngQuerySchema,
         response: { 200: EstablishmentResponseSchema },
       },
       preHandler: app.requireUser,
@@ -168,7 +167,7 @@ export const establishmentsRoutes: FastifyPluginAsyncZod<{
           'Delete an establishment; refused (409) while it keeps traveler records within the 3-year retention',
         security,
         params: IdParams,
-        querystring: LngQuery,
+        querystring: LngQuerySchema,
         response: { 200: DeleteEstablishmentResponseSchema },
       },
       preHandler: app.requireUser,

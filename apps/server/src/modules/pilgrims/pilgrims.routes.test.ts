@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_MAX_BYTES } from '@hospes/shared/codes';
@@ -9,6 +10,7 @@ import {
 } from '@hospes/shared/pilgrims';
 import { auditLog, pilgrimDocuments, pilgrims, registrationKeys } from '../../db/schema';
 import { createAdminSession, createUserSession } from '../../../test/accounts';
+import { photoJpeg } from '../../../test/documents-helpers';
 import { randomCif } from '../../../test/factories';
 import {
   dataUrl,
@@ -728,6 +730,59 @@ describe('document images', () => {
     expect(
       (await call('GET', `/api/pilgrims/${data.id}/documents/${byKind.front!.id}`)).statusCode,
     ).toBe(401);
+  });
+
+  it('answers a preview of at most 640 px for thumbnails, audited like the image', async () => {
+    const photo = await photoJpeg(1600, 1000);
+    const created = await call(
+      'POST',
+      '/api/pilgrims',
+      owner.token,
+      pilgrimBody(owner.establishmentId, { frontDocImage: dataUrl(photo, 'image/jpeg') }),
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    const data = created.json().data as Pilgrim;
+    const byKind = Object.fromEntries(data.documentUploads.map((d) => [d.kind, d]));
+    const url = (kind: string, query = '') =>
+      `/api/pilgrims/${data.id}/documents/${byKind[kind]!.id}${query}`;
+
+    const preview = await call('GET', url('front', '?size=preview'), owner.token);
+    expect(preview.statusCode).toBe(200);
+    expect(preview.headers['content-type']).toBe('image/webp');
+    expect(preview.headers['cache-control']).toBe('private, no-store');
+    expect(preview.headers['content-disposition']).toBe(
+      'inline; filename="front-document-preview.webp"',
+    );
+    expect(preview.rawPayload.length).toBeLessThan(photo.length / 4);
+    const meta = await sharp(preview.rawPayload).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['webp', 640, 400]);
+    // The full image, as stored, stays the default.
+    for (const query of ['', '?size=full', '?size=']) {
+      const full = await call('GET', url('front', query), owner.token);
+      expect(full.rawPayload.equals(photo)).toBe(true);
+    }
+    // A signature smaller than any copy of it: answered as it is.
+    const sig = await call('GET', url('signature', '?size=preview'), owner.token);
+    expect(sig.headers['content-type']).toBe('image/png');
+    expect(sig.rawPayload.equals(PNG_BYTES)).toBe(true);
+
+    const views = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, data.id), eq(auditLog.action, 'pilgrim.document_viewed')));
+    expect(views.map((v) => (v.details as { size: string }).size)).toEqual([
+      'preview',
+      'full',
+      'full',
+      'full',
+      'preview',
+    ]);
+    const bad = await call('GET', url('front', '?size=huge&lng=en'), owner.token);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+    expect(bad.json().details[0].field).toBe('querystring.size');
+    // Another tenant's preview is as hidden as the image.
+    expect((await call('GET', url('front', '?size=preview'), other.token)).statusCode).toBe(404);
   });
 
   it('refuses a text file disguised as an image, and any image over 10 MB, storing nothing', async () => {

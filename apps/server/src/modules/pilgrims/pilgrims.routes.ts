@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { paginationOf } from '@hospes/shared/common';
+import { LngQuerySchema, paginationOf } from '@hospes/shared/common';
 import {
+  DocumentQuerySchema,
   BulkDeletePilgrimsInputSchema,
   BulkDeletePilgrimsResponseSchema,
   CreatePilgrimInputSchema,
@@ -19,7 +20,6 @@ import type { PilgrimsService } from './pilgrims.service';
 
 const tags = ['pilgrims'];
 const security = [{ bearerAuth: [] }];
-const LngQuery = z.object({ lng: z.string().max(20).optional() });
 /** Ids are checked by the service, so that a malformed one answers 404 like an unknown one. */
 const IdParams = z.object({ id: z.string().max(100) });
 const DocumentParams = z.object({ id: z.string().max(100), docId: z.string().max(100) });
@@ -51,7 +51,7 @@ export const pilgrimsRoutes: FastifyPluginAsyncZod<{ pilgrims: PilgrimsService }
         summary: 'Register a traveler (images as data URLs; the signature is required)',
         security,
         body: CreatePilgrimInputSchema,
-        querystring: LngQuery,
+        querystring: LngQuerySchema,
         headers: IdempotencyHeaders,
         response: { 201: PilgrimResponseSchema },
       },
@@ -102,7 +102,7 @@ export const pilgrimsRoutes: FastifyPluginAsyncZod<{ pilgrims: PilgrimsService }
         summary: 'Delete several travelers at once (only those the caller may delete)',
         security,
         body: BulkDeletePilgrimsInputSchema,
-        querystring: LngQuery,
+        querystring: LngQuerySchema,
         response: { 200: BulkDeletePilgrimsResponseSchema },
       },
       preHandler: app.requireUser,
@@ -129,7 +129,7 @@ export const pilgrimsRoutes: FastifyPluginAsyncZod<{ pilgrims: PilgrimsService }
         summary: 'One traveler',
         security,
         params: IdParams,
-        querystring: LngQuery,
+        querystring: LngQuerySchema,
         response: { 200: PilgrimResponseSchema },
       },
       preHandler: app.requireUser,
@@ -151,7 +151,7 @@ export const pilgrimsRoutes: FastifyPluginAsyncZod<{ pilgrims: PilgrimsService }
         security,
         params: IdParams,
         body: UpdatePilgrimInputSchema,
-        querystring: LngQuery,
+        querystring: LngQuerySchema,
         response: { 200: PilgrimResponseSchema },
       },
       preHandler: app.requireUser,
@@ -176,7 +176,7 @@ export const pilgrimsRoutes: FastifyPluginAsyncZod<{ pilgrims: PilgrimsService }
         summary: 'Delete a traveler',
         security,
         params: IdParams,
-        querystring: LngQuery,
+        querystring: LngQuerySchema,
         response: { 200: DeletePilgrimResponseSchema },
       },
       preHandler: app.requireUser,
@@ -196,14 +196,26 @@ export const pilgrimsRoutes: FastifyPluginAsyncZod<{ pilgrims: PilgrimsService }
         summary: 'The image of an uploaded document, decrypted (the view is audited)',
         security,
         params: DocumentParams,
-        querystring: LngQuery,
-        response: { 200: z.any().describe('The image bytes: image/jpeg, image/png or image/webp') },
+        querystring: DocumentQuerySchema,
+        response: {
+          200: z
+            .any()
+            .describe(
+              'The image bytes: image/jpeg, image/png or image/webp; with size=preview a WebP copy of at most 640 px a side when smaller',
+            ),
+        },
       },
       preHandler: app.requireUser,
     },
     async (request, reply) => {
       const { id, docId } = request.params;
-      const file = await pilgrims.document(actorOf(request), id, docId, auditContext(request));
+      const file = await pilgrims.document(
+        actorOf(request),
+        id,
+        docId,
+        auditContext(request),
+        request.query.size,
+      );
       return reply
         .header('content-type', file.mimeType)
         .header('content-length', String(file.bytes.length))

@@ -6,6 +6,7 @@ import type { ErrorDetail } from '@hospes/shared/errors';
 import {
   pilgrimRecordIssues,
   type CreatePilgrimInput,
+  type DocumentSize,
   type ListPilgrimsQuery,
   type Pilgrim,
   type UpdatePilgrimInput,
@@ -16,6 +17,7 @@ import { AppError } from '../../lib/app-error';
 import { assertSameRequest, fingerprintOf, KeyTaken, registerOnce } from '../../lib/idempotency';
 import type { DocumentCipher } from '../../lib/storage/document-cipher';
 import { decodeImageDataUrl } from '../../lib/storage/images';
+import { documentPreview } from '../../lib/storage/preview';
 import type { Actor } from '../../plugins/auth';
 import type { AuditContext, AuditRepository } from '../audit/audit.repository';
 import { isUuid, scopeOf, type Scope } from '../establishments/scope';
@@ -466,8 +468,18 @@ export function createPilgrimsService(deps: PilgrimsServiceDeps) {
       return { requested: unique.length, deleted };
     },
 
-    /** The decrypted bytes of a document image; the view is audited. */
-    async document(actor: Actor, pilgrimId: string, documentId: string, context: AuditContext) {
+    /**
+     * The decrypted bytes of a document image, or with `size: 'preview'` a smaller copy for a
+     * thumbnail (lib/storage/preview; the image itself when no copy would be smaller); the view is
+     * audited either way.
+     */
+    async document(
+      actor: Actor,
+      pilgrimId: string,
+      documentId: string,
+      context: AuditContext,
+      size: DocumentSize = 'full',
+    ) {
       if (!isUuid(pilgrimId)) throw new AppError('PILGRIM_NOT_FOUND');
       const scope = scopeOf(actor);
       if (!isUuid(documentId)) {
@@ -481,13 +493,20 @@ export function createPilgrimsService(deps: PilgrimsServiceDeps) {
       }
       const document = found;
       const bytes = cipher.open(document.content, documentContext(pilgrimId, document.id));
+      const preview = size === 'preview' ? await documentPreview(bytes) : null;
       await audit.record(context, {
         action: 'pilgrim.document_viewed',
         entityType: 'pilgrim',
         entityId: pilgrimId,
         establishmentId: found.establishmentId,
-        details: { documentId: document.id, kind: document.kind },
+        details: { documentId: document.id, kind: document.kind, size },
       });
+      if (preview)
+        return {
+          bytes: preview,
+          mimeType: 'image/webp',
+          originalName: document.originalName.replace(/(\.[A-Za-z0-9]+)?$/, '-preview.webp'),
+        };
       return { bytes, mimeType: document.mimeType, originalName: document.originalName };
     },
   };

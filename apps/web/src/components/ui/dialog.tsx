@@ -30,6 +30,7 @@ export function Modal({
   children,
   busy = false,
   initialFocus,
+  wide = false,
 }: {
   open: boolean;
   onClose: () => void;
@@ -39,6 +40,8 @@ export function Modal({
   children?: ReactNode;
   busy?: boolean;
   initialFocus?: RefObject<HTMLElement | null>;
+  /** A wider panel, for a picture. */
+  wide?: boolean;
 }) {
   const base = useId().replace(/[^a-zA-Z0-9_-]/g, '');
   const panelRef = useRef<HTMLDivElement>(null);
@@ -115,7 +118,7 @@ export function Modal({
         aria-describedby={description ? `${base}-description` : undefined}
         tabIndex={-1}
         onKeyDown={onKeyDown}
-        className="relative max-h-[90dvh] w-full max-w-lg overflow-y-auto rounded-2xl border border-line bg-surface p-6 text-fg shadow-xl outline-none"
+        className={`relative max-h-[90dvh] w-full ${wide ? 'max-w-4xl' : 'max-w-lg'} overflow-y-auto rounded-2xl border border-line bg-surface p-6 text-fg shadow-xl outline-none`}
       >
         <h2 id={`${base}-title`} className="text-lg font-bold text-fg">
           {title}

@@ -148,7 +148,7 @@ describe('admin traveler detail (spec §2)', () => {
         body: 'x',
       },
     });
-    renderAdmin(url);
+    const { user } = renderAdmin(url);
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Hans Müller Schmidt' }),
     ).toBeInTheDocument();
@@ -180,17 +180,32 @@ describe('admin traveler detail (spec §2)', () => {
       'href',
       `/clients/edit/${pilgrim.id}`,
     );
-    expect(await screen.findByRole('img', { name: 'Document, front' })).toHaveAttribute(
-      'src',
-      'blob:thumb',
-    );
-    expect(await screen.findByRole('img', { name: 'Signature' })).toBeInTheDocument();
+    // Thumbnails: the server's previews, each a button that opens the image at full size.
+    const front = await screen.findByRole('button', { name: 'Show Document, front at full size' });
+    expect(front.querySelector('img')).toHaveAttribute('src', 'blob:thumb');
+    expect(
+      await screen.findByRole('button', { name: 'Show Signature at full size' }),
+    ).toBeInTheDocument();
     expect(screen.getByText('back.pdf')).toBeInTheDocument();
-    expect(screen.getAllByRole('img')).toHaveLength(2);
-    // The non-image is not fetched, the images are, with the bearer token.
-    const documentCalls = calls.filter((call) => call.url.pathname.includes('/documents/'));
-    expect(documentCalls).toHaveLength(2);
-    expect(documentCalls[0]?.headers.get('authorization')).toBe(`Bearer ${TOKEN}`);
+    // The non-image is not fetched, the images are, as previews, with the bearer token.
+    const documentCalls = () => calls.filter((call) => call.url.pathname.includes('/documents/'));
+    expect(documentCalls()).toHaveLength(2);
+    expect(documentCalls().map((call) => call.url.search)).toEqual([
+      '?size=preview',
+      '?size=preview',
+    ]);
+    expect(documentCalls()[0]?.headers.get('authorization')).toBe(`Bearer ${TOKEN}`);
+
+    await user.click(front);
+    const dialog = await screen.findByRole('dialog', { name: 'Document, front' });
+    expect(
+      await within(dialog).findByRole('img', { name: 'Document, front, full size' }),
+    ).toHaveAttribute('src', 'blob:thumb');
+    expect(documentCalls()).toHaveLength(3);
+    expect(documentCalls()[2]?.url.search).toBe('');
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(front).toHaveFocus();
   });
 
   it('shows only the emergency-contact fields that are present', async () => {

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { DocumentUpload } from '@hospes/shared/pilgrims';
 import { Spinner } from '@/components/ui/spinner';
+import { EnlargeableThumbnail } from '@/components/document-image-dialog';
 import { useDocumentImage } from '@/lib/document-image';
 
 function FileIcon() {
@@ -22,7 +23,7 @@ function FileIcon() {
 function Thumbnail({ pilgrimId, upload }: { pilgrimId: string; upload: DocumentUpload }) {
   const { t } = useTranslation('admin');
   const isImage = upload.mimeType.startsWith('image/');
-  const image = useDocumentImage(pilgrimId, upload.id, isImage);
+  const image = useDocumentImage(pilgrimId, upload.id, isImage, 'preview');
   return (
     <li>
       <figure className="flex h-full flex-col overflow-hidden rounded-xl border border-line bg-surface-muted">
@@ -37,10 +38,11 @@ function Thumbnail({ pilgrimId, upload }: { pilgrimId: string; upload: DocumentU
             <span className="px-2 text-center text-sm text-muted">{t('pilgrim.imageFailed')}</span>
           )}
           {image.status === 'ready' && (
-            <img
-              src={image.url}
-              alt={t(`pilgrim.kinds.${upload.kind}`)}
-              className="h-full w-full object-contain"
+            <EnlargeableThumbnail
+              url={image.url}
+              label={t(`pilgrim.kinds.${upload.kind}`)}
+              pilgrimId={pilgrimId}
+              docId={upload.id}
             />
           )}
         </div>

@@ -4,6 +4,7 @@ import type { DocumentUpload } from '@hospes/shared/pilgrims';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { translateMessage } from '@/lib/messages';
+import { EnlargeableThumbnail } from '@/components/document-image-dialog';
 import { useDocumentImage } from '@/lib/document-image';
 import { downscaleToJpeg, ImageReadError } from '../image';
 
@@ -38,13 +39,13 @@ export function DocumentThumbnail({
 }) {
   const { t } = useTranslation('clients');
   const isImage = document.mimeType.startsWith('image/');
-  const { url, status } = useDocumentImage(pilgrimId, document.id, isImage);
+  const { url, status } = useDocumentImage(pilgrimId, document.id, isImage, 'preview');
   const failed = status === 'failed';
   return (
     <figure className={className}>
       <div className="flex aspect-[3/2] items-center justify-center overflow-hidden rounded-lg border border-line bg-white">
         {url && isImage ? (
-          <img src={url} alt={alt} className="size-full object-contain" />
+          <EnlargeableThumbnail url={url} label={alt} pilgrimId={pilgrimId} docId={document.id} />
         ) : failed || !isImage ? (
           <FileIcon />
         ) : (
@@ -167,7 +168,7 @@ function StoredPreview({
   document: DocumentUpload;
   alt: string;
 }) {
-  const { url, status } = useDocumentImage(pilgrimId, document.id);
+  const { url, status } = useDocumentImage(pilgrimId, document.id, true, 'preview');
   if (url) return <img src={url} alt={alt} className="size-full object-contain" />;
   if (status === 'failed') return <FileIcon />;
   return <Spinner className="size-6 text-primary" />;
