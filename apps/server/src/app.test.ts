@@ -119,6 +119,33 @@ describe('server core', () => {
     expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
   });
 
+  it('opens CORS to the configured origins only, on every answer', async () => {
+    const open = await createTestContext({ corsOrigins: ['https://desk.example'] });
+    try {
+      const call = (url: string, origin: string) =>
+        open.app.inject({ method: 'GET', url, headers: { origin } });
+      const preflight = await open.app.inject({
+        method: 'OPTIONS',
+        url: '/api/auth/login',
+        headers: { origin: 'https://desk.example', 'access-control-request-method': 'POST' },
+      });
+      expect(preflight.statusCode).toBe(204);
+      expect(preflight.headers['access-control-allow-origin']).toBe('https://desk.example');
+      // A normal answer, an error and a URL the router cannot read (answered before any hook).
+      for (const url of ['/api/health', '/api/nothing-here', '/api/pilgrims/%ZZ']) {
+        const allowed = await call(url, 'https://desk.example');
+        expect(allowed.headers['access-control-allow-origin'], url).toBe('https://desk.example');
+        expect(allowed.headers['access-control-allow-credentials'], url).toBe('true');
+        expect(allowed.headers.vary, url).toContain('Origin');
+        expect(allowed.headers['content-security-policy'], url).toBeDefined();
+        const other = await call(url, 'https://evil.example');
+        expect(other.headers['access-control-allow-origin'], url).toBeUndefined();
+      }
+    } finally {
+      await open.close();
+    }
+  });
+
   it('serves the OpenAPI document, generated from the route schemas, and its UI', async () => {
     const doc = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(doc.statusCode).toBe(200);

@@ -113,7 +113,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // error handler's own mapping answers it in the envelope, without echoing the URL.
     frameworkErrors: (error, request, reply) => {
       enterRequest(request, reply, new URLSearchParams(request.url.split('?')[1] ?? '').get('lng'));
-      reply.headers(request.server.securityHeaders ?? {});
+      reply.headers({
+        ...request.server.securityHeaders,
+        ...request.server.corsHeadersFor?.(request.headers.origin),
+      });
       void sendFastifyError(request, reply, error);
     },
   }).withTypeProvider<ZodTypeProvider>();

@@ -8,6 +8,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The headers every response gets (for the few answers sent before any hook runs). */
     securityHeaders: Readonly<Record<string, string>>;
+    /**
+     * The CORS headers @fastify/cors gives a request from `origin`, for the answers sent before
+     * any hook runs (a URL the router cannot read): none unless CORS_ORIGINS lists it.
+     */
+    corsHeadersFor(origin: string | undefined): Record<string, string>;
   }
 }
 
@@ -67,6 +72,16 @@ export const securityPlugin = fp<{ corsOrigins: string[]; https: boolean }>(asyn
     reply.headers(headers);
     done();
   });
+  const allowed = new Set(opts.corsOrigins);
+  app.decorate('corsHeadersFor', (origin: string | undefined): Record<string, string> =>
+    origin && allowed.has(origin)
+      ? {
+          'access-control-allow-origin': origin,
+          'access-control-allow-credentials': 'true',
+          vary: 'Origin',
+        }
+      : {},
+  );
   if (opts.corsOrigins.length > 0) {
     await app.register(cors, { origin: opts.corsOrigins, credentials: true });
   }

@@ -32,7 +32,12 @@ describe('unstorableTexts', () => {
     expect(unstorableTexts({ gender: ['M', '\u0000'] }, 'querystring')).toEqual([
       { field: 'querystring.gender.1', code: characters },
     ]);
-    expect(unstorableTexts('\u0000', '')).toEqual([{ field: '', code: characters }]);
+    expect(unstorableTexts('\u0000', '')).toEqual([{ field: 'body', code: characters }]);
+    // A key of the body's top level: the body is named.
+    expect(unstorableTexts({ 'k\u0000': 1 }, '')).toEqual([{ field: 'body', code: characters }]);
+    expect(unstorableTexts({ 'k\u0000': 1 }, 'querystring')).toEqual([
+      { field: 'querystring', code: characters },
+    ]);
     expect(unstorableTexts(Object.create(null) as object, 'params')).toEqual([]);
   });
 

@@ -50,10 +50,13 @@ export type Refusal = {
 /** Field names longer than this are cut (a key can be as long as the body). */
 const MAX_FIELD = 200;
 
+/** What names the body itself (a key of its top level refused, or a body that is one string). */
+const BODY = 'body';
+
 function pathOf(prefix: string, place: Place | null, last?: string): string {
   const keys = last === undefined ? [] : [last];
   for (let at = place; at; at = at.parent) if (at.key !== null) keys.push(at.key);
-  const field = [prefix, ...keys.reverse()].filter(Boolean).join('.');
+  const field = [prefix, ...keys.reverse()].filter(Boolean).join('.') || BODY;
   return field.length > MAX_FIELD ? `${field.slice(0, MAX_FIELD)}…` : field;
 }
 
@@ -66,7 +69,8 @@ function pathOf(prefix: string, place: Place | null, last?: string): string {
 export function unstorableTexts(root: unknown, prefix: string): Refusal[] {
   const found: Refusal[] = [];
   if (typeof root === 'string') {
-    if (!storableText(root)) found.push({ field: prefix, code: 'validation.invalidCharacters' });
+    if (!storableText(root))
+      found.push({ field: prefix || BODY, code: 'validation.invalidCharacters' });
     return found;
   }
   if (!isContainer(root)) return found;
