@@ -393,7 +393,7 @@ test('an admin views a pilgrim with document thumbnails, and deletes pilgrims fr
     ['Document, back', 'back-document.jpg'],
     ['Signature', 'signature.png'],
   ] as const) {
-    const image = page.getByRole('button', { name: `Show ${alt} at full size` }).locator('img');
+    const image = page.getByRole('button', { name: `${alt}: show at full size` }).locator('img');
     await expect(image).toBeVisible();
     await expect
       .poll(() => image.evaluate((node: HTMLImageElement) => node.naturalWidth))

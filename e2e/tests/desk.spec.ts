@@ -208,10 +208,10 @@ test('an owner creates an establishment, registers walk-in travelers with photos
   // The record, read-only, with the document thumbnails.
   await expect(page.getByRole('heading', { level: 1, name: 'Lucía Fernández Ruiz' })).toBeVisible();
   await expect(page.getByText('+34 600 111 222')).toBeVisible();
-  const front = page.getByRole('button', { name: 'Show Front of the document at full size' });
+  const front = page.getByRole('button', { name: 'Front of the document: show at full size' });
   await expect(front.locator('img')).toBeVisible();
   await expect(
-    page.getByRole('button', { name: 'Show Signature at full size' }).locator('img'),
+    page.getByRole('button', { name: 'Signature: show at full size' }).locator('img'),
   ).toBeVisible();
   await expectAccessible(page);
   await screenshots(page, 'traveler-view');

@@ -8,12 +8,40 @@ sharp.cache(false);
 export const PREVIEW_MAX_SIDE = 640;
 
 /**
+ * Previews made at once, per process; the others wait their turn. Each decodes a whole image
+ * (up to MAX_INPUT_PIXELS: a few hundred MB for the largest), so memory stays bounded however many
+ * thumbnails are asked for together.
+ */
+export const PREVIEWS_AT_ONCE = 2;
+
+let active = 0;
+const waiting: (() => void)[] = [];
+
+/** Runs `work` when fewer than PREVIEWS_AT_ONCE others run (exported for its test). */
+export async function inTurn<T>(work: () => Promise<T>): Promise<T> {
+  if (active >= PREVIEWS_AT_ONCE) await new Promise<void>((resolve) => waiting.push(resolve));
+  else active++;
+  try {
+    return await work();
+  } finally {
+    // The slot passes straight to the next in line, or is freed.
+    const next = waiting.shift();
+    if (next) next();
+    else active--;
+  }
+}
+
+/**
  * A smaller copy of a stored document image, for thumbnails on a slow connection: turned as its
  * EXIF says, at most PREVIEW_MAX_SIDE a side, WebP (transparency kept for signatures). Null when
  * the copy would not be smaller than the image itself, or the image cannot be read: the caller
- * then sends the image as stored.
+ * then sends the image as stored. At most PREVIEWS_AT_ONCE are made at a time.
  */
-export async function documentPreview(bytes: Buffer): Promise<Buffer | null> {
+export function documentPreview(bytes: Buffer): Promise<Buffer | null> {
+  return inTurn(() => makePreview(bytes));
+}
+
+async function makePreview(bytes: Buffer): Promise<Buffer | null> {
   try {
     const preview = await sharp(bytes, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS })
       .rotate()

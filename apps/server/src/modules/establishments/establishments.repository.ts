@@ -150,12 +150,12 @@ export function createEstablishmentsRepository(db: Db) {
       return row ?? null;
     },
 
-    /** Travelers of an establishment whose stay ended after `cutoff` (their retention runs). */
+    /** Travelers of an establishment whose stay ended on or after `cutoff` (their retention runs). */
     async countRetainedPilgrims(id: string, cutoff: string, tx: Db = db): Promise<number> {
       const [row] = await tx
         .select({ n: sql<number>`count(*)::int` })
         .from(pilgrims)
-        .where(and(eq(pilgrims.establishmentId, id), sql`${stayEnd} > ${cutoff}`));
+        .where(and(eq(pilgrims.establishmentId, id), sql`${stayEnd} >= ${cutoff}`));
       return row?.n ?? 0;
     },
 

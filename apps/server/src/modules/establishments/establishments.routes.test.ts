@@ -603,7 +603,8 @@ describe('DELETE /api/establishments/{id} and the 3-year retention', () => {
 
   it('refuses while a traveler’s retention runs (409), for owners and admins alike', async () => {
     const created = await createFor(owner.token);
-    const ended = addDays(addYears(today, -3), 2);
+    // Ended 3 years ago today: its period runs to the end of the day.
+    const ended = addYears(today, -3);
     const p = await call(
       'POST',
       '/api/pilgrims',
@@ -634,7 +635,7 @@ describe('DELETE /api/establishments/{id} and the 3-year retention', () => {
       owner.token,
       pilgrimBody(created.id, {
         entryDate: '2021-06-01',
-        checkOutDate: addYears(today, -3),
+        checkOutDate: addDays(addYears(today, -3), -1),
         documentExpeditionDate: '2015-01-01',
       }),
     );

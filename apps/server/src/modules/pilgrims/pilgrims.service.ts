@@ -499,7 +499,8 @@ export function createPilgrimsService(deps: PilgrimsServiceDeps) {
         entityType: 'pilgrim',
         entityId: pilgrimId,
         establishmentId: found.establishmentId,
-        details: { documentId: document.id, kind: document.kind, size },
+        // What was sent: the image itself when no preview was smaller.
+        details: { documentId: document.id, kind: document.kind, size: preview ? size : 'full' },
       });
       if (preview)
         return {

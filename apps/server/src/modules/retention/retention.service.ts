@@ -15,8 +15,10 @@ import type { TravelerCounts } from '../pilgrims/traveler-counts';
 export const RETENTION_YEARS = 3;
 
 /**
- * The last day of stay whose record may go today: a stay that ended (its check-out date, or its
- * entry date when it has none) on or before this day has been kept its 3 years.
+ * Today (in Spain) 3 years back. A stay that ended on this day (its check-out date, or its entry
+ * date when it has none) is kept to the end of today, as periods of years run "de fecha a fecha"
+ * (Código Civil art. 5): a record is retained while its stay ended on or after this day, and may go
+ * once it ended before.
  */
 export const retentionCutoff = (now: Date) => addYears(todayIso(now), -RETENTION_YEARS);
 
@@ -40,7 +42,7 @@ export interface PurgeResult {
   travelers: number;
   sessions: number;
   tokens: number;
-  /** Another process was purging: this run did nothing. */
+  /** Another process held the purge, or it was stopped: the rest is left for the next run. */
   skipped: boolean;
 }
 
@@ -64,10 +66,18 @@ export function createRetentionService(deps: {
       )) as unknown as { rows: { locked: boolean }[] };
       if (!lock.rows[0]?.locked) return null;
       // Rows being edited right now are left for the next run instead of waited for.
+      // The entry date's bound is implied (a check-out is never before the entry) and lets
+      // PostgreSQL read the entry-date index instead of the whole table for each batch.
       const expired = tx
         .select({ id: pilgrims.id })
         .from(pilgrims)
-        .where(and(sql`${stayEnd} <= ${cutoff}`, lte(pilgrims.createdAt, entered)))
+        .where(
+          and(
+            lt(pilgrims.entryDate, cutoff),
+            sql`${stayEnd} < ${cutoff}`,
+            lte(pilgrims.createdAt, entered),
+          ),
+        )
         .limit(batchSize)
         .for('update', { skipLocked: true });
       const deleted = await tx
@@ -90,14 +100,18 @@ export function createRetentionService(deps: {
   }
 
   return {
-    /** Deletes what is past its retention, batch by batch; how much went. */
-    async purge(): Promise<PurgeResult> {
+    /**
+     * Deletes what is past its retention, batch by batch; how much went. With `signal` aborted it
+     * stops before the next batch (a shutdown does not wait for a whole backlog).
+     */
+    async purge(options: { signal?: AbortSignal } = {}): Promise<PurgeResult> {
       const at = now();
       const cutoff = retentionCutoff(at);
       const entered = enteredBy(at);
       let travelers = 0;
       try {
         for (;;) {
+          if (options.signal?.aborted) return { travelers, sessions: 0, tokens: 0, skipped: true };
           const deleted = await purgeBatch(cutoff, entered);
           if (deleted === null) return { travelers, sessions: 0, tokens: 0, skipped: true };
           travelers += deleted;
@@ -127,7 +141,8 @@ export type RetentionService = ReturnType<typeof createRetentionService>;
 
 /**
  * Runs `purge` once at `start()` and then every `intervalMs`, one run at a time; a failed run is
- * logged and the next one tries again. `stop()` cancels the timer and waits for a run under way.
+ * logged and the next one tries again. `stop()` cancels the timer, and waits for a run under way
+ * to finish its batch.
  */
 export function scheduleRetention(
   service: Pick<RetentionService, 'purge'>,
@@ -140,10 +155,11 @@ export function scheduleRetention(
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> | null = null;
   let stopped = false;
+  const stopping = new AbortController();
 
   async function run() {
     try {
-      const result = await service.purge();
+      const result = await service.purge({ signal: stopping.signal });
       if (result.travelers + result.sessions + result.tokens > 0)
         log.info(result, 'retention purge: records past their retention deleted');
     } catch (err) {
@@ -169,6 +185,7 @@ export function scheduleRetention(
     },
     async stop() {
       stopped = true;
+      stopping.abort();
       if (timer) clearTimeout(timer);
       timer = null;
       await running;

@@ -28,7 +28,9 @@ import { createRetentionService, retentionCutoff, scheduleRetention } from './re
 
 let ctx: TestContext;
 let owner: Awaited<ReturnType<typeof registerVerifiedOwner>>;
-const cutoff = retentionCutoff(new Date());
+// One clock for the test's dates and the service's, so that midnight cannot fall between them.
+const now = new Date();
+const cutoff = retentionCutoff(now);
 
 const call = (method: 'GET' | 'POST', url: string, token?: string, payload?: object) =>
   ctx.app.inject({ method, url, headers: token ? bearer(token) : {}, payload });
@@ -84,6 +86,7 @@ const service = (options: { batchSize?: number; changed?: () => void } = {}) =>
     audit: createAuditRepository(ctx.database.db),
     counts: options.changed ? { changed: options.changed } : undefined,
     batchSize: options.batchSize,
+    now: () => now,
   });
 
 beforeAll(async () => {
@@ -98,6 +101,7 @@ afterAll(async () => {
 describe('retentionCutoff', () => {
   it('is the day 3 years before today in Spain', () => {
     expect(retentionCutoff(new Date('2026-11-22T12:00:00Z'))).toBe('2023-11-22');
+    expect(retentionCutoff(new Date('2026-11-22T22:59:00Z'))).toBe('2023-11-22');
     // 23:30 UTC is already the next day in Madrid.
     expect(retentionCutoff(new Date('2026-11-22T23:30:00Z'))).toBe('2023-11-23');
     expect(retentionCutoff(new Date('2028-02-29T12:00:00Z'))).toBe('2025-02-28');
@@ -105,17 +109,20 @@ describe('retentionCutoff', () => {
 });
 
 describe('the purge', () => {
-  it('deletes the stays that ended 3 years ago or more, with their images, and audits each', async () => {
+  it('deletes the stays that ended more than 3 years ago, with their images, and audits each', async () => {
     const expired = [
-      // Ended exactly 3 years ago: its 3 years are over.
-      await traveler(addDays(cutoff, -2), cutoff, {
+      // Ended 3 years and a day ago: its 3 years ended last night.
+      await traveler(addDays(cutoff, -3), addDays(cutoff, -1), {
         frontDocImage: dataUrl(jpegBytes(), 'image/jpeg'),
       }),
-      await traveler(addDays(cutoff, -5), addDays(cutoff, -1)),
+      await traveler(addDays(cutoff, -5), addDays(cutoff, -4)),
       // No check-out date: the stay counts from its entry.
       await traveler(addDays(cutoff, -10), null),
     ];
     const kept = [
+      // Ended 3 years ago today: kept to the end of the day ("de fecha a fecha").
+      await traveler(addDays(cutoff, -2), cutoff),
+      await traveler(cutoff, null),
       await traveler(addDays(cutoff, -1), addDays(cutoff, 1)),
       await traveler(addDays(cutoff, 1), null),
       // Came long ago but left recently: kept from the day it left.
@@ -145,6 +152,7 @@ describe('the purge', () => {
       .select()
       .from(auditLog)
       .where(and(inArray(auditLog.entityId, expired), eq(auditLog.action, 'pilgrim.deleted')));
+    expect(new Set(entries.map((e) => e.entityId))).toEqual(new Set(expired));
     expect(entries).toHaveLength(3);
     for (const entry of entries)
       expect(entry).toMatchObject({
@@ -251,6 +259,23 @@ describe('the purge', () => {
     ).toEqual([]);
     expect(await liveSessions()).toBe(live);
     expect((await call('GET', '/api/establishments/user', owner.token)).statusCode).toBe(200);
+  });
+
+  it('stops before the next batch once aborted (a shutdown)', async () => {
+    const ids = [
+      await traveler(addDays(cutoff, -3), addDays(cutoff, -2)),
+      await traveler(addDays(cutoff, -3), addDays(cutoff, -2)),
+    ];
+    const stopping = new AbortController();
+    stopping.abort();
+    expect(await service({ batchSize: 1 }).purge({ signal: stopping.signal })).toEqual({
+      travelers: 0,
+      sessions: 0,
+      tokens: 0,
+      skipped: true,
+    });
+    expect(await existing(ids)).toEqual([...ids].sort());
+    expect(await service({ batchSize: 1 }).purge()).toMatchObject({ travelers: 2 });
   });
 
   it.runIf(process.env.TEST_DB === 'postgres')(

@@ -181,10 +181,10 @@ describe('admin traveler detail (spec §2)', () => {
       `/clients/edit/${pilgrim.id}`,
     );
     // Thumbnails: the server's previews, each a button that opens the image at full size.
-    const front = await screen.findByRole('button', { name: 'Show Document, front at full size' });
+    const front = await screen.findByRole('button', { name: 'Document, front: show at full size' });
     expect(front.querySelector('img')).toHaveAttribute('src', 'blob:thumb');
     expect(
-      await screen.findByRole('button', { name: 'Show Signature at full size' }),
+      await screen.findByRole('button', { name: 'Signature: show at full size' }),
     ).toBeInTheDocument();
     expect(screen.getByText('back.pdf')).toBeInTheDocument();
     // The non-image is not fetched, the images are, as previews, with the bearer token.
