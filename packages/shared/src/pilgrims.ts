@@ -533,6 +533,52 @@ export const PilgrimListResponseSchema = z.object({
 });
 export type PilgrimListResponse = z.infer<typeof PilgrimListResponseSchema>;
 
+// ---------------------------------------------------------------------------------------------
+// A traveler's history: the audit log's entries about the record, for its establishment's staff
+
+/** What a traveler's history tells (the audit log's actions about one record). */
+export const PILGRIM_HISTORY_ACTIONS = [
+  'pilgrim.created',
+  'pilgrim.self_registered',
+  'pilgrim.self_registration_confirmed',
+  'pilgrim.updated',
+  'pilgrim.document_viewed',
+  'pilgrim.pdf_generated',
+  'pilgrim.pdf_emailed',
+] as const;
+export type PilgrimHistoryAction = (typeof PILGRIM_HISTORY_ACTIONS)[number];
+
+/** GET /api/pilgrims/{id}/history: newest first, 20 a page by default. */
+export const PilgrimHistoryQuerySchema = z.object({
+  page: queryParamWithDefault(pageSchema, 1),
+  limit: queryParamWithDefault(limitSchema, 20),
+  lng: z.string().max(20).optional(),
+});
+
+export const PilgrimHistoryEntrySchema = z.object({
+  id: IdSchema,
+  at: z.string(),
+  action: z.enum(PILGRIM_HISTORY_ACTIONS),
+  /** Who: null for the traveler (a check-in link) or the server itself. */
+  actor: z.object({ id: IdSchema, name: z.string(), email: z.string() }).nullable(),
+  /** A change: the fields that changed (`contactInfo.phone`, `stay.paymentType`…). */
+  fields: z.array(z.string()),
+  /** A change or a registration: the document images stored; a view: the image seen. */
+  documents: z.array(z.enum(DOCUMENT_KINDS)),
+  /** A view: the full image or its preview. */
+  size: z.enum(DOCUMENT_SIZES).nullable(),
+  /** A registration: `import` for one read from a file, else null. */
+  source: z.string().nullable(),
+});
+export type PilgrimHistoryEntry = z.infer<typeof PilgrimHistoryEntrySchema>;
+
+export const PilgrimHistoryResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.array(PilgrimHistoryEntrySchema),
+  pagination: PaginationSchema,
+});
+export type PilgrimHistoryResponse = z.infer<typeof PilgrimHistoryResponseSchema>;
+
 export const DeletePilgrimResponseSchema = z.object({
   success: z.literal(true),
   message: z.string(),

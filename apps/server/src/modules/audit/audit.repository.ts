@@ -1,6 +1,6 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { auditLog } from '../../db/schema';
+import { auditLog, users } from '../../db/schema';
 
 /** Who acts and from where: the signed-in user, the request id and the client address. */
 export interface AuditContext {
@@ -72,6 +72,44 @@ export function createAuditRepository(db: Db) {
         .from(auditLog)
         .where(and(eq(auditLog.entityType, entityType), eq(auditLog.entityId, entityId)))
         .orderBy(asc(auditLog.at), asc(auditLog.id));
+    },
+
+    /**
+     * A page of the entries about one record with these actions, newest first, each with its
+     * actor's name and e-mail (null for none, or an account since deleted); and how many in all.
+     */
+    async pageForEntity(
+      entityType: AuditEntry['entityType'],
+      entityId: string,
+      actions: readonly AuditAction[],
+      page: { page: number; limit: number },
+      tx: Db = db,
+    ) {
+      const where = and(
+        eq(auditLog.entityType, entityType),
+        eq(auditLog.entityId, entityId),
+        inArray(auditLog.action, [...actions]),
+      );
+      const [rows, [total]] = await Promise.all([
+        tx
+          .select({
+            id: auditLog.id,
+            at: auditLog.at,
+            action: auditLog.action,
+            details: auditLog.details,
+            actorId: users.id,
+            actorName: users.name,
+            actorEmail: users.email,
+          })
+          .from(auditLog)
+          .leftJoin(users, eq(users.id, auditLog.actorUserId))
+          .where(where)
+          .orderBy(desc(auditLog.at), desc(auditLog.id))
+          .limit(page.limit)
+          .offset((page.page - 1) * page.limit),
+        tx.select({ n: count() }).from(auditLog).where(where),
+      ]);
+      return { rows, total: total?.n ?? 0 };
     },
   };
 }

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_MAX_BYTES } from '@hospes/shared/codes';
 import { addDays, todayIso } from '@hospes/shared/dates';
 import {
+  PilgrimHistoryResponseSchema,
   PilgrimListResponseSchema,
   PilgrimResponseSchema,
   type Pilgrim,
@@ -1482,5 +1483,67 @@ describe('Idempotency-Key on POST /api/pilgrims', () => {
     const replay = await post(staff.token, 'moving-key', movingBody);
     expect(replay.statusCode).toBe(404);
     expect(replay.json().code).toBe('PILGRIM_NOT_FOUND');
+  });
+});
+
+describe('GET /api/pilgrims/{id}/history', () => {
+  it('tells who registered, changed and viewed the record, newest first, without values', async () => {
+    const p = await register(owner.token, owner.establishmentId, {
+      frontDocImage: dataUrl(await photoJpeg(1600, 1000), 'image/jpeg'),
+    });
+    const front = p.documentUploads.find((d) => d.kind === 'front')!;
+    const put = await call('PUT', `/api/pilgrims/${p.id}`, owner.token, {
+      firstName: 'Renamed',
+      contactInfo: { ...p.contactInfo, phone: '+34 600 999 888' },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    expect(
+      (await call('GET', `/api/pilgrims/${p.id}/documents/${front.id}?size=preview`, admin.token))
+        .statusCode,
+    ).toBe(200);
+
+    const res = await call('GET', `/api/pilgrims/${p.id}/history`, owner.token);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = PilgrimHistoryResponseSchema.parse(res.json());
+    expect(body.pagination).toEqual({ total: 3, page: 1, limit: 20, totalPages: 1 });
+    expect(body.data.map((e) => e.action)).toEqual([
+      'pilgrim.document_viewed',
+      'pilgrim.updated',
+      'pilgrim.created',
+    ]);
+    const [viewed, updated, created] = body.data;
+    expect(viewed).toMatchObject({
+      actor: { id: admin.userId, email: admin.email },
+      documents: ['front'],
+      size: 'preview',
+    });
+    expect(updated!.fields.sort()).toEqual(['contactInfo.phone', 'firstName']);
+    expect(updated!.actor).toMatchObject({ id: owner.userId, email: owner.email });
+    expect(created).toMatchObject({
+      documents: ['front', 'signature'],
+      source: null,
+      fields: [],
+      size: null,
+    });
+    // Field names only: no value the traveler gave.
+    expect(res.body).not.toContain('Renamed');
+    expect(res.body).not.toContain('600 999 888');
+
+    const paged = await call('GET', `/api/pilgrims/${p.id}/history?limit=1&page=2`, owner.token);
+    expect(paged.json().data.map((e: { action: string }) => e.action)).toEqual(['pilgrim.updated']);
+    expect(paged.json().pagination).toMatchObject({ total: 3, totalPages: 3 });
+    expect((await call('GET', `/api/pilgrims/${p.id}/history`, admin.token)).statusCode).toBe(200);
+  });
+
+  it('is hidden from other tenants and anonymous callers, and refuses a bad page', async () => {
+    const p = await register(owner.token, owner.establishmentId);
+    const foreign = await call('GET', `/api/pilgrims/${p.id}/history?lng=en`, other.token);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json()).toMatchObject({ code: 'PILGRIM_NOT_FOUND' });
+    expect((await call('GET', `/api/pilgrims/nope/history`, owner.token)).statusCode).toBe(404);
+    expect((await call('GET', `/api/pilgrims/${p.id}/history`)).statusCode).toBe(401);
+    const bad = await call('GET', `/api/pilgrims/${p.id}/history?limit=500`, owner.token);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().code).toBe('VALIDATION_FAILED');
   });
 });

@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { LngQuerySchema, paginationOf } from '@hospes/shared/common';
 import {
   DocumentQuerySchema,
+  PilgrimHistoryQuerySchema,
+  PilgrimHistoryResponseSchema,
   BulkDeletePilgrimsInputSchema,
   BulkDeletePilgrimsResponseSchema,
   CreatePilgrimInputSchema,
@@ -186,6 +188,34 @@ export const pilgrimsRoutes: FastifyPluginAsyncZod<{ pilgrims: PilgrimsService }
       message: serverMessage(request.lng, 'pilgrimDeleted'),
       data: await pilgrims.remove(actorOf(request), request.params.id, auditContext(request)),
     }),
+  );
+
+  app.get(
+    '/:id/history',
+    {
+      schema: {
+        tags,
+        summary:
+          'Who registered, changed, viewed the images of, printed or e-mailed a traveler, and when (newest first)',
+        security,
+        params: IdParams,
+        querystring: PilgrimHistoryQuerySchema,
+        response: { 200: PilgrimHistoryResponseSchema },
+      },
+      preHandler: app.requireUser,
+    },
+    async (request) => {
+      const { page, limit } = request.query;
+      const { entries, total } = await pilgrims.history(actorOf(request), request.params.id, {
+        page,
+        limit,
+      });
+      return {
+        success: true as const,
+        data: entries,
+        pagination: paginationOf(total, page, limit),
+      };
+    },
   );
 
   app.get(

@@ -1,12 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { DocumentKind } from '@hospes/shared/codes';
+import { DOCUMENT_KINDS, type DocumentKind } from '@hospes/shared/codes';
 import { todayIso } from '@hospes/shared/dates';
 import type { ErrorDetail } from '@hospes/shared/errors';
 import {
   pilgrimRecordIssues,
   type CreatePilgrimInput,
   type DocumentSize,
+  PILGRIM_HISTORY_ACTIONS,
+  type PilgrimHistoryAction,
+  type PilgrimHistoryEntry,
   type ListPilgrimsQuery,
   type Pilgrim,
   type UpdatePilgrimInput,
@@ -67,6 +70,43 @@ export const documentContext = (pilgrimId: string, documentId: string) =>
 
 /** Report numbers run per establishment and year of entry. */
 export const reportYearOf = (entryDate: string) => Number(entryDate.slice(0, 4));
+
+/** An audit entry as a traveler's history shows it (see the shared PilgrimHistoryEntrySchema). */
+function historyEntry(row: {
+  id: string;
+  at: Date;
+  action: string;
+  details: unknown;
+  actorId: string | null;
+  actorName: string | null;
+  actorEmail: string | null;
+}): PilgrimHistoryEntry {
+  const details = (row.details ?? {}) as {
+    fields?: unknown;
+    documents?: unknown;
+    kind?: unknown;
+    size?: unknown;
+    source?: unknown;
+  };
+  const kinds = Array.isArray(details.documents)
+    ? details.documents.map((d: { kind?: unknown }) => d?.kind)
+    : [details.kind];
+  return {
+    id: row.id,
+    at: row.at.toISOString(),
+    action: row.action as PilgrimHistoryAction,
+    actor:
+      row.actorId && row.actorName !== null && row.actorEmail !== null
+        ? { id: row.actorId, name: row.actorName, email: row.actorEmail }
+        : null,
+    fields: Array.isArray(details.fields)
+      ? details.fields.filter((f): f is string => typeof f === 'string')
+      : [],
+    documents: kinds.filter((k): k is DocumentKind => DOCUMENT_KINDS.includes(k as DocumentKind)),
+    size: details.size === 'preview' || details.size === 'full' ? details.size : null,
+    source: typeof details.source === 'string' ? details.source : null,
+  };
+}
 
 function validationError(details: ErrorDetail[]): never {
   throw new AppError('VALIDATION_FAILED', { details });
@@ -466,6 +506,22 @@ export function createPilgrimsService(deps: PilgrimsServiceDeps) {
       });
       changed();
       return { requested: unique.length, deleted };
+    },
+
+    /**
+     * GET /api/pilgrims/{id}/history: who registered, changed, viewed the images of, printed or
+     * e-mailed this traveler's record, and when (the audit log's entries, newest first). Ids,
+     * field names and document kinds only, as the log holds them; no values.
+     */
+    async history(actor: Actor, id: string, page: { page: number; limit: number }) {
+      await load(scopeOf(actor), id);
+      const { rows, total } = await audit.pageForEntity(
+        'pilgrim',
+        id,
+        PILGRIM_HISTORY_ACTIONS,
+        page,
+      );
+      return { entries: rows.map(historyEntry), total };
     },
 
     /**
