@@ -227,6 +227,14 @@ test('an owner creates an establishment, registers walk-in travelers with photos
   await page.keyboard.press('Escape');
   await expect(viewer).toBeHidden();
   await expect(front).toBeFocused();
+  // The record's history: who registered it and who looked at its images.
+  await page.getByRole('button', { name: 'History of this record' }).click();
+  const history = page.getByRole('list').filter({ hasText: 'Registered' });
+  await expect(history.getByText('Image viewed: Front of the document')).toBeVisible();
+  await expect(history.getByText('Thumbnail viewed: Front of the document')).toBeVisible();
+  await expect(history.getByText('Registered', { exact: true })).toBeVisible();
+  await expectAccessible(page);
+  await screenshots(page, 'traveler-history');
 
   // Edit the phone.
   await page.getByRole('link', { name: 'Edit' }).click();

@@ -73,6 +73,7 @@ export const apiPaths = {
     bulkDelete: '/pilgrims/bulk-delete',
     document: (id: string, docId: string) =>
       `/pilgrims/${encodeURIComponent(id)}/documents/${encodeURIComponent(docId)}`,
+    history: (id: string) => `/pilgrims/${encodeURIComponent(id)}/history`,
   },
   ocr: { processDocument: '/ocr/process-document' },
   checkin: {

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { DOCUMENT_TYPE_LABELS } from '@hospes/shared/codes';
 import { Button, ButtonLink } from '@/components/ui/button';
+import { TravelerHistory } from '@/components/traveler-history';
 import { FormAlert } from '@/components/ui/form-alert';
 import { FullScreenSpinner } from '@/components/ui/spinner';
 import { TextLink } from '@/components/ui/text-link';
@@ -68,6 +69,7 @@ export function ClientViewRoute() {
       <div className="rounded-2xl border border-line bg-surface p-4 shadow-sm sm:p-8">
         <TravelerDetails pilgrim={pilgrim} />
       </div>
+      <TravelerHistory pilgrimId={pilgrim.id} className="mt-6" />
       <DeleteTravelerDialog
         traveler={deleting ? pilgrim : null}
         onClose={() => setDeleting(false)}

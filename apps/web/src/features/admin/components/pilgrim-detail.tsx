@@ -12,6 +12,7 @@ import { errorText } from '@/lib/error-text';
 import { useDeletePilgrim } from '../api/delete-pilgrim';
 import { countryName, formatDate, fullName } from '../format';
 import { DetailsSection, type DetailItem } from './details-list';
+import { TravelerHistory } from '@/components/traveler-history';
 import { DocumentThumbnails } from './document-thumbnails';
 
 const linkClasses = 'break-all text-primary underline';
@@ -168,6 +169,7 @@ export function PilgrimDetail({
       </div>
 
       <DocumentThumbnails pilgrimId={p.id} uploads={p.documentUploads} />
+      <TravelerHistory pilgrimId={p.id} />
 
       <ConfirmDialog
         open={confirming}

@@ -1,0 +1,97 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { PilgrimHistoryEntry } from '@hospes/shared/pilgrims';
+import { apiFailure, mockApi, renderPage } from '@/test/utils';
+import { TravelerHistory } from './traveler-history';
+
+const maria = {
+  id: '11111111-1111-4111-8111-111111111111',
+  name: 'María',
+  email: 'maria@example.es',
+};
+const entry = (over: Partial<PilgrimHistoryEntry>): PilgrimHistoryEntry => ({
+  id: crypto.randomUUID(),
+  at: '2026-11-22T13:05:00.000Z',
+  action: 'pilgrim.created',
+  actor: maria,
+  fields: [],
+  documents: [],
+  size: null,
+  source: null,
+  ...over,
+});
+const page = (data: PilgrimHistoryEntry[], p = 1, totalPages = 1) => ({
+  body: { success: true, data, pagination: { total: 25, page: p, limit: 20, totalPages } },
+});
+
+describe('TravelerHistory', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('loads when opened and tells each entry in words, newest first, page by page', async () => {
+    const { calls } = mockApi({
+      'GET /api/pilgrims/p1/history': ({ url }) =>
+        url.searchParams.get('page') === '2'
+          ? page([entry({ action: 'pilgrim.self_registered', actor: null })], 2, 2)
+          : page(
+              [
+                entry({
+                  action: 'pilgrim.document_viewed',
+                  documents: ['front'],
+                  size: 'preview',
+                }),
+                entry({
+                  action: 'pilgrim.updated',
+                  fields: ['firstName', 'contactInfo.phone', 'stay.paymentType'],
+                  documents: ['signature'],
+                }),
+                entry({ action: 'pilgrim.pdf_emailed', actor: null }),
+                entry({ action: 'pilgrim.created', source: 'import' }),
+              ],
+              1,
+              2,
+            ),
+    });
+    const { user } = renderPage(<TravelerHistory pilgrimId="p1" />);
+    const toggle = screen.getByRole('button', { name: 'History of this record' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(calls).toHaveLength(0);
+
+    await user.click(toggle);
+    const list = await screen.findByRole('list');
+    const items = within(list).getAllByRole('listitem');
+    expect(items.map((item) => item.querySelector('p')?.textContent)).toEqual([
+      'Thumbnail viewed: Front of the document',
+      'Changed',
+      'Registration sheet (PDF) sent by e-mail',
+      'Imported from a file',
+    ]);
+    expect(items[1]).toHaveTextContent('Fields: First name, Phone, Payment type, Signature');
+    expect(items[0]).toHaveTextContent('María (maria@example.es)');
+    expect(items[2]).toHaveTextContent('Hospes');
+    expect(items[0]!.querySelector('time')).toHaveAttribute('datetime', '2026-11-22T13:05:00.000Z');
+    expect(calls[0]!.url.searchParams.get('page')).toBe('1');
+    expect(calls[0]!.url.searchParams.get('limit')).toBe('20');
+    expect(screen.getByText('Page 1 of 2')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Newer' })).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: 'Older' }));
+    expect(await screen.findByText('Filled in by the traveler')).toBeInTheDocument();
+    expect(screen.getByText(/The traveler, with the check-in link/)).toBeInTheDocument();
+    expect(calls[1]!.url.searchParams.get('page')).toBe('2');
+  });
+
+  it('says when it cannot load, and tries again', async () => {
+    let fail = true;
+    mockApi({
+      'GET /api/pilgrims/p1/history': () => (fail ? apiFailure(403, 'FORBIDDEN', 'No') : page([])),
+    });
+    const { user } = renderPage(<TravelerHistory pilgrimId="p1" />);
+    await user.click(screen.getByRole('button', { name: 'History of this record' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The history could not be loaded.');
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Nothing recorded yet.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,181 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import { PilgrimHistoryResponseSchema, type PilgrimHistoryEntry } from '@hospes/shared/pilgrims';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/components/ui/cn';
+import { Disclosure } from '@/components/ui/disclosure';
+import { Spinner } from '@/components/ui/spinner';
+import { apiPaths } from '@/config/paths';
+import { api } from '@/lib/api-client';
+
+const PAGE_SIZE = 20;
+
+/** The form's label of a changed field, where the path does not end in the label's own key. */
+const FIELD_LABELS: Record<string, string> = {
+  'contactInfo.email': 'form.email',
+  'contactInfo.phone': 'form.phone',
+  'contactInfo.phone2': 'form.phone2',
+  'contactInfo.address': 'form.contactAddress',
+  'emergencyContact.name': 'form.emergencyName',
+  'emergencyContact.phone': 'form.emergencyPhone',
+  'emergencyContact.relationship': 'form.relationship',
+  address: 'form.sections.homeAddress',
+  establishmentId: 'view.establishment',
+};
+
+function fieldLabel(t: TFunction, path: string): string {
+  const key = FIELD_LABELS[path] ?? `form.${path.split('.').at(-1)}`;
+  return t(key, { ns: 'clients', defaultValue: path });
+}
+
+function actionText(t: TFunction, entry: PilgrimHistoryEntry): string {
+  const document = entry.documents
+    .map((kind) => t(`documents.kinds.${kind}`, { ns: 'clients' }))
+    .join(', ');
+  switch (entry.action) {
+    case 'pilgrim.created':
+      return t(entry.source === 'import' ? 'history.actions.imported' : 'history.actions.created');
+    case 'pilgrim.self_registered':
+      return t('history.actions.self_registered');
+    case 'pilgrim.self_registration_confirmed':
+      return t('history.actions.self_registration_confirmed');
+    case 'pilgrim.updated':
+      return t('history.actions.updated');
+    case 'pilgrim.document_viewed':
+      return t(
+        entry.size === 'preview'
+          ? 'history.actions.document_previewed'
+          : 'history.actions.document_viewed',
+        { document },
+      );
+    case 'pilgrim.pdf_generated':
+      return t('history.actions.pdf_generated');
+    case 'pilgrim.pdf_emailed':
+      return t('history.actions.pdf_emailed');
+  }
+}
+
+function Entry({ entry, lng }: { entry: PilgrimHistoryEntry; lng: string }) {
+  const { t } = useTranslation();
+  const who = entry.actor
+    ? `${entry.actor.name} (${entry.actor.email})`
+    : entry.action === 'pilgrim.self_registered'
+      ? t('history.byTraveler')
+      : t('history.bySystem');
+  const changed =
+    entry.action === 'pilgrim.updated'
+      ? [
+          ...entry.fields.map((field) => fieldLabel(t, field)),
+          ...entry.documents.map((kind) => t(`documents.kinds.${kind}`, { ns: 'clients' })),
+        ]
+      : [];
+  return (
+    <li className="border-b border-line py-3 last:border-b-0">
+      <p className="font-semibold text-fg">{actionText(t, entry)}</p>
+      {changed.length > 0 && (
+        <p className="mt-0.5 text-sm break-words text-fg">
+          {t('history.fields', { fields: changed.join(', ') })}
+        </p>
+      )}
+      <p className="mt-0.5 text-sm break-words text-muted">
+        <time dateTime={entry.at}>
+          {new Intl.DateTimeFormat(lng, { dateStyle: 'medium', timeStyle: 'short' }).format(
+            new Date(entry.at),
+          )}
+        </time>{' '}
+        · {who}
+      </p>
+    </li>
+  );
+}
+
+/**
+ * GET /api/pilgrims/{id}/history as a closed section of the record's page: loaded when opened (a
+ * desk on a slow connection does not pay for it otherwise), newest first, a page of 20 at a time.
+ */
+export function TravelerHistory({
+  pilgrimId,
+  headingLevel = 2,
+  className,
+}: {
+  pilgrimId: string;
+  headingLevel?: 2 | 3;
+  className?: string;
+}) {
+  const { t, i18n } = useTranslation();
+  const lng = i18n.resolvedLanguage ?? i18n.language;
+  const [open, setOpen] = useState(false);
+  const [page, setPage] = useState(1);
+  // Under the travelers' key, so that any change to a traveler refreshes it too.
+  const query = useQuery({
+    queryKey: ['pilgrims', 'history', pilgrimId, page],
+    queryFn: () =>
+      api.get(apiPaths.pilgrims.history(pilgrimId), {
+        query: { page, limit: PAGE_SIZE },
+        schema: PilgrimHistoryResponseSchema,
+      }),
+    enabled: open,
+    placeholderData: keepPreviousData,
+  });
+  const pages = query.data?.pagination.totalPages ?? 1;
+  return (
+    <Disclosure
+      title={t('history.title')}
+      open={open}
+      onToggle={setOpen}
+      headingLevel={headingLevel}
+      className={cn('bg-surface', className)}
+    >
+      <p className="text-sm text-muted">{t('history.intro')}</p>
+      {query.isPending && open && (
+        <p role="status" className="mt-3 flex items-center gap-2 text-muted">
+          <Spinner className="size-5 text-primary" /> {t('history.loading')}
+        </p>
+      )}
+      {query.isError && (
+        <div role="alert" className="mt-3 flex flex-wrap items-center gap-3">
+          <p className="text-fg">{t('history.failed')}</p>
+          <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
+            {t('history.retry')}
+          </Button>
+        </div>
+      )}
+      {query.data &&
+        (query.data.data.length === 0 ? (
+          <p className="mt-3 text-fg">{t('history.empty')}</p>
+        ) : (
+          <ol className="mt-2" aria-busy={query.isFetching}>
+            {query.data.data.map((entry) => (
+              <Entry key={entry.id} entry={entry} lng={lng} />
+            ))}
+          </ol>
+        ))}
+      {pages > 1 && (
+        <nav
+          aria-label={t('history.title')}
+          className="mt-3 flex flex-wrap items-center justify-between gap-2"
+        >
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={page <= 1}
+            onClick={() => setPage((p) => p - 1)}
+          >
+            {t('history.newer')}
+          </Button>
+          <span className="text-sm text-muted">{t('history.page', { page, pages })}</span>
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={page >= pages}
+            onClick={() => setPage((p) => p + 1)}
+          >
+            {t('history.older')}
+          </Button>
+        </nav>
+      )}
+    </Disclosure>
+  );
+}
