@@ -6,6 +6,7 @@ import { PilgrimHistoryResponseSchema, type PilgrimHistoryEntry } from '@hospes/
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { Disclosure } from '@/components/ui/disclosure';
+import { Pager } from '@/components/ui/pager';
 import { Spinner } from '@/components/ui/spinner';
 import { apiPaths } from '@/config/paths';
 import { api } from '@/lib/api-client';
@@ -152,30 +153,16 @@ export function TravelerHistory({
             ))}
           </ol>
         ))}
-      {pages > 1 && (
-        <nav
-          aria-label={t('history.title')}
-          className="mt-3 flex flex-wrap items-center justify-between gap-2"
-        >
-          <Button
-            variant="secondary"
-            size="sm"
-            disabled={page <= 1}
-            onClick={() => setPage((p) => p - 1)}
-          >
-            {t('history.newer')}
-          </Button>
-          <span className="text-sm text-muted">{t('history.page', { page, pages })}</span>
-          <Button
-            variant="secondary"
-            size="sm"
-            disabled={page >= pages}
-            onClick={() => setPage((p) => p + 1)}
-          >
-            {t('history.older')}
-          </Button>
-        </nav>
-      )}
+      <Pager
+        page={page}
+        totalPages={pages}
+        onPage={setPage}
+        label={t('history.title')}
+        previous={t('history.newer')}
+        next={t('history.older')}
+        status={t('history.page', { page, pages })}
+        className="mt-3"
+      />
     </Disclosure>
   );
 }

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
+import { Pager } from '@/components/ui/pager';
 
-/** Previous, "Page X of N", next (spec §2). Hidden when everything fits on one page. */
+/** Previous, "Page X of N", next (spec §2), in the admin's words. */
 export function Pagination({
   page,
   totalPages,
@@ -14,23 +14,16 @@ export function Pagination({
   label: string;
 }) {
   const { t } = useTranslation('admin');
-  if (totalPages <= 1) return null;
   return (
-    <nav aria-label={label} className="mt-6 flex items-center justify-between gap-3">
-      <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        {t('pagination.previous')}
-      </Button>
-      <p className="text-sm text-fg" aria-live="polite">
-        {t('pagination.pageOf', { page, total: totalPages })}
-      </p>
-      <Button
-        variant="secondary"
-        size="sm"
-        disabled={page >= totalPages}
-        onClick={() => onPage(page + 1)}
-      >
-        {t('pagination.next')}
-      </Button>
-    </nav>
+    <Pager
+      page={page}
+      totalPages={totalPages}
+      onPage={onPage}
+      label={label}
+      previous={t('pagination.previous')}
+      next={t('pagination.next')}
+      status={t('pagination.pageOf', { page, total: totalPages })}
+      className="mt-6"
+    />
   );
 }

@@ -8,6 +8,7 @@ import { cn } from '@/components/ui/cn';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Spinner } from '@/components/ui/spinner';
+import { Pager } from '@/components/ui/pager';
 import { links } from '@/config/paths';
 import { errorText } from '@/lib/error-text';
 import { useMediaQuery } from '@/lib/use-media-query';
@@ -343,30 +344,16 @@ export function ClientsList({
         </ul>
       )}
 
-      {pages > 1 && (
-        <nav
-          aria-label={t('list.pagination')}
-          className="mt-4 flex flex-wrap items-center justify-between gap-3"
-        >
-          <Button
-            variant="secondary"
-            size="sm"
-            disabled={page <= 1}
-            onClick={() => onFiltersChange({ ...filters, page: page - 1 })}
-          >
-            {t('list.previous')}
-          </Button>
-          <p className="text-sm text-fg">{t('list.pageOf', { page, pages })}</p>
-          <Button
-            variant="secondary"
-            size="sm"
-            disabled={page >= pages}
-            onClick={() => onFiltersChange({ ...filters, page: page + 1 })}
-          >
-            {t('list.next')}
-          </Button>
-        </nav>
-      )}
+      <Pager
+        page={page}
+        totalPages={pages}
+        onPage={(target) => onFiltersChange({ ...filters, page: target })}
+        label={t('list.pagination')}
+        previous={t('list.previous')}
+        next={t('list.next')}
+        status={t('list.pageOf', { page, pages })}
+        className="mt-4"
+      />
 
       <DeleteTravelerDialog
         traveler={toDelete}
