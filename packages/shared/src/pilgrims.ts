@@ -559,8 +559,16 @@ export const PilgrimHistoryEntrySchema = z.object({
   id: IdSchema,
   at: z.string(),
   action: z.enum(PILGRIM_HISTORY_ACTIONS),
-  /** Who: null for the traveler (a check-in link) or the server itself. */
-  actor: z.object({ id: IdSchema, name: z.string(), email: z.string() }).nullable(),
+  /**
+   * Who: a member of the establishment's staff, the platform's support (an admin), the traveler
+   * (a check-in link) or the server itself.
+   */
+  by: z.enum(['staff', 'support', 'traveler', 'system']),
+  /**
+   * The person, for staff (their e-mail only to an admin) and, to an admin only, for support;
+   * otherwise null.
+   */
+  actor: z.object({ id: IdSchema, name: z.string(), email: z.string().nullable() }).nullable(),
   /** A change: the fields that changed (`contactInfo.phone`, `stay.paymentType`…). */
   fields: z.array(z.string()),
   /** A change or a registration: the document images stored; a view: the image seen. */

@@ -1,18 +1,16 @@
 import { screen, within } from '@testing-library/react';
+import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PilgrimHistoryEntry } from '@hospes/shared/pilgrims';
 import { apiFailure, mockApi, renderPage } from '@/test/utils';
 import { TravelerHistory } from './traveler-history';
 
-const maria = {
-  id: '11111111-1111-4111-8111-111111111111',
-  name: 'María',
-  email: 'maria@example.es',
-};
+const maria = { id: '11111111-1111-4111-8111-111111111111', name: 'María', email: null };
 const entry = (over: Partial<PilgrimHistoryEntry>): PilgrimHistoryEntry => ({
   id: crypto.randomUUID(),
   at: '2026-11-22T13:05:00.000Z',
   action: 'pilgrim.created',
+  by: 'staff',
   actor: maria,
   fields: [],
   documents: [],
@@ -33,11 +31,13 @@ describe('TravelerHistory', () => {
     const { calls } = mockApi({
       'GET /api/pilgrims/p1/history': ({ url }) =>
         url.searchParams.get('page') === '2'
-          ? page([entry({ action: 'pilgrim.self_registered', actor: null })], 2, 2)
+          ? page([entry({ action: 'pilgrim.self_registered', by: 'traveler', actor: null })], 2, 2)
           : page(
               [
                 entry({
                   action: 'pilgrim.document_viewed',
+                  by: 'support',
+                  actor: null,
                   documents: ['front'],
                   size: 'preview',
                 }),
@@ -46,7 +46,12 @@ describe('TravelerHistory', () => {
                   fields: ['firstName', 'contactInfo.phone', 'stay.paymentType'],
                   documents: ['signature'],
                 }),
-                entry({ action: 'pilgrim.pdf_emailed', actor: null }),
+                entry({
+                  action: 'pilgrim.pdf_generated',
+                  actor: { ...maria, email: 'maria@example.es' },
+                  documents: ['front', 'signature'],
+                }),
+                entry({ action: 'pilgrim.pdf_emailed', by: 'system', actor: null }),
                 entry({ action: 'pilgrim.created', source: 'import' }),
               ],
               1,
@@ -64,12 +69,17 @@ describe('TravelerHistory', () => {
     expect(items.map((item) => item.querySelector('p')?.textContent)).toEqual([
       'Thumbnail viewed: Front of the document',
       'Changed',
+      'Registration sheet (PDF) downloaded',
       'Registration sheet (PDF) sent by e-mail',
       'Imported from a file',
     ]);
     expect(items[1]).toHaveTextContent('Fields: First name, Phone, Payment type, Signature');
-    expect(items[0]).toHaveTextContent('María (maria@example.es)');
-    expect(items[2]).toHaveTextContent('Hospes');
+    // Support by its role, staff by name (and e-mail when the server gives it), else Hospes.
+    expect(items[0]).toHaveTextContent('Hospes support');
+    expect(items[1]).toHaveTextContent('· María');
+    expect(items[2]).toHaveTextContent('With the images: Front of the document, Signature');
+    expect(items[2]).toHaveTextContent('María (maria@example.es)');
+    expect(items[3]).toHaveTextContent(/· Hospes$/);
     expect(items[0]!.querySelector('time')).toHaveAttribute('datetime', '2026-11-22T13:05:00.000Z');
     expect(calls[0]!.url.searchParams.get('page')).toBe('1');
     expect(calls[0]!.url.searchParams.get('limit')).toBe('20');
@@ -94,4 +104,32 @@ describe('TravelerHistory', () => {
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('Nothing recorded yet.')).toBeInTheDocument();
   });
+
+  it('starts afresh, closed, for another traveler', async () => {
+    mockApi({
+      'GET /api/pilgrims/p1/history': page([entry({})]),
+      'GET /api/pilgrims/p2/history': page([]),
+    });
+    const { user } = renderPage(<Switcher />);
+    await user.click(screen.getByRole('button', { name: 'History of this record' }));
+    expect(await screen.findByText('Registered')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next traveler' }));
+    expect(screen.getByRole('button', { name: 'History of this record' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
+    expect(screen.queryByText('Registered')).toBeNull();
+  });
 });
+
+function Switcher() {
+  const [id, setId] = useState('p1');
+  return (
+    <>
+      <button type="button" onClick={() => setId('p2')}>
+        Next traveler
+      </button>
+      <TravelerHistory pilgrimId={id} />
+    </>
+  );
+}

@@ -60,11 +60,24 @@ function actionText(t: TFunction, entry: PilgrimHistoryEntry): string {
 
 function Entry({ entry, lng }: { entry: PilgrimHistoryEntry; lng: string }) {
   const { t } = useTranslation();
-  const who = entry.actor
-    ? `${entry.actor.name} (${entry.actor.email})`
-    : entry.action === 'pilgrim.self_registered'
-      ? t('history.byTraveler')
-      : t('history.bySystem');
+  const person = entry.actor
+    ? entry.actor.email
+      ? `${entry.actor.name} (${entry.actor.email})`
+      : entry.actor.name
+    : null;
+  const who =
+    entry.by === 'support'
+      ? person
+        ? `${t('history.bySupport')}: ${person}`
+        : t('history.bySupport')
+      : entry.by === 'traveler'
+        ? t('history.byTraveler')
+        : (person ?? t('history.bySystem'));
+  // A PDF lists the document images it showed.
+  const images =
+    entry.action === 'pilgrim.pdf_generated' || entry.action === 'pilgrim.pdf_emailed'
+      ? entry.documents.map((kind) => t(`documents.kinds.${kind}`, { ns: 'clients' }))
+      : [];
   const changed =
     entry.action === 'pilgrim.updated'
       ? [
@@ -78,6 +91,11 @@ function Entry({ entry, lng }: { entry: PilgrimHistoryEntry; lng: string }) {
       {changed.length > 0 && (
         <p className="mt-0.5 text-sm break-words text-fg">
           {t('history.fields', { fields: changed.join(', ') })}
+        </p>
+      )}
+      {images.length > 0 && (
+        <p className="mt-0.5 text-sm break-words text-fg">
+          {t('history.images', { documents: images.join(', ') })}
         </p>
       )}
       <p className="mt-0.5 text-sm break-words text-muted">
@@ -95,8 +113,17 @@ function Entry({ entry, lng }: { entry: PilgrimHistoryEntry; lng: string }) {
 /**
  * GET /api/pilgrims/{id}/history as a closed section of the record's page: loaded when opened (a
  * desk on a slow connection does not pay for it otherwise), newest first, a page of 20 at a time.
+ * Another traveler starts afresh: closed, on its first page.
  */
-export function TravelerHistory({
+export function TravelerHistory(props: {
+  pilgrimId: string;
+  headingLevel?: 2 | 3;
+  className?: string;
+}) {
+  return <History key={props.pilgrimId} {...props} />;
+}
+
+function History({
   pilgrimId,
   headingLevel = 2,
   className,
@@ -109,9 +136,11 @@ export function TravelerHistory({
   const lng = i18n.resolvedLanguage ?? i18n.language;
   const [open, setOpen] = useState(false);
   const [page, setPage] = useState(1);
-  // Under the travelers' key, so that any change to a traveler refreshes it too.
+  // Under the traveler's own key: any change to a traveler refreshes it, a deletion drops it.
+  // Always refetched when opened again: every view of the images adds to it.
   const query = useQuery({
-    queryKey: ['pilgrims', 'history', pilgrimId, page],
+    queryKey: ['pilgrims', 'detail', pilgrimId, 'history', page],
+    staleTime: 0,
     queryFn: () =>
       api.get(apiPaths.pilgrims.history(pilgrimId), {
         query: { page, limit: PAGE_SIZE },

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { auditLog, users } from '../../db/schema';
+import { inScope, type Scope } from '../establishments/scope';
 
 /** Who acts and from where: the signed-in user, the request id and the client address. */
 export interface AuditContext {
@@ -75,13 +76,16 @@ export function createAuditRepository(db: Db) {
     },
 
     /**
-     * A page of the entries about one record with these actions, newest first, each with its
-     * actor's name and e-mail (null for none, or an account since deleted); and how many in all.
+     * A page of the entries about one record with these actions, logged under an establishment
+     * in `scope` (a record moved from another establishment brings none of that one's entries),
+     * newest first, each with its actor's name, e-mail and role (null for none, or an account
+     * since deleted); and how many in all.
      */
     async pageForEntity(
       entityType: AuditEntry['entityType'],
       entityId: string,
       actions: readonly AuditAction[],
+      scope: Scope,
       page: { page: number; limit: number },
       tx: Db = db,
     ) {
@@ -89,6 +93,7 @@ export function createAuditRepository(db: Db) {
         eq(auditLog.entityType, entityType),
         eq(auditLog.entityId, entityId),
         inArray(auditLog.action, [...actions]),
+        inScope(scope, auditLog.establishmentId),
       );
       const [rows, [total]] = await Promise.all([
         tx
@@ -100,6 +105,7 @@ export function createAuditRepository(db: Db) {
             actorId: users.id,
             actorName: users.name,
             actorEmail: users.email,
+            actorRole: users.role,
           })
           .from(auditLog)
           .leftJoin(users, eq(users.id, auditLog.actorUserId))

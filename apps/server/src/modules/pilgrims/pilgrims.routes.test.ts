@@ -1512,13 +1512,18 @@ describe('GET /api/pilgrims/{id}/history', () => {
       'pilgrim.created',
     ]);
     const [viewed, updated, created] = body.data;
+    // To the establishment's staff, support is a role and co-workers are names, no e-mails.
     expect(viewed).toMatchObject({
-      actor: { id: admin.userId, email: admin.email },
+      by: 'support',
+      actor: null,
       documents: ['front'],
       size: 'preview',
     });
     expect(updated!.fields.sort()).toEqual(['contactInfo.phone', 'firstName']);
-    expect(updated!.actor).toMatchObject({ id: owner.userId, email: owner.email });
+    expect(updated!.by).toBe('staff');
+    expect(updated!.actor).toEqual({ id: owner.userId, name: expect.any(String), email: null });
+    expect(res.body).not.toContain(admin.email);
+    expect(res.body).not.toContain(owner.email);
     expect(created).toMatchObject({
       documents: ['front', 'signature'],
       source: null,
@@ -1532,7 +1537,34 @@ describe('GET /api/pilgrims/{id}/history', () => {
     const paged = await call('GET', `/api/pilgrims/${p.id}/history?limit=1&page=2`, owner.token);
     expect(paged.json().data.map((e: { action: string }) => e.action)).toEqual(['pilgrim.updated']);
     expect(paged.json().pagination).toMatchObject({ total: 3, totalPages: 3 });
-    expect((await call('GET', `/api/pilgrims/${p.id}/history`, admin.token)).statusCode).toBe(200);
+    // An admin sees who, with e-mails.
+    const asAdmin = PilgrimHistoryResponseSchema.parse(
+      (await call('GET', `/api/pilgrims/${p.id}/history`, admin.token)).json(),
+    );
+    expect(asAdmin.data[0]).toMatchObject({
+      by: 'support',
+      actor: { id: admin.userId, email: admin.email },
+    });
+    expect(asAdmin.data[1]!.actor).toMatchObject({ id: owner.userId, email: owner.email });
+  });
+
+  it('shows the staff of an establishment only what happened under it, after a move', async () => {
+    const p = await register(owner.token, owner.establishmentId);
+    const moved = await call('PUT', `/api/pilgrims/${p.id}`, admin.token, {
+      establishmentId: other.establishmentId,
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const res = await call('GET', `/api/pilgrims/${p.id}/history`, other.token);
+    expect(res.statusCode).toBe(200);
+    // The move itself, not the registration made by the first establishment's staff.
+    expect(res.json().data.map((e: { action: string }) => e.action)).toEqual(['pilgrim.updated']);
+    expect(res.json().pagination.total).toBe(1);
+    expect(res.body).not.toContain(owner.userId);
+    const all = await call('GET', `/api/pilgrims/${p.id}/history`, admin.token);
+    expect(all.json().data.map((e: { action: string }) => e.action)).toEqual([
+      'pilgrim.updated',
+      'pilgrim.created',
+    ]);
   });
 
   it('is hidden from other tenants and anonymous callers, and refuses a bad page', async () => {

@@ -71,16 +71,24 @@ export const documentContext = (pilgrimId: string, documentId: string) =>
 /** Report numbers run per establishment and year of entry. */
 export const reportYearOf = (entryDate: string) => Number(entryDate.slice(0, 4));
 
-/** An audit entry as a traveler's history shows it (see the shared PilgrimHistoryEntrySchema). */
-function historyEntry(row: {
-  id: string;
-  at: Date;
-  action: string;
-  details: unknown;
-  actorId: string | null;
-  actorName: string | null;
-  actorEmail: string | null;
-}): PilgrimHistoryEntry {
+/**
+ * An audit entry as a traveler's history shows it (see the shared PilgrimHistoryEntrySchema). To
+ * the establishment's staff, support (an admin) is named by role only and co-workers by name only;
+ * an admin sees who, with e-mails.
+ */
+function historyEntry(
+  row: {
+    id: string;
+    at: Date;
+    action: string;
+    details: unknown;
+    actorId: string | null;
+    actorName: string | null;
+    actorEmail: string | null;
+    actorRole: 'admin' | 'user' | null;
+  },
+  viewerIsAdmin: boolean,
+): PilgrimHistoryEntry {
   const details = (row.details ?? {}) as {
     fields?: unknown;
     documents?: unknown;
@@ -95,10 +103,7 @@ function historyEntry(row: {
     id: row.id,
     at: row.at.toISOString(),
     action: row.action as PilgrimHistoryAction,
-    actor:
-      row.actorId && row.actorName !== null && row.actorEmail !== null
-        ? { id: row.actorId, name: row.actorName, email: row.actorEmail }
-        : null,
+    ...historyActor(row, viewerIsAdmin),
     fields: Array.isArray(details.fields)
       ? details.fields.filter((f): f is string => typeof f === 'string')
       : [],
@@ -106,6 +111,28 @@ function historyEntry(row: {
     size: details.size === 'preview' || details.size === 'full' ? details.size : null,
     source: typeof details.source === 'string' ? details.source : null,
   };
+}
+
+function historyActor(
+  row: {
+    action: string;
+    actorId: string | null;
+    actorName: string | null;
+    actorEmail: string | null;
+    actorRole: 'admin' | 'user' | null;
+  },
+  viewerIsAdmin: boolean,
+): Pick<PilgrimHistoryEntry, 'by' | 'actor'> {
+  if (!row.actorId || row.actorName === null) {
+    return { by: row.action === 'pilgrim.self_registered' ? 'traveler' : 'system', actor: null };
+  }
+  const person = {
+    id: row.actorId,
+    name: row.actorName,
+    email: viewerIsAdmin ? row.actorEmail : null,
+  };
+  if (row.actorRole === 'admin') return { by: 'support', actor: viewerIsAdmin ? person : null };
+  return { by: 'staff', actor: person };
 }
 
 function validationError(details: ErrorDetail[]): never {
@@ -514,14 +541,16 @@ export function createPilgrimsService(deps: PilgrimsServiceDeps) {
      * field names and document kinds only, as the log holds them; no values.
      */
     async history(actor: Actor, id: string, page: { page: number; limit: number }) {
-      await load(scopeOf(actor), id);
+      const scope = scopeOf(actor);
+      await load(scope, id);
       const { rows, total } = await audit.pageForEntity(
         'pilgrim',
         id,
         PILGRIM_HISTORY_ACTIONS,
+        scope,
         page,
       );
-      return { entries: rows.map(historyEntry), total };
+      return { entries: rows.map((row) => historyEntry(row, actor.role === 'admin')), total };
     },
 
     /**

@@ -16,6 +16,8 @@ export function useDeletePilgrim() {
     onSuccess: (_answer, id) => {
       // A page still showing the deleted record must not refetch it.
       queryClient.removeQueries({ queryKey: adminKeys.pilgrim(id) });
+      // Its history too (components/traveler-history), which would answer 404.
+      queryClient.removeQueries({ queryKey: ['pilgrims', 'detail', id] });
       return invalidateAdminData(queryClient);
     },
   });
