@@ -24,6 +24,15 @@ export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
 
+/**
+ * The BCP 47 tag of an interface language, for `Intl`, `lang` and `hreflang`: our code `va` is not
+ * a language any of them knows (`Intl` silently falls back to the default locale: English dates
+ * and country names for Valencian users), so Valencian is `ca-valencia`.
+ */
+export function bcp47Of(lng: string): string {
+  return lng === 'va' ? 'ca-valencia' : lng;
+}
+
 /** Maps a BCP 47 tag (`en-GB`, `ca-valencia`, `zh-Hans`) onto one of our languages, or null. */
 export function matchLanguage(tag: string | null | undefined): Language | null {
   if (!tag) return null;

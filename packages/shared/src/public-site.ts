@@ -4,7 +4,7 @@
  * is the `x-default` version (the language is then detected). Used by the web app for the
  * `hreflang` links in the head, and by the server for /sitemap.xml. Pure: no I/O.
  */
-import { LANGUAGES, type Language } from './languages';
+import { bcp47Of, LANGUAGES, type Language } from './languages';
 
 export const PUBLIC_PAGES = [
   { key: 'landing', path: '/', priority: '1.0' },
@@ -20,7 +20,7 @@ export type PublicPageKey = (typeof PUBLIC_PAGES)[number]['key'];
 
 /** The `hreflang` value of an interface language: BCP 47, so Valencian is `ca-valencia`. */
 export function hreflangOf(lng: Language): string {
-  return lng === 'va' ? 'ca-valencia' : lng;
+  return bcp47Of(lng);
 }
 
 /** The URL of one language version of a page: `<origin><path>?lng=<code>`. */

@@ -10,6 +10,7 @@ import { Pager } from '@/components/ui/pager';
 import { Spinner } from '@/components/ui/spinner';
 import { apiPaths } from '@/config/paths';
 import { api } from '@/lib/api-client';
+import { bcp47Of } from '@hospes/shared/languages';
 
 const PAGE_SIZE = 20;
 
@@ -100,9 +101,10 @@ function Entry({ entry, lng }: { entry: PilgrimHistoryEntry; lng: string }) {
       )}
       <p className="mt-0.5 text-sm break-words text-muted">
         <time dateTime={entry.at}>
-          {new Intl.DateTimeFormat(lng, { dateStyle: 'medium', timeStyle: 'short' }).format(
-            new Date(entry.at),
-          )}
+          {new Intl.DateTimeFormat(bcp47Of(lng), {
+            dateStyle: 'medium',
+            timeStyle: 'short',
+          }).format(new Date(entry.at))}
         </time>{' '}
         · {who}
       </p>

@@ -1,7 +1,7 @@
 import i18n, { type BackendModule, type i18n as I18n, type InitOptions } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LANGUAGE, type Language } from '@hospes/shared/languages';
+import { bcp47Of, DEFAULT_LANGUAGE, type Language } from '@hospes/shared/languages';
 import { LANGUAGE_COOKIE_DAYS, STORAGE_KEYS } from '@/config/constants';
 import type { LocaleBundle } from '@/locales/types';
 import { isPublicNamespace, loadPublicNamespace, type PublicNamespace } from '@/locales/public';
@@ -98,7 +98,7 @@ function isAvailable(lng: string): lng is AvailableLanguage {
 export function fillPluralForms<T>(table: T, lng: string): T {
   let categories: string[];
   try {
-    categories = new Intl.PluralRules(lng === 'va' ? 'ca' : lng).resolvedOptions().pluralCategories;
+    categories = new Intl.PluralRules(bcp47Of(lng)).resolvedOptions().pluralCategories;
   } catch {
     return table;
   }
@@ -157,7 +157,7 @@ export const baseOptions: InitOptions = {
 export function applyDocumentLanguage(lng: string, instance: I18n = i18n): void {
   if (typeof document === 'undefined') return;
   // Valencian is its own locale, tagged as the Valencian variant of Catalan.
-  document.documentElement.lang = lng === 'va' ? 'ca-valencia' : lng;
+  document.documentElement.lang = bcp47Of(lng);
   document.documentElement.dir = instance.dir(lng);
 }
 

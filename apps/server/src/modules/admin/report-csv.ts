@@ -2,6 +2,7 @@ import type { Report } from '@hospes/shared/admin';
 import type { DocumentType } from '@hospes/shared/codes';
 import { alpha2FromAlpha3 } from '@hospes/shared/countries';
 import type { Language } from '@hospes/shared/languages';
+import { bcp47Of } from '@hospes/shared/languages';
 
 /**
  * The report as a CSV file for spreadsheets: UTF-8 with a byte-order mark (so Excel reads the
@@ -74,7 +75,7 @@ function countryName(code: string, lng: Language): string {
   const alpha2 = alpha2FromAlpha3(code);
   if (!alpha2) return code;
   try {
-    return new Intl.DisplayNames([lng, 'es'], { type: 'region' }).of(alpha2) ?? code;
+    return new Intl.DisplayNames([bcp47Of(lng), 'es'], { type: 'region' }).of(alpha2) ?? code;
   } catch {
     return code;
   }
@@ -83,7 +84,7 @@ function countryName(code: string, lng: Language): string {
 function monthName(month: string, lng: Language): string {
   const [year, index] = month.split('-').map(Number) as [number, number];
   try {
-    return new Intl.DateTimeFormat([lng, 'es'], {
+    return new Intl.DateTimeFormat([bcp47Of(lng), 'es'], {
       month: 'long',
       year: 'numeric',
       timeZone: 'UTC',

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { alpha2FromAlpha3, COUNTRIES } from '@hospes/shared/countries';
 import type { ComboboxOption } from '@/components/ui/combobox';
+import { bcp47Of } from '@hospes/shared/languages';
 
 const namers = new Map<string, Intl.DisplayNames | null>();
 
@@ -9,7 +10,7 @@ function namer(lng: string): Intl.DisplayNames | null {
   if (!namers.has(lng)) {
     let value: Intl.DisplayNames | null;
     try {
-      value = new Intl.DisplayNames([lng], { type: 'region', fallback: 'code' });
+      value = new Intl.DisplayNames([bcp47Of(lng)], { type: 'region', fallback: 'code' });
     } catch {
       value = null;
     }
@@ -33,7 +34,7 @@ export function useCountryOptions(): ComboboxOption[] {
   const { i18n } = useTranslation();
   const lng = i18n.resolvedLanguage ?? i18n.language ?? 'es';
   return useMemo(() => {
-    const collator = new Intl.Collator(lng);
+    const collator = new Intl.Collator(bcp47Of(lng));
     return COUNTRIES.map(([alpha3, alpha2]) => ({
       value: alpha3,
       label: countryName(alpha3, lng),

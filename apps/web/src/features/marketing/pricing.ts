@@ -1,4 +1,5 @@
 import { ANNUAL_DISCOUNT_PERCENT, BASE_MONTHLY_PRICE_CENTS, CURRENCY } from './constants';
+import { bcp47Of } from '@hospes/shared/languages';
 
 export type BillingPeriod = 'monthly' | 'annual';
 
@@ -46,7 +47,7 @@ export function quote(
 
 /** A price in the interface language, e.g. "1,49 €" (es) or "€1.49" (en). */
 export function formatPrice(cents: number, language: string, currency: string = CURRENCY): string {
-  return new Intl.NumberFormat(language, {
+  return new Intl.NumberFormat(bcp47Of(language), {
     style: 'currency',
     currency,
     minimumFractionDigits: 2,

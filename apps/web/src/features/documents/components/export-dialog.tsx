@@ -8,6 +8,7 @@ import type { DownloadProgress } from '@/lib/api-client';
 import { exportPilgrims, LARGE_EXPORT_ROWS, type ExportFilters } from '../api/export';
 import { formatBytes } from './format-bytes';
 import { RadioGroup } from './radio-group';
+import { bcp47Of } from '@hospes/shared/languages';
 
 /** Spec §4: the export's states (plus idle, before it starts). */
 export type ExportState = 'idle' | 'exporting' | 'started' | 'completed' | 'failed';
@@ -117,7 +118,7 @@ export function ExportDialog({
       />
       {large && (
         <FormAlert tone="info" className="mt-4">
-          {t('export.large', { total: new Intl.NumberFormat(lng).format(count) })}
+          {t('export.large', { total: new Intl.NumberFormat(bcp47Of(lng)).format(count) })}
         </FormAlert>
       )}
 

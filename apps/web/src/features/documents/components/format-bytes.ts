@@ -1,3 +1,5 @@
+import { bcp47Of } from '@hospes/shared/languages';
+
 /** A byte count for people: 512 B, 12.3 KB, 4.5 MB (in the interface language's digits). */
 export function formatBytes(bytes: number, lng: string): string {
   const units = ['B', 'KB', 'MB', 'GB'];
@@ -8,5 +10,5 @@ export function formatBytes(bytes: number, lng: string): string {
     unit += 1;
   }
   const digits = unit === 0 ? 0 : 1;
-  return `${new Intl.NumberFormat(lng, { maximumFractionDigits: digits }).format(value)} ${units[unit]}`;
+  return `${new Intl.NumberFormat(bcp47Of(lng), { maximumFractionDigits: digits }).format(value)} ${units[unit]}`;
 }

@@ -15,6 +15,7 @@ import {
   type ImportPreview,
   type ImportResult,
 } from '../api/import';
+import { bcp47Of } from '@hospes/shared/languages';
 
 type RowStatus = ImportPreview['rows'][number]['status'];
 
@@ -219,7 +220,7 @@ export function ImportDialog({
 
   const data = preview.data;
   const result = run.data;
-  const fmt = (n: number) => new Intl.NumberFormat(lng).format(n);
+  const fmt = (n: number) => new Intl.NumberFormat(bcp47Of(lng)).format(n);
 
   return (
     <Modal open={open} onClose={close} busy={busy} title={t('import.title')}>

@@ -18,6 +18,7 @@ import {
 import { formatPrice, quote } from '../pricing';
 import { PageHead } from './page-head';
 import { asList } from '../text';
+import { bcp47Of } from '@hospes/shared/languages';
 
 type LegalKey = 'privacy' | 'legalNotice' | 'terms' | 'cookies';
 type LegalSection = { title: string; paragraphs?: string[]; items?: string[] };
@@ -37,7 +38,7 @@ export function OperatorDetails() {
   if (isError) return <p className="text-fg">{t('operator.unavailable')}</p>;
   const operator = data.operator;
   const missing = REQUIRED_FIELDS.filter((field) => !operator[field]);
-  const list = new Intl.ListFormat(currentLanguage(), { type: 'conjunction' });
+  const list = new Intl.ListFormat(bcp47Of(currentLanguage()), { type: 'conjunction' });
   return (
     <section
       aria-labelledby="operator-title"

@@ -10,13 +10,14 @@ import { authStore } from '@/lib/auth';
 import { schemaResolver } from '@/lib/form';
 import { useUpdateProfile } from '../api/update-profile';
 import { ProfileFormSchema, type ProfileFormOutput, type ProfileFormValues } from '../schemas';
+import { bcp47Of } from '@hospes/shared/languages';
 
 function formatDate(value: string | null, lng: string): string | null {
   if (!value) return null;
   const date = new Date(value);
   return Number.isNaN(date.getTime())
     ? null
-    : new Intl.DateTimeFormat(lng, { dateStyle: 'long' }).format(date);
+    : new Intl.DateTimeFormat(bcp47Of(lng), { dateStyle: 'long' }).format(date);
 }
 
 /** The user's name and e-mail, and the form that changes them (PUT /api/auth/me). */
