@@ -3,7 +3,7 @@
  * with the PDF attached, received by a real SMTP server.
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, pilgrims } from '../../db/schema';
 import { createPilgrimsRepository } from '../pilgrims/pilgrims.repository';
@@ -215,11 +215,14 @@ describe('GET /api/pilgrims/{id}/pdf', () => {
       expect(text).toContain(value);
     // The signature is drawn; without includeDocumentImagesInPdf no document image.
     expect(pdfImageCount(res.rawPayload)).toBe(1);
+    // The download is audited all the same: the sheet holds the whole record.
     const audits = await ctx.database.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.entityId, traveler.id), eq(auditLog.action, 'pilgrim.pdf_generated')));
-    expect(audits).toHaveLength(0);
+    expect(audits).toHaveLength(1);
+    expect(audits[0]).toMatchObject({ actorUserId: owner.userId });
+    expect(audits[0]!.details).toMatchObject({ withDocumentImages: false, documents: [] });
   });
 
   it('prints in the language asked (the 16 of the interface; others es)', async () => {
@@ -293,12 +296,16 @@ describe('GET /api/pilgrims/{id}/pdf', () => {
       expect(res.statusCode).toBe(200);
       expect(pdfImageCount(res.rawPayload)).toBe(3);
       expect(pdfText(res.rawPayload)).toContain('Copia del documento de identidad');
-      const [entry] = await ctx.database.db
+      // Both downloads are audited; the second with the two images it showed.
+      const entries = await ctx.database.db
         .select()
         .from(auditLog)
         .where(
           and(eq(auditLog.entityId, traveler.id), eq(auditLog.action, 'pilgrim.pdf_generated')),
-        );
+        )
+        .orderBy(desc(auditLog.at));
+      expect(entries).toHaveLength(2);
+      const [entry] = entries;
       expect(entry).toMatchObject({
         actorUserId: owner.userId,
         establishmentId: owner.establishmentId,

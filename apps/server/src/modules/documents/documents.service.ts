@@ -172,14 +172,20 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
       },
       { language: lang },
     );
-    // A PDF with the document images reveals them: audited like a view of the images.
-    if (shown.length > 0 && purpose === 'download') {
+    // A downloaded sheet holds the whole record and the signature, and with the document images
+    // reveals them too: every download is audited, with the images it showed (the traveler's
+    // history lists them). An e-mailed one is audited as pilgrim.pdf_emailed by its caller.
+    if (purpose === 'download') {
       await audit.record(context, {
         action: 'pilgrim.pdf_generated',
         entityType: 'pilgrim',
         entityId: row.id,
         establishmentId: row.establishmentId,
-        details: { withDocumentImages: true, documents: shown, language: pdfTexts(lang).language },
+        details: {
+          withDocumentImages: shown.length > 0,
+          documents: shown,
+          language: pdfTexts(lang).language,
+        },
       });
     }
     return { pdf, view, establishment, lang, shown };
