@@ -10,7 +10,7 @@ import { Pager } from '@/components/ui/pager';
 import { Spinner } from '@/components/ui/spinner';
 import { apiPaths } from '@/config/paths';
 import { api } from '@/lib/api-client';
-import { bcp47Of } from '@hospes/shared/languages';
+import { formatDateTime } from '@/lib/format-date-time';
 
 const PAGE_SIZE = 20;
 
@@ -32,10 +32,9 @@ function fieldLabel(t: TFunction, path: string): string {
   return t(key, { ns: 'clients', defaultValue: path });
 }
 
-function actionText(t: TFunction, entry: PilgrimHistoryEntry): string {
-  const document = entry.documents
-    .map((kind) => t(`documents.kinds.${kind}`, { ns: 'clients' }))
-    .join(', ');
+/** The action in words; `documents`: the labels of the entry's document images. */
+function actionText(t: TFunction, entry: PilgrimHistoryEntry, documents: string[]): string {
+  const document = documents.join(', ');
   switch (entry.action) {
     case 'pilgrim.created':
       return t(entry.source === 'import' ? 'history.actions.imported' : 'history.actions.created');
@@ -74,21 +73,19 @@ function Entry({ entry, lng }: { entry: PilgrimHistoryEntry; lng: string }) {
       : entry.by === 'traveler'
         ? t('history.byTraveler')
         : (person ?? t('history.bySystem'));
+  const documents = entry.documents.map((kind) => t(`documents.kinds.${kind}`, { ns: 'clients' }));
   // A PDF lists the document images it showed.
   const images =
     entry.action === 'pilgrim.pdf_generated' || entry.action === 'pilgrim.pdf_emailed'
-      ? entry.documents.map((kind) => t(`documents.kinds.${kind}`, { ns: 'clients' }))
+      ? documents
       : [];
   const changed =
     entry.action === 'pilgrim.updated'
-      ? [
-          ...entry.fields.map((field) => fieldLabel(t, field)),
-          ...entry.documents.map((kind) => t(`documents.kinds.${kind}`, { ns: 'clients' })),
-        ]
+      ? [...entry.fields.map((field) => fieldLabel(t, field)), ...documents]
       : [];
   return (
     <li className="border-b border-line py-3 last:border-b-0">
-      <p className="font-semibold text-fg">{actionText(t, entry)}</p>
+      <p className="font-semibold text-fg">{actionText(t, entry, documents)}</p>
       {changed.length > 0 && (
         <p className="mt-0.5 text-sm break-words text-fg">
           {t('history.fields', { fields: changed.join(', ') })}
@@ -100,13 +97,7 @@ function Entry({ entry, lng }: { entry: PilgrimHistoryEntry; lng: string }) {
         </p>
       )}
       <p className="mt-0.5 text-sm break-words text-muted">
-        <time dateTime={entry.at}>
-          {new Intl.DateTimeFormat(bcp47Of(lng), {
-            dateStyle: 'medium',
-            timeStyle: 'short',
-          }).format(new Date(entry.at))}
-        </time>{' '}
-        · {who}
+        <time dateTime={entry.at}>{formatDateTime(entry.at, lng)}</time> · {who}
       </p>
     </li>
   );

@@ -76,19 +76,9 @@ export const reportYearOf = (entryDate: string) => Number(entryDate.slice(0, 4))
  * the establishment's staff, support (an admin) is named by role only and co-workers by name only;
  * an admin sees who, with e-mails.
  */
-function historyEntry(
-  row: {
-    id: string;
-    at: Date;
-    action: string;
-    details: unknown;
-    actorId: string | null;
-    actorName: string | null;
-    actorEmail: string | null;
-    actorRole: 'admin' | 'user' | null;
-  },
-  viewerIsAdmin: boolean,
-): PilgrimHistoryEntry {
+type HistoryRow = Awaited<ReturnType<AuditRepository['pageForEntity']>>['rows'][number];
+
+function historyEntry(row: HistoryRow, viewerIsAdmin: boolean): PilgrimHistoryEntry {
   const details = (row.details ?? {}) as {
     fields?: unknown;
     documents?: unknown;
@@ -114,13 +104,7 @@ function historyEntry(
 }
 
 function historyActor(
-  row: {
-    action: string;
-    actorId: string | null;
-    actorName: string | null;
-    actorEmail: string | null;
-    actorRole: 'admin' | 'user' | null;
-  },
+  row: HistoryRow,
   viewerIsAdmin: boolean,
 ): Pick<PilgrimHistoryEntry, 'by' | 'actor'> {
   if (!row.actorId || row.actorName === null) {

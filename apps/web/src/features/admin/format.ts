@@ -11,15 +11,7 @@ export function formatDate(iso: string | null | undefined, lng: string): string 
   );
 }
 
-/** A moment (ISO date-time) in the interface language, in the browser's time zone. */
-export function formatDateTime(iso: string | null | undefined, lng: string): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(bcp47Of(lng), { dateStyle: 'medium', timeStyle: 'short' }).format(
-    date,
-  );
-}
+export { formatDateTime } from '@/lib/format-date-time';
 
 /** "2025-03" → "March 2025", or "Mar 25" (short, for a chart's axis). */
 export function formatMonth(month: string, lng: string, style: 'short' | 'long' = 'long'): string {
