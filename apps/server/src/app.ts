@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config/env';
 import { pgErrorCode, type Database } from './db/client';
-import { createMailer, type Mailer } from './lib/mail/mailer';
+import { createMailer, outboxDir, type Mailer } from './lib/mail/mailer';
 import { createMrzReader } from './lib/ocr/reader';
 import { createAesGcmCipher, loadEncryptionKey } from './lib/storage/document-cipher';
 import { createAdminRepository } from './modules/admin/admin.repository';
@@ -220,10 +220,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     counts,
   });
 
-  // Records past their 3-year retention are deleted at start and then every few hours (decision 021).
+  // Records past their retention are deleted at start and then every few hours (decisions 021, 022).
   if (config.retentionPurgeHours > 0) {
     const retention = scheduleRetention(
-      createRetentionService({ db, audit, counts }),
+      createRetentionService({ db, audit, counts, outbox: outboxDir(config.dataDir) }),
       config.retentionPurgeHours * 3_600_000,
       app.log,
     );

@@ -24,6 +24,9 @@ export interface Mailer {
   close(): void;
 }
 
+/** Where messages are written when no SMTP server is set (the retention purge empties it). */
+export const outboxDir = (dataDir: string) => path.join(dataDir, 'outbox');
+
 /**
  * SMTP when `smtpUrl` is set; otherwise every message is written as an .eml file to
  * `<dataDir>/outbox` and a line is logged, so nothing is lost on a machine without SMTP.
@@ -45,7 +48,7 @@ export function createMailer(options: {
       close: () => transport.close(),
     };
   }
-  const outbox = path.join(dataDir, 'outbox');
+  const outbox = outboxDir(dataDir);
   const transport = nodemailer.createTransport({
     streamTransport: true,
     buffer: true,

@@ -1,18 +1,26 @@
 /**
- * The retention purge (docs/decisions/021-retention-purge.md): travelers whose 3-year retention
- * (RD 933/2021 art. 5.3) has ended, and who were entered at least as long ago, are deleted with their document images, self-registration and
- * registration keys, each deletion written to the audit log; expired sessions and one-time tokens
- * go too. It runs when the server starts and then every RETENTION_PURGE_HOURS.
+ * The retention purge (docs/decisions/021-retention-purge.md, 022-retention-of-logs-and-messages.md):
+ * travelers whose 3-year retention (RD 933/2021 art. 5.3) has ended, and who were entered at least
+ * as long ago, are deleted with their document images, self-registration and registration keys,
+ * each deletion written to the audit log. Then what has no reason left to be kept: expired sessions
+ * and one-time tokens, audit entries older than 3 years (but never those of a traveler still in the
+ * register), contact messages older than a year, and the outbox's `.eml` files older than a week.
+ * It runs when the server starts and then every RETENTION_PURGE_HOURS.
  */
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { addYears, todayIso } from '@hospes/shared/dates';
+import {
+  AUDIT_RETENTION_YEARS,
+  CONTACT_RETENTION_MONTHS,
+  OUTBOX_RETENTION_DAYS,
+  REGISTER_RETENTION_YEARS,
+} from '@hospes/shared/retention';
 import { and, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { oneTimeTokens, pilgrims, sessions } from '../../db/schema';
+import { auditLog, contactMessages, oneTimeTokens, pilgrims, sessions } from '../../db/schema';
 import type { AuditRepository } from '../audit/audit.repository';
 import type { TravelerCounts } from '../pilgrims/traveler-counts';
-
-/** Years a traveler's record is kept from the end of the stay (RD 933/2021 art. 5.3). */
-export const RETENTION_YEARS = 3;
 
 /**
  * Today (in Spain) 3 years back. A stay that ended on this day (its check-out date, or its entry
@@ -20,17 +28,52 @@ export const RETENTION_YEARS = 3;
  * (Código Civil art. 5): a record is retained while its stay ended on or after this day, and may go
  * once it ended before.
  */
-export const retentionCutoff = (now: Date) => addYears(todayIso(now), -RETENTION_YEARS);
+export const retentionCutoff = (now: Date) => addYears(todayIso(now), -REGISTER_RETENTION_YEARS);
 
 /**
  * The purge also waits until a record was entered at least as long ago: a stay typed today with a
  * wrong year, or imported from old books, is not deleted the next night.
  */
-export function enteredBy(now: Date): Date {
+export function enteredBy(now: Date, years = REGISTER_RETENTION_YEARS): Date {
   const at = new Date(now);
-  at.setUTCFullYear(at.getUTCFullYear() - RETENTION_YEARS);
+  at.setUTCFullYear(at.getUTCFullYear() - years);
   return at;
 }
+
+/**
+ * Deletes the `.eml` files of `dir` last written before `before` (ms); how many went. Nothing
+ * else there is touched, nor followed: other files, directories, links.
+ */
+export async function purgeOutbox(dir: string, before: number): Promise<number> {
+  let names: string[];
+  try {
+    names = await fs.readdir(dir);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+    throw err;
+  }
+  let removed = 0;
+  for (const name of names) {
+    if (!name.endsWith('.eml')) continue;
+    const file = path.join(dir, name);
+    const stat = await fs.lstat(file).catch(() => null);
+    if (!stat?.isFile() || stat.mtimeMs >= before) continue;
+    await fs.rm(file, { force: true });
+    removed++;
+  }
+  return removed;
+}
+
+const DAY_MS = 86_400_000;
+
+const monthsBefore = (at: Date, months: number) => {
+  const before = new Date(at);
+  before.setUTCMonth(before.getUTCMonth() - months);
+  return before;
+};
+
+/** Audit entries deleted per statement. */
+const AUDIT_BATCH = 5_000;
 
 /** SQL: the day a traveler's stay ended, from which its retention runs. */
 export const stayEnd = sql`coalesce(${pilgrims.checkOutDate}, ${pilgrims.entryDate})`;
@@ -42,6 +85,9 @@ export interface PurgeResult {
   travelers: number;
   sessions: number;
   tokens: number;
+  auditEntries: number;
+  contactMessages: number;
+  outboxFiles: number;
   /** Another process held the purge, or it was stopped: the rest is left for the next run. */
   skipped: boolean;
 }
@@ -53,6 +99,8 @@ export function createRetentionService(deps: {
   now?: () => Date;
   /** Travelers deleted per transaction (default 500), so that no lock is held for long. */
   batchSize?: number;
+  /** The mailer's outbox directory (lib/mail/mailer outboxDir), whose old `.eml` files go. */
+  outbox?: string;
 }) {
   const { db, audit } = deps;
   const now = deps.now ?? (() => new Date());
@@ -99,6 +147,27 @@ export function createRetentionService(deps: {
     });
   }
 
+  /**
+   * Up to AUDIT_BATCH audit entries from before `before`, except those about a traveler who is
+   * still in the register; how many went.
+   */
+  async function purgeAuditBatch(before: Date): Promise<number> {
+    const old = db
+      .select({ id: auditLog.id })
+      .from(auditLog)
+      .where(
+        and(
+          lt(auditLog.at, before),
+          sql`not (${auditLog.entityType} = 'pilgrim' and exists (
+            select 1 from ${pilgrims} where ${pilgrims.id} = ${auditLog.entityId}))`,
+        ),
+      )
+      .limit(AUDIT_BATCH);
+    return (
+      await db.delete(auditLog).where(inArray(auditLog.id, old)).returning({ id: auditLog.id })
+    ).length;
+  }
+
   return {
     /**
      * Deletes what is past its retention, batch by batch; how much went. With `signal` aborted it
@@ -108,32 +177,57 @@ export function createRetentionService(deps: {
       const at = now();
       const cutoff = retentionCutoff(at);
       const entered = enteredBy(at);
-      let travelers = 0;
+      const result: PurgeResult = {
+        travelers: 0,
+        sessions: 0,
+        tokens: 0,
+        auditEntries: 0,
+        contactMessages: 0,
+        outboxFiles: 0,
+        skipped: false,
+      };
+      const stopped = () => {
+        result.skipped = Boolean(options.signal?.aborted);
+        return result.skipped;
+      };
       try {
         for (;;) {
-          if (options.signal?.aborted) return { travelers, sessions: 0, tokens: 0, skipped: true };
+          if (stopped()) return result;
           const deleted = await purgeBatch(cutoff, entered);
-          if (deleted === null) return { travelers, sessions: 0, tokens: 0, skipped: true };
-          travelers += deleted;
+          if (deleted === null) return { ...result, skipped: true };
+          result.travelers += deleted;
           if (deleted < batchSize) break;
         }
       } finally {
-        if (travelers > 0) deps.counts?.changed();
+        if (result.travelers > 0) deps.counts?.changed();
       }
-      const expiredSessions = await db
-        .delete(sessions)
-        .where(lt(sessions.expiresAt, at))
-        .returning({ id: sessions.id });
-      const expiredTokens = await db
-        .delete(oneTimeTokens)
-        .where(lt(oneTimeTokens.expiresAt, at))
-        .returning({ id: oneTimeTokens.id });
-      return {
-        travelers,
-        sessions: expiredSessions.length,
-        tokens: expiredTokens.length,
-        skipped: false,
-      };
+      result.sessions = (
+        await db.delete(sessions).where(lt(sessions.expiresAt, at)).returning({ id: sessions.id })
+      ).length;
+      result.tokens = (
+        await db
+          .delete(oneTimeTokens)
+          .where(lt(oneTimeTokens.expiresAt, at))
+          .returning({ id: oneTimeTokens.id })
+      ).length;
+      for (;;) {
+        if (stopped()) return result;
+        const deleted = await purgeAuditBatch(enteredBy(at, AUDIT_RETENTION_YEARS));
+        result.auditEntries += deleted;
+        if (deleted < AUDIT_BATCH) break;
+      }
+      result.contactMessages = (
+        await db
+          .delete(contactMessages)
+          .where(lt(contactMessages.createdAt, monthsBefore(at, CONTACT_RETENTION_MONTHS)))
+          .returning({ id: contactMessages.id })
+      ).length;
+      if (deps.outbox && !stopped())
+        result.outboxFiles = await purgeOutbox(
+          deps.outbox,
+          at.getTime() - OUTBOX_RETENTION_DAYS * DAY_MS,
+        );
+      return result;
     },
   };
 }
@@ -160,7 +254,8 @@ export function scheduleRetention(
   async function run() {
     try {
       const result = await service.purge({ signal: stopping.signal });
-      if (result.travelers + result.sessions + result.tokens > 0)
+      const { skipped: _skipped, ...counts } = result;
+      if (Object.values(counts).some((n) => n > 0))
         log.info(result, 'retention purge: records past their retention deleted');
     } catch (err) {
       log.error({ err }, 'retention purge failed; it runs again at the next interval');

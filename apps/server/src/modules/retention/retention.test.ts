@@ -1,15 +1,21 @@
 /**
- * The retention purge (decision 021): what goes (stays that ended 3 years ago or more, with their
- * images and self-registration; expired sessions and tokens), what stays, the audit, batches, one
- * purge at a time, the schedule, and the app running it at start.
+ * The retention purge (decisions 021, 022): what goes (stays that ended 3 years ago or more, with
+ * their images and self-registration; expired sessions and tokens; old audit entries, contact
+ * messages and outbox files), what stays, the audit, batches, one purge at a time, the schedule,
+ * and the app running it at start.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addDays, todayIso } from '@hospes/shared/dates';
 import { buildApp } from '../../app';
+import { outboxDir } from '../../lib/mail/mailer';
 import {
   auditLog,
+  contactMessages,
   oneTimeTokens,
   pilgrimDocuments,
   pilgrims,
@@ -24,7 +30,23 @@ import {
   type TestContext,
 } from '../../../test/test-app';
 import { createAuditRepository } from '../audit/audit.repository';
-import { createRetentionService, retentionCutoff, scheduleRetention } from './retention.service';
+import {
+  createRetentionService,
+  purgeOutbox,
+  retentionCutoff,
+  scheduleRetention,
+  type PurgeResult,
+} from './retention.service';
+
+/** A run that deleted nothing. */
+const NOTHING = {
+  travelers: 0,
+  sessions: 0,
+  tokens: 0,
+  auditEntries: 0,
+  contactMessages: 0,
+  outboxFiles: 0,
+};
 
 let ctx: TestContext;
 let owner: Awaited<ReturnType<typeof registerVerifiedOwner>>;
@@ -261,6 +283,66 @@ describe('the purge', () => {
     expect((await call('GET', '/api/establishments/user', owner.token)).statusCode).toBe(200);
   });
 
+  it('deletes audit entries older than 3 years, but never those of a traveler still kept', async () => {
+    const kept = await traveler(todayIso(), null, {}, true);
+    const old = sql`now() - interval '3 years 1 day'`;
+    const entry = (entityType: string, entityId: string, at = old) => ({
+      action: entityType === 'pilgrim' ? 'pilgrim.document_viewed' : 'user.role_changed',
+      entityType,
+      entityId,
+      at,
+      ip: '192.0.2.1',
+      details: entityType === 'pilgrim' ? { kind: 'signature', size: 'full' } : null,
+      establishmentId: owner.establishmentId,
+    });
+    const rows = await ctx.database.db
+      .insert(auditLog)
+      .values([
+        entry('pilgrim', kept),
+        entry('pilgrim', randomUUID()),
+        entry('user', owner.userId),
+        entry('pilgrim', randomUUID(), sql`now() - interval '3 years' + interval '1 day'`),
+      ])
+      .returning({ id: auditLog.id });
+    const ids = rows.map((r) => r.id);
+    const left = async () =>
+      (
+        await ctx.database.db
+          .select({ id: auditLog.id })
+          .from(auditLog)
+          .where(inArray(auditLog.id, ids))
+      ).map((r) => r.id);
+
+    const result = await service().purge();
+    expect(result.auditEntries).toBeGreaterThanOrEqual(2);
+    expect((await left()).sort()).toEqual([ids[0]!, ids[3]!].sort());
+    // The traveler's own history is whole while the record is kept.
+    const history = await call('GET', `/api/pilgrims/${kept}/history`, owner.token);
+    expect(history.statusCode).toBe(200);
+    expect(history.json().pagination.total).toBe(2);
+  });
+
+  it('deletes contact messages after a year', async () => {
+    const message = (days: number) => ({
+      name: 'Ana',
+      email: 'ana@example.com',
+      type: 'support' as const,
+      message: 'Hello',
+      createdAt: new Date(now.getTime() - days * 86_400_000),
+    });
+    const [old, recent] = await ctx.database.db
+      .insert(contactMessages)
+      .values([message(366), message(364)])
+      .returning({ id: contactMessages.id });
+    const result = await service().purge();
+    expect(result.contactMessages).toBeGreaterThanOrEqual(1);
+    const left = await ctx.database.db
+      .select({ id: contactMessages.id })
+      .from(contactMessages)
+      .where(inArray(contactMessages.id, [old!.id, recent!.id]));
+    expect(left).toEqual([{ id: recent!.id }]);
+  });
+
   it('stops before the next batch once aborted (a shutdown)', async () => {
     const ids = [
       await traveler(addDays(cutoff, -3), addDays(cutoff, -2)),
@@ -269,9 +351,7 @@ describe('the purge', () => {
     const stopping = new AbortController();
     stopping.abort();
     expect(await service({ batchSize: 1 }).purge({ signal: stopping.signal })).toEqual({
-      travelers: 0,
-      sessions: 0,
-      tokens: 0,
+      ...NOTHING,
       skipped: true,
     });
     expect(await existing(ids)).toEqual([...ids].sort());
@@ -287,9 +367,7 @@ describe('the purge', () => {
         const other = service();
         await tx.execute(sql`select pg_advisory_xact_lock(7304512033::bigint)`);
         expect(await other.purge()).toEqual({
-          travelers: 0,
-          sessions: 0,
-          tokens: 0,
+          ...NOTHING,
           skipped: true,
         });
       });
@@ -297,6 +375,50 @@ describe('the purge', () => {
       expect(await service().purge()).toMatchObject({ travelers: 1, skipped: false });
     },
   );
+});
+
+describe('the outbox', () => {
+  it('loses its .eml files after a week, and nothing else', async () => {
+    const root = await fs.mkdtemp(path.join(os.tmpdir(), 'hospes-outbox-'));
+    try {
+      const dir = path.join(root, 'outbox');
+      await fs.mkdir(dir);
+      const week = 7 * 86_400_000;
+      const at = (file: string, ms: number) => fs.utimes(file, new Date(ms), new Date(ms));
+      const write = async (name: string, ms: number) => {
+        const file = path.join(dir, name);
+        await fs.writeFile(file, 'Subject: x\n\nbody');
+        await at(file, ms);
+        return file;
+      };
+      await write('old.eml', now.getTime() - week - 60_000);
+      await write('recent.eml', now.getTime() - week + 60_000);
+      await write('old.txt', now.getTime() - week - 60_000);
+      await fs.mkdir(path.join(dir, 'folder.eml'));
+      const outside = path.join(root, 'elsewhere.eml');
+      await fs.writeFile(outside, 'not in the outbox');
+      await at(outside, now.getTime() - week - 60_000);
+      await fs.symlink(outside, path.join(dir, 'link.eml'));
+
+      expect(await purgeOutbox(dir, now.getTime() - week)).toBe(1);
+      expect((await fs.readdir(dir)).sort()).toEqual(
+        ['folder.eml', 'link.eml', 'old.txt', 'recent.eml'].sort(),
+      );
+      expect(await fs.readFile(outside, 'utf8')).toBe('not in the outbox');
+      expect(await purgeOutbox(path.join(root, 'none'), now.getTime())).toBe(0);
+
+      const result = await createRetentionService({
+        db: ctx.database.db,
+        audit: createAuditRepository(ctx.database.db),
+        outbox: dir,
+        now: () => new Date(now.getTime() + 2 * 60_000),
+      }).purge();
+      expect(result.outboxFiles).toBe(1);
+      expect(await fs.readdir(dir)).not.toContain('recent.eml');
+    } finally {
+      await fs.rm(root, { recursive: true, force: true });
+    }
+  });
 });
 
 describe('the schedule', () => {
@@ -307,7 +429,7 @@ describe('the schedule', () => {
     const purge = vi.fn(async () => {
       calls++;
       if (calls === 2) throw new Error('database away');
-      return { travelers: calls === 1 ? 4 : 0, sessions: 0, tokens: 0, skipped: false };
+      return { ...NOTHING, travelers: calls === 1 ? 4 : 0, skipped: false };
     });
     const logger = log();
     const schedule = scheduleRetention({ purge }, 5, logger);
@@ -328,14 +450,12 @@ describe('the schedule', () => {
     let done = false;
     const purge = vi.fn(
       () =>
-        new Promise<{ travelers: number; sessions: number; tokens: number; skipped: boolean }>(
-          (resolve) => {
-            finish = () => {
-              done = true;
-              resolve({ travelers: 0, sessions: 0, tokens: 0, skipped: false });
-            };
-          },
-        ),
+        new Promise<PurgeResult>((resolve) => {
+          finish = () => {
+            done = true;
+            resolve({ ...NOTHING, skipped: false });
+          };
+        }),
     );
     const schedule = scheduleRetention({ purge }, 60_000, log());
     schedule.start();
@@ -348,9 +468,16 @@ describe('the schedule', () => {
 });
 
 describe('the server', () => {
-  it('purges when it starts, with RETENTION_PURGE_HOURS set', async () => {
+  it('purges when it starts, with RETENTION_PURGE_HOURS set, its outbox too', async () => {
     const id = await traveler(addDays(cutoff, -4), addDays(cutoff, -3));
     const keep = await traveler(todayIso(), null, {}, true);
+    // A message the mailer wrote to its outbox 8 days ago.
+    const outbox = outboxDir(ctx.config.dataDir);
+    await fs.mkdir(outbox, { recursive: true });
+    const eml = path.join(outbox, 'old-message.eml');
+    await fs.writeFile(eml, 'Subject: old\n\nbody');
+    const eightDaysAgo = new Date(Date.now() - 8 * 86_400_000);
+    await fs.utimes(eml, eightDaysAgo, eightDaysAgo);
     const app = await buildApp({
       config: { ...ctx.config, retentionPurgeHours: 24 },
       database: ctx.database,
@@ -361,6 +488,13 @@ describe('the server', () => {
         timeout: 5000,
         interval: 50,
       });
+      await vi.waitFor(
+        async () => expect(await fs.readdir(outbox)).not.toContain('old-message.eml'),
+        {
+          timeout: 5000,
+          interval: 50,
+        },
+      );
     } finally {
       await app.close();
     }

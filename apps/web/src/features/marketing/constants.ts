@@ -14,7 +14,7 @@ export const TRIAL_DAYS = 14;
 export const REFUND_WINDOW_DAYS = 14;
 /** Liability is capped at the fees of this many previous months. */
 export const LIABILITY_CAP_MONTHS = 12;
-/** The traveler register is kept this many years (RD 933/2021). */
-export const REGISTER_RETENTION_YEARS = 3;
+/** The traveler register is kept this many years (RD 933/2021; the purge deletes by it). */
+export { REGISTER_RETENTION_YEARS } from '@hospes/shared/retention';
 /** Document scanning covers passports and ID cards from more than this many countries. */
 export const SCAN_COUNTRIES = 150;

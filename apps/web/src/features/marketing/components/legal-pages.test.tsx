@@ -63,6 +63,9 @@ describe('legal pages', () => {
       expect(text).toContain(law);
     }
     expect(text).toContain('The traveler register: 3 years from the end of each stay');
+    // The periods of the retention purge (decision 022), from the constants it deletes by.
+    expect(text).toContain('and from which IP address): 3 years;');
+    expect(text).toContain('Contact messages: 12 months');
     expect(text).toContain('Processor of the data of the travelers');
     expect(screen.getByRole('link', { name: 'cookie policy' })).toHaveAttribute('href', '/cookies');
     expect(document.title).toBe('Privacy policy · Hospes');

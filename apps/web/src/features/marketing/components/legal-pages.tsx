@@ -19,6 +19,7 @@ import { formatPrice, quote } from '../pricing';
 import { PageHead } from './page-head';
 import { asList } from '../text';
 import { bcp47Of } from '@hospes/shared/languages';
+import { AUDIT_RETENTION_YEARS, CONTACT_RETENTION_MONTHS } from '@hospes/shared/retention';
 
 type LegalKey = 'privacy' | 'legalNotice' | 'terms' | 'cookies';
 type LegalSection = { title: string; paragraphs?: string[]; items?: string[] };
@@ -185,6 +186,8 @@ function LegalPage({
 function legalValues() {
   return {
     years: REGISTER_RETENTION_YEARS,
+    auditYears: AUDIT_RETENTION_YEARS,
+    contactMonths: CONTACT_RETENTION_MONTHS,
     trialDays: TRIAL_DAYS,
     refundDays: REFUND_WINDOW_DAYS,
     liabilityMonths: LIABILITY_CAP_MONTHS,
