@@ -46,3 +46,19 @@ export async function signIn(page: Page, token: string, baseURL: string) {
   await page.evaluate((value) => window.localStorage.setItem('auth_token', value), token);
   await page.context().addCookies([{ name: 'auth_token', value: token, url: baseURL }]);
 }
+
+/** Signs on the traveler form's signature pad with the mouse: a zigzag across it. */
+export async function sign(page: Page) {
+  const pad = page.getByRole('img', { name: "Traveler's signature" });
+  await pad.scrollIntoViewIfNeeded();
+  const box = await pad.boundingBox();
+  if (!box) throw new Error('no signature pad');
+  await page.mouse.move(box.x + 30, box.y + box.height * 0.6);
+  await page.mouse.down();
+  for (let i = 1; i <= 12; i++) {
+    await page.mouse.move(box.x + 30 + i * 20, box.y + box.height * (i % 2 ? 0.3 : 0.7), {
+      steps: 3,
+    });
+  }
+  await page.mouse.up();
+}

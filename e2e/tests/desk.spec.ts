@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { createOwner, randomCif, signIn } from '../support';
+import { createOwner, randomCif, sign, signIn } from '../support';
 import { expect, expectAccessible, screenshotDir, test } from '../fixtures';
 
 /** A small JPEG made by the browser's canvas: a stand-in for a photo of a document. */
@@ -19,21 +19,6 @@ async function documentPhoto(page: Page, text: string): Promise<Buffer> {
     return canvas.toDataURL('image/jpeg', 0.8);
   }, text);
   return Buffer.from(dataUrl.split(',')[1] ?? '', 'base64');
-}
-
-async function sign(page: Page) {
-  const pad = page.getByRole('img', { name: "Traveler's signature" });
-  await pad.scrollIntoViewIfNeeded();
-  const box = await pad.boundingBox();
-  if (!box) throw new Error('no signature pad');
-  await page.mouse.move(box.x + 30, box.y + box.height * 0.6);
-  await page.mouse.down();
-  for (let i = 1; i <= 12; i++) {
-    await page.mouse.move(box.x + 30 + i * 20, box.y + box.height * (i % 2 ? 0.3 : 0.7), {
-      steps: 3,
-    });
-  }
-  await page.mouse.up();
 }
 
 async function screenshots(page: Page, name: string) {

@@ -11,7 +11,7 @@ import QRCode from 'qrcode';
 import sharp from 'sharp';
 import { confirmationQrText } from '@hospes/shared/checkin';
 import config from '../playwright.config';
-import { createOwner, signIn } from '../support';
+import { createOwner, sign, signIn } from '../support';
 import { expect, expectAccessible, test } from '../fixtures';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -71,21 +71,6 @@ function watchErrors(page: Page, problems: string[]) {
     if (msg.type() === 'error' && !/status of 4\d\d/.test(msg.text()))
       problems.push(`console.error: ${msg.text()}`);
   });
-}
-
-async function sign(page: Page) {
-  const pad = page.getByRole('img', { name: "Traveler's signature" });
-  await pad.scrollIntoViewIfNeeded();
-  const box = await pad.boundingBox();
-  if (!box) throw new Error('no signature pad');
-  await page.mouse.move(box.x + 20, box.y + box.height * 0.6);
-  await page.mouse.down();
-  for (let i = 1; i <= 10; i++) {
-    await page.mouse.move(box.x + 20 + i * 15, box.y + box.height * (i % 2 ? 0.3 : 0.7), {
-      steps: 3,
-    });
-  }
-  await page.mouse.up();
 }
 
 const label = (page: Page, text: string) => page.getByLabel(new RegExp(`^${text}`));

@@ -70,6 +70,8 @@ export const PublicCheckinInfoSchema = z.object({
     name: z.string(),
     city: z.string(),
     type: z.enum(ESTABLISHMENT_TYPES),
+    /** False: the form offers no photo of the document (a scan reads the data only). */
+    keepDocumentImages: z.boolean(),
   }),
 });
 export type PublicCheckinInfo = z.infer<typeof PublicCheckinInfoSchema>;

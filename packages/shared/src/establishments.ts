@@ -58,7 +58,9 @@ export const AuthoritySchema = z.enum(AUTHORITIES);
 /**
  * What the authorities assign and per-establishment settings, all optional: SES
  * `codigoEstablecimiento` and `codigoArrendador` (≤10 each), the authority it reports to
- * (empty: derived from the province), and whether the registration PDF shows the document images.
+ * (empty: derived from the province), whether the registration PDF shows the document images, and
+ * whether photos of identity documents are kept at all (`keepDocumentImages`, default true; off,
+ * a registration may not carry them: the AEPD advises lodgings not to keep copies of IDs).
  * On an update a missing key keeps its value and `''`/null clears it.
  */
 export const EstablishmentSettingsInputSchema = z.object({
@@ -66,6 +68,7 @@ export const EstablishmentSettingsInputSchema = z.object({
   landlordCode: nullish(codeSchema(10)),
   authority: nullish(AuthoritySchema),
   includeDocumentImagesInPdf: z.boolean().optional(),
+  keepDocumentImages: z.boolean().optional(),
 });
 
 /**
@@ -124,6 +127,8 @@ export const EstablishmentSchema = z.object({
   /** True when `authority` was derived from the province rather than chosen. */
   authorityIsDefault: z.boolean(),
   includeDocumentImagesInPdf: z.boolean(),
+  /** False: registrations carry no photos of the identity document (a scan reads the data only). */
+  keepDocumentImages: z.boolean(),
   pilgrimsCount: z.number().int(),
   /** The latest login of any of its members (ISO date-time), or null. */
   lastLogin: z.string().nullable(),

@@ -130,6 +130,11 @@ export const establishments = pgTable(
     /** The authority chosen for it; null: the one of its province. */
     authority: authority('authority'),
     includeDocumentImagesInPdf: boolean('include_document_images_in_pdf').notNull().default(false),
+    /**
+     * Whether photos of identity documents (front, back) are stored with a registration; off, a
+     * scan reads the data and the photo is not kept (decision 023). The signature is always kept.
+     */
+    keepDocumentImages: boolean('keep_document_images').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -71,6 +71,7 @@ export function createCheckinRepository(db: Db) {
           city: establishments.city,
           type: establishments.type,
           status: establishments.status,
+          keepDocumentImages: establishments.keepDocumentImages,
         })
         .from(checkinLinks)
         .innerJoin(establishments, eq(establishments.id, checkinLinks.establishmentId))

@@ -165,7 +165,14 @@ export function createCheckinService(deps: {
     /** GET /api/public/checkin/{token}. */
     async publicInfo(token: string): Promise<PublicCheckinInfo> {
       const found = await liveEstablishment(token);
-      return { establishment: { name: found.name, city: found.city, type: found.type } };
+      return {
+        establishment: {
+          name: found.name,
+          city: found.city,
+          type: found.type,
+          keepDocumentImages: found.keepDocumentImages,
+        },
+      };
     },
 
     /** Counts an attempt to self-register (before the body is even read): 429 over the limits. */
@@ -205,7 +212,11 @@ export function createCheckinService(deps: {
       return registerOnce(earlier, async () => {
         const confirmationCode = newConfirmationCode();
         await pilgrims.createSelfRegistered(
-          { id: establishment.id, name: establishment.name },
+          {
+            id: establishment.id,
+            name: establishment.name,
+            keepDocumentImages: establishment.keepDocumentImages,
+          },
           input,
           { ...context, actorId: null },
           async (tx, pilgrimId) => {

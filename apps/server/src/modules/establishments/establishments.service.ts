@@ -44,6 +44,7 @@ export function toEstablishmentDto(found: EstablishmentWithStats): Establishment
     authority: reportingAuthority(row),
     authorityIsDefault: row.authority === null,
     includeDocumentImagesInPdf: row.includeDocumentImagesInPdf,
+    keepDocumentImages: row.keepDocumentImages,
     pilgrimsCount: found.pilgrimsCount,
     lastLogin: found.lastLogin,
     lastActivity: found.lastActivity,
@@ -66,7 +67,11 @@ export interface EstablishmentsServiceDeps {
 
 type Settings = Pick<
   CreateEstablishmentInput,
-  'establishmentCode' | 'landlordCode' | 'authority' | 'includeDocumentImagesInPdf'
+  | 'establishmentCode'
+  | 'landlordCode'
+  | 'authority'
+  | 'includeDocumentImagesInPdf'
+  | 'keepDocumentImages'
 >;
 
 /** The settings that were sent: a missing key is left out (kept), null clears. */
@@ -77,6 +82,7 @@ function settingsValues(input: Settings): Partial<NewEstablishment> {
   if (input.authority !== undefined) values.authority = input.authority;
   if (input.includeDocumentImagesInPdf !== undefined)
     values.includeDocumentImagesInPdf = input.includeDocumentImagesInPdf;
+  if (input.keepDocumentImages !== undefined) values.keepDocumentImages = input.keepDocumentImages;
   return values;
 }
 

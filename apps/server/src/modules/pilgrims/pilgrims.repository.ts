@@ -447,7 +447,11 @@ export function createPilgrimsRepository(db: Db, kind: DatabaseKind = 'pglite') 
 
   const establishmentInScopeQuery = (id: string, scope: Scope, tx: Db) =>
     tx
-      .select({ id: establishments.id, name: establishments.name })
+      .select({
+        id: establishments.id,
+        name: establishments.name,
+        keepDocumentImages: establishments.keepDocumentImages,
+      })
       .from(establishments)
       .where(and(eq(establishments.id, id), inScope(scope, establishments.id)));
 

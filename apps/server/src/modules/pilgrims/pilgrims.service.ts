@@ -259,6 +259,23 @@ export function createPilgrimsService(deps: PilgrimsServiceDeps) {
     }
   }
 
+  /**
+   * Refuses photos of the identity document (front, back) for an establishment that keeps none
+   * (decision 023): a scan reads their data, and only the data and the signature are stored.
+   */
+  function refuseUnkeptImages(establishment: { keepDocumentImages: boolean }, images: Images) {
+    if (establishment.keepDocumentImages) return;
+    const refused = IMAGE_FIELDS.filter(({ kind, field }) => kind !== 'signature' && images[field]);
+    if (refused.length)
+      validationError(
+        refused.map(({ field }) => ({
+          field,
+          message: '',
+          code: 'validation.documentImagesNotKept',
+        })),
+      );
+  }
+
   /** The row with the report number numberIfMissing gave it (in `tx`, or on its own). */
   async function numbered(row: PilgrimRow, tx?: Db): Promise<PilgrimRow> {
     // None given: numbered in between by another caller (an idempotent replay), or gone.
@@ -268,7 +285,7 @@ export function createPilgrimsService(deps: PilgrimsServiceDeps) {
   }
 
   async function insertNew(options: {
-    establishment: { id: string; name: string };
+    establishment: { id: string; name: string; keepDocumentImages: boolean };
     createdBy: string | null;
     input: CreatePilgrimInput;
     context: AuditContext;
@@ -279,6 +296,7 @@ export function createPilgrimsService(deps: PilgrimsServiceDeps) {
     const id = randomUUID();
     const record = recordFromCreateInput(input, establishment.id, today());
     checkRecord(record);
+    refuseUnkeptImages(establishment, input);
     const documents = sealImages(id, input);
     let row = await db.transaction(async (tx) => {
       const inserted = await pilgrims.insert({ id, createdBy, ...valuesFromRecord(record) }, tx);
@@ -383,7 +401,7 @@ export function createPilgrimsService(deps: PilgrimsServiceDeps) {
      * user creates it; `within` runs in the same transaction (it stores the self-registration).
      */
     async createSelfRegistered(
-      establishment: { id: string; name: string },
+      establishment: { id: string; name: string; keepDocumentImages: boolean },
       input: CreatePilgrimInput,
       context: AuditContext,
       within: (tx: Db, pilgrimId: string) => Promise<void>,
@@ -429,8 +447,15 @@ export function createPilgrimsService(deps: PilgrimsServiceDeps) {
         const row = await pilgrims.lockInScope(id, scope, tx);
         if (!row) throw new AppError('PILGRIM_NOT_FOUND');
         let establishmentId = row.establishmentId;
+        let target: { keepDocumentImages: boolean } | null = null;
         if (patch.establishmentId && patch.establishmentId !== row.establishmentId) {
-          establishmentId = (await targetEstablishment(actor, patch.establishmentId, tx)).id;
+          const moved = await targetEstablishment(actor, patch.establishmentId, tx);
+          establishmentId = moved.id;
+          target = moved;
+        }
+        if (patch.frontDocImage || patch.backDocImage) {
+          target ??= await pilgrims.establishmentInScope(establishmentId, scope, tx);
+          if (target) refuseUnkeptImages(target, patch);
         }
         const before = recordFromRow(row);
         const after = mergeUpdate(before, patch, establishmentId, today());

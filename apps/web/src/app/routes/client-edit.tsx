@@ -7,6 +7,7 @@ import { TextLink } from '@/components/ui/text-link';
 import { links, paths } from '@/config/paths';
 import { usePilgrim } from '@/features/clients/api/get-pilgrim';
 import { TravelerForm } from '@/features/clients/components/traveler-form';
+import { useUserEstablishments } from '@/features/establishments/api/get-user-establishments';
 import { fullName } from '@/features/clients/format';
 import { errorText } from '@/lib/error-text';
 import { PageHeader } from './page-header';
@@ -18,6 +19,8 @@ export function ClientEditRoute() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const query = usePilgrim(id);
+  // Whether the traveler's establishment keeps photos of documents (decision 023).
+  const establishments = useUserEstablishments();
 
   if (query.isPending) return <FullScreenSpinner />;
   if (query.isError) {
@@ -51,6 +54,10 @@ export function ClientEditRoute() {
           key={pilgrim.updatedAt}
           mode="edit"
           pilgrim={pilgrim}
+          keepDocumentImages={
+            establishments.data?.find((e) => e.id === pilgrim.establishmentId)
+              ?.keepDocumentImages !== false
+          }
           onSaved={(saved) => void navigate(links.clientView(saved.id))}
           actions={
             <ButtonLink to={links.clientView(pilgrim.id)} variant="secondary">

@@ -24,7 +24,14 @@ export type EntryMode = 'manual' | 'scan' | 'qr';
  * fill the form, marked for checking); scan a traveler's confirmation QR code (or type the code)
  * to review and confirm a self-registration.
  */
-export function RegistrationModes({ establishmentId }: { establishmentId: string }) {
+export function RegistrationModes({
+  establishmentId,
+  keepsDocumentImages = () => true,
+}: {
+  establishmentId: string;
+  /** Whether an establishment keeps photos of documents (decision 023); default yes. */
+  keepsDocumentImages?: (establishmentId: string) => boolean;
+}) {
   const { t } = useTranslation('checkin');
   const [mode, setMode] = useState<EntryMode>('manual');
   const [prefill, setPrefill] = useState<{ round: number; value?: TravelerPrefill }>({ round: 0 });
@@ -54,13 +61,14 @@ export function RegistrationModes({ establishmentId }: { establishmentId: string
           }}
         />
       ) : mode === 'qr' ? (
-        <QrReview />
+        <QrReview keepsDocumentImages={keepsDocumentImages} />
       ) : (
         <>
           {prefill.value && <FormAlert tone="success">{t('scan.processed')}</FormAlert>}
           <TravelerRegistration
             key={`${establishmentId}-${prefill.round}`}
             establishmentId={establishmentId}
+            keepDocumentImages={keepsDocumentImages(establishmentId)}
             prefill={prefill.value}
             onDone={() => setPrefill((current) => ({ round: current.round + 1 }))}
           />
@@ -71,7 +79,11 @@ export function RegistrationModes({ establishmentId }: { establishmentId: string
 }
 
 /** Find a self-registration by its QR code or typed code, check it, save and confirm it. */
-function QrReview() {
+function QrReview({
+  keepsDocumentImages,
+}: {
+  keepsDocumentImages: (establishmentId: string) => boolean;
+}) {
   const { t } = useTranslation('checkin');
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | null>(null);
@@ -130,6 +142,7 @@ function QrReview() {
           <FormAlert tone="info">{t('qr.alreadyConfirmed')}</FormAlert>
         )}
         <TravelerForm
+          keepDocumentImages={keepsDocumentImages(pilgrim.establishmentId ?? '')}
           mode="edit"
           pilgrim={pilgrim}
           submitLabel={t('qr.confirm')}

@@ -94,6 +94,7 @@ export function SelfRegistrationRoute() {
               mode="public"
               prefill={prefill.value}
               defaultLanguage={defaultLanguage}
+              keepDocumentImages={info.data.establishment.keepDocumentImages}
               submitLabel={t('public.submit')}
               consent={{
                 title: t('public.consentTitle'),

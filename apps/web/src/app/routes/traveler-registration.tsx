@@ -69,7 +69,13 @@ export function TravelerRegistrationRoute() {
                 onClose={() => setSharing(false)}
               />
               <div className="rounded-2xl border border-line bg-surface p-4 shadow-sm sm:p-8">
-                <RegistrationModes key={chosen} establishmentId={chosen} />
+                <RegistrationModes
+                  key={chosen}
+                  establishmentId={chosen}
+                  keepsDocumentImages={(id) =>
+                    list.find((e) => e.id === id)?.keepDocumentImages !== false
+                  }
+                />
               </div>
             </>
           )}

@@ -102,11 +102,10 @@ export function SelectField({
   );
 }
 
-export type CheckboxFieldProps = Omit<FieldChrome, 'hint'> &
-  Omit<ComponentProps<'input'>, 'className' | 'type'>;
+export type CheckboxFieldProps = FieldChrome & Omit<ComponentProps<'input'>, 'className' | 'type'>;
 
-export function CheckboxField({ label, error, className, id, ...input }: CheckboxFieldProps) {
-  const { fieldId, errorId } = useFieldIds(id);
+export function CheckboxField({ label, error, hint, className, id, ...input }: CheckboxFieldProps) {
+  const { fieldId, hintId, errorId } = useFieldIds(id);
   return (
     <div className={className}>
       <div className="flex items-start gap-3">
@@ -114,7 +113,7 @@ export function CheckboxField({ label, error, className, id, ...input }: Checkbo
           id={fieldId}
           type="checkbox"
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
+          aria-describedby={describedBy(!!hint && hintId, !!error && errorId)}
           className="size-5 shrink-0 rounded border-control accent-primary"
           {...input}
         />
@@ -122,6 +121,11 @@ export function CheckboxField({ label, error, className, id, ...input }: Checkbo
           {label}
         </label>
       </div>
+      {hint && (
+        <p id={hintId} className="mt-1 ms-8 text-sm text-muted">
+          {hint}
+        </p>
+      )}
       <FieldError id={errorId} message={error} />
     </div>
   );

@@ -22,6 +22,7 @@ export function sampleEstablishment(overrides: Partial<Establishment> = {}): Est
     authority: 'ses',
     authorityIsDefault: true,
     includeDocumentImagesInPdf: false,
+    keepDocumentImages: true,
     pilgrimsCount: 0,
     lastLogin: null,
     lastActivity: null,

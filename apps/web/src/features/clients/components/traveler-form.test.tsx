@@ -258,6 +258,50 @@ describe('traveler form: the rules of spec §3 and §5', { timeout: 30_000 }, ()
     expect(await screen.findByText('Pilgrim saved')).toBeInTheDocument();
   });
 
+  it('leaves out the photo fields, and a scanned photo, where the establishment keeps none', async () => {
+    stubSignaturePad();
+    const saved = samplePilgrim({ documentType: 'P', passportNumber: 'X1234567' });
+    const { calls } = mockApi({
+      'POST /api/pilgrims': { status: 201, body: { success: true, message: 'ok', data: saved } },
+    });
+    signIn();
+    const { user } = renderPage(
+      <TravelerRegistration
+        establishmentId={ESTABLISHMENT_ID}
+        keepDocumentImages={false}
+        prefill={{ values: { frontDocImage: 'data:image/jpeg;base64,/9j/4AAQ' }, marks: {} }}
+      />,
+      { path: '/traveler-registration' },
+    );
+    expect(
+      screen.getByText(/This establishment does not keep photos of identity documents/),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Front of the document')).not.toBeInTheDocument();
+    expect(screen.queryByText('Back of the document')).not.toBeInTheDocument();
+
+    await fillRequired(user);
+    drawSignature();
+    await vi.waitFor(() =>
+      expect(screen.queryByText('Signature is required')).not.toBeInTheDocument(),
+    );
+    await user.click(screen.getByRole('button', { name: 'Save record' }));
+    expect(await screen.findByRole('heading', { name: 'Record saved' })).toBeInTheDocument();
+    expect(calls[0]?.body).toHaveProperty('signatureImage');
+    expect(calls[0]?.body).not.toHaveProperty('frontDocImage');
+    expect(calls[0]?.body).not.toHaveProperty('backDocImage');
+  });
+
+  it('shows the photo fields where the establishment keeps them', () => {
+    signIn();
+    renderPage(<TravelerRegistration establishmentId={ESTABLISHMENT_ID} keepDocumentImages />, {
+      path: '/traveler-registration',
+    });
+    expect(screen.getByText('Front of the document')).toBeInTheDocument();
+    expect(
+      screen.queryByText(/This establishment does not keep photos of identity documents/),
+    ).not.toBeInTheDocument();
+  });
+
   it('shows the request failure when the server names no field', async () => {
     mockApi({
       'PUT /api/pilgrims/9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d': apiFailure(

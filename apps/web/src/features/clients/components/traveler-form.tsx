@@ -111,7 +111,14 @@ export interface FormConsent {
   requiredMessage: string;
 }
 
-export type TravelerFormProps =
+export type TravelerFormProps = {
+  /**
+   * False when the establishment keeps no photos of identity documents (decision 023): the photo
+   * fields are left out and a photo a scan took is not sent. Default true; the server refuses
+   * photos for such an establishment whatever the form does.
+   */
+  keepDocumentImages?: boolean;
+} & (
   | {
       mode: 'register';
       establishmentId: string;
@@ -138,7 +145,17 @@ export type TravelerFormProps =
       defaultLanguage?: string;
       prefill?: TravelerPrefill;
       actions?: ReactNode;
-    };
+    }
+);
+
+/** The input without photos of the document (an establishment that keeps none). */
+function withoutDocumentImages({
+  frontDocImage: _front,
+  backDocImage: _back,
+  ...input
+}: CreatePilgrimInput): CreatePilgrimInput {
+  return input;
+}
 
 /** A visible "check this" marker on a label, stronger for fields no check digit backs. */
 function ScanMarkBadge({ mark }: { mark: ScanMark }) {
@@ -198,6 +215,7 @@ export function TravelerForm(props: TravelerFormProps) {
     );
   };
   const isPublic = mode === 'public';
+  const keepImages = props.keepDocumentImages !== false;
   const consentId = useId().replace(/[^a-zA-Z0-9_-]/g, '');
   const [consented, setConsented] = useState(false);
   const [consentError, setConsentError] = useState(false);
@@ -262,8 +280,9 @@ export function TravelerForm(props: TravelerFormProps) {
   };
 
   const onSubmit = handleSubmit(
-    async (input) => {
+    async (values) => {
       setFormError(null);
+      const input = keepImages ? values : withoutDocumentImages(values);
       if (isPublic && !consented) {
         setConsentError(true);
         setFocusTarget({ path: 'consent' });
@@ -451,41 +470,46 @@ export function TravelerForm(props: TravelerFormProps) {
           min="1900-01-01"
           {...field('documentExpeditionDate')}
         />
-        <div className="grid gap-4 sm:col-span-2 sm:grid-cols-2 lg:col-span-3">
-          <Controller
-            control={control}
-            name="frontDocImage"
-            render={({ field: { value, onChange } }) => (
-              <DocumentImageField
-                id={fieldDomId('frontDocImage')}
-                label={t('documents.front')}
-                value={value}
-                onChange={onChange}
-                error={err('frontDocImage')}
-                stored={stored('front')}
-                pilgrimId={pilgrim?.id}
-              />
-            )}
-          />
-          {hasBackSide(documentType) && (
+        {!keepImages && (
+          <p className="text-sm text-muted sm:col-span-2 lg:col-span-3">{t('documents.notKept')}</p>
+        )}
+        {keepImages && (
+          <div className="grid gap-4 sm:col-span-2 sm:grid-cols-2 lg:col-span-3">
             <Controller
               control={control}
-              name="backDocImage"
+              name="frontDocImage"
               render={({ field: { value, onChange } }) => (
                 <DocumentImageField
-                  id={fieldDomId('backDocImage')}
-                  label={t('documents.back')}
+                  id={fieldDomId('frontDocImage')}
+                  label={t('documents.front')}
                   value={value}
                   onChange={onChange}
-                  error={err('backDocImage')}
-                  stored={stored('back')}
+                  error={err('frontDocImage')}
+                  stored={stored('front')}
                   pilgrimId={pilgrim?.id}
                 />
               )}
             />
-          )}
-        </div>
-        {documentType === 'P' && (
+            {hasBackSide(documentType) && (
+              <Controller
+                control={control}
+                name="backDocImage"
+                render={({ field: { value, onChange } }) => (
+                  <DocumentImageField
+                    id={fieldDomId('backDocImage')}
+                    label={t('documents.back')}
+                    value={value}
+                    onChange={onChange}
+                    error={err('backDocImage')}
+                    stored={stored('back')}
+                    pilgrimId={pilgrim?.id}
+                  />
+                )}
+              />
+            )}
+          </div>
+        )}
+        {keepImages && documentType === 'P' && (
           <p className="text-sm text-muted sm:col-span-2 lg:col-span-3">
             {t('documents.passportNote')}
           </p>

@@ -81,10 +81,13 @@ function RegistrationSuccess({ pilgrim, onAnother }: { pilgrim: Pilgrim; onAnoth
  */
 export function TravelerRegistration({
   establishmentId,
+  keepDocumentImages,
   prefill,
   onDone,
 }: {
   establishmentId: string;
+  /** False when the establishment keeps no photos of documents (see TravelerForm). */
+  keepDocumentImages?: boolean;
   /** Values read from a document scan (the entry modes live on the route page). */
   prefill?: TravelerPrefill;
   /** Told when "register another" starts a fresh form. */
@@ -110,6 +113,7 @@ export function TravelerRegistration({
       key={round}
       mode="register"
       establishmentId={establishmentId}
+      keepDocumentImages={keepDocumentImages}
       prefill={prefill}
       onSaved={(pilgrim) => {
         setSaved(pilgrim);

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useForm, type FieldPath } from 'react-hook-form';
+import { useForm, useWatch, type FieldPath } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { AUTHORITIES } from '@hospes/shared/codes';
@@ -35,6 +35,7 @@ interface Values {
   landlordCode: string;
   authority: string;
   includeDocumentImagesInPdf: boolean;
+  keepDocumentImages: boolean;
 }
 
 const FIELDS: readonly FieldPath<Values>[] = [
@@ -53,6 +54,7 @@ const FIELDS: readonly FieldPath<Values>[] = [
   'landlordCode',
   'authority',
   'includeDocumentImagesInPdf',
+  'keepDocumentImages',
 ];
 
 function valuesFrom(establishment: Establishment | undefined): Values {
@@ -73,6 +75,7 @@ function valuesFrom(establishment: Establishment | undefined): Values {
       landlordCode: '',
       authority: '',
       includeDocumentImagesInPdf: false,
+      keepDocumentImages: true,
     };
   }
   const e = establishment;
@@ -92,6 +95,7 @@ function valuesFrom(establishment: Establishment | undefined): Values {
     landlordCode: e.landlordCode ?? '',
     authority: e.authorityIsDefault ? '' : e.authority,
     includeDocumentImagesInPdf: e.includeDocumentImagesInPdf,
+    keepDocumentImages: e.keepDocumentImages,
   };
 }
 
@@ -115,6 +119,7 @@ export function EstablishmentForm({
   const [formError, setFormError] = useState<string | null>(null);
   const {
     register,
+    control,
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
@@ -124,6 +129,7 @@ export function EstablishmentForm({
     ) as never,
     defaultValues: valuesFrom(establishment),
   });
+  const keepImages = useWatch({ control, name: 'keepDocumentImages' });
 
   const onSubmit = handleSubmit(async (input) => {
     setFormError(null);
@@ -281,11 +287,21 @@ export function EstablishmentForm({
           {...field('authority')}
         />
         <CheckboxField
-          id={`${prefix}-includeImages`}
-          className="self-end"
-          label={t('fields.includeDocumentImagesInPdf')}
-          {...register('includeDocumentImagesInPdf')}
+          id={`${prefix}-keepImages`}
+          className="sm:col-span-2"
+          label={t('fields.keepDocumentImages')}
+          hint={t('fields.keepDocumentImagesHint')}
+          {...register('keepDocumentImages')}
         />
+        {/* Without photos kept there are none to print. */}
+        {keepImages && (
+          <CheckboxField
+            id={`${prefix}-includeImages`}
+            className="sm:col-span-2"
+            label={t('fields.includeDocumentImagesInPdf')}
+            {...register('includeDocumentImagesInPdf')}
+          />
+        )}
       </fieldset>
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onCancel}>

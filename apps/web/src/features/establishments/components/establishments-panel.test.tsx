@@ -23,6 +23,7 @@ const roque: Establishment & { role: 'owner' } = {
   authority: 'ses',
   authorityIsDefault: true,
   includeDocumentImagesInPdf: false,
+  keepDocumentImages: true,
   pilgrimsCount: 4,
   lastLogin: null,
   lastActivity: null,
@@ -85,6 +86,30 @@ describe('profile: establishments', () => {
       authority: null,
     });
     expect(await screen.findByRole('heading', { name: 'O Cebreiro' })).toBeInTheDocument();
+  });
+
+  it('turns off keeping photos of documents, said what it means; the PDF option goes with it', async () => {
+    signIn();
+    const { calls } = mockApi({
+      'GET /api/establishments/user': { body: { success: true, data: [roque] } },
+      [`PUT /api/establishments/${roque.id}`]: {
+        body: { success: true, message: 'ok', data: { ...roque, keepDocumentImages: false } },
+      },
+    });
+    const { user } = renderPage(<EstablishmentsPanel />, { path: '/profile' });
+    await user.click(await screen.findByRole('button', { name: 'Edit Albergue San Roque' }));
+    const keep = screen.getByRole('checkbox', { name: 'Keep photos of identity documents' });
+    expect(keep).toBeChecked();
+    expect(keep).toHaveAccessibleDescription(/The Spanish Data Protection Agency \(AEPD\) advises/);
+    const pdf = 'Include the document images in the registration PDF';
+    expect(screen.getByRole('checkbox', { name: pdf })).toBeInTheDocument();
+    await user.click(keep);
+    expect(screen.queryByRole('checkbox', { name: pdf })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save establishment' }));
+    expect(await screen.findByText('Establishment updated')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
+      keepDocumentImages: false,
+    });
   });
 
   it('asks before deleting, naming the establishment, and shows why the server refused', async () => {

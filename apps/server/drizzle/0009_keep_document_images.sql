@@ -1,0 +1,1 @@
+ALTER TABLE "establishments" ADD COLUMN "keep_document_images" boolean DEFAULT true NOT NULL;

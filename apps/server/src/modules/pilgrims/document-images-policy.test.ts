@@ -1,0 +1,246 @@
+/**
+ * An establishment that keeps no photos of identity documents (decision 023): the setting, and
+ * every way a photo could come in (registration, edit, a move, the public check-in) refused with
+ * a field error, changing nothing; the signature and the data are kept as always.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Establishment } from '@hospes/shared/establishments';
+import { pilgrimDocuments, pilgrims } from '../../db/schema';
+import { createAdminSession } from '../../../test/accounts';
+import { dataUrl, jpegBytes, pilgrimBody } from '../../../test/pilgrim-factories';
+import {
+  bearer,
+  createTestContext,
+  registerVerifiedOwner,
+  type TestContext,
+} from '../../../test/test-app';
+
+let ctx: TestContext;
+let admin: Awaited<ReturnType<typeof createAdminSession>>;
+let owner: Awaited<ReturnType<typeof registerVerifiedOwner>>;
+let keeper: Awaited<ReturnType<typeof registerVerifiedOwner>>;
+
+const call = (method: 'GET' | 'POST' | 'PUT', url: string, token?: string, payload?: object) =>
+  ctx.app.inject({ method, url, headers: token ? bearer(token) : {}, payload });
+
+const photo = () => dataUrl(jpegBytes(), 'image/jpeg');
+
+/** The PUT body of an establishment as it is (without its settings). */
+async function putBody(id: string, token: string) {
+  const current = (await call('GET', `/api/establishments/${id}`, token)).json<{
+    data: Establishment;
+  }>().data;
+  return {
+    name: current.name,
+    type: current.type,
+    nif: current.nif,
+    address: current.address,
+    city: current.city,
+    province: current.province,
+    postalCode: current.postalCode,
+    phone: current.phone,
+    contactName: current.contactName,
+    contactEmail: current.contactEmail,
+  };
+}
+
+/** PUT /api/establishments/{id} with the establishment as it is, but for `keepDocumentImages`. */
+async function setKeep(id: string, keepDocumentImages: boolean, token = owner.token) {
+  const res = await call('PUT', `/api/establishments/${id}`, token, {
+    ...(await putBody(id, token)),
+    keepDocumentImages,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ data: Establishment }>().data;
+}
+
+const travelerCount = async () => (await ctx.database.db.select().from(pilgrims)).length;
+
+function expectRefused(res: { statusCode: number; json: () => unknown }, fields: string[]) {
+  expect(res.statusCode).toBe(400);
+  const body = res.json() as {
+    success: boolean;
+    code: string;
+    details: { field: string; code: string }[];
+  };
+  expect(body).toMatchObject({ success: false, code: 'VALIDATION_FAILED' });
+  expect(body.details).toEqual(
+    fields.map((field) =>
+      expect.objectContaining({ field, code: 'validation.documentImagesNotKept' }),
+    ),
+  );
+}
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  admin = await createAdminSession(ctx);
+  owner = await registerVerifiedOwner(ctx);
+  keeper = await registerVerifiedOwner(ctx);
+});
+
+afterAll(async () => {
+  await ctx?.close();
+});
+
+describe('keepDocumentImages', () => {
+  it('is on by default, and the owner turns it off and on', async () => {
+    const before = (
+      await call('GET', `/api/establishments/${owner.establishmentId}`, owner.token)
+    ).json<{ data: Establishment }>().data;
+    expect(before.keepDocumentImages).toBe(true);
+    expect((await setKeep(owner.establishmentId, false)).keepDocumentImages).toBe(false);
+    const mine = (await call('GET', '/api/establishments/user', owner.token)).json<{
+      data: Establishment[];
+    }>().data;
+    expect(mine.find((e) => e.id === owner.establishmentId)?.keepDocumentImages).toBe(false);
+    // A PUT without the key keeps it.
+    const body = await putBody(owner.establishmentId, owner.token);
+    const kept = await call(
+      'PUT',
+      `/api/establishments/${owner.establishmentId}`,
+      owner.token,
+      body,
+    );
+    expect(kept.json<{ data: Establishment }>().data.keepDocumentImages).toBe(false);
+    expect((await setKeep(owner.establishmentId, true)).keepDocumentImages).toBe(true);
+    const res = await call('PUT', `/api/establishments/${owner.establishmentId}`, owner.token, {
+      ...body,
+      keepDocumentImages: 'no',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().details).toEqual([expect.objectContaining({ field: 'keepDocumentImages' })]);
+    // Another tenant's owner cannot reach it.
+    const foreign = await call(
+      'PUT',
+      `/api/establishments/${owner.establishmentId}`,
+      keeper.token,
+      {
+        ...body,
+        keepDocumentImages: false,
+      },
+    );
+    expect(foreign.statusCode).toBe(404);
+  });
+
+  it('off: a registration with photos is refused and nothing is stored', async () => {
+    await setKeep(owner.establishmentId, false);
+    const count = await travelerCount();
+    const res = await call(
+      'POST',
+      '/api/pilgrims',
+      owner.token,
+      pilgrimBody(owner.establishmentId, {
+        documentType: 'I',
+        frontDocImage: photo(),
+        backDocImage: photo(),
+      }),
+    );
+    expectRefused(res, ['frontDocImage', 'backDocImage']);
+    expect(await travelerCount()).toBe(count);
+    // Said in the caller's language.
+    for (const [lng, message] of [
+      ['es', 'Este establecimiento no guarda fotos de documentos de identidad'],
+      ['en', 'This establishment does not keep photos of identity documents'],
+    ]) {
+      const answer = await call(
+        'POST',
+        `/api/pilgrims?lng=${lng}`,
+        owner.token,
+        pilgrimBody(owner.establishmentId, { frontDocImage: photo() }),
+      );
+      expect(answer.json<{ details: { message: string }[] }>().details[0]!.message).toBe(message);
+    }
+  });
+
+  it('off: the data and the signature are registered as always', async () => {
+    await setKeep(owner.establishmentId, false);
+    const res = await call(
+      'POST',
+      '/api/pilgrims',
+      owner.token,
+      pilgrimBody(owner.establishmentId, { frontDocImage: '' }),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const { data } = res.json<{ data: { id: string; documentUploads: { kind: string }[] } }>();
+    expect(data.documentUploads.map((d) => d.kind)).toEqual(['signature']);
+
+    // An edit may not add a photo either; the record is left as it was.
+    const edit = await call('PUT', `/api/pilgrims/${data.id}`, owner.token, {
+      firstName: 'Changed',
+      backDocImage: photo(),
+    });
+    expectRefused(edit, ['backDocImage']);
+    const [row] = await ctx.database.db.select().from(pilgrims).where(eq(pilgrims.id, data.id));
+    expect(row!.firstName).toBe('Hans');
+    const stored = await ctx.database.db
+      .select({ kind: pilgrimDocuments.kind })
+      .from(pilgrimDocuments)
+      .where(eq(pilgrimDocuments.pilgrimId, data.id));
+    expect(stored).toEqual([{ kind: 'signature' }]);
+    // A new signature is still taken.
+    const signed = await call('PUT', `/api/pilgrims/${data.id}`, owner.token, {
+      firstName: 'Changed',
+    });
+    expect(signed.statusCode, signed.body).toBe(200);
+  });
+
+  it('off: a photo sent with a move to such an establishment is refused; on, it is kept', async () => {
+    await setKeep(owner.establishmentId, false);
+    const created = await call(
+      'POST',
+      '/api/pilgrims',
+      keeper.token,
+      pilgrimBody(keeper.establishmentId),
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json<{ data: { id: string } }>().data.id;
+    const move = await call('PUT', `/api/pilgrims/${id}`, admin.token, {
+      establishmentId: owner.establishmentId,
+      frontDocImage: photo(),
+    });
+    expectRefused(move, ['frontDocImage']);
+    const [row] = await ctx.database.db.select().from(pilgrims).where(eq(pilgrims.id, id));
+    expect(row!.establishmentId).toBe(keeper.establishmentId);
+    // The other establishment keeps photos: a new one replaces the old.
+    const replaced = await call('PUT', `/api/pilgrims/${id}`, keeper.token, {
+      frontDocImage: photo(),
+    });
+    expect(replaced.statusCode, replaced.body).toBe(200);
+  });
+
+  it('off: the public check-in says so and refuses photos; without them it registers', async () => {
+    await setKeep(owner.establishmentId, false);
+    const link = await call(
+      'GET',
+      `/api/establishments/${owner.establishmentId}/checkin-link`,
+      owner.token,
+    );
+    const token = link.json<{ data: { token: string } }>().data.token;
+    const info = await call('GET', `/api/public/checkin/${token}`);
+    expect(info.json().data.establishment.keepDocumentImages).toBe(false);
+
+    const count = await travelerCount();
+    const refused = await call(
+      'POST',
+      `/api/public/checkin/${token}`,
+      undefined,
+      pilgrimBody(null, { frontDocImage: photo() }),
+    );
+    expectRefused(refused, ['frontDocImage']);
+    expect(await travelerCount()).toBe(count);
+
+    const res = await call(
+      'POST',
+      `/api/public/checkin/${token}`,
+      undefined,
+      pilgrimBody(null, { frontDocImage: '' }),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    expect(await travelerCount()).toBe(count + 1);
+
+    await setKeep(owner.establishmentId, true);
+    const on = await call('GET', `/api/public/checkin/${token}`);
+    expect(on.json().data.establishment.keepDocumentImages).toBe(true);
+  });
+});
