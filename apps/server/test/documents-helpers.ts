@@ -141,11 +141,15 @@ export async function registerTraveler(
   return res.json<{ data: Pilgrim }>().data;
 }
 
-/** Sets an establishment's SES code and PDF setting directly (test set-up). */
+/** Sets an establishment's SES code and image settings directly (test set-up). */
 export async function configureEstablishment(
   ctx: TestContext,
   id: string,
-  values: { establishmentCode?: string | null; includeDocumentImagesInPdf?: boolean },
+  values: {
+    establishmentCode?: string | null;
+    includeDocumentImagesInPdf?: boolean;
+    keepDocumentImages?: boolean;
+  },
 ) {
   await ctx.database.db.update(establishments).set(values).where(eq(establishments.id, id));
 }

@@ -288,6 +288,8 @@ export const auditLog = pgTable(
     index('audit_log_entity_idx').on(t.entityType, t.entityId, t.at),
     index('audit_log_establishment_idx').on(t.establishmentId, t.at),
     index('audit_log_actor_idx').on(t.actorUserId, t.at),
+    // The retention purge reads old entries in time order (decision 022).
+    index('audit_log_at_idx').on(t.at),
   ],
 );
 

@@ -313,9 +313,18 @@ describe('GET /api/pilgrims/{id}/pdf', () => {
       expect(entry!.details).toMatchObject({ withDocumentImages: true });
       expect((entry!.details as { documents: unknown[] }).documents).toHaveLength(2);
       expect(JSON.stringify(entry)).not.toContain('Núñez');
+
+      // An establishment that stopped keeping photos (decision 023) prints none, not even those
+      // stored before, whatever the PDF setting says.
+      await configureEstablishment(ctx, owner.establishmentId, { keepDocumentImages: false });
+      const without = await get(`/api/pilgrims/${traveler.id}/pdf`, owner.token);
+      expect(without.statusCode).toBe(200);
+      expect(pdfImageCount(without.rawPayload)).toBe(1);
+      expect(pdfText(without.rawPayload)).not.toContain('Copia del documento de identidad');
     } finally {
       await configureEstablishment(ctx, owner.establishmentId, {
         includeDocumentImagesInPdf: false,
+        keepDocumentImages: true,
       });
     }
   });

@@ -55,7 +55,13 @@ import {
 import { csvStream, xlsxStream } from './export';
 import { parseImportFile, type ParsedFile, type ParsedRow } from './import';
 import { documentTexts, text } from './texts';
-import { toEstablishmentView, toPdfTraveler, toSesTraveler, toTravelerView } from './traveler-view';
+import {
+  printsDocumentImages,
+  toEstablishmentView,
+  toPdfTraveler,
+  toSesTraveler,
+  toTravelerView,
+} from './traveler-view';
 
 export interface DocumentsServiceDeps {
   db: Db;
@@ -140,7 +146,7 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
   ) {
     const { row, establishment } = await loadTraveler(scopeOf(actor), id);
     const view = toTravelerView(row, establishment.name, today());
-    const withImages = establishment.includeDocumentImagesInPdf;
+    const withImages = printsDocumentImages(establishment);
     const kinds: DocumentKind[] = withImages ? ['front', 'back', 'signature'] : ['signature'];
     const stored = await documents.documentsOf(row.id, kinds);
     let signature: Buffer | null = null;

@@ -42,6 +42,13 @@ export function toTravelerView(
   });
 }
 
+/**
+ * Whether an establishment's PDFs print the document images: asked for, and photos are kept at
+ * all. One that stopped keeping them (decision 023) prints none, not even those stored before.
+ */
+export const printsDocumentImages = (row: EstablishmentRow) =>
+  row.includeDocumentImagesInPdf && row.keepDocumentImages;
+
 export function toEstablishmentView(row: EstablishmentRow): EstablishmentView {
   return {
     id: row.id,
@@ -54,7 +61,7 @@ export function toEstablishmentView(row: EstablishmentRow): EstablishmentView {
     postalCode: row.postalCode,
     phone: row.phone,
     establishmentCode: row.establishmentCode,
-    includeDocumentImagesInPdf: row.includeDocumentImagesInPdf,
+    includeDocumentImagesInPdf: printsDocumentImages(row),
   };
 }
 

@@ -1,14 +1,15 @@
 /**
  * An establishment that keeps no photos of identity documents (decision 023): the setting, and
  * every way a photo could come in (registration, edit, a move, the public check-in) refused with
- * a field error, changing nothing; the signature and the data are kept as always.
+ * a field error, changing nothing; a traveler moved there leaves its photos behind; the signature
+ * and the data are kept as always.
  */
-import { eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Establishment } from '@hospes/shared/establishments';
-import { pilgrimDocuments, pilgrims } from '../../db/schema';
+import { auditLog, pilgrimDocuments, pilgrims } from '../../db/schema';
 import { createAdminSession } from '../../../test/accounts';
-import { dataUrl, jpegBytes, pilgrimBody } from '../../../test/pilgrim-factories';
+import { dataUrl, jpegBytes, PNG_BYTES, pilgrimBody } from '../../../test/pilgrim-factories';
 import {
   bearer,
   createTestContext,
@@ -54,6 +55,12 @@ async function setKeep(id: string, keepDocumentImages: boolean, token = owner.to
   expect(res.statusCode, res.body).toBe(200);
   return res.json<{ data: Establishment }>().data;
 }
+
+const documentsOf = (pilgrimId: string) =>
+  ctx.database.db
+    .select({ id: pilgrimDocuments.id, kind: pilgrimDocuments.kind })
+    .from(pilgrimDocuments)
+    .where(eq(pilgrimDocuments.pilgrimId, pilgrimId));
 
 const travelerCount = async () => (await ctx.database.db.select().from(pilgrims)).length;
 
@@ -162,7 +169,9 @@ describe('keepDocumentImages', () => {
       pilgrimBody(owner.establishmentId, { frontDocImage: '' }),
     );
     expect(res.statusCode, res.body).toBe(201);
-    const { data } = res.json<{ data: { id: string; documentUploads: { kind: string }[] } }>();
+    const { data } = res.json<{
+      data: { id: string; documentUploads: { id: string; kind: string }[] };
+    }>();
     expect(data.documentUploads.map((d) => d.kind)).toEqual(['signature']);
 
     // An edit may not add a photo either; the record is left as it was.
@@ -178,14 +187,18 @@ describe('keepDocumentImages', () => {
       .from(pilgrimDocuments)
       .where(eq(pilgrimDocuments.pilgrimId, data.id));
     expect(stored).toEqual([{ kind: 'signature' }]);
-    // A new signature is still taken.
+    // A new signature is still taken, and replaces the old one.
     const signed = await call('PUT', `/api/pilgrims/${data.id}`, owner.token, {
       firstName: 'Changed',
+      signatureImage: dataUrl(PNG_BYTES),
     });
     expect(signed.statusCode, signed.body).toBe(200);
+    const after = await documentsOf(data.id);
+    expect(after.map((d) => d.kind)).toEqual(['signature']);
+    expect(after[0]!.id).not.toBe(data.documentUploads[0]!.id);
   });
 
-  it('off: a photo sent with a move to such an establishment is refused; on, it is kept', async () => {
+  it('off: a photo sent with a move there is refused; a move there leaves the photos behind', async () => {
     await setKeep(owner.establishmentId, false);
     const created = await call(
       'POST',
@@ -203,10 +216,32 @@ describe('keepDocumentImages', () => {
     const [row] = await ctx.database.db.select().from(pilgrims).where(eq(pilgrims.id, id));
     expect(row!.establishmentId).toBe(keeper.establishmentId);
     // The other establishment keeps photos: a new one replaces the old.
+    const before = (await documentsOf(id)).find((d) => d.kind === 'front')!;
     const replaced = await call('PUT', `/api/pilgrims/${id}`, keeper.token, {
       frontDocImage: photo(),
     });
     expect(replaced.statusCode, replaced.body).toBe(200);
+    const front = (await documentsOf(id)).find((d) => d.kind === 'front');
+    expect(front?.id).toBeDefined();
+    expect(front!.id).not.toBe(before.id);
+
+    // Moved without photos: it goes, and its photos are deleted on the way; the signature stays.
+    const moved = await call('PUT', `/api/pilgrims/${id}`, admin.token, {
+      establishmentId: owner.establishmentId,
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json().data.establishmentId).toBe(owner.establishmentId);
+    expect((await documentsOf(id)).map((d) => d.kind)).toEqual(['signature']);
+    const [entry] = await ctx.database.db
+      .select({ details: auditLog.details })
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, id), eq(auditLog.action, 'pilgrim.updated')))
+      .orderBy(desc(auditLog.at))
+      .limit(1);
+    expect(entry!.details).toMatchObject({
+      fields: expect.arrayContaining(['establishmentId']),
+      removedDocuments: [{ id: front!.id, kind: 'front' }],
+    });
   });
 
   it('off: the public check-in says so and refuses photos; without them it registers', async () => {

@@ -764,6 +764,19 @@ export function createPilgrimsRepository(db: Db, kind: DatabaseKind = 'pglite') 
       await tx.insert(pilgrimDocuments).values(values);
     },
 
+    /** Deletes the traveler's photos of the identity document (front, back); their ids and kinds. */
+    async deleteDocumentPhotos(pilgrimId: string, tx: Db = db) {
+      return tx
+        .delete(pilgrimDocuments)
+        .where(
+          and(
+            eq(pilgrimDocuments.pilgrimId, pilgrimId),
+            inArray(pilgrimDocuments.kind, ['front', 'back']),
+          ),
+        )
+        .returning({ id: pilgrimDocuments.id, kind: pilgrimDocuments.kind });
+    },
+
     /** A document with its (encrypted) bytes, when its traveler is in scope. */
     async findDocumentInScope(pilgrimId: string, documentId: string, scope: Scope, tx: Db = db) {
       const [row] = await tx

@@ -455,8 +455,15 @@ export function createPilgrimsService(deps: PilgrimsServiceDeps) {
         }
         if (patch.frontDocImage || patch.backDocImage) {
           target ??= await pilgrims.establishmentInScope(establishmentId, scope, tx);
-          if (target) refuseUnkeptImages(target, patch);
+          if (!target) throw new AppError('ESTABLISHMENT_NOT_FOUND');
+          refuseUnkeptImages(target, patch);
         }
+        // Moved to an establishment that keeps no photos of documents (decision 023): its photos
+        // do not go with it.
+        const removed =
+          target && !target.keepDocumentImages && establishmentId !== row.establishmentId
+            ? await pilgrims.deleteDocumentPhotos(id, tx)
+            : [];
         const before = recordFromRow(row);
         const after = mergeUpdate(before, patch, establishmentId, today());
         checkRecord(after);
@@ -489,6 +496,7 @@ export function createPilgrimsService(deps: PilgrimsServiceDeps) {
             details: {
               fields,
               documents: documents.map((d) => ({ id: d.id, kind: d.kind })),
+              ...(removed.length ? { removedDocuments: removed } : {}),
               ...(establishmentId !== row.establishmentId
                 ? { fromEstablishmentId: row.establishmentId }
                 : {}),

@@ -16,7 +16,7 @@ import {
   OUTBOX_RETENTION_DAYS,
   REGISTER_RETENTION_YEARS,
 } from '@hospes/shared/retention';
-import { and, inArray, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { auditLog, contactMessages, oneTimeTokens, pilgrims, sessions } from '../../db/schema';
 import type { AuditRepository } from '../audit/audit.repository';
@@ -72,9 +72,6 @@ const monthsBefore = (at: Date, months: number) => {
   return before;
 };
 
-/** Audit entries deleted per statement. */
-const AUDIT_BATCH = 5_000;
-
 /** SQL: the day a traveler's stay ended, from which its retention runs. */
 export const stayEnd = sql`coalesce(${pilgrims.checkOutDate}, ${pilgrims.entryDate})`;
 
@@ -101,10 +98,13 @@ export function createRetentionService(deps: {
   batchSize?: number;
   /** The mailer's outbox directory (lib/mail/mailer outboxDir), whose old `.eml` files go. */
   outbox?: string;
+  /** Audit entries deleted per statement (default 5,000). */
+  auditBatchSize?: number;
 }) {
   const { db, audit } = deps;
   const now = deps.now ?? (() => new Date());
   const batchSize = deps.batchSize ?? 500;
+  const auditBatchSize = deps.auditBatchSize ?? 5_000;
 
   /** One batch in one transaction: null when another process holds the purge. */
   async function purgeBatch(cutoff: string, entered: Date): Promise<number | null> {
@@ -148,24 +148,34 @@ export function createRetentionService(deps: {
   }
 
   /**
-   * Up to AUDIT_BATCH audit entries from before `before`, except those about a traveler who is
-   * still in the register; how many went.
+   * Deletes up to auditBatchSize audit entries from before `before`, oldest first from `from` on,
+   * except those about a traveler still in the register: its own entries, and those that list it
+   * (an SES file's `pilgrimIds`). Answers how many went and the time of the last, where the next
+   * batch starts: read in the order of the time index, each entry kept is passed over once.
    */
-  async function purgeAuditBatch(before: Date): Promise<number> {
-    const old = db
-      .select({ id: auditLog.id })
+  async function purgeAuditBatch(before: Date, from: Date | null) {
+    const kept = sql`(${auditLog.entityType} = 'pilgrim' and exists (
+        select 1 from ${pilgrims} where ${pilgrims.id} = ${auditLog.entityId}))
+      or case when jsonb_typeof(${auditLog.details} -> 'pilgrimIds') = 'array'
+        then exists (select 1 from ${pilgrims} where ${pilgrims.id}::text in (
+          select jsonb_array_elements_text(${auditLog.details} -> 'pilgrimIds')))
+        else false end`;
+    const rows = await db
+      .select({ id: auditLog.id, at: auditLog.at })
       .from(auditLog)
       .where(
-        and(
-          lt(auditLog.at, before),
-          sql`not (${auditLog.entityType} = 'pilgrim' and exists (
-            select 1 from ${pilgrims} where ${pilgrims.id} = ${auditLog.entityId}))`,
-        ),
+        and(lt(auditLog.at, before), from ? gte(auditLog.at, from) : undefined, sql`not (${kept})`),
       )
-      .limit(AUDIT_BATCH);
-    return (
-      await db.delete(auditLog).where(inArray(auditLog.id, old)).returning({ id: auditLog.id })
-    ).length;
+      .orderBy(asc(auditLog.at))
+      .limit(auditBatchSize);
+    if (rows.length > 0)
+      await db.delete(auditLog).where(
+        inArray(
+          auditLog.id,
+          rows.map((row) => row.id),
+        ),
+      );
+    return { deleted: rows.length, last: rows.at(-1)?.at ?? from };
   }
 
   return {
@@ -190,6 +200,13 @@ export function createRetentionService(deps: {
         result.skipped = Boolean(options.signal?.aborted);
         return result.skipped;
       };
+      // This machine's outbox first: its files are no other process's to purge, whoever holds the
+      // database's purge.
+      if (deps.outbox && !stopped())
+        result.outboxFiles = await purgeOutbox(
+          deps.outbox,
+          at.getTime() - OUTBOX_RETENTION_DAYS * DAY_MS,
+        );
       try {
         for (;;) {
           if (stopped()) return result;
@@ -210,11 +227,13 @@ export function createRetentionService(deps: {
           .where(lt(oneTimeTokens.expiresAt, at))
           .returning({ id: oneTimeTokens.id })
       ).length;
-      for (;;) {
+      const auditBefore = enteredBy(at, AUDIT_RETENTION_YEARS);
+      for (let from: Date | null = null; ;) {
         if (stopped()) return result;
-        const deleted = await purgeAuditBatch(enteredBy(at, AUDIT_RETENTION_YEARS));
-        result.auditEntries += deleted;
-        if (deleted < AUDIT_BATCH) break;
+        const batch = await purgeAuditBatch(auditBefore, from);
+        result.auditEntries += batch.deleted;
+        if (batch.deleted < auditBatchSize) break;
+        from = batch.last;
       }
       result.contactMessages = (
         await db
@@ -222,11 +241,6 @@ export function createRetentionService(deps: {
           .where(lt(contactMessages.createdAt, monthsBefore(at, CONTACT_RETENTION_MONTHS)))
           .returning({ id: contactMessages.id })
       ).length;
-      if (deps.outbox && !stopped())
-        result.outboxFiles = await purgeOutbox(
-          deps.outbox,
-          at.getTime() - OUTBOX_RETENTION_DAYS * DAY_MS,
-        );
       return result;
     },
   };

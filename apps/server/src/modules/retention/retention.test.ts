@@ -295,6 +295,11 @@ describe('the purge', () => {
       details: entityType === 'pilgrim' ? { kind: 'signature', size: 'full' } : null,
       establishmentId: owner.establishmentId,
     });
+    const sesFile = (pilgrimIds: unknown) => ({
+      ...entry('establishment', owner.establishmentId),
+      action: 'establishment.ses_file_generated',
+      details: { kind: 'PV', format: 'xml', pilgrimIds },
+    });
     const rows = await ctx.database.db
       .insert(auditLog)
       .values([
@@ -302,6 +307,10 @@ describe('the purge', () => {
         entry('pilgrim', randomUUID()),
         entry('user', owner.userId),
         entry('pilgrim', randomUUID(), sql`now() - interval '3 years' + interval '1 day'`),
+        // The report of a traveler still kept stays with it; one of travelers gone goes.
+        sesFile([randomUUID(), kept]),
+        sesFile([randomUUID()]),
+        sesFile('not a list'),
       ])
       .returning({ id: auditLog.id });
     const ids = rows.map((r) => r.id);
@@ -313,9 +322,15 @@ describe('the purge', () => {
           .where(inArray(auditLog.id, ids))
       ).map((r) => r.id);
 
-    const result = await service().purge();
-    expect(result.auditEntries).toBeGreaterThanOrEqual(2);
-    expect((await left()).sort()).toEqual([ids[0]!, ids[3]!].sort());
+    // One entry per statement: the batches go on past the entries kept, in time order.
+    const result = await createRetentionService({
+      db: ctx.database.db,
+      audit: createAuditRepository(ctx.database.db),
+      auditBatchSize: 1,
+      now: () => now,
+    }).purge();
+    expect(result.auditEntries).toBeGreaterThanOrEqual(4);
+    expect((await left()).sort()).toEqual([ids[0]!, ids[3]!, ids[4]!].sort());
     // The traveler's own history is whole while the record is kept.
     const history = await call('GET', `/api/pilgrims/${kept}/history`, owner.token);
     expect(history.statusCode).toBe(200);
@@ -359,18 +374,29 @@ describe('the purge', () => {
   });
 
   it.runIf(process.env.TEST_DB === 'postgres')(
-    'does nothing while another process purges',
+    'does nothing in the database while another process purges, but empties its own outbox',
     async () => {
       const id = await traveler(addDays(cutoff, -3), addDays(cutoff, -2));
+      const outbox = await fs.mkdtemp(path.join(os.tmpdir(), 'hospes-outbox-'));
+      const eml = path.join(outbox, 'old.eml');
+      await fs.writeFile(eml, 'Subject: old\n\nbody');
+      const old = new Date(now.getTime() - 8 * 86_400_000);
+      await fs.utimes(eml, old, old);
       // This transaction stands for the other process: it holds the purge's lock.
-      await ctx.database.db.transaction(async (tx) => {
-        const other = service();
-        await tx.execute(sql`select pg_advisory_xact_lock(7304512033::bigint)`);
-        expect(await other.purge()).toEqual({
-          ...NOTHING,
-          skipped: true,
+      try {
+        await ctx.database.db.transaction(async (tx) => {
+          const other = createRetentionService({
+            db: ctx.database.db,
+            audit: createAuditRepository(ctx.database.db),
+            outbox,
+            now: () => now,
+          });
+          await tx.execute(sql`select pg_advisory_xact_lock(7304512033::bigint)`);
+          expect(await other.purge()).toEqual({ ...NOTHING, outboxFiles: 1, skipped: true });
         });
-      });
+      } finally {
+        await fs.rm(outbox, { recursive: true, force: true });
+      }
       expect(await existing([id])).toEqual([id]);
       expect(await service().purge()).toMatchObject({ travelers: 1, skipped: false });
     },
