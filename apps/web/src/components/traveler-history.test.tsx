@@ -92,6 +92,41 @@ describe('TravelerHistory', () => {
     expect(calls[1]!.url.searchParams.get('page')).toBe('2');
   });
 
+  it('folds the thumbnail views of one page opening into one entry', async () => {
+    const ana = { id: '22222222-2222-4222-8222-222222222222', name: 'Ana', email: null };
+    const preview = (at: string, kind: 'front' | 'back' | 'signature', actor = maria) =>
+      entry({
+        action: 'pilgrim.document_viewed',
+        at,
+        actor,
+        documents: [kind],
+        size: 'preview',
+      });
+    mockApi({
+      'GET /api/pilgrims/p1/history': page([
+        preview('2026-11-22T13:05:02.000Z', 'signature'),
+        preview('2026-11-22T13:05:01.000Z', 'back'),
+        preview('2026-11-22T13:05:00.000Z', 'front'),
+        // Another person, then the same one again but long after: not folded with the above.
+        preview('2026-11-22T13:04:00.000Z', 'front', ana),
+        preview('2026-11-22T12:00:00.000Z', 'front'),
+        preview('2026-11-22T11:59:59.000Z', 'front'),
+        entry({ action: 'pilgrim.document_viewed', documents: ['front'], size: 'full' }),
+      ]),
+    });
+    const { user } = renderPage(<TravelerHistory pilgrimId="p1" />);
+    await user.click(screen.getByRole('button', { name: 'History of this record' }));
+    const items = within(await screen.findByRole('list')).getAllByRole('listitem');
+    expect(items.map((item) => item.querySelector('p')?.textContent)).toEqual([
+      'Thumbnails viewed: Front of the document, Back of the document, Signature',
+      'Thumbnail viewed: Front of the document',
+      'Thumbnail viewed: Front of the document',
+      'Image viewed: Front of the document',
+    ]);
+    expect(items[0]!.querySelector('time')).toHaveAttribute('datetime', '2026-11-22T13:05:02.000Z');
+    expect(items[1]).toHaveTextContent('· Ana');
+  });
+
   it('says when it cannot load, and tries again', async () => {
     let fail = true;
     mockApi({

@@ -32,6 +32,40 @@ function fieldLabel(t: TFunction, path: string): string {
   return t(key, { ns: 'clients', defaultValue: path });
 }
 
+/** Thumbnail views this close together, by one person, are told as one entry. */
+const FOLD_MS = 5 * 60_000;
+const KIND_ORDER = ['front', 'back', 'signature'] as const;
+
+const isThumbnailView = (entry: PilgrimHistoryEntry) =>
+  entry.action === 'pilgrim.document_viewed' && entry.size === 'preview';
+
+/**
+ * The entries (newest first) with each run of thumbnail views by the same person within a few
+ * minutes folded into one, dated by its latest: opening a record's page shows up to three
+ * thumbnails, and the history would otherwise fill with them.
+ */
+export function foldThumbnailViews(entries: PilgrimHistoryEntry[]): PilgrimHistoryEntry[] {
+  const folded: PilgrimHistoryEntry[] = [];
+  for (const entry of entries) {
+    const last = folded.at(-1);
+    if (
+      last &&
+      isThumbnailView(last) &&
+      isThumbnailView(entry) &&
+      last.by === entry.by &&
+      (last.actor?.id ?? null) === (entry.actor?.id ?? null) &&
+      Date.parse(last.at) - Date.parse(entry.at) <= FOLD_MS
+    ) {
+      const kinds = new Set([...last.documents, ...entry.documents]);
+      folded[folded.length - 1] = {
+        ...last,
+        documents: KIND_ORDER.filter((kind) => kinds.has(kind)),
+      };
+    } else folded.push(entry);
+  }
+  return folded;
+}
+
 /** The action in words; `documents`: the labels of the entry's document images. */
 function actionText(t: TFunction, entry: PilgrimHistoryEntry, documents: string[]): string {
   const document = documents.join(', ');
@@ -45,12 +79,11 @@ function actionText(t: TFunction, entry: PilgrimHistoryEntry, documents: string[
     case 'pilgrim.updated':
       return t('history.actions.updated');
     case 'pilgrim.document_viewed':
-      return t(
-        entry.size === 'preview'
-          ? 'history.actions.document_previewed'
-          : 'history.actions.document_viewed',
-        { document },
-      );
+      return entry.size === 'preview'
+        ? documents.length > 1
+          ? t('history.actions.documents_previewed', { documents: document })
+          : t('history.actions.document_previewed', { document })
+        : t('history.actions.document_viewed', { document });
     case 'pilgrim.pdf_generated':
       return t('history.actions.pdf_generated');
     case 'pilgrim.pdf_emailed':
@@ -170,7 +203,7 @@ function History({
           <p className="mt-3 text-fg">{t('history.empty')}</p>
         ) : (
           <ol className="mt-2" aria-busy={query.isFetching}>
-            {query.data.data.map((entry) => (
+            {foldThumbnailViews(query.data.data).map((entry) => (
               <Entry key={entry.id} entry={entry} lng={lng} />
             ))}
           </ol>
