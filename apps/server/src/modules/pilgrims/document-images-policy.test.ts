@@ -7,7 +7,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Establishment } from '@hospes/shared/establishments';
-import { auditLog, pilgrimDocuments, pilgrims } from '../../db/schema';
+import { auditLog, establishments, pilgrimDocuments, pilgrims } from '../../db/schema';
 import { createAdminSession } from '../../../test/accounts';
 import { dataUrl, jpegBytes, PNG_BYTES, pilgrimBody } from '../../../test/pilgrim-factories';
 import {
@@ -159,6 +159,40 @@ describe('keepDocumentImages', () => {
       expect(answer.json<{ details: { message: string }[] }>().details[0]!.message).toBe(message);
     }
   });
+
+  it.runIf(process.env.TEST_DB === 'postgres')(
+    'a registration under way when the setting is turned off follows it',
+    async () => {
+      await setKeep(owner.establishmentId, true);
+      const count = await travelerCount();
+      let release!: () => void;
+      let locked!: () => void;
+      const held = new Promise<void>((resolve) => (locked = resolve));
+      // Another connection turns the setting off and holds its transaction open.
+      const change = ctx.database.db.transaction(async (tx) => {
+        await tx
+          .update(establishments)
+          .set({ keepDocumentImages: false })
+          .where(eq(establishments.id, owner.establishmentId));
+        locked();
+        await new Promise<void>((resolve) => (release = resolve));
+      });
+      await held;
+      const registration = call(
+        'POST',
+        '/api/pilgrims',
+        owner.token,
+        pilgrimBody(owner.establishmentId, { frontDocImage: photo() }),
+      );
+      // The registration read the setting as on before its transaction, and now waits for the
+      // change's lock; once the change commits it reads it again, off.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      release();
+      await change;
+      expectRefused(await registration, ['frontDocImage']);
+      expect(await travelerCount()).toBe(count);
+    },
+  );
 
   it('off: the data and the signature are registered as always', async () => {
     await setKeep(owner.establishmentId, false);

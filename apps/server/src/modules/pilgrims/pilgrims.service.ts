@@ -299,6 +299,14 @@ export function createPilgrimsService(deps: PilgrimsServiceDeps) {
     refuseUnkeptImages(establishment, input);
     const documents = sealImages(id, input);
     let row = await db.transaction(async (tx) => {
+      // Checked again under a share lock, in case the setting was turned off since.
+      if (documents.some((d) => d.kind !== 'signature'))
+        refuseUnkeptImages(
+          {
+            keepDocumentImages: (await pilgrims.keepsDocumentImages(establishment.id, tx)) ?? true,
+          },
+          input,
+        );
       const inserted = await pilgrims.insert({ id, createdBy, ...valuesFromRecord(record) }, tx);
       await pilgrims.insertDocuments(
         documents.map((document) => ({ ...document, pilgrimId: id })),
@@ -447,23 +455,21 @@ export function createPilgrimsService(deps: PilgrimsServiceDeps) {
         const row = await pilgrims.lockInScope(id, scope, tx);
         if (!row) throw new AppError('PILGRIM_NOT_FOUND');
         let establishmentId = row.establishmentId;
-        let target: { keepDocumentImages: boolean } | null = null;
         if (patch.establishmentId && patch.establishmentId !== row.establishmentId) {
-          const moved = await targetEstablishment(actor, patch.establishmentId, tx);
-          establishmentId = moved.id;
-          target = moved;
+          establishmentId = (await targetEstablishment(actor, patch.establishmentId, tx)).id;
         }
-        if (patch.frontDocImage || patch.backDocImage) {
-          target ??= await pilgrims.establishmentInScope(establishmentId, scope, tx);
-          if (!target) throw new AppError('ESTABLISHMENT_NOT_FOUND');
-          refuseUnkeptImages(target, patch);
+        const moved = establishmentId !== row.establishmentId;
+        // Whether the establishment keeps photos of documents (decision 023), read under a share
+        // lock: a change of the setting waits for this update, or this update for it.
+        let keeps = true;
+        if (moved || patch.frontDocImage || patch.backDocImage) {
+          const found = await pilgrims.keepsDocumentImages(establishmentId, tx);
+          if (found === null) throw new AppError('ESTABLISHMENT_NOT_FOUND');
+          keeps = found;
         }
-        // Moved to an establishment that keeps no photos of documents (decision 023): its photos
-        // do not go with it.
-        const removed =
-          target && !target.keepDocumentImages && establishmentId !== row.establishmentId
-            ? await pilgrims.deleteDocumentPhotos(id, tx)
-            : [];
+        refuseUnkeptImages({ keepDocumentImages: keeps }, patch);
+        // Moved to an establishment that keeps none: its photos do not go with it.
+        const removed = moved && !keeps ? await pilgrims.deleteDocumentPhotos(id, tx) : [];
         const before = recordFromRow(row);
         const after = mergeUpdate(before, patch, establishmentId, today());
         checkRecord(after);
