@@ -62,3 +62,20 @@ export async function sign(page: Page) {
   }
   await page.mouse.up();
 }
+
+/** A small JPEG made by the browser's canvas: a stand-in for a photo of a document. */
+export async function documentPhoto(page: Page, text: string): Promise<Buffer> {
+  const dataUrl = await page.evaluate((label) => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 640;
+    canvas.height = 400;
+    const ctx = canvas.getContext('2d')!;
+    ctx.fillStyle = '#dfe8f0';
+    ctx.fillRect(0, 0, 640, 400);
+    ctx.fillStyle = '#123';
+    ctx.font = '40px sans-serif';
+    ctx.fillText(label, 40, 200);
+    return canvas.toDataURL('image/jpeg', 0.8);
+  }, text);
+  return Buffer.from(dataUrl.split(',')[1] ?? '', 'base64');
+}

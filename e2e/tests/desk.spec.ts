@@ -1,25 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { createOwner, randomCif, sign, signIn } from '../support';
+import { createOwner, documentPhoto, randomCif, sign, signIn } from '../support';
 import { expect, expectAccessible, screenshotDir, test } from '../fixtures';
-
-/** A small JPEG made by the browser's canvas: a stand-in for a photo of a document. */
-async function documentPhoto(page: Page, text: string): Promise<Buffer> {
-  const dataUrl = await page.evaluate((label) => {
-    const canvas = document.createElement('canvas');
-    canvas.width = 640;
-    canvas.height = 400;
-    const ctx = canvas.getContext('2d')!;
-    ctx.fillStyle = '#dfe8f0';
-    ctx.fillRect(0, 0, 640, 400);
-    ctx.fillStyle = '#123';
-    ctx.font = '40px sans-serif';
-    ctx.fillText(label, 40, 200);
-    return canvas.toDataURL('image/jpeg', 0.8);
-  }, text);
-  return Buffer.from(dataUrl.split(',')[1] ?? '', 'base64');
-}
 
 async function screenshots(page: Page, name: string) {
   fs.mkdirSync(screenshotDir, { recursive: true });

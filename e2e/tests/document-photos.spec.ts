@@ -1,16 +1,52 @@
 /**
  * An owner who follows the AEPD's advice turns off keeping photos of identity documents
- * (decision 023): the desk form and the public check-in page then offer no photo, and a
- * registration keeps the data and the signature only.
+ * (decision 023): the photos stored before can be deleted after a confirmation, the desk form and
+ * the public check-in page then offer no photo, and a registration keeps the data and the
+ * signature only.
  */
-import { createOwner, sign, signIn } from '../support';
+import type { Page } from '@playwright/test';
+import { createOwner, documentPhoto, sign, signIn } from '../support';
 import { expect, expectAccessible, test } from '../fixtures';
 
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => window.localStorage.setItem('cookieConsent', 'true'));
 });
 
-test('an establishment that keeps no photos of documents registers with the data and the signature only', async ({
+/** A German passport holder on the registration form, signed; a front photo when given. */
+async function register(page: Page, lastName: string, photo?: Buffer) {
+  await page.goto('/traveler-registration?lng=en');
+  await page.getByLabel('First name').fill('Hans');
+  await page.getByLabel('First surname').fill(lastName);
+  const nationality = page.getByRole('combobox', { name: 'Nationality' });
+  await nationality.fill('germ');
+  await expect(page.getByRole('option', { name: 'Germany' })).toBeVisible();
+  await nationality.press('Enter');
+  await page.getByLabel('Date of birth').fill('1975-11-02');
+  await page.getByLabel('Sex').selectOption('M');
+  await page.getByLabel('Document number').fill('C01X00T47');
+  if (photo)
+    await page.getByLabel('Front of the document').setInputFiles({
+      name: 'passport.jpg',
+      mimeType: 'image/jpeg',
+      buffer: photo,
+    });
+  await page.getByLabel('Email', { exact: true }).fill('hans@example.de');
+  await page.getByLabel('Phone', { exact: true }).fill('+49 30 1234567');
+  await page.getByLabel('Emergency contact name').fill('Greta Weber');
+  await page.getByLabel('Emergency contact phone').fill('+49 30 7654321');
+  await page.getByLabel('Relationship').selectOption('spouse');
+  await sign(page);
+  await page.getByRole('button', { name: 'Save record' }).click();
+  await expect(page.getByRole('heading', { name: 'Record saved' })).toBeVisible();
+}
+
+async function editEstablishment(page: Page) {
+  await page.goto('/profile?lng=en');
+  await page.getByRole('tab', { name: 'Establishments' }).click();
+  await page.getByRole('button', { name: 'Edit Albergue Sin Copias' }).click();
+}
+
+test('an establishment stops keeping photos of documents, deletes those it kept, and registers with the data and the signature only', async ({
   page,
   mail,
   baseURL,
@@ -22,10 +58,12 @@ test('an establishment that keeps no photos of documents registers with the data
   });
   await signIn(page, owner.token, baseURL!);
 
+  // Before: a registration keeps its photo.
+  await register(page, 'Weber', await documentPhoto(page, 'Passport'));
+  await expect(page.getByText('2 images stored')).toBeVisible();
+
   // The owner turns the setting off on the profile page.
-  await page.goto('/profile?lng=en');
-  await page.getByRole('tab', { name: 'Establishments' }).click();
-  await page.getByRole('button', { name: 'Edit Albergue Sin Copias' }).click();
+  await editEstablishment(page);
   const keep = page.getByRole('checkbox', { name: 'Keep photos of identity documents' });
   await expect(keep).toBeChecked();
   const pdfImages = page.getByRole('checkbox', {
@@ -37,6 +75,20 @@ test('an establishment that keeps no photos of documents registers with the data
   await page.getByRole('button', { name: 'Save establishment' }).click();
   await expect(page.getByText('Establishment updated')).toBeVisible();
 
+  // Then deletes the photo stored before, once asked to confirm.
+  await editEstablishment(page);
+  await page
+    .getByRole('button', { name: 'Delete the stored photos of identity documents' })
+    .click();
+  const dialog = page.getByRole('alertdialog', {
+    name: 'Delete the stored photos of identity documents of Albergue Sin Copias?',
+  });
+  await expect(dialog).toContainText('This cannot be undone.');
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: 'Delete photos' }).click();
+  await expect(page.getByText('Photos deleted: 1')).toBeVisible();
+  await expect(dialog).toBeHidden();
+
   // The desk form offers no photo, says why, and registers with the signature.
   await page.goto('/traveler-registration?lng=en');
   const notKept = page.getByText(
@@ -44,24 +96,18 @@ test('an establishment that keeps no photos of documents registers with the data
   );
   await expect(notKept).toBeVisible();
   await expect(page.getByLabel('Front of the document')).toHaveCount(0);
-  await page.getByLabel('First name').fill('Hans');
-  await page.getByLabel('First surname').fill('Weber');
-  const nationality = page.getByRole('combobox', { name: 'Nationality' });
-  await nationality.fill('germ');
-  await expect(page.getByRole('option', { name: 'Germany' })).toBeVisible();
-  await nationality.press('Enter');
-  await page.getByLabel('Date of birth').fill('1975-11-02');
-  await page.getByLabel('Sex').selectOption('M');
-  await page.getByLabel('Document number').fill('C01X00T47');
-  await page.getByLabel('Email', { exact: true }).fill('hans@example.de');
-  await page.getByLabel('Phone', { exact: true }).fill('+49 30 1234567');
-  await page.getByLabel('Emergency contact name').fill('Greta Weber');
-  await page.getByLabel('Emergency contact phone').fill('+49 30 7654321');
-  await page.getByLabel('Relationship').selectOption('spouse');
-  await sign(page);
-  await page.getByRole('button', { name: 'Save record' }).click();
-  await expect(page.getByRole('heading', { name: 'Record saved' })).toBeVisible();
+  await register(page, 'Schulz');
   await expect(page.getByText('1 image stored')).toBeVisible();
+
+  // The first traveler's record keeps its signature, and its history tells what went.
+  await page.goto('/clients?lng=en');
+  await page.getByRole('link', { name: /Weber/ }).first().click();
+  await expect(page.getByRole('button', { name: 'Signature: show at full size' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /Front of the document: show/ })).toHaveCount(0);
+  await page.getByRole('button', { name: 'History of this record' }).click();
+  await expect(
+    page.getByText('Photos of the document deleted: Front of the document'),
+  ).toBeVisible();
 
   // The public check-in page of the establishment says the same.
   await page.goto('/traveler-registration?lng=en');

@@ -40,6 +40,7 @@ export const ERROR_CATALOGUE = {
   EMAIL_TAKEN: { status: 409 },
   NIF_TAKEN: { status: 409 },
   ESTABLISHMENT_RECORDS_RETAINED: { status: 409 },
+  DOCUMENT_PHOTOS_KEPT: { status: 409 },
   LAST_ADMIN: { status: 409 },
   CANNOT_DEACTIVATE_SELF: { status: 409 },
   USER_INACTIVE: { status: 409 },

@@ -156,6 +156,16 @@ export const UserEstablishmentsResponseSchema = z.object({
   data: z.array(EstablishmentSchema.extend({ role: z.enum(['owner', 'staff']).nullable() })),
 });
 
+/**
+ * DELETE /api/establishments/{id}/document-photos: the photos of identity documents an
+ * establishment that keeps none any more still held (decision 023), deleted; how many, of how many
+ * travelers.
+ */
+export const DeleteDocumentPhotosResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({ deleted: z.number().int(), travelers: z.number().int() }),
+});
+
 export const DeleteEstablishmentResponseSchema = z.object({
   success: z.literal(true),
   message: z.string(),

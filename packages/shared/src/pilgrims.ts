@@ -543,6 +543,7 @@ export const PILGRIM_HISTORY_ACTIONS = [
   'pilgrim.self_registration_confirmed',
   'pilgrim.updated',
   'pilgrim.document_viewed',
+  'pilgrim.documents_deleted',
   'pilgrim.pdf_generated',
   'pilgrim.pdf_emailed',
 ] as const;

@@ -84,6 +84,8 @@ function actionText(t: TFunction, entry: PilgrimHistoryEntry, documents: string[
           ? t('history.actions.documents_previewed', { documents: document })
           : t('history.actions.document_previewed', { document })
         : t('history.actions.document_viewed', { document });
+    case 'pilgrim.documents_deleted':
+      return t('history.actions.documents_deleted', { documents: document });
     case 'pilgrim.pdf_generated':
       return t('history.actions.pdf_generated');
     case 'pilgrim.pdf_emailed':

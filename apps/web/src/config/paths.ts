@@ -90,6 +90,7 @@ export const apiPaths = {
     list: '/establishments',
     mine: '/establishments/user',
     one: (id: string) => `/establishments/${encodeURIComponent(id)}`,
+    documentPhotos: (id: string) => `/establishments/${encodeURIComponent(id)}/document-photos`,
   },
   admin: {
     users: '/admin/users',

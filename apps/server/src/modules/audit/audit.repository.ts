@@ -23,6 +23,7 @@ export const AUDIT_ACTIONS = [
   'pilgrim.updated',
   'pilgrim.deleted',
   'pilgrim.document_viewed',
+  'pilgrim.documents_deleted',
   'pilgrim.pdf_generated',
   'pilgrim.pdf_emailed',
   'pilgrims.exported',

@@ -1,10 +1,10 @@
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { ListEstablishmentsQuery } from '@hospes/shared/establishments';
 import { findProvince, provinceKey } from '@hospes/shared/provinces';
 import { escapeLike, searchTerms } from '@hospes/shared/search';
 import type { Db } from '../../db/client';
 import { isoTimestamp } from '../../db/sql-helpers';
-import { establishmentMembers, establishments, pilgrims } from '../../db/schema';
+import { establishmentMembers, establishments, pilgrimDocuments, pilgrims } from '../../db/schema';
 import { inScope, letterKey, unaccentLower, type Scope } from './scope';
 import { stayEnd } from '../retention/retention.service';
 
@@ -73,6 +73,29 @@ export function createEstablishmentsRepository(db: Db) {
         .where(and(eq(establishments.id, id), inScope(scope, establishments.id)))
         .for('update');
       return row ?? null;
+    },
+
+    /** Deletes the photos of identity documents (front, back) of an establishment's travelers. */
+    async deleteDocumentPhotos(establishmentId: string, tx: Db = db) {
+      return tx
+        .delete(pilgrimDocuments)
+        .where(
+          and(
+            inArray(
+              pilgrimDocuments.pilgrimId,
+              tx
+                .select({ id: pilgrims.id })
+                .from(pilgrims)
+                .where(eq(pilgrims.establishmentId, establishmentId)),
+            ),
+            inArray(pilgrimDocuments.kind, ['front', 'back']),
+          ),
+        )
+        .returning({
+          id: pilgrimDocuments.id,
+          pilgrimId: pilgrimDocuments.pilgrimId,
+          kind: pilgrimDocuments.kind,
+        });
     },
 
     /** The admin list: filters (accent- and case-insensitive), by name, one page. */

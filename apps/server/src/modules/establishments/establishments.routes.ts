@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { LngQuerySchema, paginationOf } from '@hospes/shared/common';
 import {
   CreateEstablishmentInputSchema,
+  DeleteDocumentPhotosResponseSchema,
   DeleteEstablishmentResponseSchema,
   EstablishmentListResponseSchema,
   EstablishmentResponseSchema,
@@ -153,6 +154,30 @@ export const establishmentsRoutes: FastifyPluginAsyncZod<{
         actorOf(request),
         request.params.id,
         request.body,
+        auditContext(request),
+      ),
+    }),
+  );
+
+  app.delete(
+    '/:id/document-photos',
+    {
+      schema: {
+        tags,
+        summary:
+          'Delete the photos of identity documents still held for the travelers of an establishment that keeps none (keepDocumentImages off; 409 otherwise)',
+        security,
+        params: IdParams,
+        querystring: LngQuerySchema,
+        response: { 200: DeleteDocumentPhotosResponseSchema },
+      },
+      preHandler: app.requireUser,
+    },
+    async (request) => ({
+      success: true as const,
+      data: await establishments.deleteDocumentPhotos(
+        actorOf(request),
+        request.params.id,
         auditContext(request),
       ),
     }),

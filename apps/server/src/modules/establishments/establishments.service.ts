@@ -269,6 +269,41 @@ export function createEstablishmentsService(deps: EstablishmentsServiceDeps) {
      * Deletes an establishment, refused while any of its travelers is within the retention
      * period (decision 008); travelers whose period has ended go with it.
      */
+    /**
+     * Deletes the photos of identity documents still held for the travelers of an establishment
+     * that keeps none any more (decision 023): 409 while it keeps them. Each traveler's history
+     * gets an entry naming the photos deleted. Signatures and data stay.
+     */
+    async deleteDocumentPhotos(actor: Actor, id: string, context: AuditContext) {
+      if (!isUuid(id)) throw new AppError('ESTABLISHMENT_NOT_FOUND');
+      const scope = scopeOf(actor);
+      return db.transaction(async (tx) => {
+        // The row lock also makes a registration under way finish (or wait) first.
+        const current = await establishments.lockInScope(id, scope, tx);
+        if (!current) throw new AppError('ESTABLISHMENT_NOT_FOUND');
+        if (current.keepDocumentImages) throw new AppError('DOCUMENT_PHOTOS_KEPT');
+        const deleted = await establishments.deleteDocumentPhotos(id, tx);
+        const byTraveler = new Map<string, { id: string; kind: string }[]>();
+        for (const { pilgrimId, id: documentId, kind } of deleted) {
+          const documents = byTraveler.get(pilgrimId) ?? [];
+          documents.push({ id: documentId, kind });
+          byTraveler.set(pilgrimId, documents);
+        }
+        await audit.record(
+          context,
+          [...byTraveler].map(([pilgrimId, documents]) => ({
+            action: 'pilgrim.documents_deleted' as const,
+            entityType: 'pilgrim' as const,
+            entityId: pilgrimId,
+            establishmentId: id,
+            details: { documents, reason: 'notKept' },
+          })),
+          tx,
+        );
+        return { deleted: deleted.length, travelers: byTraveler.size };
+      });
+    },
+
     async remove(actor: Actor, id: string, context: AuditContext) {
       if (!isUuid(id)) throw new AppError('ESTABLISHMENT_NOT_FOUND');
       const scope = scopeOf(actor);

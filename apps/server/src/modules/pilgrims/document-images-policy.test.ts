@@ -4,7 +4,7 @@
  * a field error, changing nothing; a traveler moved there leaves its photos behind; the signature
  * and the data are kept as always.
  */
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Establishment } from '@hospes/shared/establishments';
 import { auditLog, establishments, pilgrimDocuments, pilgrims } from '../../db/schema';
@@ -267,15 +267,18 @@ describe('keepDocumentImages', () => {
     expect(moved.json().data.establishmentId).toBe(owner.establishmentId);
     expect((await documentsOf(id)).map((d) => d.kind)).toEqual(['signature']);
     const [entry] = await ctx.database.db
-      .select({ details: auditLog.details })
+      .select({ details: auditLog.details, establishmentId: auditLog.establishmentId })
       .from(auditLog)
-      .where(and(eq(auditLog.entityId, id), eq(auditLog.action, 'pilgrim.updated')))
-      .orderBy(desc(auditLog.at))
-      .limit(1);
-    expect(entry!.details).toMatchObject({
-      fields: expect.arrayContaining(['establishmentId']),
-      removedDocuments: [{ id: front!.id, kind: 'front' }],
+      .where(and(eq(auditLog.entityId, id), eq(auditLog.action, 'pilgrim.documents_deleted')));
+    expect(entry).toEqual({
+      establishmentId: owner.establishmentId,
+      details: { documents: [{ id: front!.id, kind: 'front' }], reason: 'notKept' },
     });
+    // The new establishment's history tells it.
+    const history = await call('GET', `/api/pilgrims/${id}/history`, owner.token);
+    expect(history.json().data).toContainEqual(
+      expect.objectContaining({ action: 'pilgrim.documents_deleted', documents: ['front'] }),
+    );
   });
 
   it('off: the public check-in says so and refuses photos; without them it registers', async () => {
@@ -311,5 +314,81 @@ describe('keepDocumentImages', () => {
     await setKeep(owner.establishmentId, true);
     const on = await call('GET', `/api/public/checkin/${token}`);
     expect(on.json().data.establishment.keepDocumentImages).toBe(true);
+  });
+});
+
+describe('DELETE /api/establishments/{id}/document-photos', () => {
+  it('deletes the photos still held once photos are not kept, each traveler told; 409 before', async () => {
+    const other = await registerVerifiedOwner(ctx);
+    await setKeep(owner.establishmentId, true);
+    const register = async (
+      token: string,
+      establishmentId: string,
+      extra: Record<string, unknown> = {},
+    ) => {
+      const res = await call('POST', '/api/pilgrims', token, pilgrimBody(establishmentId, extra));
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json<{ data: { id: string } }>().data.id;
+    };
+    const withBoth = await register(owner.token, owner.establishmentId, {
+      documentType: 'I',
+      backDocImage: photo(),
+    });
+    const withFront = await register(owner.token, owner.establishmentId);
+    const signatureOnly = await register(owner.token, owner.establishmentId, {
+      frontDocImage: '',
+    });
+    const elsewhere = await register(other.token, other.establishmentId);
+    const url = `/api/establishments/${owner.establishmentId}/document-photos`;
+
+    // While photos are kept: refused, nothing deleted.
+    const kept = await ctx.app.inject({ method: 'DELETE', url, headers: bearer(owner.token) });
+    expect(kept.statusCode).toBe(409);
+    expect(kept.json()).toMatchObject({ success: false, code: 'DOCUMENT_PHOTOS_KEPT' });
+    expect((await documentsOf(withBoth)).map((d) => d.kind).sort()).toEqual(
+      ['back', 'front', 'signature'].sort(),
+    );
+
+    await setKeep(owner.establishmentId, false);
+    // Another tenant, or nobody: 404 and 401, nothing deleted.
+    const foreign = await ctx.app.inject({ method: 'DELETE', url, headers: bearer(other.token) });
+    expect(foreign.statusCode).toBe(404);
+    expect((await ctx.app.inject({ method: 'DELETE', url })).statusCode).toBe(401);
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'DELETE',
+          url: '/api/establishments/not-a-uuid/document-photos',
+          headers: bearer(owner.token),
+        })
+      ).statusCode,
+    ).toBe(404);
+
+    const res = await ctx.app.inject({ method: 'DELETE', url, headers: bearer(owner.token) });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.deleted).toBeGreaterThanOrEqual(3);
+    for (const id of [withBoth, withFront, signatureOnly])
+      expect((await documentsOf(id)).map((d) => d.kind)).toEqual(['signature']);
+    // Another establishment's travelers keep theirs.
+    expect((await documentsOf(elsewhere)).map((d) => d.kind).sort()).toEqual([
+      'front',
+      'signature',
+    ]);
+    // Each traveler's history names the photos deleted; one without photos has no entry.
+    const history = async (id: string) =>
+      (await call('GET', `/api/pilgrims/${id}/history`, owner.token)).json<{
+        data: { action: string; documents: string[] }[];
+      }>().data;
+    expect((await history(withBoth))[0]).toMatchObject({
+      action: 'pilgrim.documents_deleted',
+      documents: ['front', 'back'],
+    });
+    expect(
+      (await history(signatureOnly)).some((e) => e.action === 'pilgrim.documents_deleted'),
+    ).toBe(false);
+
+    // Again: nothing left to delete.
+    const again = await ctx.app.inject({ method: 'DELETE', url, headers: bearer(owner.token) });
+    expect(again.json().data).toEqual({ deleted: 0, travelers: 0 });
   });
 });

@@ -494,20 +494,33 @@ export function createPilgrimsService(deps: PilgrimsServiceDeps) {
           await pilgrims.putDocument({ ...document, pilgrimId: id }, tx);
         await audit.record(
           context,
-          {
-            action: 'pilgrim.updated',
-            entityType: 'pilgrim',
-            entityId: id,
-            establishmentId,
-            details: {
-              fields,
-              documents: documents.map((d) => ({ id: d.id, kind: d.kind })),
-              ...(removed.length ? { removedDocuments: removed } : {}),
-              ...(establishmentId !== row.establishmentId
-                ? { fromEstablishmentId: row.establishmentId }
-                : {}),
+          [
+            {
+              action: 'pilgrim.updated',
+              entityType: 'pilgrim',
+              entityId: id,
+              establishmentId,
+              details: {
+                fields,
+                documents: documents.map((d) => ({ id: d.id, kind: d.kind })),
+                ...(establishmentId !== row.establishmentId
+                  ? { fromEstablishmentId: row.establishmentId }
+                  : {}),
+              },
             },
-          },
+            // Its photos deleted on a move to an establishment that keeps none (decision 023).
+            ...(removed.length
+              ? [
+                  {
+                    action: 'pilgrim.documents_deleted' as const,
+                    entityType: 'pilgrim' as const,
+                    entityId: id,
+                    establishmentId,
+                    details: { documents: removed, reason: 'notKept' },
+                  },
+                ]
+              : []),
+          ],
           tx,
         );
       });

@@ -11,12 +11,14 @@ import {
   type Establishment,
 } from '@hospes/shared/establishments';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/dialog';
 import { CheckboxField, SelectField, TextField } from '@/components/ui/fields';
 import { FormAlert } from '@/components/ui/form-alert';
 import { applyServerFieldErrors, isApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
 import { schemaResolver } from '@/lib/form';
 import { useCreateEstablishment } from '../api/create-establishment';
+import { useDeleteDocumentPhotos } from '../api/delete-document-photos';
 import { useUpdateEstablishment } from '../api/update-establishment';
 
 interface Values {
@@ -117,6 +119,8 @@ export function EstablishmentForm({
   const create = useCreateEstablishment();
   const update = useUpdateEstablishment();
   const [formError, setFormError] = useState<string | null>(null);
+  const [deletingPhotos, setDeletingPhotos] = useState(false);
+  const deletePhotos = useDeleteDocumentPhotos();
   const {
     register,
     control,
@@ -293,6 +297,14 @@ export function EstablishmentForm({
           hint={t('fields.keepDocumentImagesHint')}
           {...register('keepDocumentImages')}
         />
+        {/* Saved as not kept: the photos stored before can go, on confirmation. */}
+        {establishment && !establishment.keepDocumentImages && !keepImages && (
+          <div className="sm:col-span-2">
+            <Button variant="danger" size="sm" onClick={() => setDeletingPhotos(true)}>
+              {t('deletePhotos.button')}
+            </Button>
+          </div>
+        )}
         {/* Without photos kept there are none to print. */}
         {keepImages && (
           <CheckboxField
@@ -303,6 +315,31 @@ export function EstablishmentForm({
           />
         )}
       </fieldset>
+      {establishment && (
+        <ConfirmDialog
+          open={deletingPhotos}
+          title={t('deletePhotos.title', { name: establishment.name })}
+          description={<p>{t('deletePhotos.text')}</p>}
+          confirmLabel={t('deletePhotos.confirm')}
+          pending={deletePhotos.isPending}
+          error={
+            deletePhotos.isError ? errorText(deletePhotos.error, t('deletePhotos.failed')) : null
+          }
+          onCancel={() => {
+            deletePhotos.reset();
+            setDeletingPhotos(false);
+          }}
+          onConfirm={() =>
+            deletePhotos.mutate(establishment.id, {
+              onSuccess: ({ deleted }) => {
+                toast.success(t('deletePhotos.done', { count: deleted }));
+                deletePhotos.reset();
+                setDeletingPhotos(false);
+              },
+            })
+          }
+        />
+      )}
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onCancel}>
           {t('cancel')}

@@ -112,6 +112,40 @@ describe('profile: establishments', () => {
     });
   });
 
+  it('offers to delete the photos stored before, once they are not kept, after asking', async () => {
+    signIn();
+    const { calls } = mockApi({
+      'GET /api/establishments/user': {
+        body: { success: true, data: [{ ...roque, keepDocumentImages: false }] },
+      },
+      [`DELETE /api/establishments/${roque.id}/document-photos`]: {
+        body: { success: true, data: { deleted: 4, travelers: 3 } },
+      },
+    });
+    const { user } = renderPage(<EstablishmentsPanel />, { path: '/profile' });
+    await user.click(await screen.findByRole('button', { name: 'Edit Albergue San Roque' }));
+    const button = screen.getByRole('button', {
+      name: 'Delete the stored photos of identity documents',
+    });
+    // Ticked again in the form (not saved yet), the offer goes.
+    const keep = screen.getByRole('checkbox', { name: 'Keep photos of identity documents' });
+    await user.click(keep);
+    expect(button).not.toBeInTheDocument();
+    await user.click(keep);
+    await user.click(
+      screen.getByRole('button', { name: 'Delete the stored photos of identity documents' }),
+    );
+    const dialog = screen.getByRole('alertdialog', {
+      name: 'Delete the stored photos of identity documents of Albergue San Roque?',
+    });
+    expect(dialog).toHaveTextContent('Their data and signatures stay. This cannot be undone.');
+    expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Delete photos' }));
+    expect(await screen.findByText('Photos deleted: 4')).toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(1);
+  });
+
   it('asks before deleting, naming the establishment, and shows why the server refused', async () => {
     signIn();
     const retained =

@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { DeleteDocumentPhotosResponseSchema } from '@hospes/shared/establishments';
+import { apiPaths } from '@/config/paths';
+import { api } from '@/lib/api-client';
+
+export function deleteDocumentPhotos(id: string) {
+  return api
+    .delete(apiPaths.establishments.documentPhotos(id), {
+      schema: DeleteDocumentPhotosResponseSchema,
+    })
+    .then((answer) => answer.data);
+}
+
+/**
+ * DELETE /api/establishments/{id}/document-photos: the photos of identity documents still held
+ * for an establishment that keeps none any more (decision 023). The travelers' records change, so
+ * their queries are refreshed.
+ */
+export function useDeleteDocumentPhotos() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteDocumentPhotos,
+    // Every traveler query starts with 'pilgrims' (features/clients/api/keys).
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['pilgrims'] }),
+  });
+}
