@@ -28,6 +28,7 @@ export const AUDIT_ACTIONS = [
   'pilgrim.pdf_emailed',
   'pilgrims.exported',
   'establishment.ses_file_generated',
+  'establishment.document_photos_deleted',
   'user.role_changed',
   'user.deactivated',
   'user.reactivated',

@@ -75,19 +75,59 @@ export function createEstablishmentsRepository(db: Db) {
       return row ?? null;
     },
 
-    /** Deletes the photos of identity documents (front, back) of an establishment's travelers. */
-    async deleteDocumentPhotos(establishmentId: string, tx: Db = db) {
+    /**
+     * Up to `limit` travelers of an establishment that still have a photo of their identity
+     * document (front, back), locked in id order (as an edit locks a traveler before reading its
+     * establishment): one moved elsewhere meanwhile drops out once its move commits.
+     */
+    async lockTravelersWithPhotos(establishmentId: string, limit: number, tx: Db) {
+      const rows = await tx
+        .select({ id: pilgrims.id })
+        .from(pilgrims)
+        .where(
+          and(
+            eq(pilgrims.establishmentId, establishmentId),
+            sql`exists (select 1 from ${pilgrimDocuments} where ${pilgrimDocuments.pilgrimId} = ${pilgrims.id}
+              and ${pilgrimDocuments.kind} in ('front', 'back'))`,
+          ),
+        )
+        .orderBy(asc(pilgrims.id))
+        .limit(limit)
+        .for('update', { of: pilgrims });
+      return rows.map((row) => row.id);
+    },
+
+    /** Locks every traveler of an establishment, in id order. */
+    async lockTravelers(establishmentId: string, tx: Db) {
+      await tx
+        .select({ id: pilgrims.id })
+        .from(pilgrims)
+        .where(eq(pilgrims.establishmentId, establishmentId))
+        .orderBy(asc(pilgrims.id))
+        .for('update');
+    },
+
+    /**
+     * Whether an establishment keeps photos of documents, under a share lock (it conflicts with a
+     * change of its settings, not with the registrations that reference it); null when missing.
+     */
+    async keepsDocumentImages(id: string, tx: Db): Promise<boolean | null> {
+      const [row] = await tx
+        .select({ keeps: establishments.keepDocumentImages })
+        .from(establishments)
+        .where(eq(establishments.id, id))
+        .for('share');
+      return row ? row.keeps : null;
+    },
+
+    /** Deletes these travelers' photos of the identity document (front, back). */
+    async deleteDocumentPhotos(pilgrimIds: string[], tx: Db) {
+      if (pilgrimIds.length === 0) return [];
       return tx
         .delete(pilgrimDocuments)
         .where(
           and(
-            inArray(
-              pilgrimDocuments.pilgrimId,
-              tx
-                .select({ id: pilgrims.id })
-                .from(pilgrims)
-                .where(eq(pilgrims.establishmentId, establishmentId)),
-            ),
+            inArray(pilgrimDocuments.pilgrimId, pilgrimIds),
             inArray(pilgrimDocuments.kind, ['front', 'back']),
           ),
         )

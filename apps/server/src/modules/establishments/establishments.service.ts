@@ -63,6 +63,8 @@ export interface EstablishmentsServiceDeps {
   now?: () => Date;
   /** The kept list totals (modules/pilgrims/traveler-counts): a deletion changes them. */
   counts?: Pick<TravelerCounts, 'changed'>;
+  /** Travelers whose document photos are deleted per transaction (default 500). */
+  photoBatch?: number;
 }
 
 type Settings = Pick<
@@ -98,6 +100,7 @@ function conflict(err: unknown): never {
 export function createEstablishmentsService(deps: EstablishmentsServiceDeps) {
   const { db, establishments, users, audit, auth, log } = deps;
   const now = deps.now ?? (() => new Date());
+  const photoBatch = deps.photoBatch ?? 500;
 
   async function load(actor: Actor, id: string, tx: Db = db): Promise<Establishment> {
     const found = isUuid(id) ? await establishments.findInScope(id, scopeOf(actor), tx) : null;
@@ -266,49 +269,82 @@ export function createEstablishmentsService(deps: EstablishmentsServiceDeps) {
     },
 
     /**
-     * Deletes an establishment, refused while any of its travelers is within the retention
-     * period (decision 008); travelers whose period has ended go with it.
-     */
-    /**
      * Deletes the photos of identity documents still held for the travelers of an establishment
-     * that keeps none any more (decision 023): 409 while it keeps them. Each traveler's history
-     * gets an entry naming the photos deleted. Signatures and data stay.
+     * that keeps none any more (decision 023): 409 while it keeps them. Batch by batch, each in
+     * a transaction of its own that locks its travelers and then shares the establishment's lock
+     * (registrations go on meanwhile); each traveler's history gets an entry naming the photos
+     * deleted, and the establishment's log one with the counts. Signatures and data stay. Should
+     * the setting be turned back on meanwhile, it stops there.
      */
     async deleteDocumentPhotos(actor: Actor, id: string, context: AuditContext) {
       if (!isUuid(id)) throw new AppError('ESTABLISHMENT_NOT_FOUND');
-      const scope = scopeOf(actor);
-      return db.transaction(async (tx) => {
-        // The row lock also makes a registration under way finish (or wait) first.
-        const current = await establishments.lockInScope(id, scope, tx);
-        if (!current) throw new AppError('ESTABLISHMENT_NOT_FOUND');
-        if (current.keepDocumentImages) throw new AppError('DOCUMENT_PHOTOS_KEPT');
-        const deleted = await establishments.deleteDocumentPhotos(id, tx);
-        const byTraveler = new Map<string, { id: string; kind: string }[]>();
-        for (const { pilgrimId, id: documentId, kind } of deleted) {
-          const documents = byTraveler.get(pilgrimId) ?? [];
-          documents.push({ id: documentId, kind });
-          byTraveler.set(pilgrimId, documents);
-        }
-        await audit.record(
-          context,
-          [...byTraveler].map(([pilgrimId, documents]) => ({
-            action: 'pilgrim.documents_deleted' as const,
-            entityType: 'pilgrim' as const,
-            entityId: pilgrimId,
-            establishmentId: id,
-            details: { documents, reason: 'notKept' },
-          })),
-          tx,
-        );
-        return { deleted: deleted.length, travelers: byTraveler.size };
+      const found = await establishments.findInScope(id, scopeOf(actor));
+      if (!found) throw new AppError('ESTABLISHMENT_NOT_FOUND');
+      let deleted = 0;
+      let travelers = 0;
+      for (let first = true; ; first = false) {
+        const batch = await db.transaction(async (tx) => {
+          const ids = await establishments.lockTravelersWithPhotos(id, photoBatch, tx);
+          const keeps = await establishments.keepsDocumentImages(id, tx);
+          if (keeps === null) throw new AppError('ESTABLISHMENT_NOT_FOUND');
+          if (keeps) {
+            if (first) throw new AppError('DOCUMENT_PHOTOS_KEPT');
+            return null;
+          }
+          const removed = await establishments.deleteDocumentPhotos(ids, tx);
+          const byTraveler = new Map<string, { id: string; kind: string }[]>();
+          for (const { pilgrimId, id: documentId, kind } of removed) {
+            const documents = byTraveler.get(pilgrimId) ?? [];
+            documents.push({ id: documentId, kind });
+            byTraveler.set(pilgrimId, documents);
+          }
+          await audit.record(
+            context,
+            [...byTraveler].map(([pilgrimId, documents]) => ({
+              action: 'pilgrim.documents_deleted' as const,
+              entityType: 'pilgrim' as const,
+              entityId: pilgrimId,
+              establishmentId: id,
+              details: { documents, reason: 'notKept' },
+            })),
+            tx,
+          );
+          return {
+            photos: removed.length,
+            travelers: byTraveler.size,
+            full: ids.length === photoBatch,
+          };
+        });
+        if (!batch) break;
+        deleted += batch.photos;
+        travelers += batch.travelers;
+        if (!batch.full) break;
+      }
+      await audit.record(context, {
+        action: 'establishment.document_photos_deleted',
+        entityType: 'establishment',
+        entityId: id,
+        establishmentId: id,
+        details: { deleted, travelers },
       });
+      return { deleted, travelers };
     },
 
+    /**
+     * Deletes an establishment, refused while any of its travelers is within the retention
+     * period (decision 008); travelers whose period has ended go with it.
+     */
     async remove(actor: Actor, id: string, context: AuditContext) {
       if (!isUuid(id)) throw new AppError('ESTABLISHMENT_NOT_FOUND');
       const scope = scopeOf(actor);
       const cutoff = retentionCutoff(now());
       await db.transaction(async (tx) => {
+        // Its travelers before the establishment, the order an edit locks them in (a traveler,
+        // then its establishment's setting): the two never wait for each other in a circle.
+        // (Only once the caller is known to reach it.)
+        if (!(await establishments.findInScope(id, scope, tx)))
+          throw new AppError('ESTABLISHMENT_NOT_FOUND');
+        await establishments.lockTravelers(id, tx);
         const current = await establishments.lockInScope(id, scope, tx);
         if (!current) throw new AppError('ESTABLISHMENT_NOT_FOUND');
         const retained = await establishments.countRetainedPilgrims(id, cutoff, tx);

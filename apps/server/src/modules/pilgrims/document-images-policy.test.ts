@@ -4,11 +4,14 @@
  * a field error, changing nothing; a traveler moved there leaves its photos behind; the signature
  * and the data are kept as always.
  */
-import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Establishment } from '@hospes/shared/establishments';
 import { auditLog, establishments, pilgrimDocuments, pilgrims } from '../../db/schema';
 import { createAdminSession } from '../../../test/accounts';
+import { createAuditRepository } from '../audit/audit.repository';
+import { createEstablishmentsRepository } from '../establishments/establishments.repository';
+import { createEstablishmentsService } from '../establishments/establishments.service';
 import { dataUrl, jpegBytes, PNG_BYTES, pilgrimBody } from '../../../test/pilgrim-factories';
 import {
   bearer,
@@ -186,8 +189,21 @@ describe('keepDocumentImages', () => {
       );
       // The registration read the setting as on before its transaction, and now waits for the
       // change's lock; once the change commits it reads it again, off.
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      release();
+      try {
+        await vi.waitFor(
+          async () => {
+            const waiting = (await ctx.database.db.execute(
+              sql`select count(*)::int as n from pg_stat_activity
+                where datname = current_database() and wait_event_type = 'Lock'`,
+            )) as unknown as { rows: { n: number }[] };
+            expect(waiting.rows[0]!.n).toBeGreaterThan(0);
+          },
+          { timeout: 10_000, interval: 20 },
+        );
+      } finally {
+        // Released whatever happens: a failure must not leave the transaction open.
+        release();
+      }
       await change;
       expectRefused(await registration, ['frontDocImage']);
       expect(await travelerCount()).toBe(count);
@@ -366,7 +382,18 @@ describe('DELETE /api/establishments/{id}/document-photos', () => {
 
     const res = await ctx.app.inject({ method: 'DELETE', url, headers: bearer(owner.token) });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data.deleted).toBeGreaterThanOrEqual(3);
+    expect(res.json().data).toEqual({ deleted: 3, travelers: 2 });
+    // The establishment's log counts them, with who asked.
+    const [logged] = await ctx.database.db
+      .select({ actor: auditLog.actorUserId, details: auditLog.details })
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.entityId, owner.establishmentId),
+          eq(auditLog.action, 'establishment.document_photos_deleted'),
+        ),
+      );
+    expect(logged).toEqual({ actor: owner.userId, details: { deleted: 3, travelers: 2 } });
     for (const id of [withBoth, withFront, signatureOnly])
       expect((await documentsOf(id)).map((d) => d.kind)).toEqual(['signature']);
     // Another establishment's travelers keep theirs.
@@ -390,5 +417,80 @@ describe('DELETE /api/establishments/{id}/document-photos', () => {
     // Again: nothing left to delete.
     const again = await ctx.app.inject({ method: 'DELETE', url, headers: bearer(owner.token) });
     expect(again.json().data).toEqual({ deleted: 0, travelers: 0 });
+  });
+});
+
+describe('deleting the photos of a large register', () => {
+  it('goes batch by batch, and stops if the setting is turned back on meanwhile', async () => {
+    const big = await registerVerifiedOwner(ctx);
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const res = await call('POST', '/api/pilgrims', big.token, pilgrimBody(big.establishmentId));
+      expect(res.statusCode, res.body).toBe(201);
+      ids.push(res.json<{ data: { id: string } }>().data.id);
+    }
+    await setKeep(big.establishmentId, false, big.token);
+    const audit = createAuditRepository(ctx.database.db);
+    const service = createEstablishmentsService({
+      db: ctx.database.db,
+      establishments: createEstablishmentsRepository(ctx.database.db),
+      audit,
+      photoBatch: 1,
+    } as unknown as Parameters<typeof createEstablishmentsService>[0]);
+    const context = { actorId: big.userId, requestId: null, ip: null };
+    const actor = {
+      id: big.userId,
+      sessionId: 'test',
+      role: 'user' as const,
+      name: 'Owner',
+      email: big.email,
+    };
+    expect(await service.deleteDocumentPhotos(actor, big.establishmentId, context)).toEqual({
+      deleted: 3,
+      travelers: 3,
+    });
+    for (const id of ids) expect((await documentsOf(id)).map((d) => d.kind)).toEqual(['signature']);
+
+    // On again: refused before anything goes.
+    await setKeep(big.establishmentId, true, big.token);
+    const more: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const res = await call('POST', '/api/pilgrims', big.token, pilgrimBody(big.establishmentId));
+      more.push(res.json<{ data: { id: string } }>().data.id);
+    }
+    await expect(
+      service.deleteDocumentPhotos(actor, big.establishmentId, context),
+    ).rejects.toMatchObject({ code: 'DOCUMENT_PHOTOS_KEPT' });
+    const photosLeft = async () =>
+      (await Promise.all(more.map(documentsOf))).filter((docs) =>
+        docs.some((d) => d.kind === 'front'),
+      ).length;
+    expect(await photosLeft()).toBe(3);
+
+    // Turned back on between two batches: the next batch finds it on and stops there.
+    await setKeep(big.establishmentId, false, big.token);
+    const repository = createEstablishmentsRepository(ctx.database.db);
+    const interrupted = createEstablishmentsService({
+      db: ctx.database.db,
+      establishments: {
+        ...repository,
+        // The owner turns it on as this batch commits (in its transaction: it holds the lock).
+        async deleteDocumentPhotos(pilgrimIds: string[], tx: typeof ctx.database.db) {
+          const removed = await repository.deleteDocumentPhotos(pilgrimIds, tx);
+          await tx
+            .update(establishments)
+            .set({ keepDocumentImages: true })
+            .where(eq(establishments.id, big.establishmentId));
+          return removed;
+        },
+      },
+      audit,
+      photoBatch: 1,
+    } as unknown as Parameters<typeof createEstablishmentsService>[0]);
+    expect(await interrupted.deleteDocumentPhotos(actor, big.establishmentId, context)).toEqual({
+      deleted: 1,
+      travelers: 1,
+    });
+    expect(await photosLeft()).toBe(2);
   });
 });

@@ -300,13 +300,11 @@ export function createPilgrimsService(deps: PilgrimsServiceDeps) {
     const documents = sealImages(id, input);
     let row = await db.transaction(async (tx) => {
       // Checked again under a share lock, in case the setting was turned off since.
-      if (documents.some((d) => d.kind !== 'signature'))
-        refuseUnkeptImages(
-          {
-            keepDocumentImages: (await pilgrims.keepsDocumentImages(establishment.id, tx)) ?? true,
-          },
-          input,
-        );
+      if (documents.some((d) => d.kind !== 'signature')) {
+        const keeps = await pilgrims.keepsDocumentImages(establishment.id, tx);
+        if (keeps === null) throw new AppError('ESTABLISHMENT_NOT_FOUND');
+        refuseUnkeptImages({ keepDocumentImages: keeps }, input);
+      }
       const inserted = await pilgrims.insert({ id, createdBy, ...valuesFromRecord(record) }, tx);
       await pilgrims.insertDocuments(
         documents.map((document) => ({ ...document, pilgrimId: id })),

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { DeleteDocumentPhotosResponseSchema } from '@hospes/shared/establishments';
 import { apiPaths } from '@/config/paths';
 import { api } from '@/lib/api-client';
+import { establishmentsKey } from './get-user-establishments';
 
 export function deleteDocumentPhotos(id: string) {
   return api
@@ -14,7 +15,7 @@ export function deleteDocumentPhotos(id: string) {
 /**
  * DELETE /api/establishments/{id}/document-photos: the photos of identity documents still held
  * for an establishment that keeps none any more (decision 023). The travelers' records change, so
- * their queries are refreshed.
+ * their queries are refreshed, and so are the establishments, whose setting may have changed.
  */
 export function useDeleteDocumentPhotos() {
   const queryClient = useQueryClient();
@@ -22,5 +23,7 @@ export function useDeleteDocumentPhotos() {
     mutationFn: deleteDocumentPhotos,
     // Every traveler query starts with 'pilgrims' (features/clients/api/keys).
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['pilgrims'] }),
+    // A refusal (409: photos kept again, from another tab) means the settings shown are stale.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: establishmentsKey }),
   });
 }

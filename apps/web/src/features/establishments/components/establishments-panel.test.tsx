@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Establishment } from '@hospes/shared/establishments';
 import { authStore } from '@/lib/auth';
 import { apiFailure, mockApi, renderPage, sampleUser } from '@/test/utils';
@@ -144,6 +144,8 @@ describe('profile: establishments', () => {
     expect(await screen.findByText('Photos deleted: 4')).toBeInTheDocument();
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(1);
+    // The establishments are read again (their setting may have changed meanwhile).
+    await vi.waitFor(() => expect(calls.filter((c) => c.method === 'GET')).toHaveLength(2));
   });
 
   it('asks before deleting, naming the establishment, and shows why the server refused', async () => {
