@@ -290,16 +290,18 @@ export function EstablishmentForm({
           ]}
           {...field('authority')}
         />
+      </fieldset>
+      <fieldset className="grid gap-4 rounded-xl border border-line p-4">
+        <legend className="px-1 text-base font-semibold text-fg">{t('fields.photosLegend')}</legend>
         <CheckboxField
           id={`${prefix}-keepImages`}
-          className="sm:col-span-2"
           label={t('fields.keepDocumentImages')}
           hint={t('fields.keepDocumentImagesHint')}
           {...register('keepDocumentImages')}
         />
         {/* Saved as not kept: the photos stored before can go, on confirmation. */}
         {establishment && !establishment.keepDocumentImages && !keepImages && (
-          <div className="sm:col-span-2">
+          <div>
             <Button variant="danger" size="sm" onClick={() => setDeletingPhotos(true)}>
               {t('deletePhotos.button')}
             </Button>
@@ -309,7 +311,6 @@ export function EstablishmentForm({
         {keepImages && (
           <CheckboxField
             id={`${prefix}-includeImages`}
-            className="sm:col-span-2"
             label={t('fields.includeDocumentImagesInPdf')}
             {...register('includeDocumentImagesInPdf')}
           />

@@ -98,7 +98,10 @@ describe('profile: establishments', () => {
     });
     const { user } = renderPage(<EstablishmentsPanel />, { path: '/profile' });
     await user.click(await screen.findByRole('button', { name: 'Edit Albergue San Roque' }));
-    const keep = screen.getByRole('checkbox', { name: 'Keep photos of identity documents' });
+    const photos = screen.getByRole('group', { name: 'Photos of identity documents' });
+    const keep = within(photos).getByRole('checkbox', {
+      name: 'Keep photos of identity documents',
+    });
     expect(keep).toBeChecked();
     expect(keep).toHaveAccessibleDescription(/The Spanish Data Protection Agency \(AEPD\) advises/);
     const pdf = 'Include the document images in the registration PDF';
