@@ -5,6 +5,7 @@ import { escapeLike, searchTerms } from '@hospes/shared/search';
 import type { Db } from '../../db/client';
 import { isoTimestamp } from '../../db/sql-helpers';
 import { establishmentMembers, establishments, pilgrimDocuments, pilgrims } from '../../db/schema';
+import { keepsDocumentImages } from './keeps-document-images';
 import { inScope, letterKey, unaccentLower, type Scope } from './scope';
 import { stayEnd } from '../retention/retention.service';
 
@@ -107,18 +108,9 @@ export function createEstablishmentsRepository(db: Db) {
         .for('update');
     },
 
-    /**
-     * Whether an establishment keeps photos of documents, under a share lock (it conflicts with a
-     * change of its settings, not with the registrations that reference it); null when missing.
-     */
-    async keepsDocumentImages(id: string, tx: Db): Promise<boolean | null> {
-      const [row] = await tx
-        .select({ keeps: establishments.keepDocumentImages })
-        .from(establishments)
-        .where(eq(establishments.id, id))
-        .for('share');
-      return row ? row.keeps : null;
-    },
+    /** Whether an establishment keeps photos of documents, under a share lock (see there). */
+    keepsDocumentImages: (establishmentId: string, tx: Db) =>
+      keepsDocumentImages(tx, establishmentId),
 
     /** Deletes these travelers' photos of the identity document (front, back). */
     async deleteDocumentPhotos(pilgrimIds: string[], tx: Db) {

@@ -32,6 +32,7 @@ import {
   selfRegistrations,
   type PilgrimRow,
 } from '../../db/schema';
+import { keepsDocumentImages } from '../establishments/keeps-document-images';
 import { inScope, type Scope } from '../establishments/scope';
 import type { DocumentMeta, PilgrimValues, SelfRegistrationMeta } from './pilgrims.mapper';
 
@@ -764,19 +765,9 @@ export function createPilgrimsRepository(db: Db, kind: DatabaseKind = 'pglite') 
       await tx.insert(pilgrimDocuments).values(values);
     },
 
-    /**
-     * Whether an establishment keeps photos of identity documents (decision 023), read under a
-     * share lock held to the end of `tx`, so that the setting cannot change before it commits;
-     * null when there is no such establishment.
-     */
-    async keepsDocumentImages(establishmentId: string, tx: Db): Promise<boolean | null> {
-      const [row] = await tx
-        .select({ keeps: establishments.keepDocumentImages })
-        .from(establishments)
-        .where(eq(establishments.id, establishmentId))
-        .for('share');
-      return row ? row.keeps : null;
-    },
+    /** Whether an establishment keeps photos of documents, under a share lock (see there). */
+    keepsDocumentImages: (establishmentId: string, tx: Db) =>
+      keepsDocumentImages(tx, establishmentId),
 
     /** Deletes the traveler's photos of the identity document (front, back); their ids and kinds. */
     async deleteDocumentPhotos(pilgrimId: string, tx: Db = db) {
