@@ -291,6 +291,30 @@ describe('traveler form: the rules of spec §3 and §5', { timeout: 30_000 }, ()
     expect(calls[0]?.body).not.toHaveProperty('backDocImage');
   });
 
+  it('says where the photos a record already has are, in an establishment that keeps none', () => {
+    signIn();
+    const pilgrim = samplePilgrim({
+      documentUploads: [
+        {
+          id: '5b6c7d8e-9f0a-4b1c-8d2e-3f4a5b6c7d8e',
+          kind: 'front',
+          mimeType: 'image/jpeg',
+          originalName: 'front-document.jpg',
+          size: 1000,
+          createdAt: '2026-11-20T10:00:00.000Z',
+        },
+      ],
+    });
+    renderPage(
+      <TravelerForm mode="edit" pilgrim={pilgrim} keepDocumentImages={false} onSaved={vi.fn()} />,
+      { path: '/clients/edit/1' },
+    );
+    expect(
+      screen.getByText(/no new photo is stored\. The photos this record already has are shown/),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Front of the document')).not.toBeInTheDocument();
+  });
+
   it('shows the photo fields where the establishment keeps them', () => {
     signIn();
     renderPage(<TravelerRegistration establishmentId={ESTABLISHMENT_ID} keepDocumentImages />, {

@@ -471,7 +471,9 @@ export function TravelerForm(props: TravelerFormProps) {
           {...field('documentExpeditionDate')}
         />
         {!keepImages && (
-          <p className="text-sm text-muted sm:col-span-2 lg:col-span-3">{t('documents.notKept')}</p>
+          <p className="text-sm text-muted sm:col-span-2 lg:col-span-3">
+            {t(stored('front') || stored('back') ? 'documents.notKeptStored' : 'documents.notKept')}
+          </p>
         )}
         {keepImages && (
           <div className="grid gap-4 sm:col-span-2 sm:grid-cols-2 lg:col-span-3">
