@@ -1,11 +1,11 @@
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { ListEstablishmentsQuery } from '@hospes/shared/establishments';
 import { findProvince, provinceKey } from '@hospes/shared/provinces';
 import { escapeLike, searchTerms } from '@hospes/shared/search';
 import type { Db } from '../../db/client';
 import { isoTimestamp } from '../../db/sql-helpers';
 import { establishmentMembers, establishments, pilgrimDocuments, pilgrims } from '../../db/schema';
-import { keepsDocumentImages } from './keeps-document-images';
+import { deleteDocumentPhotos, keepsDocumentImages } from './document-photos';
 import { inScope, letterKey, unaccentLower, type Scope } from './scope';
 import { stayEnd } from '../retention/retention.service';
 
@@ -112,23 +112,8 @@ export function createEstablishmentsRepository(db: Db) {
     keepsDocumentImages: (establishmentId: string, tx: Db) =>
       keepsDocumentImages(tx, establishmentId),
 
-    /** Deletes these travelers' photos of the identity document (front, back). */
-    async deleteDocumentPhotos(pilgrimIds: string[], tx: Db) {
-      if (pilgrimIds.length === 0) return [];
-      return tx
-        .delete(pilgrimDocuments)
-        .where(
-          and(
-            inArray(pilgrimDocuments.pilgrimId, pilgrimIds),
-            inArray(pilgrimDocuments.kind, ['front', 'back']),
-          ),
-        )
-        .returning({
-          id: pilgrimDocuments.id,
-          pilgrimId: pilgrimDocuments.pilgrimId,
-          kind: pilgrimDocuments.kind,
-        });
-    },
+    /** Deletes these travelers' photos of the identity document (see there). */
+    deleteDocumentPhotos: (pilgrimIds: string[], tx: Db) => deleteDocumentPhotos(tx, pilgrimIds),
 
     /** The admin list: filters (accent- and case-insensitive), by name, one page. */
     async list(query: ListEstablishmentsQuery, tx: Db = db) {

@@ -22,6 +22,7 @@ import type {
   EstablishmentWithStats,
   NewEstablishment,
 } from './establishments.repository';
+import { documentsDeletedEntries } from './document-photos';
 import { isUuid, scopeOf } from './scope';
 
 export function toEstablishmentDto(found: EstablishmentWithStats): Establishment {
@@ -285,33 +286,16 @@ export function createEstablishmentsService(deps: EstablishmentsServiceDeps) {
       for (let first = true; ; first = false) {
         const batch = await db.transaction(async (tx) => {
           const ids = await establishments.lockTravelersWithPhotos(id, photoBatch, tx);
-          const keeps = await establishments.keepsDocumentImages(id, tx);
-          if (keeps === null) throw new AppError('ESTABLISHMENT_NOT_FOUND');
-          if (keeps) {
+          if (await establishments.keepsDocumentImages(id, tx)) {
             if (first) throw new AppError('DOCUMENT_PHOTOS_KEPT');
             return null;
           }
           const removed = await establishments.deleteDocumentPhotos(ids, tx);
-          const byTraveler = new Map<string, { id: string; kind: string }[]>();
-          for (const { pilgrimId, id: documentId, kind } of removed) {
-            const documents = byTraveler.get(pilgrimId) ?? [];
-            documents.push({ id: documentId, kind });
-            byTraveler.set(pilgrimId, documents);
-          }
-          await audit.record(
-            context,
-            [...byTraveler].map(([pilgrimId, documents]) => ({
-              action: 'pilgrim.documents_deleted' as const,
-              entityType: 'pilgrim' as const,
-              entityId: pilgrimId,
-              establishmentId: id,
-              details: { documents, reason: 'notKept' },
-            })),
-            tx,
-          );
+          const entries = documentsDeletedEntries(removed, id);
+          await audit.record(context, entries, tx);
           return {
             photos: removed.length,
-            travelers: byTraveler.size,
+            travelers: entries.length,
             full: ids.length === photoBatch,
           };
         });

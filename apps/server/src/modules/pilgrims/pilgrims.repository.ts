@@ -32,7 +32,7 @@ import {
   selfRegistrations,
   type PilgrimRow,
 } from '../../db/schema';
-import { keepsDocumentImages } from '../establishments/keeps-document-images';
+import { deleteDocumentPhotos, keepsDocumentImages } from '../establishments/document-photos';
 import { inScope, type Scope } from '../establishments/scope';
 import type { DocumentMeta, PilgrimValues, SelfRegistrationMeta } from './pilgrims.mapper';
 
@@ -769,18 +769,8 @@ export function createPilgrimsRepository(db: Db, kind: DatabaseKind = 'pglite') 
     keepsDocumentImages: (establishmentId: string, tx: Db) =>
       keepsDocumentImages(tx, establishmentId),
 
-    /** Deletes the traveler's photos of the identity document (front, back); their ids and kinds. */
-    async deleteDocumentPhotos(pilgrimId: string, tx: Db = db) {
-      return tx
-        .delete(pilgrimDocuments)
-        .where(
-          and(
-            eq(pilgrimDocuments.pilgrimId, pilgrimId),
-            inArray(pilgrimDocuments.kind, ['front', 'back']),
-          ),
-        )
-        .returning({ id: pilgrimDocuments.id, kind: pilgrimDocuments.kind });
-    },
+    /** Deletes the traveler's photos of the identity document (see there). */
+    deleteDocumentPhotos: (pilgrimId: string, tx: Db) => deleteDocumentPhotos(tx, [pilgrimId]),
 
     /** A document with its (encrypted) bytes, when its traveler is in scope. */
     async findDocumentInScope(pilgrimId: string, documentId: string, scope: Scope, tx: Db = db) {

@@ -23,6 +23,7 @@ import { decodeImageDataUrl } from '../../lib/storage/images';
 import { documentPreview } from '../../lib/storage/preview';
 import type { Actor } from '../../plugins/auth';
 import type { AuditContext, AuditRepository } from '../audit/audit.repository';
+import { documentsDeletedEntries } from '../establishments/document-photos';
 import { isUuid, scopeOf, type Scope } from '../establishments/scope';
 import {
   changedFields,
@@ -300,11 +301,11 @@ export function createPilgrimsService(deps: PilgrimsServiceDeps) {
     const documents = sealImages(id, input);
     let row = await db.transaction(async (tx) => {
       // Checked again under a share lock, in case the setting was turned off since.
-      if (documents.some((d) => d.kind !== 'signature')) {
-        const keeps = await pilgrims.keepsDocumentImages(establishment.id, tx);
-        if (keeps === null) throw new AppError('ESTABLISHMENT_NOT_FOUND');
-        refuseUnkeptImages({ keepDocumentImages: keeps }, input);
-      }
+      if (documents.some((d) => d.kind !== 'signature'))
+        refuseUnkeptImages(
+          { keepDocumentImages: await pilgrims.keepsDocumentImages(establishment.id, tx) },
+          input,
+        );
       const inserted = await pilgrims.insert({ id, createdBy, ...valuesFromRecord(record) }, tx);
       await pilgrims.insertDocuments(
         documents.map((document) => ({ ...document, pilgrimId: id })),
@@ -459,12 +460,10 @@ export function createPilgrimsService(deps: PilgrimsServiceDeps) {
         const moved = establishmentId !== row.establishmentId;
         // Whether the establishment keeps photos of documents (decision 023), read under a share
         // lock: a change of the setting waits for this update, or this update for it.
-        let keeps = true;
-        if (moved || patch.frontDocImage || patch.backDocImage) {
-          const found = await pilgrims.keepsDocumentImages(establishmentId, tx);
-          if (found === null) throw new AppError('ESTABLISHMENT_NOT_FOUND');
-          keeps = found;
-        }
+        const keeps =
+          moved || patch.frontDocImage || patch.backDocImage
+            ? await pilgrims.keepsDocumentImages(establishmentId, tx)
+            : true;
         refuseUnkeptImages({ keepDocumentImages: keeps }, patch);
         // Moved to an establishment that keeps none: its photos do not go with it.
         const removed = moved && !keeps ? await pilgrims.deleteDocumentPhotos(id, tx) : [];
@@ -507,17 +506,7 @@ export function createPilgrimsService(deps: PilgrimsServiceDeps) {
               },
             },
             // Its photos deleted on a move to an establishment that keeps none (decision 023).
-            ...(removed.length
-              ? [
-                  {
-                    action: 'pilgrim.documents_deleted' as const,
-                    entityType: 'pilgrim' as const,
-                    entityId: id,
-                    establishmentId,
-                    details: { documents: removed, reason: 'notKept' },
-                  },
-                ]
-              : []),
+            ...documentsDeletedEntries(removed, establishmentId),
           ],
           tx,
         );

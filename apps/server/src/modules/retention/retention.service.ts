@@ -30,15 +30,18 @@ import type { TravelerCounts } from '../pilgrims/traveler-counts';
  */
 export const retentionCutoff = (now: Date) => addYears(todayIso(now), -REGISTER_RETENTION_YEARS);
 
+/** The same moment `months` months earlier. */
+function monthsBefore(at: Date, months: number): Date {
+  const before = new Date(at);
+  before.setUTCMonth(before.getUTCMonth() - months);
+  return before;
+}
+
 /**
  * The purge also waits until a record was entered at least as long ago: a stay typed today with a
  * wrong year, or imported from old books, is not deleted the next night.
  */
-export function enteredBy(now: Date, years = REGISTER_RETENTION_YEARS): Date {
-  const at = new Date(now);
-  at.setUTCFullYear(at.getUTCFullYear() - years);
-  return at;
-}
+export const enteredBy = (now: Date) => monthsBefore(now, 12 * REGISTER_RETENTION_YEARS);
 
 /**
  * Deletes the `.eml` files of `dir` last written before `before` (ms); how many went. Nothing
@@ -65,12 +68,6 @@ export async function purgeOutbox(dir: string, before: number): Promise<number> 
 }
 
 const DAY_MS = 86_400_000;
-
-const monthsBefore = (at: Date, months: number) => {
-  const before = new Date(at);
-  before.setUTCMonth(before.getUTCMonth() - months);
-  return before;
-};
 
 /** SQL: the day a traveler's stay ended, from which its retention runs. */
 export const stayEnd = sql`coalesce(${pilgrims.checkOutDate}, ${pilgrims.entryDate})`;
@@ -227,7 +224,7 @@ export function createRetentionService(deps: {
           .where(lt(oneTimeTokens.expiresAt, at))
           .returning({ id: oneTimeTokens.id })
       ).length;
-      const auditBefore = enteredBy(at, AUDIT_RETENTION_YEARS);
+      const auditBefore = monthsBefore(at, 12 * AUDIT_RETENTION_YEARS);
       for (let from: Date | null = null; ;) {
         if (stopped()) return result;
         const batch = await purgeAuditBatch(auditBefore, from);
