@@ -98,7 +98,10 @@ export const test = base.extend<{ mail: TestSmtp; stack: Stack }, { workerStack:
   stack: async ({ workerStack }, use) => use(workerStack),
   mail: async ({ workerStack }, use) => use(workerStack.smtp),
   baseURL: async ({ workerStack }, use) => use(workerStack.url),
+  // Every page starts with the cookie notice answered, so that it covers nothing a test reads
+  // (contexts a test opens itself set it there); and fails its test if it logs an error.
   page: async ({ page }, use) => {
+    await page.addInitScript(() => window.localStorage.setItem('cookieConsent', 'true'));
     const problems: string[] = [];
     page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
     page.on('console', (msg) => {

@@ -103,10 +103,6 @@ async function logIn(page: Page, email: string, password: string) {
 const toast = (page: Page, text: string) =>
   page.locator('[data-rht-toaster]').getByText(text, { exact: true });
 
-test.beforeEach(async ({ page }) => {
-  await page.addInitScript(() => window.localStorage.setItem('cookieConsent', 'true'));
-});
-
 test('an admin finds an establishment by search and by filters, and pages through the list', async ({
   page,
 }) => {

@@ -8,10 +8,6 @@ function randomCif() {
   return `B${digits}${cifControl(digits).digit}`;
 }
 
-test.beforeEach(async ({ page }) => {
-  await page.addInitScript(() => window.localStorage.setItem('cookieConsent', 'true'));
-});
-
 test('a new owner registers, verifies the e-mail, logs out, resets the password and logs in again', async ({
   page,
   mail,

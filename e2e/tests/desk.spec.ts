@@ -20,10 +20,6 @@ async function screenshots(page: Page, name: string) {
   }
 }
 
-test.beforeEach(async ({ page }) => {
-  await page.addInitScript(() => window.localStorage.setItem('cookieConsent', 'true'));
-});
-
 test('an owner creates an establishment, registers walk-in travelers with photos and signature, finds, edits and deletes them', async ({
   page,
   mail,

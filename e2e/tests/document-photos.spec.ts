@@ -8,10 +8,6 @@ import type { Page } from '@playwright/test';
 import { createOwner, documentPhoto, sign, signIn } from '../support';
 import { expect, expectAccessible, test } from '../fixtures';
 
-test.beforeEach(async ({ page }) => {
-  await page.addInitScript(() => window.localStorage.setItem('cookieConsent', 'true'));
-});
-
 /** A German passport holder on the registration form, signed; a front photo when given. */
 async function register(page: Page, lastName: string, photo?: Buffer) {
   await page.goto('/traveler-registration?lng=en');

@@ -4,10 +4,6 @@ import { dataUrl, pilgrimBody, PNG_BYTES } from '../../apps/server/test/pilgrim-
 import { createOwner, signIn } from '../support';
 import { expect, expectAccessible, test } from '../fixtures';
 
-test.beforeEach(async ({ page }) => {
-  await page.addInitScript(() => window.localStorage.setItem('cookieConsent', 'true'));
-});
-
 test('registration documents: PDF download and e-mail, CSV export, SES pre-flight problems, CSV import', async ({
   page,
   mail,

@@ -47,7 +47,6 @@ for (const lng of ['ar', 'ja', 'eu']) {
   test(`a visitor reads the landing, pricing, contact and registration pages in ${lng}`, async ({
     page,
   }) => {
-    await page.addInitScript(() => window.localStorage.setItem('cookieConsent', 'true'));
     for (const { path: p } of PAGES) {
       await page.goto(`${p}?lng=${lng}`);
       await expect(page.locator('html')).toHaveAttribute('lang', lng);

@@ -3,10 +3,6 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { ADMIN, expect, expectAccessible, screenshotDir, test } from '../fixtures';
 
-test.beforeEach(async ({ page }) => {
-  await page.addInitScript(() => window.localStorage.setItem('cookieConsent', 'true'));
-});
-
 async function expectHead(page: Page, title: string, path: string, lng: string) {
   await expect(page).toHaveTitle(title);
   await expect(page.locator('html')).toHaveAttribute('lang', lng);

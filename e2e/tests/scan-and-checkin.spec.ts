@@ -83,10 +83,6 @@ async function fillContact(page: Page) {
   await label(page, 'Relationship').selectOption('spouse');
 }
 
-test.beforeEach(async ({ page }) => {
-  await page.addInitScript(() => window.localStorage.setItem('cookieConsent', 'true'));
-});
-
 test('staff scan a passport with the camera, a pilgrim checks in from the shared link on a phone, and the hospitalero reads the confirmation QR and confirms the record', async ({
   mail,
   baseURL,
