@@ -1,5 +1,16 @@
 import { bcp47Of } from '@hospes/shared/languages';
 
+/** A calendar date `YYYY-MM-DD` shown in the interface language (never shifted by time zone). */
+export function formatDate(iso: string | null | undefined, lng: string): string {
+  if (!iso) return '';
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso);
+  if (!match) return iso;
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return new Intl.DateTimeFormat(bcp47Of(lng), { dateStyle: 'medium', timeZone: 'UTC' }).format(
+    date,
+  );
+}
+
 /** A moment (ISO date-time) in the interface language, in the browser's time zone. */
 export function formatDateTime(iso: string | null | undefined, lng: string): string {
   if (!iso) return '';
@@ -8,4 +19,13 @@ export function formatDateTime(iso: string | null | undefined, lng: string): str
   return new Intl.DateTimeFormat(bcp47Of(lng), { dateStyle: 'medium', timeStyle: 'short' }).format(
     date,
   );
+}
+
+/** First name, surname and second surname (spec §2: "name with second surname"). */
+export function fullName(person: {
+  firstName: string;
+  lastName: string;
+  secondLastName?: string | null;
+}): string {
+  return [person.firstName, person.lastName, person.secondLastName].filter(Boolean).join(' ');
 }

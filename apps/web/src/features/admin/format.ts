@@ -1,17 +1,7 @@
 import { alpha2FromAlpha3 } from '@hospes/shared/countries';
 import { bcp47Of } from '@hospes/shared/languages';
 
-/** A calendar date (YYYY-MM-DD) in the interface language, without a time-zone shift. */
-export function formatDate(iso: string | null | undefined, lng: string): string {
-  if (!iso) return '';
-  const date = new Date(`${iso.slice(0, 10)}T00:00:00Z`);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(bcp47Of(lng), { dateStyle: 'medium', timeZone: 'UTC' }).format(
-    date,
-  );
-}
-
-export { formatDateTime } from '@/lib/format-date-time';
+export { formatDate, formatDateTime, fullName } from '@/lib/format-date-time';
 
 /** "2025-03" → "March 2025", or "Mar 25" (short, for a chart's axis). */
 export function formatMonth(month: string, lng: string, style: 'short' | 'long' = 'long'): string {
@@ -33,13 +23,4 @@ export function countryName(code: string, lng: string): string {
   } catch {
     return code;
   }
-}
-
-/** First name, surname and second surname (spec §2: "name with second surname"). */
-export function fullName(person: {
-  firstName: string;
-  lastName: string;
-  secondLastName?: string | null;
-}): string {
-  return [person.firstName, person.lastName, person.secondLastName].filter(Boolean).join(' ');
 }

@@ -1,18 +1,12 @@
 import { bcp47Of } from '@hospes/shared/languages';
 
-/** A calendar date `YYYY-MM-DD` shown in the interface language (never shifted by time zone). */
-export function formatDate(iso: string | null | undefined, lng: string): string {
-  if (!iso) return '';
-  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso);
-  if (!match) return iso;
-  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return new Intl.DateTimeFormat(bcp47Of(lng), { dateStyle: 'medium', timeZone: 'UTC' }).format(
-    date,
-  );
-}
+export { formatDate, fullName } from '@/lib/format-date-time';
 
-/** A local date-time `YYYY-MM-DDTHH:mm[:ss]` shown in the interface language. */
-export function formatDateTime(value: string | null | undefined, lng: string): string {
+/**
+ * A local date-time `YYYY-MM-DDTHH:mm[:ss]` (a stay's entry or exit, in the lodging's time) shown in
+ * the interface language as written, never shifted by the browser's time zone.
+ */
+export function formatLocalDateTime(value: string | null | undefined, lng: string): string {
   if (!value) return '';
   const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/.exec(value);
   if (!match) return value;
@@ -23,12 +17,4 @@ export function formatDateTime(value: string | null | undefined, lng: string): s
     timeStyle: 'short',
     timeZone: 'UTC',
   }).format(date);
-}
-
-export function fullName(p: {
-  firstName: string;
-  lastName: string;
-  secondLastName?: string | null;
-}) {
-  return [p.firstName, p.lastName, p.secondLastName].filter(Boolean).join(' ');
 }

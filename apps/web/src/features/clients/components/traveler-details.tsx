@@ -4,7 +4,7 @@ import { DOCUMENT_TYPE_LABELS } from '@hospes/shared/codes';
 import type { Pilgrim } from '@hospes/shared/pilgrims';
 import { LANGUAGE_NAMES } from '@/lib/i18n';
 import { countryName } from '../countries';
-import { formatDate, formatDateTime } from '../format';
+import { formatDate, formatLocalDateTime } from '../format';
 import { DocumentThumbnail } from './document-images';
 
 function Item({ label, children, wide }: { label: string; children: ReactNode; wide?: boolean }) {
@@ -118,8 +118,8 @@ export function TravelerDetails({ pilgrim }: { pilgrim: Pilgrim }) {
         <Block title={t('form.sections.contract')}>
           <Item label={t('form.contractReference')}>{s.contractReference}</Item>
           <Item label={t('form.contractDate')}>{formatDate(s.contractDate, lng)}</Item>
-          <Item label={t('form.entryDateTime')}>{formatDateTime(s.entryDateTime, lng)}</Item>
-          <Item label={t('form.exitDateTime')}>{formatDateTime(s.exitDateTime, lng)}</Item>
+          <Item label={t('form.entryDateTime')}>{formatLocalDateTime(s.entryDateTime, lng)}</Item>
+          <Item label={t('form.exitDateTime')}>{formatLocalDateTime(s.exitDateTime, lng)}</Item>
           <Item label={t('form.numberOfPersons')}>{s.numberOfPersons?.toString()}</Item>
           <Item label={t('form.numberOfRooms')}>{s.numberOfRooms?.toString()}</Item>
           <Item label={t('form.internetBooking')}>{yesNo(s.internetBooking)}</Item>
