@@ -2,28 +2,46 @@ import { z } from './zod';
 
 export const IdSchema = z.uuid();
 
-/** A required, trimmed, bounded text. */
-export const text = (max: number) => z.string().trim().min(1).max(max);
-/** An optional trimmed, bounded text; empty becomes undefined. */
+/**
+ * A one-line text as people meant it: line breaks and tabs become spaces; control characters and
+ * invisible ones (zero-width space, word joiner, byte-order mark) go. A name pasted from a PDF or
+ * a spreadsheet can carry them; the authorities' files cannot (a name of nothing but invisible
+ * characters would pass as filled in).
+ */
+export function oneLine(value: string): string {
+  return (
+    value
+      .replace(/[\t\n\r\u2028\u2029]+/g, ' ')
+      // eslint-disable-next-line no-control-regex -- removing control characters is the point
+      .replace(/[\u0000-\u001f\u007f-\u009f\u200b\u2060\ufeff]/g, '')
+  );
+}
+
+/** A required one-line text (see oneLine), trimmed and bounded. */
+export const text = (max: number) =>
+  z.string().transform(oneLine).pipe(z.string().trim().min(1).max(max));
+/** An optional one-line text (see oneLine), trimmed and bounded; empty becomes undefined. */
 export const optionalText = (max: number) =>
   z
     .string()
-    .trim()
-    .max(max)
+    .transform(oneLine)
+    .pipe(z.string().trim().max(max))
     .optional()
     .transform((v) => (v ? v : undefined));
 
 /** Spec §5: text, @, domain, dot, at least two letters. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/;
+/** At most 250 characters: what SES accepts (`correo`), a little under the 254 of RFC 5321. */
+export const EMAIL_MAX = 250;
 export const EmailSchema = z
   .string()
   .trim()
   .min(1)
-  .max(254)
+  .max(EMAIL_MAX)
   .regex(EMAIL_PATTERN, 'validation.email')
   .transform((v) => v.toLowerCase())
   // Lower-casing can lengthen a text ('İ' becomes two characters): the limit holds after it too.
-  .pipe(z.string().max(254));
+  .pipe(z.string().max(EMAIL_MAX));
 
 export const PHONE_PATTERN = /^\+?[0-9][0-9 ()./-]{5,19}$/;
 export const PhoneSchema = z

@@ -93,6 +93,29 @@ export function isIsoDateTime(value: string): boolean {
   return !!match && isIsoDate(match[1]!);
 }
 
+const localFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** An instant as the local date and time `YYYY-MM-DDTHH:mm:ss` of a time zone (Spain by default). */
+export function localDateTimeOf(instant: Date, timeZone: string = SPAIN_TIME_ZONE): string {
+  let format = localFormatters.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    localFormatters.set(timeZone, format);
+  }
+  const parts = format.formatToParts(instant);
+  const get = (type: string) => parts.find((part) => part.type === type)?.value ?? '';
+  return `${get('year')}-${get('month')}-${get('day')}T${get('hour')}:${get('minute')}:${get('second')}`;
+}
+
 /** `YYYY-MM-DDTHH:mm` → `YYYY-MM-DDTHH:mm:00`. */
 export function normaliseDateTime(value: string): string {
   return value.length === 16 ? `${value}:00` : value;

@@ -35,7 +35,8 @@ import { z } from './zod';
 
 /** SES allows 50 characters for a name or surname. */
 export const NAME_MAX = 50;
-export const DOCUMENT_NUMBER_MAX = 20;
+/** SES allows 15 characters for a document number (`numeroDocumento`). */
+export const DOCUMENT_NUMBER_MAX = 15;
 export const SUPPORT_NUMBER_MAX = 9;
 
 const nameSchema = text(NAME_MAX);
@@ -211,7 +212,11 @@ export function pilgrimRecordIssues(
     if (type === 'D' && !(isValidDni(number) || isValidSpecialNif(number)))
       add(['passportNumber'], 'validation.dniInvalid');
     else if (type === 'N' && !isValidNie(number)) add(['passportNumber'], 'validation.nieInvalid');
-    else if (type !== 'D' && type !== 'N' && !/^[A-Z0-9]{3,20}$/.test(number))
+    else if (
+      type !== 'D' &&
+      type !== 'N' &&
+      !new RegExp(`^[A-Z0-9]{3,${DOCUMENT_NUMBER_MAX}}$`).test(number)
+    )
       add(['passportNumber'], 'validation.documentNumber');
   }
   if (

@@ -570,6 +570,46 @@ describe('import', () => {
     await ctx.database.db.delete(pilgrims).where(eq(pilgrims.source, 'import'));
   });
 
+  it('reads moments with an offset as the local time in Spain, and a file that writes the sex as H/M the Spanish way', async () => {
+    const lines = [
+      'firstName;lastName;nationality;documentType;documentNumber;dateOfBirth;gender;entryDate;stay.entryDateTime;contactInfo.email;contactInfo.phone;emergencyContact.name;emergencyContact.phone;emergencyContact.relationship',
+      // 22:30 UTC on 1 June is 00:30 on 2 June in Spain (summer time, UTC+2).
+      'Irune;Olano;FRA;P;SPAIN0001;1980-01-01;M;2026-06-01T22:30:00.000Z;2026-06-01T22:30:00Z;irune@example.com;+33 6 12 34 56 78;Jon;+34 600 000 001;spouse',
+      'Jon;Olano;FRA;P;SPAIN0002;1979-01-01;H;2026-06-02T00:30:00+02:00;2026-06-01 23:30:00+0100;jon@example.com;+33 6 12 34 56 79;Irune;+34 600 000 002;spouse',
+    ];
+    const res = await upload(
+      `/api/pilgrims/import?establishmentId=${owner.establishmentId}`,
+      owner.token,
+      { name: 'ses.csv', content: Buffer.from(lines.join('\r\n')) },
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ imported: 2 });
+    const imported = (await travelersOf(owner.establishmentId, owner.token)).filter(
+      (p) => p.lastName === 'Olano',
+    );
+    const byName = new Map(imported.map((p) => [p.firstName, p]));
+    // An H in the column: M is mujer, not masculino.
+    expect(byName.get('Irune')).toMatchObject({
+      gender: 'F',
+      entryDate: '2026-06-02',
+      stay: { entryDateTime: '2026-06-02T00:30:00' },
+    });
+    expect(byName.get('Jon')).toMatchObject({
+      gender: 'M',
+      entryDate: '2026-06-02',
+      stay: { entryDateTime: '2026-06-02T00:30:00' },
+    });
+    await ctx.database.db.delete(pilgrims).where(eq(pilgrims.source, 'import'));
+
+    // Without an H, M stays male (Hospes' own exports write M and F).
+    const own = await upload(
+      `/api/pilgrims/import/preview?establishmentId=${owner.establishmentId}`,
+      owner.token,
+      { name: 'own.csv', content: Buffer.from([lines[0], lines[1]].join('\r\n')) },
+    );
+    expect(own.json().data.rows[0]).toMatchObject({ status: 'valid', values: { gender: 'M' } });
+  });
+
   it('reads a Windows-1252 CSV with commas, as Excel saves it (establishment in the query)', async () => {
     const text = [
       'Nombre,Primer apellido,Nacionalidad,Número de documento,Fecha de nacimiento,Sexo,Fecha de entrada,Correo electrónico,Teléfono,Contacto de emergencia,Teléfono de emergencia,Relación del contacto de emergencia',

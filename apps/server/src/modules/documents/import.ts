@@ -17,6 +17,7 @@ import {
 import type { ErrorDetail } from '@hospes/shared/errors';
 import type { Language } from '@hospes/shared/languages';
 import { validationMessage } from '@hospes/shared/messages';
+import { localDateTimeOf } from '@hospes/shared/dates';
 import { pilgrimRecordIssues } from '@hospes/shared/pilgrims';
 import { AppError } from '../../lib/app-error';
 import { recordFromCreateInput, type PilgrimRecord } from '../pilgrims/pilgrims.mapper';
@@ -67,7 +68,10 @@ export function sniffFormat(bytes: Buffer): ImportFormat | null {
 // Cells
 
 const DMY = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})(?:[ T](\d{1,2}):(\d{2})(?::(\d{2}))?)?$/;
-const YMD_TIME = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?(?:\.\d+)?Z?$/;
+const YMD_TIME = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?(?:\.\d+)?$/;
+/** A moment with its offset (`…Z`, `…+02:00`), as other software exports one. */
+const INSTANT =
+  /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}(?::?\d{2})?)$/i;
 const pad = (v: string | number) => String(v).padStart(2, '0');
 
 /** Excel's day number (1900 system) → `YYYY-MM-DD[THH:mm:ss]`. */
@@ -79,6 +83,19 @@ function fromExcelSerial(serial: number, withTime: boolean): string {
 
 /** A date typed the Spanish way (`12/04/1985`) or with a time, as the API wants it. */
 function normaliseText(value: string, type: TravelerColumnType): string {
+  // A moment with an offset is a moment, not a local time: written as the local time in Spain,
+  // so that 22:30 UTC on 1 June is the entry of 2 June at 00:30 (SES reads local times).
+  if ((type === 'date' || type === 'dateTime') && INSTANT.test(value)) {
+    const iso = value
+      .replace(' ', 'T')
+      .replace(/([+-]\d{2})(\d{2})$/, '$1:$2')
+      .replace(/([+-]\d{2})$/, '$1:00');
+    const instant = new Date(iso);
+    if (!Number.isNaN(instant.getTime())) {
+      const local = localDateTimeOf(instant);
+      return type === 'date' ? local.slice(0, 10) : local;
+    }
+  }
   if (type === 'date') {
     const dmy = DMY.exec(value);
     if (dmy && !dmy[4]) return `${dmy[3]}-${pad(dmy[2]!)}-${pad(dmy[1]!)}`;
@@ -243,10 +260,27 @@ export async function parseImportFile(
     throw fileError(lng, text(texts.importFile.tooManyRows, { max: IMPORT_MAX_ROWS }));
 
   const importable = keys.map((key) => (key && COLUMN_TYPES.get(key)?.importable ? key : null));
+  const spanishSexCodes = writesSexTheSpanishWay(dataRows, importable.indexOf('gender'));
   const rows = dataRows.map((raw) =>
-    parseRow(raw, importable, headerOf, establishmentId, lng, today),
+    parseRow(raw, importable, headerOf, establishmentId, lng, today, spanishSexCodes),
   );
   return { format, ignoredColumns, rows };
+}
+
+/**
+ * Whether a file writes the sex as SES and the Spanish police do, `H` (hombre) and `M` (mujer):
+ * its column holds an `H` and never an `F`. Everywhere else, Hospes' own exports included, `M` is
+ * male and `F` female (spec §3), so such a file would otherwise turn every woman into a man.
+ */
+function writesSexTheSpanishWay(rows: RawRow[], column: number): boolean {
+  if (column < 0) return false;
+  let h = false;
+  for (const raw of rows) {
+    const code = xlsxCellText(raw.cells[column], 'text').trim().toUpperCase();
+    if (code === 'F' || code === 'FEMALE') return false;
+    if (code === 'H') h = true;
+  }
+  return h;
 }
 
 function parseRow(
@@ -256,6 +290,7 @@ function parseRow(
   establishmentId: string,
   lng: Language,
   today: string,
+  spanishSexCodes: boolean,
 ): ParsedRow {
   const values: Record<string, string> = {};
   const errors: RowProblem[] = [];
@@ -276,6 +311,7 @@ function parseRow(
     values[key] = cell;
     if (cell === '') return;
     let value: unknown = cell;
+    if (key === 'gender' && spanishSexCodes && cell.toUpperCase() === 'M') value = 'F';
     if (type === 'boolean') {
       const word = cell.toLowerCase();
       if (TRUE_WORDS.has(word)) value = true;
