@@ -57,6 +57,9 @@ function readPng(bytes: Buffer): PngInfo | null {
   return info ? { ...info, idat, hasTrns } : null;
 }
 
+/** The largest PNG flattened here (a 2,000 × 2,000 image: 16 MB decoded at most). */
+const FLATTEN_MAX_PIXELS = 4_000_000;
+
 /**
  * The image as pdfkit should get it: a PNG with an alpha channel becomes an opaque PNG (on white);
  * everything else is returned as it is.
@@ -76,7 +79,17 @@ export function flattenForPdf(input: Uint8Array): Buffer {
   )
     return bytes;
   const channels = png.colorType === 6 ? 4 : 2;
-  const flat = flatten(zlib.inflateSync(Buffer.concat(png.idat)), png.width, png.height, channels);
+  // Decoded on the server's thread: only an image of a bounded size (callers shrink larger ones).
+  if (png.width * png.height > FLATTEN_MAX_PIXELS) return bytes;
+  let raw: Buffer;
+  try {
+    raw = zlib.inflateSync(Buffer.concat(png.idat), {
+      maxOutputLength: png.height * (1 + png.width * channels),
+    });
+  } catch {
+    return bytes;
+  }
+  const flat = flatten(raw, png.width, png.height, channels);
   if (!flat) return bytes;
   const header = Buffer.alloc(13);
   header.writeUInt32BE(png.width, 0);

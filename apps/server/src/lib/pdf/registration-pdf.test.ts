@@ -6,10 +6,13 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { SesTraveler } from '@hospes/shared/ses-preflight';
 import { signaturePng } from './fixtures';
 import { fontsFolder } from './fonts';
+import { flattenForPdf } from './images';
+import { pngDeclaring } from '../../../test/pilgrim-factories';
 import {
   createRegistrationPdfRenderer,
   renderRegistrationPdf,
@@ -329,6 +332,35 @@ describe('registration PDF', () => {
         language: 'es',
       }),
     ).rejects.toThrow(/neither PNG nor JPEG/);
+  });
+
+  it('never decodes a PNG beyond its bounds on the server thread (a decompression bomb)', () => {
+    // Declares 16,000 × 16,000 pixels: left as it is (the documents service shrinks such images
+    // with sharp, off this thread, before they get here).
+    const declared = pngDeclaring(16_000, 16_000);
+    expect(flattenForPdf(declared)).toBe(declared);
+    // Declares 100 × 100: flattened when its data fits, left as it is when it inflates to 50 MB
+    // (the decoding stops at what 100 × 100 pixels can hold).
+    const withData = (raw: Buffer) => {
+      const header = pngDeclaring(100, 100);
+      const idat = zlib.deflateSync(raw);
+      const head = Buffer.alloc(8);
+      head.writeUInt32BE(idat.length, 0);
+      head.write('IDAT', 4, 'latin1');
+      const crc = Buffer.alloc(4);
+      crc.writeUInt32BE(zlib.crc32(idat, zlib.crc32(head.subarray(4))) >>> 0);
+      return Buffer.concat([
+        header.subarray(0, 33),
+        head,
+        idat,
+        crc,
+        header.subarray(header.length - 12),
+      ]);
+    };
+    const genuine = withData(Buffer.alloc(100 * (1 + 100 * 4)));
+    expect(flattenForPdf(genuine)).not.toBe(genuine);
+    const bomb = withData(Buffer.alloc(50 * 1024 * 1024));
+    expect(flattenForPdf(bomb)).toBe(bomb);
   });
 
   it('is deterministic for the same input and production time', async () => {

@@ -34,6 +34,7 @@ import { createLimiter } from '../../lib/rate-limiter';
 import { buildPartesXml, buildReservasXml, SES_MAX_COMMUNICATIONS } from '../../lib/ses/ses-xml';
 import { toSolicitud } from '../../lib/ses/solicitud';
 import type { DocumentCipher } from '../../lib/storage/document-cipher';
+import { IMAGE_MAX_PIXELS } from '../../lib/storage/images';
 import type { Actor } from '../../plugins/auth';
 import type { AuditContext, AuditRepository } from '../audit/audit.repository';
 import { isUuid, scopeOf, type Scope } from '../establishments/scope';
@@ -92,6 +93,8 @@ export const safeFileName = (name: string) =>
   name.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '') || 'file';
 
 const PDF_DOCUMENT_MAX_SIDE = 2000;
+/** A signature fills a box of a few centimetres: 1,600 pixels across is more than print needs. */
+const PDF_SIGNATURE_MAX_SIDE = 1600;
 
 export function createDocumentsService(deps: DocumentsServiceDeps) {
   const { db, documents, pilgrims, audit, cipher, mailer, log } = deps;
@@ -107,12 +110,22 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
   /** An image as the PDF renderer takes it (PNG or JPEG), or null when it cannot be read. */
   async function pdfImage(bytes: Buffer, kind: DocumentKind): Promise<Buffer | null> {
     try {
-      const meta = await sharp(bytes, { failOn: 'error' }).metadata();
-      const large = Math.max(meta.width ?? 0, meta.height ?? 0) > PDF_DOCUMENT_MAX_SIDE;
-      if ((meta.format === 'png' || meta.format === 'jpeg') && !(kind !== 'signature' && large))
-        return bytes;
-      const image = sharp(bytes, { failOn: 'error' }).rotate();
-      if (kind === 'signature') return await image.png().toBuffer();
+      // Never more pixels than an upload may have (stored before that check, an image could).
+      const options = { failOn: 'error', limitInputPixels: IMAGE_MAX_PIXELS } as const;
+      const meta = await sharp(bytes, options).metadata();
+      const side = Math.max(meta.width ?? 0, meta.height ?? 0);
+      const large = side > (kind === 'signature' ? PDF_SIGNATURE_MAX_SIDE : PDF_DOCUMENT_MAX_SIDE);
+      // The renderer decodes a PNG on the server's thread: only one of a bounded size gets there.
+      if ((meta.format === 'png' || meta.format === 'jpeg') && !large) return bytes;
+      const image = sharp(bytes, options).rotate();
+      if (kind === 'signature')
+        return await image
+          .resize(PDF_SIGNATURE_MAX_SIDE, PDF_SIGNATURE_MAX_SIDE, {
+            fit: 'inside',
+            withoutEnlargement: true,
+          })
+          .png()
+          .toBuffer();
       return await image
         .resize(PDF_DOCUMENT_MAX_SIDE, PDF_DOCUMENT_MAX_SIDE, {
           fit: 'inside',

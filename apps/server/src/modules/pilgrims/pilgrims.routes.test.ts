@@ -18,6 +18,7 @@ import {
   jpegBytes,
   pilgrimBody,
   PNG_BYTES,
+  pngDeclaring,
   randomDniNumber,
   webpBytes,
 } from '../../../test/pilgrim-factories';
@@ -815,7 +816,8 @@ describe('document images', () => {
     expect(svg.statusCode).toBe(400);
     expect(fieldsOf(svg)).toEqual(['backDocImage']);
 
-    const overByOne = Buffer.concat([jpegBytes(16), Buffer.alloc(IMAGE_MAX_BYTES - 29)]);
+    const head = jpegBytes(16);
+    const overByOne = Buffer.concat([head, Buffer.alloc(IMAGE_MAX_BYTES + 1 - head.length)]);
     expect(overByOne.length).toBe(IMAGE_MAX_BYTES + 1);
     const justOver = await call(
       'POST',
@@ -855,8 +857,46 @@ describe('document images', () => {
     expect(await counts()).toEqual(before);
   });
 
+  it('refuses a damaged image and one of too many pixels (a small PNG of 16,000 × 16,000), storing nothing', async () => {
+    const before = await counts();
+    const refused = async (images: Record<string, string>) => {
+      const res = await call(
+        'POST',
+        '/api/pilgrims?lng=en',
+        owner.token,
+        pilgrimBody(owner.establishmentId, images),
+      );
+      expect(res.statusCode).toBe(400);
+      return res.json().details.map((d: { field: string; code: string }) => [d.field, d.code]);
+    };
+    // The eight bytes of a PNG signature, or a PNG cut before its image data, sign nothing.
+    expect(await refused({ signatureImage: 'data:image/png;base64,iVBORw0KGgo=' })).toEqual([
+      ['signatureImage', 'validation.imageDamaged'],
+    ]);
+    expect(await refused({ signatureImage: dataUrl(PNG_BYTES.subarray(0, 40)) })).toEqual([
+      ['signatureImage', 'validation.imageDamaged'],
+    ]);
+    expect(
+      await refused({ frontDocImage: dataUrl(jpegBytes(64).subarray(0, 30), 'image/jpeg') }),
+    ).toEqual([['frontDocImage', 'validation.imageDamaged']]);
+    // Declared sizes: a bomb as a photo; a signature larger than any screen.
+    expect(await refused({ frontDocImage: dataUrl(pngDeclaring(16_000, 16_000)) })).toEqual([
+      ['frontDocImage', 'validation.imageTooManyPixels'],
+    ]);
+    expect(await refused({ signatureImage: dataUrl(pngDeclaring(3000, 3000)) })).toEqual([
+      ['signatureImage', 'validation.imageTooManyPixels'],
+    ]);
+    expect(await counts()).toEqual(before);
+    // A photo of 3,000 × 3,000 is fine.
+    const data = await register(owner.token, owner.establishmentId, {
+      frontDocImage: dataUrl(pngDeclaring(3000, 3000)),
+    });
+    expect(data.documentUploads.map((d) => d.kind).sort()).toEqual(['front', 'signature']);
+  });
+
   it('accepts an image of exactly 10 MB', async () => {
-    const exact = Buffer.concat([jpegBytes(16), Buffer.alloc(IMAGE_MAX_BYTES - 30)]);
+    const head = jpegBytes(16);
+    const exact = Buffer.concat([head, Buffer.alloc(IMAGE_MAX_BYTES - head.length)]);
     expect(exact.length).toBe(IMAGE_MAX_BYTES);
     const data = await register(owner.token, owner.establishmentId, {
       frontDocImage: dataUrl(exact, 'image/jpeg'),

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { DOCUMENT_KINDS, type DocumentKind } from '@hospes/shared/codes';
+import { DOCUMENT_KINDS, IMAGE_MAX_BYTES, type DocumentKind } from '@hospes/shared/codes';
 import { todayIso } from '@hospes/shared/dates';
 import type { ErrorDetail } from '@hospes/shared/errors';
 import {
@@ -19,7 +19,11 @@ import type { PilgrimRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { assertSameRequest, fingerprintOf, KeyTaken, registerOnce } from '../../lib/idempotency';
 import type { DocumentCipher } from '../../lib/storage/document-cipher';
-import { decodeImageDataUrl } from '../../lib/storage/images';
+import {
+  decodeImageDataUrl,
+  IMAGE_MAX_PIXELS,
+  SIGNATURE_MAX_PIXELS,
+} from '../../lib/storage/images';
 import { documentPreview } from '../../lib/storage/preview';
 import type { Actor } from '../../plugins/auth';
 import type { AuditContext, AuditRepository } from '../audit/audit.repository';
@@ -124,6 +128,14 @@ function validationError(details: ErrorDetail[]): never {
   throw new AppError('VALIDATION_FAILED', { details });
 }
 
+/** The error code of each reason an image is refused. */
+const IMAGE_PROBLEMS = {
+  type: 'validation.imageType',
+  size: 'validation.imageTooLarge',
+  damaged: 'validation.imageDamaged',
+  pixels: 'validation.imageTooManyPixels',
+} as const;
+
 export function createPilgrimsService(deps: PilgrimsServiceDeps) {
   const { db, pilgrims, audit, cipher, log } = deps;
   const now = deps.now ?? (() => new Date());
@@ -136,13 +148,13 @@ export function createPilgrimsService(deps: PilgrimsServiceDeps) {
     for (const { field, kind, name } of IMAGE_FIELDS) {
       const dataUrl = images[field];
       if (!dataUrl) continue;
-      const decoded = decodeImageDataUrl(dataUrl);
+      const decoded = decodeImageDataUrl(
+        dataUrl,
+        IMAGE_MAX_BYTES,
+        kind === 'signature' ? SIGNATURE_MAX_PIXELS : IMAGE_MAX_PIXELS,
+      );
       if (!decoded.ok) {
-        details.push({
-          field,
-          message: '',
-          code: decoded.reason === 'size' ? 'validation.imageTooLarge' : 'validation.imageType',
-        });
+        details.push({ field, message: '', code: IMAGE_PROBLEMS[decoded.reason] });
         continue;
       }
       const id = randomUUID();
