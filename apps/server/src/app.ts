@@ -156,17 +156,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const { db } = database;
   const users = createUsersRepository(db, sessionCache);
+  const audit = createAuditRepository(db);
   const auth = createAuthService({
     db,
     users,
     sessions: createSessionsRepository(db, sessionCache),
     tokens: createTokensRepository(db),
     establishments: createEstablishmentsRepository(db),
+    audit,
     mailer,
     appUrl: config.appUrl,
     log: app.log,
   });
-  const audit = createAuditRepository(db);
   // The kept list totals, made stale by every service that writes travelers.
   const counts = createTravelerCounts();
   const establishments = createEstablishmentsService({

@@ -74,7 +74,14 @@ export const ChangePasswordInputSchema = z.object({
   newPassword: PasswordSchema,
 });
 
+/**
+ * PUT /api/auth/me. `currentPassword` is required only when `email` differs from the account's
+ * e-mail (the server checks it: 400 on the field when missing, 401 CURRENT_PASSWORD_INCORRECT
+ * when wrong); a name-only change needs none.
+ */
 export const UpdateProfileInputSchema = z.object({
   name: text(150).optional(),
   email: EmailSchema.optional(),
+  currentPassword: z.string().min(1).max(128).optional(),
 });
+export type UpdateProfileInput = z.infer<typeof UpdateProfileInputSchema>;

@@ -44,3 +44,28 @@ export function actionMail(
 </body></html>`;
   return { to, subject, text, html };
 }
+
+/**
+ * A notice without a link, sent to the old address after the login e-mail of an account was
+ * changed: what changed, and what to do if the owner did not do it.
+ */
+export function emailChangedMail(
+  lng: Language,
+  to: string,
+  params: { name: string; newEmail: string; contactUrl: string },
+): MailMessage {
+  const texts = mailTexts(lng);
+  const part = texts.emailChanged;
+  const subject = interpolate(part.subject, params);
+  const greeting = interpolate(texts.greeting, params);
+  const intro = interpolate(part.intro, params);
+  const notYou = interpolate(part.notYou, params);
+  const text = [greeting, '', intro, '', notYou, '', texts.signature].join('\n');
+  const html = `<!doctype html><html lang="${lng}"><body style="font-family:system-ui,sans-serif;color:#1f2937;line-height:1.5">
+<p>${escapeHtml(greeting)}</p>
+<p>${escapeHtml(intro)}</p>
+<p><strong>${escapeHtml(notYou)}</strong></p>
+<p>${escapeHtml(texts.signature)}</p>
+</body></html>`;
+  return { to, subject, text, html };
+}

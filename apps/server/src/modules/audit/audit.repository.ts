@@ -33,6 +33,7 @@ export const AUDIT_ACTIONS = [
   'user.deactivated',
   'user.reactivated',
   'user.password_reset_sent',
+  'user.email_changed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

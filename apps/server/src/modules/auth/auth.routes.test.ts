@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { oneTimeTokens, sessions, users, establishments } from '../../db/schema';
+import { auditLog, oneTimeTokens, sessions, users, establishments } from '../../db/schema';
 import { linkIn } from '../../../test/smtp';
 import { randomCif, registrationBody, uniqueEmail } from '../../../test/factories';
 import {
@@ -441,9 +441,150 @@ describe('sessions: me and logout', () => {
       method: 'PUT',
       url: '/api/auth/me',
       headers: bearer(owner.token),
-      payload: { email: other.email },
+      payload: { email: other.email, currentPassword: owner.password },
     });
     expect(taken.statusCode).toBe(409);
+  });
+});
+
+describe('PUT /api/auth/me: changing the login e-mail', () => {
+  const putMe = (token: string, payload: object, lng = 'en') =>
+    ctx.app.inject({
+      method: 'PUT',
+      url: `/api/auth/me?lng=${lng}`,
+      headers: bearer(token),
+      payload,
+    });
+
+  async function storedUser(id: string) {
+    const [row] = await ctx.database.db.select().from(users).where(eq(users.id, id));
+    return row!;
+  }
+
+  async function emailAudits(userId: string) {
+    return ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, userId), eq(auditLog.action, 'user.email_changed')));
+  }
+
+  it('changes the name alone without a password', async () => {
+    const owner = await registerVerifiedOwner(ctx);
+    const res = await putMe(owner.token, { name: 'Ana Pérez', email: owner.email });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user).toMatchObject({ name: 'Ana Pérez', email: owner.email });
+    expect(await storedUser(owner.userId)).toMatchObject({ name: 'Ana Pérez', email: owner.email });
+    expect(await emailAudits(owner.userId)).toEqual([]);
+  });
+
+  it('refuses a new e-mail without the current password (400 on currentPassword); nothing changes', async () => {
+    const owner = await registerVerifiedOwner(ctx);
+    const res = await putMe(owner.token, { name: 'Other Name', email: uniqueEmail('thief') });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ success: false, code: 'VALIDATION_FAILED' });
+    expect(res.json().details).toEqual([
+      expect.objectContaining({ field: 'currentPassword', message: 'This field is required' }),
+    ]);
+    const empty = await putMe(owner.token, { email: uniqueEmail('thief'), currentPassword: '' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().details[0].field).toBe('currentPassword');
+    expect(await storedUser(owner.userId)).toMatchObject({
+      name: 'María Núñez',
+      email: owner.email,
+    });
+  });
+
+  it('refuses a wrong current password with the change-password answer (401); nothing changes', async () => {
+    const owner = await registerVerifiedOwner(ctx);
+    const newEmail = uniqueEmail('thief');
+    const before = ctx.smtp.messages.length;
+    const res = await putMe(owner.token, {
+      name: 'Other Name',
+      email: newEmail,
+      currentPassword: 'not-the-password',
+    });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({
+      code: 'CURRENT_PASSWORD_INCORRECT',
+      message: 'Current password is incorrect.',
+    });
+    expect(await storedUser(owner.userId)).toMatchObject({
+      name: 'María Núñez',
+      email: owner.email,
+    });
+    expect(await emailAudits(owner.userId)).toEqual([]);
+    // The session is still good: a wrong password is an answer about the form.
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(owner.token) }))
+        .statusCode,
+    ).toBe(200);
+    expect(ctx.smtp.messages.slice(before).some((m) => m.to.includes(owner.email))).toBe(false);
+  });
+
+  it('counts wrong passwords with failed logins: past the limit, 429 even with the right one', async () => {
+    const owner = await registerVerifiedOwner(ctx);
+    for (let i = 0; i < 5; i++) {
+      const res = await putMe(owner.token, {
+        email: uniqueEmail('thief'),
+        currentPassword: `wrong-${i}-password`,
+      });
+      expect(res.statusCode).toBe(401);
+    }
+    const locked = await putMe(owner.token, {
+      email: uniqueEmail('thief'),
+      currentPassword: owner.password,
+    });
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().code).toBe('TOO_MANY_REQUESTS');
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
+    const login = await post('/api/auth/login', { email: owner.email, password: owner.password });
+    expect(login.statusCode).toBe(429);
+    expect((await storedUser(owner.userId)).email).toBe(owner.email);
+    // A name-only change does not check the password, so it is not locked out.
+    expect((await putMe(owner.token, { name: 'Ana Pérez' })).statusCode).toBe(200);
+  });
+
+  it('changes the e-mail with the right password, audits it and tells the old address in the user’s language', async () => {
+    const owner = await registerVerifiedOwner(ctx);
+    const newEmail = uniqueEmail('moved');
+    const before = ctx.smtp.messages.length;
+    // The account was registered in Spanish; the request asks for English.
+    const res = await putMe(owner.token, {
+      name: 'Ana Pérez',
+      email: newEmail.toUpperCase(),
+      currentPassword: owner.password,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      message: 'Profile updated.',
+      user: { name: 'Ana Pérez', email: newEmail },
+    });
+    expect(await storedUser(owner.userId)).toMatchObject({ name: 'Ana Pérez', email: newEmail });
+
+    const notice = await ctx.smtp.waitFor(owner.email, { after: before });
+    expect(notice.subject).toBe(
+      'Se ha cambiado el correo electrónico de acceso a su cuenta de Hospes',
+    );
+    expect(notice.text).toContain('Hola, Ana Pérez:');
+    expect(notice.text).toContain(newEmail);
+    expect(notice.text).toContain(`${APP_URL}/contacto`);
+    expect(notice.html).toContain(newEmail);
+    expect(ctx.smtp.messages.slice(before).some((m) => m.to.includes(newEmail))).toBe(false);
+
+    const audits = await emailAudits(owner.userId);
+    expect(audits).toHaveLength(1);
+    expect(audits[0]).toMatchObject({
+      actorUserId: owner.userId,
+      entityType: 'user',
+      details: { from: owner.email, to: newEmail },
+    });
+
+    expect(
+      (await post('/api/auth/login', { email: newEmail, password: owner.password })).statusCode,
+    ).toBe(200);
+    expect(
+      (await post('/api/auth/login', { email: owner.email, password: owner.password })).statusCode,
+    ).toBe(401);
   });
 });
 
@@ -560,6 +701,31 @@ describe('password recovery and change', () => {
         .statusCode,
     ).toBe(200);
     expect((await post('/api/auth/change-password', {}, bearer(owner.token))).statusCode).toBe(400);
+  });
+
+  it('counts wrong current passwords as failed logins: after 5, 429 for the change and the login', async () => {
+    const owner = await registerVerifiedOwner(ctx);
+    // An address of its own: the other tests' failures count against 127.0.0.1.
+    const from = (url: string, payload: object, headers: Record<string, string> = {}) =>
+      ctx.app.inject({ method: 'POST', url, payload, headers, remoteAddress: '192.0.2.77' });
+    for (let i = 0; i < 5; i++) {
+      const wrong = await from(
+        '/api/auth/change-password',
+        { currentPassword: `guess-${i}-wrong`, newPassword: 'brand-new-pass' },
+        bearer(owner.token),
+      );
+      expect(wrong.statusCode).toBe(401);
+    }
+    const blocked = await from(
+      '/api/auth/change-password',
+      { currentPassword: owner.password, newPassword: 'brand-new-pass' },
+      bearer(owner.token),
+    );
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.headers['retry-after']).toBeDefined();
+    expect(
+      (await from('/api/auth/login', { email: owner.email, password: owner.password })).statusCode,
+    ).toBe(429);
   });
 
   it('requires a session to change the password', async () => {

@@ -15,6 +15,7 @@ import { LngQuerySchema, MessageResponseSchema } from '@hospes/shared/common';
 import { z } from '@hospes/shared/zod';
 import type { FastifyRequest } from 'fastify';
 import { actorOf } from '../../plugins/auth';
+import { auditContext } from '../audit/audit-context';
 import type { AuthService } from './auth.service';
 import { serverMessage } from '../../lib/i18n/server-texts';
 
@@ -138,6 +139,13 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
       schema: {
         tags,
         summary: 'Update the name or e-mail of the signed-in user',
+        description:
+          'A name alone needs no password. A new `email` (one that differs from the current one) ' +
+          'needs `currentPassword`: 400 VALIDATION_FAILED on the field `currentPassword` without ' +
+          'it, 401 CURRENT_PASSWORD_INCORRECT when wrong (counted with failed logins: 429 ' +
+          'TOO_MANY_REQUESTS with Retry-After past the limit), then 409 EMAIL_TAKEN. Nothing ' +
+          'changes on a refusal. On success the change is audited (`user.email_changed`) and the ' +
+          'old address is e-mailed a notice in the user’s language.',
         security: secured,
         body: UpdateProfileInputSchema,
         response: { 200: MeResponseSchema.extend({ message: z.string() }) },
@@ -147,7 +155,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
     async (request) => ({
       success: true as const,
       message: serverMessage(request.lng, 'profileUpdated'),
-      user: await auth.updateProfile(actorOf(request).id, request.body),
+      user: await auth.updateProfile(actorOf(request).id, request.body, auditContext(request)),
     }),
   );
 
@@ -204,6 +212,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
         actor.sessionId,
         request.body.currentPassword,
         request.body.newPassword,
+        request.ip,
       );
       return { success: true as const, message: serverMessage(request.lng, 'passwordChanged') };
     },

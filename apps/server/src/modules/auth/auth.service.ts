@@ -1,13 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Language } from '@hospes/shared/languages';
-import type { RegisterEstablishmentInput } from '@hospes/shared/auth';
+import { isLanguage, type Language } from '@hospes/shared/languages';
+import type { RegisterEstablishmentInput, UpdateProfileInput } from '@hospes/shared/auth';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { hashPassword, hashToken, newToken, verifyPassword } from '../../lib/crypto';
 import type { Mailer } from '../../lib/mail/mailer';
-import { actionMail, type ActionMailKind } from '../../lib/mail/templates';
+import { actionMail, emailChangedMail, type ActionMailKind } from '../../lib/mail/templates';
 import { createLimiter } from '../../lib/rate-limiter';
+import type { AuditContext, AuditRepository } from '../audit/audit.repository';
 import type { EstablishmentsRepository } from '../establishments/establishments.repository';
 import {
   toUserDto,
@@ -46,6 +47,7 @@ export interface AuthServiceDeps {
   sessions: SessionsRepository;
   tokens: TokensRepository;
   establishments: EstablishmentsRepository;
+  audit: AuditRepository;
   mailer: Mailer;
   appUrl: string;
   log: FastifyBaseLogger;
@@ -53,7 +55,7 @@ export interface AuthServiceDeps {
 }
 
 export function createAuthService(deps: AuthServiceDeps) {
-  const { db, users, sessions, tokens, establishments, mailer, appUrl, log } = deps;
+  const { db, users, sessions, tokens, establishments, audit, mailer, appUrl, log } = deps;
   const now = deps.now ?? (() => new Date());
   // Failed logins: 5 per account and 20 per address in 15 minutes; then 429 until the window ends.
   const accountFailures = createLimiter({ max: 5, windowMs: 15 * 60 * 1000 });
@@ -99,6 +101,25 @@ export function createAuthService(deps: AuthServiceDeps) {
     await mailer.send(
       actionMail(lng, MAIL_KIND[purpose], user.email, { name: user.name, url, ...extra }),
     );
+  }
+
+  /**
+   * Refuses with 429 while the account (by its login e-mail) or the address is over its limit of
+   * failed password checks; the same counters serve the login and the e-mail change.
+   */
+  function checkPasswordGuessLimit(accountKey: string, ip: string) {
+    if (accountFailures.isBlocked(accountKey) || addressFailures.isBlocked(ip)) {
+      const retry = Math.max(
+        accountFailures.retryAfterSeconds(accountKey),
+        addressFailures.retryAfterSeconds(ip),
+      );
+      throw new AppError('TOO_MANY_REQUESTS', { params: { retryAfter: retry } });
+    }
+  }
+
+  function countPasswordFailure(accountKey: string, ip: string) {
+    accountFailures.hit(accountKey);
+    addressFailures.hit(ip);
   }
 
   async function sendLinkSafely(...args: Parameters<typeof issueLink>) {
@@ -189,20 +210,13 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     async login(email: string, password: string, meta: RequestMeta) {
       const accountKey = email.toLowerCase();
-      if (accountFailures.isBlocked(accountKey) || addressFailures.isBlocked(meta.ip)) {
-        const retry = Math.max(
-          accountFailures.retryAfterSeconds(accountKey),
-          addressFailures.retryAfterSeconds(meta.ip),
-        );
-        throw new AppError('TOO_MANY_REQUESTS', { params: { retryAfter: retry } });
-      }
+      checkPasswordGuessLimit(accountKey, meta.ip);
       const user = await users.findByEmail(accountKey);
       const ok = user
         ? await verifyPassword(user.passwordHash, password)
         : await verifyPassword(await dummyHash, password).then(() => false);
       if (!user || !ok) {
-        accountFailures.hit(accountKey);
-        addressFailures.hit(meta.ip);
+        countPasswordFailure(accountKey, meta.ip);
         throw new AppError('INVALID_CREDENTIALS');
       }
       accountFailures.reset(accountKey);
@@ -221,19 +235,79 @@ export function createAuthService(deps: AuthServiceDeps) {
       return toUserDto(user);
     },
 
-    async updateProfile(userId: string, input: { name?: string; email?: string }) {
-      try {
-        if (input.email) {
-          const other = await users.findByEmail(input.email);
-          if (other && other.id !== userId) throw new AppError('EMAIL_TAKEN');
+    /**
+     * Changes the name and/or the login e-mail. A new e-mail needs the current password (a session
+     * token alone must not be enough to redirect the account and then reset its password): it is
+     * checked against the login's failure counters, the change is audited, and the old address is
+     * told (docs/decisions/024-changing-the-login-e-mail.md).
+     */
+    async updateProfile(
+      userId: string,
+      input: UpdateProfileInput,
+      context: AuditContext & { lng: Language },
+    ) {
+      const current = await users.findById(userId);
+      if (!current) throw new AppError('USER_NOT_FOUND');
+      const newEmail =
+        input.email !== undefined && input.email !== current.email ? input.email : undefined;
+      if (newEmail !== undefined) {
+        if (!input.currentPassword) {
+          throw new AppError('VALIDATION_FAILED', {
+            details: [{ field: 'currentPassword', message: '', code: 'validation.required' }],
+          });
         }
-        const user = await users.update(userId, { name: input.name, email: input.email });
-        if (!user) throw new AppError('USER_NOT_FOUND');
-        return toUserDto(user);
+        const accountKey = current.email.toLowerCase();
+        const ip = context.ip ?? '';
+        checkPasswordGuessLimit(accountKey, ip);
+        if (!(await verifyPassword(current.passwordHash, input.currentPassword))) {
+          countPasswordFailure(accountKey, ip);
+          throw new AppError('CURRENT_PASSWORD_INCORRECT');
+        }
+        accountFailures.reset(accountKey);
+        // Asked only after the password, so a stolen session cannot probe registered addresses.
+        const other = await users.findByEmail(newEmail);
+        if (other && other.id !== userId) throw new AppError('EMAIL_TAKEN');
+      }
+      let user;
+      try {
+        user = await db.transaction(async (tx) => {
+          const updated = await users.update(userId, { name: input.name, email: newEmail }, tx);
+          if (!updated) throw new AppError('USER_NOT_FOUND');
+          if (newEmail !== undefined) {
+            await audit.record(
+              context,
+              {
+                action: 'user.email_changed',
+                entityType: 'user',
+                entityId: userId,
+                establishmentId: null,
+                details: { from: current.email, to: newEmail },
+              },
+              tx,
+            );
+          }
+          return updated;
+        });
       } catch (err) {
         if (isUniqueViolation(err)) throw new AppError('EMAIL_TAKEN', { cause: err });
         throw err;
       }
+      if (newEmail !== undefined) {
+        // The change is made; a notice that cannot be sent is logged, not turned into a failure.
+        const lng = isLanguage(current.language) ? current.language : context.lng;
+        try {
+          await mailer.send(
+            emailChangedMail(lng, current.email, {
+              name: user.name,
+              newEmail,
+              contactUrl: `${appUrl}/contacto`,
+            }),
+          );
+        } catch (err) {
+          log.error({ err }, 'could not send the e-mail-changed notice to the old address');
+        }
+      }
+      return toUserDto(user);
     },
 
     async forgotPassword(email: string, meta: RequestMeta) {
@@ -265,16 +339,23 @@ export function createAuthService(deps: AuthServiceDeps) {
       sessions.forgetCached();
     },
 
+    /** A new password, with the current one: its guesses count as failed logins do. */
     async changePassword(
       userId: string,
       sessionId: string,
       currentPassword: string,
       newPassword: string,
+      ip: string,
     ) {
       const user = await users.findById(userId);
       if (!user) throw new AppError('USER_NOT_FOUND');
-      if (!(await verifyPassword(user.passwordHash, currentPassword)))
+      const accountKey = user.email.toLowerCase();
+      checkPasswordGuessLimit(accountKey, ip);
+      if (!(await verifyPassword(user.passwordHash, currentPassword))) {
+        countPasswordFailure(accountKey, ip);
         throw new AppError('CURRENT_PASSWORD_INCORRECT');
+      }
+      accountFailures.reset(accountKey);
       const passwordHash = await hashPassword(newPassword);
       await db.transaction(async (tx) => {
         await users.update(userId, { passwordHash }, tx);

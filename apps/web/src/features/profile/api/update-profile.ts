@@ -1,12 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
-import { MeResponseSchema } from '@hospes/shared/auth';
+import { MeResponseSchema, type UpdateProfileInput } from '@hospes/shared/auth';
 import { z } from '@hospes/shared/zod';
 import { apiPaths } from '@/config/paths';
 import { api } from '@/lib/api-client';
 
 const UpdateProfileResponseSchema = MeResponseSchema.extend({ message: z.string() });
 
-export function updateProfile(input: { name?: string; email?: string }) {
+/** A new e-mail must come with `currentPassword`; a name alone needs none. */
+export function updateProfile(input: UpdateProfileInput) {
   return api.put(apiPaths.auth.me, input, { schema: UpdateProfileResponseSchema });
 }
 

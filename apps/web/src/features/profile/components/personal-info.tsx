@@ -1,15 +1,21 @@
-import { useForm } from 'react-hook-form';
+import { useMemo } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
-import type { User } from '@hospes/shared/auth';
+import type { UpdateProfileInput, User } from '@hospes/shared/auth';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/fields';
 import { FormAlert } from '@/components/ui/form-alert';
-import { applyServerFieldErrors } from '@/lib/api-client';
+import { applyServerFieldErrors, isApiError } from '@/lib/api-client';
 import { authStore } from '@/lib/auth';
 import { schemaResolver } from '@/lib/form';
 import { useUpdateProfile } from '../api/update-profile';
-import { ProfileFormSchema, type ProfileFormOutput, type ProfileFormValues } from '../schemas';
+import {
+  isEmailChange,
+  profileFormSchema,
+  type ProfileFormOutput,
+  type ProfileFormValues,
+} from '../schemas';
 import { bcp47Of } from '@hospes/shared/languages';
 
 function formatDate(value: string | null, lng: string): string | null {
@@ -20,24 +26,34 @@ function formatDate(value: string | null, lng: string): string | null {
     : new Intl.DateTimeFormat(bcp47Of(lng), { dateStyle: 'long' }).format(date);
 }
 
-/** The user's name and e-mail, and the form that changes them (PUT /api/auth/me). */
+/**
+ * The user's name and e-mail, and the form that changes them (PUT /api/auth/me). A new e-mail
+ * also asks for the current password, shown as soon as the e-mail field differs; a wrong one
+ * (401 CURRENT_PASSWORD_INCORRECT) is shown on that field and keeps the session.
+ */
 export function PersonalInfo({ user }: { user: User }) {
   const { t, i18n } = useTranslation('profile');
   const update = useUpdateProfile();
+  const resolver = useMemo(() => schemaResolver(profileFormSchema(user.email)), [user.email]);
   const {
     register,
     handleSubmit,
     setError,
+    control,
     formState: { errors },
   } = useForm<ProfileFormValues, unknown, ProfileFormOutput>({
-    resolver: schemaResolver(ProfileFormSchema),
-    values: { name: user.name, email: user.email },
+    resolver,
+    values: { name: user.name, email: user.email, currentPassword: '' },
   });
+  const emailChanging = isEmailChange(useWatch({ control, name: 'email' }), user.email);
 
   const onSubmit = handleSubmit(async (values) => {
-    const changes: { name?: string; email?: string } = {};
+    const changes: UpdateProfileInput = {};
     if (values.name !== user.name) changes.name = values.name;
-    if (values.email !== user.email) changes.email = values.email;
+    if (values.email !== user.email) {
+      changes.email = values.email;
+      changes.currentPassword = values.currentPassword;
+    }
     if (!changes.name && !changes.email) {
       toast(t('personal.unchanged'));
       return;
@@ -48,13 +64,26 @@ export function PersonalInfo({ user }: { user: User }) {
       authStore.setUser(answer.user);
       toast.success(t('personal.updated'));
     } catch (error) {
-      applyServerFieldErrors(error, setError, { knownFields: ['name', 'email'] });
+      if (isApiError(error) && error.code === 'CURRENT_PASSWORD_INCORRECT') {
+        setError(
+          'currentPassword',
+          { type: 'server', message: error.message },
+          { shouldFocus: true },
+        );
+        return;
+      }
+      applyServerFieldErrors(error, setError, {
+        knownFields: ['name', 'email', 'currentPassword'],
+      });
     }
   });
 
   const memberSince = formatDate(user.createdAt, i18n.language);
   const lastLogin = formatDate(user.lastLogin, i18n.language);
-  const serverFailure = update.isError && update.error.details.length === 0;
+  const serverFailure =
+    update.isError &&
+    update.error.details.length === 0 &&
+    update.error.code !== 'CURRENT_PASSWORD_INCORRECT';
 
   return (
     <div className="grid gap-8 lg:grid-cols-2">
@@ -110,6 +139,17 @@ export function PersonalInfo({ user }: { user: User }) {
             error={errors.email?.message}
             {...register('email')}
           />
+          {emailChanging && (
+            <TextField
+              label={t('security.current')}
+              type="password"
+              autoComplete="current-password"
+              aria-required="true"
+              hint={t('personal.passwordHint')}
+              error={errors.currentPassword?.message}
+              {...register('currentPassword')}
+            />
+          )}
           <Button type="submit" pending={update.isPending}>
             {t('personal.save')}
           </Button>

@@ -68,7 +68,12 @@ describe('profile', () => {
     const { user } = renderProfile();
     const email = screen.getByLabelText('Email', { exact: true });
     await user.clear(email);
-    await user.type(email, 'taken@example.com{Enter}');
+    await user.type(email, 'taken@example.com');
+    const personal = screen.getByRole('tabpanel', { name: 'Personal info' });
+    await user.type(
+      within(personal).getByLabelText('Current password', { exact: true }),
+      'pass{Enter}',
+    );
     expect(await screen.findByRole('alert')).toHaveTextContent('This email is already registered.');
   });
 
