@@ -110,6 +110,24 @@ describe('app routes', () => {
     expect(within(banner).getByRole('link', { name: 'Hospes, home' })).toHaveAttribute('href', '/');
   });
 
+  it.each(['/registro-viajero', '/pilgrim-register'])(
+    'on the self check-in (%s) keeps the language in the header, without the site menu',
+    async (path) => {
+      mockApi({});
+      await authStore.initialise();
+      renderRoutes(routes, { path });
+      await screen.findByRole('heading', { level: 1, name: 'Traveler registration' });
+
+      const banner = screen.getByRole('banner');
+      // No marketing pages, no "Register" (an establishment's sign-up), no way off the form.
+      expect(within(banner).queryByRole('navigation')).not.toBeInTheDocument();
+      expect(within(banner).queryByRole('link')).not.toBeInTheDocument();
+      expect(within(banner).queryByRole('button', { name: 'Menu' })).not.toBeInTheDocument();
+      expect(within(banner).getByText('Hospes')).toBeInTheDocument();
+      expect(within(banner).getByRole('combobox', { name: 'Language' })).toBeVisible();
+    },
+  );
+
   it('for a signed-in user shows Clients (active), the profile link with the name, and logs out', async () => {
     authStore.setSession(TOKEN, sampleUser, { remember: true });
     mockApi({

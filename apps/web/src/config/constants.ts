@@ -3,6 +3,13 @@
 /** Every request gives up after this many milliseconds. */
 export const REQUEST_TIMEOUT_MS = 15_000;
 
+/**
+ * The limit of a call that can carry images (document photos, a signature): the timeout also
+ * covers sending them, which on a slow link (50 KB/s) takes far longer than REQUEST_TIMEOUT_MS.
+ * A retry sends the same Idempotency-Key, so waiting longer never registers twice.
+ */
+export const UPLOAD_TIMEOUT_MS = 60_000;
+
 /** After a 401 the user sees the session-expired toast, then goes to /login after this delay. */
 export const SESSION_EXPIRED_REDIRECT_MS = 1_500;
 
@@ -26,4 +33,6 @@ export const STORAGE_KEYS = {
   cookieConsent: 'cookieConsent',
   language: 'i18nextLng',
   languageCookie: 'i18next',
+  /** sessionStorage: the code of the registration just sent on a check-in link (this tab). */
+  selfRegistration: 'selfRegistration',
 } as const;

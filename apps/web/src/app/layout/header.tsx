@@ -9,14 +9,26 @@ import { isAdmin, useAuth, useSignOut } from '@/lib/auth';
 
 const MENU_ID = 'main-menu';
 
+/** The traveler self check-in pages: a pilgrim there needs the language, not the site's menu. */
+const SELF_CHECKIN_PATHS: readonly string[] = [paths.selfRegistration, paths.selfRegistrationAlias];
+
 const navLinkClasses = ({ isActive }: { isActive: boolean }) =>
   cn(
     'flex min-h-11 items-center rounded-lg px-3 py-2 text-base font-medium',
     isActive ? 'bg-surface-muted font-semibold text-primary' : 'text-fg hover:bg-surface-muted',
   );
 
-function Brand() {
+function Brand({ asLink = true }: { asLink?: boolean }) {
   const { t } = useTranslation();
+  if (!asLink) {
+    // On the self check-in a tap on the logo would leave a half-filled form for the landing.
+    return (
+      <span className="flex items-center gap-2 py-1 font-bold text-fg">
+        <img src="/favicon.svg" alt="" width="32" height="32" className="size-8" />
+        <span className="text-xl tracking-tight">{t('appName')}</span>
+      </span>
+    );
+  }
   return (
     <Link
       to={paths.home}
@@ -138,6 +150,7 @@ export function Header() {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const { pathname } = useLocation();
+  const selfCheckin = SELF_CHECKIN_PATHS.includes(pathname);
 
   // The menu closes after a navigation and with Escape.
   const [lastPath, setLastPath] = useState(pathname);
@@ -156,6 +169,22 @@ export function Header() {
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   }, [open]);
+
+  if (selfCheckin) {
+    // A traveler registering themselves: the brand, the language and the theme, and no site menu
+    // (signing up an establishment or the marketing pages are no tap away from the form).
+    return (
+      <header className="border-b border-line bg-surface">
+        <div className="mx-auto flex max-w-7xl items-center gap-2 px-3 py-2 nav:gap-6 nav:px-6 nav:py-3">
+          <Brand asLink={false} />
+          <div className="ml-auto flex items-center gap-1">
+            <LanguageSwitcher />
+            <ThemeToggle />
+          </div>
+        </div>
+      </header>
+    );
+  }
 
   return (
     <header className="border-b border-line bg-surface">

@@ -8,6 +8,7 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { FullScreenSpinner } from '@/components/ui/spinner';
 import { TextLink } from '@/components/ui/text-link';
 import { links, paths } from '@/config/paths';
+import { SelfRegistrationReview } from '@/features/checkin/components/self-registration-review';
 import { usePilgrim } from '@/features/clients/api/get-pilgrim';
 import { DeleteTravelerDialog } from '@/features/clients/components/delete-traveler-dialog';
 import { StayBadge } from '@/features/clients/components/stay-badge';
@@ -17,7 +18,10 @@ import { PdfActions } from '@/features/documents/components/pdf-actions';
 import { errorText } from '@/lib/error-text';
 import { PageTitle } from './page-title';
 
-/** /clients/view/{id}: the traveler's record, read-only, with Edit and Delete. */
+/**
+ * /clients/view/{id}: the traveler's record, read-only, with Edit and Delete; a self-registered
+ * one shows its status and code, and can be confirmed here (a traveler who lost the code).
+ */
 export function ClientViewRoute() {
   const { t } = useTranslation('clients');
   const { id = '' } = useParams();
@@ -66,6 +70,7 @@ export function ClientViewRoute() {
           </Button>
         </div>
       </div>
+      <SelfRegistrationReview key={pilgrim.id} pilgrim={pilgrim} name={name} className="mb-6" />
       <div className="rounded-2xl border border-line bg-surface p-4 shadow-sm sm:p-8">
         <TravelerDetails pilgrim={pilgrim} />
       </div>

@@ -1,8 +1,10 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Pilgrim } from '@hospes/shared/pilgrims';
 import { authStore } from '@/lib/auth';
-import { mockApi, renderPage, sampleUser } from '@/test/utils';
-import { ESTABLISHMENT_ID } from '@/features/clients/test/fixtures';
+import { DocumentSlotsContext } from '@/lib/document-slots';
+import { apiFailure, mockApi, renderPage, sampleUser } from '@/test/utils';
+import { ESTABLISHMENT_ID, samplePilgrim } from '@/features/clients/test/fixtures';
 import { RegistrationModes } from './registration-modes';
 
 function stubCamera(getUserMedia: () => Promise<MediaStream>) {
@@ -71,5 +73,80 @@ describe('registration entry modes', { timeout: 20_000 }, () => {
     );
     await user.click(screen.getByRole('radio', { name: 'Manual' }));
     expect(stopTrack).toHaveBeenCalled();
+  });
+
+  it('after a QR confirmation shows the traveler, the PDF and the record, focused, with one toast at most', async () => {
+    authStore.setSession('tok_abcdefghijklmnopqrstuvwxyz012345', sampleUser, { remember: true });
+    stubCamera(() => Promise.reject(new DOMException('denied', 'NotAllowedError')));
+    const pending = samplePilgrim({
+      selfRegistration: { status: 'pending', confirmationCode: '7K2M9QXA' },
+    });
+    const confirmed: Pilgrim = {
+      ...pending,
+      selfRegistration: { status: 'confirmed', confirmationCode: '7K2M9QXA' },
+    };
+    const { calls } = mockApi({
+      'GET /api/pilgrims/by-code/7K2M9QXA': { body: { success: true, data: pending } },
+      [`PUT /api/pilgrims/${pending.id}`]: { body: { success: true, data: pending } },
+      [`POST /api/pilgrims/${pending.id}/confirm`]: { body: { success: true, data: confirmed } },
+    });
+    const { user } = renderPage(
+      <DocumentSlotsContext.Provider
+        value={{
+          pdfActions: (traveler) => <button type="button">PDF of {traveler.firstName}</button>,
+        }}
+      >
+        <RegistrationModes establishmentId={ESTABLISHMENT_ID} />
+      </DocumentSlotsContext.Provider>,
+      { path: '/traveler-registration' },
+    );
+    await user.click(screen.getByRole('radio', { name: 'Scan QR code' }));
+    await user.type(screen.getByLabelText(/Confirmation code/), '7k2m-9qxa');
+    await user.click(screen.getByRole('button', { name: 'Open registration' }));
+    await user.click(await screen.findByRole('button', { name: 'Save and confirm' }));
+
+    const heading = await screen.findByRole('heading', { name: 'Registration confirmed' });
+    expect(heading).toHaveFocus();
+    const result = screen.getByRole('region', { name: 'Registration confirmed' });
+    expect(within(result).getByText('Lucía Fernández Ruiz')).toBeInTheDocument();
+    expect(within(result).getByRole('button', { name: 'PDF of Lucía' })).toBeInTheDocument();
+    expect(within(result).getByRole('link', { name: 'View the record' })).toHaveAttribute(
+      'href',
+      `/clients/view/${pending.id}`,
+    );
+    expect(calls.map((call) => call.method)).toEqual(['GET', 'PUT', 'POST']);
+    // The result screen says it: no "Pilgrim saved" and "Registration confirmed." toasts on top.
+    expect(screen.queryByText('Pilgrim saved')).not.toBeInTheDocument();
+    expect(screen.queryByText('Registration confirmed.')).not.toBeInTheDocument();
+
+    await user.click(within(result).getByRole('button', { name: 'Read another code' }));
+    expect(screen.getByLabelText(/Confirmation code/)).toHaveValue('');
+  });
+
+  it('says the details were saved when only the QR confirmation fails', async () => {
+    authStore.setSession('tok_abcdefghijklmnopqrstuvwxyz012345', sampleUser, { remember: true });
+    stubCamera(() => Promise.reject(new DOMException('denied', 'NotAllowedError')));
+    const pending = samplePilgrim({
+      selfRegistration: { status: 'pending', confirmationCode: '7K2M9QXA' },
+    });
+    mockApi({
+      'GET /api/pilgrims/by-code/7K2M9QXA': { body: { success: true, data: pending } },
+      [`PUT /api/pilgrims/${pending.id}`]: { body: { success: true, data: pending } },
+      [`POST /api/pilgrims/${pending.id}/confirm`]: apiFailure(502, 'HTTP_502', 'Bad gateway'),
+    });
+    const { user } = renderPage(<RegistrationModes establishmentId={ESTABLISHMENT_ID} />, {
+      path: '/traveler-registration',
+    });
+    await user.click(screen.getByRole('radio', { name: 'Scan QR code' }));
+    await user.type(screen.getByLabelText(/Confirmation code/), '7K2M9QXA');
+    await user.click(screen.getByRole('button', { name: 'Open registration' }));
+    await user.click(await screen.findByRole('button', { name: 'Save and confirm' }));
+    expect(
+      await screen.findByText(
+        'The details were saved, but the registration could not be confirmed. Try again.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Pilgrim saved')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save and confirm' })).toBeInTheDocument();
   });
 });

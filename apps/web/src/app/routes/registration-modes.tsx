@@ -8,7 +8,10 @@ import { TextField } from '@/components/ui/fields';
 import { FormAlert } from '@/components/ui/form-alert';
 import { getPilgrimByCode, useConfirmSelfRegistration } from '@/features/checkin/api/review';
 import { TravelerForm } from '@/features/clients/components/traveler-form';
-import { TravelerRegistration } from '@/features/clients/components/traveler-registration';
+import {
+  RegistrationSuccess,
+  TravelerRegistration,
+} from '@/features/clients/components/traveler-registration';
 import { prefillFromScan, type TravelerPrefill } from '@/features/clients/traveler-form-model';
 import { scanDocument } from '@/features/scan/api/scan-document';
 import { DocumentScanner } from '@/features/scan/components/document-scanner';
@@ -123,11 +126,15 @@ function QrReview({
   };
 
   if (done) {
+    // The manual registration's summary (focused heading, name, PDF, the record), one toast less.
     return (
-      <div className="space-y-4">
-        <FormAlert tone="success">{t('qr.confirmed')}</FormAlert>
-        <Button onClick={reset}>{t('qr.another')}</Button>
-      </div>
+      <RegistrationSuccess
+        pilgrim={done}
+        title={t('qr.confirmedTitle')}
+        text={t('qr.confirmedText')}
+        anotherLabel={t('qr.another')}
+        onAnother={reset}
+      />
     );
   }
 
@@ -146,6 +153,7 @@ function QrReview({
           mode="edit"
           pilgrim={pilgrim}
           submitLabel={t('qr.confirm')}
+          savedToast={false}
           actions={
             <Button variant="secondary" onClick={reset}>
               {t('qr.another')}
@@ -153,11 +161,11 @@ function QrReview({
           }
           onSaved={async (saved) => {
             try {
-              const confirmed = await confirm.mutateAsync(saved.id);
-              toast.success(t('qr.confirmed'));
-              setDone(confirmed);
+              setDone(await confirm.mutateAsync(saved.id));
+              window.scrollTo?.({ top: 0 });
             } catch (error) {
-              toast.error(errorText(error, t('qr.notFound')));
+              // The details are saved; only the confirmation failed (sending again retries it).
+              toast.error(errorText(error, t('review.savedNotConfirmed')));
             }
           }}
         />

@@ -1,9 +1,11 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { normaliseConfirmationCode } from '@hospes/shared/checkin';
 import { LANGUAGES } from '@hospes/shared/languages';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Spinner } from '@/components/ui/spinner';
+import { STORAGE_KEYS } from '@/config/constants';
 import { apiPaths } from '@/config/paths';
 import { usePublicCheckin, useSubmitSelfRegistration } from '@/features/checkin/api/public-checkin';
 import { SelfRegistrationDone } from '@/features/checkin/components/self-registration-done';
@@ -15,8 +17,51 @@ import { ModeSwitcher } from '@/features/scan/components/mode-switcher';
 import { isApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
 import { currentLanguage } from '@/lib/i18n';
+import { session } from '@/lib/storage';
 import { PageHeader } from './page-header';
 import { PageTitle } from './page-title';
+
+/** What a reload of the tab needs to show the done screen again: the code, no personal data. */
+export interface FinishedRegistration {
+  code: string;
+}
+
+function readFinished(token: string): FinishedRegistration | null {
+  if (!token) return null;
+  try {
+    const value = JSON.parse(session.get(STORAGE_KEYS.selfRegistration) ?? 'null') as unknown;
+    if (typeof value !== 'object' || value === null) return null;
+    const { token: stored, code } = value as Record<string, unknown>;
+    if (stored !== token || typeof code !== 'string') return null;
+    const normal = normaliseConfirmationCode(code);
+    return normal ? { code: normal } : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The registration finished on this link in this tab, kept in sessionStorage so that a reload
+ * shows the code again instead of a blank form (a second registration). `finish` keeps it;
+ * `startAnother` forgets it, for a new registration on the same link (the done screen's
+ * "register another person").
+ */
+export function useFinishedRegistration(token: string) {
+  const [state, setState] = useState(() => ({ token, finished: readFinished(token) }));
+  // Another link in the same tab: what was kept for that one, if anything.
+  const finished = state.token === token ? state.finished : readFinished(token);
+  return {
+    finished,
+    finish(value: FinishedRegistration) {
+      session.set(STORAGE_KEYS.selfRegistration, JSON.stringify({ token, code: value.code }));
+      setState({ token, finished: value });
+    },
+    startAnother() {
+      session.remove(STORAGE_KEYS.selfRegistration);
+      setState({ token, finished: null });
+    },
+  };
+}
 
 /**
  * /registro-viajero and /pilgrim-register (?t=<link token>): a traveler registers without login,
@@ -29,14 +74,40 @@ export function SelfRegistrationRoute() {
   const token = params.get('t')?.trim() ?? '';
   const info = usePublicCheckin(token);
   const submit = useSubmitSelfRegistration(token);
-  const [code, setCode] = useState<string | null>(null);
+  // `registration.startAnother` starts a new registration on the link (it forgets the code).
+  const registration = useFinishedRegistration(token);
+  const code = registration.finished?.code ?? null;
   const [mode, setMode] = useState<'manual' | 'scan'>('manual');
   const [prefill, setPrefill] = useState<{ round: number; value?: TravelerPrefill }>({ round: 0 });
+  // After "register another person": the fresh form's first heading takes the focus.
+  const startRef = useRef<HTMLHeadingElement>(null);
+  const restarted = useRef(false);
+  useEffect(() => {
+    if (code || !restarted.current) return;
+    restarted.current = false;
+    startRef.current?.focus();
+  }, [code]);
   const lng = currentLanguage();
   const defaultLanguage = (LANGUAGES as readonly string[]).includes(lng) ? lng : undefined;
 
   let body;
   if (!token) body = <FormAlert tone="info">{t('public.noToken')}</FormAlert>;
+  // Kept from before a reload: shown at once, even if the link has been renewed since.
+  else if (code)
+    body = (
+      <SelfRegistrationDone
+        code={code}
+        onRegisterAnother={() => {
+          // The next person of a couple or group on the same phone: an empty form, same link.
+          restarted.current = true;
+          submit.reset();
+          setMode('manual');
+          setPrefill((current) => ({ round: current.round + 1 }));
+          registration.startAnother();
+          window.scrollTo?.({ top: 0 });
+        }}
+      />
+    );
   else if (info.isPending)
     body = (
       <div role="status" className="flex items-center gap-3 text-muted">
@@ -52,12 +123,16 @@ export function SelfRegistrationRoute() {
           : errorText(info.error, t('public.invalid'))}
       </FormAlert>
     );
-  else if (code) body = <SelfRegistrationDone code={code} />;
   else
     body = (
       <div className="space-y-6">
         <section aria-labelledby="self-scan-title" className="space-y-3">
-          <h2 id="self-scan-title" className="text-lg font-semibold text-fg">
+          <h2
+            id="self-scan-title"
+            ref={startRef}
+            tabIndex={-1}
+            className="text-lg font-semibold text-fg outline-none"
+          >
             {t('public.scanTitle')}
           </h2>
           <p className="text-sm text-muted">{t('public.scanIntro')}</p>
@@ -107,7 +182,9 @@ export function SelfRegistrationRoute() {
                   input: { ...input, establishmentId: null },
                   key,
                 });
-                setCode(answer.confirmationCode);
+                registration.finish({ code: answer.confirmationCode });
+                // The scan's values and photo are not kept for the next person.
+                setPrefill((current) => ({ round: current.round + 1 }));
                 window.scrollTo?.({ top: 0 });
               }}
             />

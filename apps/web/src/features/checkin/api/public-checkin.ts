@@ -4,6 +4,7 @@ import {
   PublicCheckinResponseSchema,
   type PublicCheckinInput,
 } from '@hospes/shared/checkin';
+import { UPLOAD_TIMEOUT_MS } from '@/config/constants';
 import { apiPaths } from '@/config/paths';
 import { api } from '@/lib/api-client';
 
@@ -31,7 +32,7 @@ export function useSubmitSelfRegistration(token: string) {
         await api.post(apiPaths.checkin.publicInfo(token), input, {
           schema: PublicCheckinResponseSchema,
           skipSessionExpiry: true,
-          timeoutMs: 60_000,
+          timeoutMs: UPLOAD_TIMEOUT_MS,
           // Sent again with a retry of the same data: the same registration (decision 020).
           headers: { 'Idempotency-Key': key },
         })

@@ -1,10 +1,20 @@
 import { useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmationQrText, formatConfirmationCode } from '@hospes/shared/checkin';
+import { Button } from '@/components/ui/button';
 import { QrCanvas } from './qr-code';
 
-/** The traveler's confirmation: a QR code of the code, and the code in text. */
-export function SelfRegistrationDone({ code }: { code: string }) {
+/**
+ * The traveler's confirmation: a QR code of the code, the code in text, a reminder to keep it,
+ * and (one phone for a couple or a group) a fresh form on the same link for the next person.
+ */
+export function SelfRegistrationDone({
+  code,
+  onRegisterAnother,
+}: {
+  code: string;
+  onRegisterAnother: () => void;
+}) {
   const { t } = useTranslation('checkin');
   const headingRef = useRef<HTMLHeadingElement>(null);
   useLayoutEffect(() => headingRef.current?.focus(), []);
@@ -37,6 +47,10 @@ export function SelfRegistrationDone({ code }: { code: string }) {
       >
         {shown}
       </p>
+      <p className="text-fg">{t('public.keepCode')}</p>
+      <Button variant="secondary" onClick={onRegisterAnother} className="w-full sm:w-auto">
+        {t('public.registerAnother')}
+      </Button>
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { PilgrimResponseSchema, type CreatePilgrimInput } from '@hospes/shared/pilgrims';
+import { UPLOAD_TIMEOUT_MS } from '@/config/constants';
 import { apiPaths } from '@/config/paths';
 import { api } from '@/lib/api-client';
 import { invalidateAfterPilgrimChange } from './keys';
@@ -18,6 +19,8 @@ export function newRegistrationKey(): string {
 export function createPilgrim({ input, key }: { input: CreatePilgrimInput; key?: string }) {
   return api.post(apiPaths.pilgrims.list, input, {
     schema: PilgrimResponseSchema,
+    // The photos and the signature travel with the data: the longer limit of an upload.
+    timeoutMs: UPLOAD_TIMEOUT_MS,
     headers: key ? { 'Idempotency-Key': key } : undefined,
   });
 }

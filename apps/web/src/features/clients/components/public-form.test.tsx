@@ -53,6 +53,12 @@ describe('public self-registration form', { timeout: 30_000 }, () => {
     expect(screen.queryByLabelText('Entry date', { exact: true })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Payment/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Contract/ })).not.toBeInTheDocument();
+    // The signature hint speaks to the traveler, not to staff.
+    const pad = screen.getByRole('img', { name: /Traveler's signature/ });
+    expect(pad).toHaveAccessibleDescription(
+      /Sign in the box with your finger, a pen or the mouse\./,
+    );
+    expect(pad).not.toHaveAccessibleDescription(/Ask the traveler/);
 
     await fillRequired(user);
     drawSignature();

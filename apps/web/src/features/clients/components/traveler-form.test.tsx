@@ -126,6 +126,10 @@ describe('traveler form: the rules of spec §3 and §5', { timeout: 30_000 }, ()
       'POST /api/pilgrims': { status: 201, body: { success: true, message: 'ok', data: saved } },
     });
     const { user } = renderRegistration();
+    // At the desk the hint speaks to staff.
+    expect(screen.getByRole('img', { name: /Traveler's signature/ })).toHaveAccessibleDescription(
+      /Ask the traveler to sign in the box/,
+    );
     await fillRequired(user);
 
     await user.click(screen.getByRole('button', { name: 'Save record' }));

@@ -134,6 +134,8 @@ export type TravelerFormProps = {
       actions?: ReactNode;
       /** The label of the save button (default: save changes). */
       submitLabel?: string;
+      /** False: no "saved" toast (the caller shows the result of what follows the save). */
+      savedToast?: boolean;
     }
   | {
       /** Public self-registration: no stay, contract or payment sections; consent required. */
@@ -303,7 +305,7 @@ export function TravelerForm(props: TravelerFormProps) {
           props.onSaved(answer.data);
         } else if (pilgrim) {
           const answer = await update.mutateAsync({ id: pilgrim.id, input: toUpdateInput(input) });
-          toast.success(t('messages.pilgrimSaved'));
+          if (props.savedToast !== false) toast.success(t('messages.pilgrimSaved'));
           props.onSaved(answer.data);
         }
       } catch (error) {
@@ -771,7 +773,13 @@ export function TravelerForm(props: TravelerFormProps) {
             <SignaturePad
               id={fieldDomId('signatureImage')}
               label={mode === 'edit' ? t('signature.replaceLabel') : t('signature.label')}
-              hint={mode === 'edit' ? t('signature.replaceHint') : t('signature.hint')}
+              hint={
+                mode === 'edit'
+                  ? t('signature.replaceHint')
+                  : isPublic
+                    ? t('signature.publicHint')
+                    : t('signature.hint')
+              }
               required={mode !== 'edit'}
               value={value}
               onChange={onChange}

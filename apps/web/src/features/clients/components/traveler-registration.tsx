@@ -10,7 +10,26 @@ import type { TravelerPrefill } from '../traveler-form-model';
 import { formatDate, fullName } from '../format';
 import { TravelerForm } from './traveler-form';
 
-function RegistrationSuccess({ pilgrim, onAnother }: { pilgrim: Pilgrim; onAnother: () => void }) {
+/**
+ * The saved traveler's summary, focused on its heading: name, document, stay, the PDF actions and
+ * the way on (another one, the record, the list). The QR confirmation reuses it with its own texts.
+ */
+export function RegistrationSuccess({
+  pilgrim,
+  onAnother,
+  title,
+  text,
+  anotherLabel,
+}: {
+  pilgrim: Pilgrim;
+  onAnother: () => void;
+  /** The heading (default: record saved). */
+  title?: string;
+  /** The line under the heading (default: the traveler is registered). */
+  text?: string;
+  /** The label of the button that starts over (default: register another traveler). */
+  anotherLabel?: string;
+}) {
   const { t, i18n } = useTranslation('clients');
   const lng = i18n.resolvedLanguage ?? i18n.language;
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -27,9 +46,9 @@ function RegistrationSuccess({ pilgrim, onAnother }: { pilgrim: Pilgrim; onAnoth
         tabIndex={-1}
         className="text-xl font-bold text-fg outline-none"
       >
-        {t('registration.successTitle')}
+        {title ?? t('registration.successTitle')}
       </h2>
-      <p className="mt-1 text-fg">{t('registration.successText')}</p>
+      <p className="mt-1 text-fg">{text ?? t('registration.successText')}</p>
       <dl className="mt-4 grid gap-3 sm:grid-cols-2">
         <div>
           <dt className="text-sm font-semibold text-muted">{t('registration.summaryName')}</dt>
@@ -63,7 +82,7 @@ function RegistrationSuccess({ pilgrim, onAnother }: { pilgrim: Pilgrim; onAnoth
       </dl>
       {pdfActions?.(pilgrim, { className: 'mt-6' })}
       <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
-        <Button onClick={onAnother}>{t('registration.another')}</Button>
+        <Button onClick={onAnother}>{anotherLabel ?? t('registration.another')}</Button>
         <ButtonLink to={links.clientView(pilgrim.id)} variant="secondary">
           {t('registration.viewRecord')}
         </ButtonLink>

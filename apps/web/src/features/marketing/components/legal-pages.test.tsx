@@ -102,7 +102,9 @@ describe('legal pages', () => {
       ['i18nextLng', 'Local storage'],
       ['theme', 'Local storage'],
       ['cookieConsent', 'Local storage'],
+      ['selfRegistration', 'Session storage'],
     ]);
+    expect(rows[6]?.[3]).toBe('Until you close the tab or start a new registration.');
     expect(rows[0]?.[3]).toBe(
       '1 day with "Remember me"; without it, until you close the browser (session).',
     );

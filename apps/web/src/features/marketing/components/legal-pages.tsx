@@ -219,7 +219,10 @@ export function TermsPage() {
   return <LegalPage page="terms">{null}</LegalPage>;
 }
 
-/** What this app really stores in the browser (see lib/token-storage, lib/i18n, preferences). */
+/**
+ * What this app really stores in the browser (see lib/token-storage, lib/i18n, preferences, the
+ * self-registration page).
+ */
 const STORAGE_ROWS = [
   { name: STORAGE_KEYS.token, kind: 'cookie', row: 'authCookie', days: TOKEN_COOKIE_DAYS },
   { name: STORAGE_KEYS.token, kind: 'localOrSession', row: 'authStorage' },
@@ -232,6 +235,7 @@ const STORAGE_ROWS = [
   { name: STORAGE_KEYS.language, kind: 'local', row: 'languageStorage' },
   { name: STORAGE_KEYS.theme, kind: 'local', row: 'theme' },
   { name: STORAGE_KEYS.cookieConsent, kind: 'local', row: 'consent' },
+  { name: STORAGE_KEYS.selfRegistration, kind: 'session', row: 'selfRegistration' },
 ] as const;
 
 export function CookiesPage() {

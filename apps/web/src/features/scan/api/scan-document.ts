@@ -1,9 +1,7 @@
 import { ScanResponseSchema, type ScanResult } from '@hospes/shared/mrz';
+import { UPLOAD_TIMEOUT_MS } from '@/config/constants';
 import { apiPaths } from '@/config/paths';
 import { api } from '@/lib/api-client';
-
-/** Reading a document can take a while on a busy server (the server's own limit answers 503). */
-const SCAN_TIMEOUT_MS = 60_000;
 
 /** POST a photo (multipart field `document`) to an OCR endpoint; the fields read. */
 export async function scanDocument(
@@ -15,7 +13,9 @@ export async function scanDocument(
   form.append('document', image, name);
   const answer = await api.post(path, form, {
     schema: ScanResponseSchema,
-    timeoutMs: SCAN_TIMEOUT_MS,
+    // The photo is uploaded first, and reading it can take a while on a busy server (the
+    // server's own limit answers 503).
+    timeoutMs: UPLOAD_TIMEOUT_MS,
   });
   return answer.data;
 }

@@ -22,11 +22,25 @@ function blobToDataUrl(blob: Blob): Promise<string | null> {
   });
 }
 
-export function CameraProblem({ state }: { state: CameraState }) {
+/**
+ * Why the camera is off, with what to do instead: a photo or typing for a document (`document`),
+ * typing the confirmation code for a QR code (`qr`, which has no photo option).
+ */
+export function CameraProblem({
+  state,
+  mode = 'document',
+}: {
+  state: CameraState;
+  mode?: 'document' | 'qr';
+}) {
   const { t } = useTranslation('checkin');
-  if (state === 'denied') return <FormAlert tone="info">{t('scan.cameraDenied')}</FormAlert>;
+  const qr = mode === 'qr';
+  if (state === 'denied')
+    return <FormAlert tone="info">{t(qr ? 'qr.cameraDenied' : 'scan.cameraDenied')}</FormAlert>;
   if (state === 'unavailable' || state === 'error')
-    return <FormAlert tone="info">{t('scan.cameraUnavailable')}</FormAlert>;
+    return (
+      <FormAlert tone="info">{t(qr ? 'qr.cameraUnavailable' : 'scan.cameraUnavailable')}</FormAlert>
+    );
   return null;
 }
 

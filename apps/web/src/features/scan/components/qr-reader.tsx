@@ -50,7 +50,7 @@ export function QrReader({ onText }: { onText: (text: string) => boolean }) {
   const live = state === 'live' || state === 'starting';
   return (
     <div className="space-y-3">
-      <CameraProblem state={state} />
+      <CameraProblem state={state} mode="qr" />
       <div
         className={
           live ? 'relative mx-auto w-full max-w-sm overflow-hidden rounded-xl bg-black' : 'hidden'

@@ -1,0 +1,100 @@
+import { fireEvent, screen } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { stubSignaturePad } from '@/features/clients/test/fixtures';
+import { mockApi, renderPage, type MockCall } from '@/test/utils';
+import { SelfRegistrationRoute } from './self-registration';
+
+const LINK = 'lnk_abcdefghijklmnopqrstuvwx';
+const CODES = ['7K2M9QXA', 'B4DF8HJN'];
+
+const field = (label: string) => screen.getByLabelText(label, { exact: true });
+
+async function fillRequired(user: UserEvent, firstName: string) {
+  await user.type(field('First name'), firstName);
+  await user.type(field('First surname'), 'Mustermann');
+  await user.type(screen.getByRole('combobox', { name: 'Nationality' }), 'germany{Enter}');
+  fireEvent.change(field('Date of birth'), { target: { value: '1983-08-12' } });
+  await user.selectOptions(field('Sex'), 'F');
+  await user.type(field('Document number'), 'C01X00T47');
+  await user.type(field('Email'), 'erika@example.de');
+  await user.type(field('Phone'), '+49 30 1234567');
+  await user.type(field('Emergency contact name'), 'Max Mustermann');
+  await user.type(field('Emergency contact phone'), '+49 30 7654321');
+  await user.selectOptions(field('Relationship'), 'spouse');
+}
+
+function drawSignature() {
+  const pad = screen.getByRole('img', { name: /Traveler's signature/ });
+  fireEvent.pointerDown(pad, { pointerId: 1, pointerType: 'pen', clientX: 10, clientY: 10 });
+  fireEvent.pointerMove(pad, { pointerId: 1, pointerType: 'pen', clientX: 40, clientY: 30 });
+  fireEvent.pointerUp(pad, { pointerId: 1, pointerType: 'pen', clientX: 60, clientY: 20 });
+}
+
+async function sendRegistration(user: UserEvent, firstName: string) {
+  await fillRequired(user, firstName);
+  drawSignature();
+  await user.click(screen.getByRole('checkbox', { name: /I have read the legal information/ }));
+  await user.click(screen.getByRole('button', { name: 'Send registration' }));
+}
+
+// A long form typed key by key: jsdom needs more than the default 5 s on a slow machine.
+describe('self check-in: the finish screen', { timeout: 60_000 }, () => {
+  it('asks to keep the code and registers another person on the same link, on an empty form', async () => {
+    stubSignaturePad();
+    let sent = 0;
+    const { calls } = mockApi({
+      [`GET /api/public/checkin/${LINK}`]: {
+        body: {
+          success: true,
+          data: {
+            establishment: {
+              name: 'Albergue del Camino',
+              city: 'Burgos',
+              type: 'hostel',
+              keepDocumentImages: true,
+            },
+          },
+        },
+      },
+      [`POST /api/public/checkin/${LINK}`]: () => ({
+        status: 201,
+        body: { success: true, data: { confirmationCode: CODES[sent++] } },
+      }),
+    });
+    const { user } = renderPage(<SelfRegistrationRoute />, { path: `/registro-viajero?t=${LINK}` });
+    await screen.findByRole('heading', { name: 'Fill in from your document' });
+
+    await sendRegistration(user, 'Erika');
+    expect(await screen.findByRole('heading', { name: 'Registration sent' })).toHaveFocus();
+    expect(screen.getByTestId('confirmation-code')).toHaveTextContent('7K2M-9QXA');
+    expect(
+      screen.getByText('Keep this code until you arrive: take a screenshot or write it down.'),
+    ).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Register another person' }));
+    expect(screen.queryByRole('heading', { name: 'Registration sent' })).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Fill in from your document' })).toHaveFocus();
+    expect(screen.getByRole('radio', { name: 'Manual' })).toHaveAttribute('aria-checked', 'true');
+    expect(field('First name')).toHaveValue('');
+    expect(field('Document number')).toHaveValue('');
+    expect(
+      screen.getByRole('checkbox', { name: /I have read the legal information/ }),
+    ).not.toBeChecked();
+
+    await sendRegistration(user, 'Max');
+    expect(await screen.findByRole('heading', { name: 'Registration sent' })).toBeInTheDocument();
+    expect(screen.getByTestId('confirmation-code')).toHaveTextContent('B4DF-8HJN');
+
+    // Two registrations on the same link, each with its own Idempotency-Key.
+    const posts = calls.filter((call: MockCall) => call.method === 'POST');
+    expect(posts.map((call) => (call.body as { firstName: string }).firstName)).toEqual([
+      'Erika',
+      'Max',
+    ]);
+    const keys = posts.map((call) => call.headers.get('Idempotency-Key'));
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[1]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[1]).not.toBe(keys[0]);
+  });
+});
