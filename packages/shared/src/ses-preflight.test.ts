@@ -165,13 +165,95 @@ describe('SES pre-flight check', () => {
       documentSupportNumber: null,
       contactInfo: { phone: '+34 600 000 000' },
     });
-    expect(codes(pv([child]))).toEqual(['kinship:ses.kinshipRequiredForMinor']);
-    expect(pv([{ ...child, kinship: 'HJ' }])).toEqual([]);
-    expect(codes(pv([{ ...child, kinship: 'XX' as never }]))).toEqual([
+    // With the parent, in the same contract.
+    expect(codes(pv([spaniard(), child]))).toEqual(['kinship:ses.kinshipRequiredForMinor']);
+    expect(pv([spaniard(), { ...child, kinship: 'HJ' }])).toEqual([]);
+    expect(codes(pv([spaniard(), { ...child, kinship: 'XX' as never }]))).toEqual([
       'kinship:ses.kinshipInvalid',
     ]);
     // Not in a reservation
     expect(rh([child])).toEqual([]);
+  });
+
+  it('refuses a contract of minors alone: a minor is reported with an adult of the same contract', () => {
+    const child = (id: string) =>
+      spaniard({
+        id,
+        dateOfBirth: '2015-01-01',
+        passportNumber: null,
+        documentSupportNumber: null,
+        kinship: 'HJ',
+        // A walk-in without a reference of its own: a contract of its own (its report number).
+        stay: { contractDate: '2026-06-01', paymentType: 'EFECT' },
+      });
+    const parent = spaniard({ stay: { contractDate: '2026-06-01', paymentType: 'EFECT' } });
+    const withReference = (t: SesTraveler) => ({
+      ...t,
+      stay: { ...t.stay, contractReference: `N-${t.id}` },
+    });
+    // Registered one by one, each has a contract of its own: the two children are alone in theirs.
+    expect(
+      codes(pv([withReference(parent), withReference(child('c1')), withReference(child('c2'))])),
+    ).toEqual([
+      'stay.contractReference:ses.minorWithoutAdult',
+      'stay.contractReference:ses.minorWithoutAdult',
+    ]);
+    // One reference for the family: fine.
+    const family = (t: SesTraveler) => ({ ...t, stay: { ...t.stay, contractReference: 'F-1' } });
+    expect(pv([family(parent), family(child('c1')), family(child('c2'))])).toEqual([]);
+    // Not in a reservation, where minors need nothing.
+    expect(rh([withReference(child('c1'))])).toEqual([]);
+  });
+
+  it('refuses values of one contract that its travelers give differently, and too few persons', () => {
+    const a = spaniard({
+      stay: {
+        contractReference: 'B1',
+        contractDate: '2026-05-20',
+        paymentType: 'EFECT',
+        numberOfPersons: 3,
+      },
+    });
+    const b = spaniard({
+      id: 't-b',
+      passportNumber: '00000000T',
+      stay: { contractReference: 'B1', paymentType: 'TARJT', numberOfPersons: 3 },
+    });
+    const c = spaniard({
+      id: 't-c',
+      passportNumber: '00000001R',
+      stay: { contractReference: 'B1', contractDate: '2026-05-01' },
+    });
+    expect(pv([a, b, c])).toEqual([
+      {
+        travelerId: 't-c',
+        field: 'stay.contractDate',
+        code: 'ses.contractValueDiffers',
+        params: { reference: 'B1' },
+      },
+      {
+        travelerId: 't-b',
+        field: 'stay.paymentType',
+        code: 'ses.contractValueDiffers',
+        params: { reference: 'B1' },
+      },
+    ]);
+    // Three travelers of one contract that says one person.
+    const one = (t: SesTraveler) => ({ ...t, stay: { ...t.stay, numberOfPersons: 1 } });
+    expect(
+      pv([
+        one(a),
+        { ...b, stay: { contractReference: 'B1' } },
+        { ...c, stay: { contractReference: 'B1' } },
+      ]),
+    ).toEqual([
+      {
+        travelerId: 't-es',
+        field: 'stay.numberOfPersons',
+        code: 'ses.numberOfPersonsTooFew',
+        params: { count: 3 },
+      },
+    ]);
   });
 
   it('requires document type and number from the 18th birthday', () => {
@@ -184,7 +266,7 @@ describe('SES pre-flight check', () => {
     expect(codes(pv([eighteen]))).toEqual(['passportNumber:ses.documentRequiredForAdult']);
     const almost = { ...eighteen, dateOfBirth: '2008-06-02', kinship: 'HJ' as const };
     expect(isMinor(almost)).toBe(true);
-    expect(pv([almost])).toEqual([]);
+    expect(pv([spaniard({ id: 't-parent' }), almost])).toEqual([]);
     // The arrival time counts, not the registration date
     expect(isMinor({ ...almost, stay: { entryDateTime: '2026-06-02T01:00' } })).toBe(false);
   });

@@ -234,6 +234,9 @@ export const SES_PROBLEM_CODES = [
   'ses.cardExpiryInvalid',
   'ses.numberInvalid',
   'ses.tooLong',
+  'ses.minorWithoutAdult',
+  'ses.contractValueDiffers',
+  'ses.numberOfPersonsTooFew',
 ] as const;
 export type SesProblemCode = (typeof SES_PROBLEM_CODES)[number];
 
@@ -557,9 +560,62 @@ export function preflightSes(
       if (n !== undefined && !(Number.isInteger(n) && n >= 1 && n <= 9999))
         add(`stay.${key}`, 'ses.numberInvalid');
     }
+    const persons = contract.numberOfPersons;
+    if (
+      persons !== undefined &&
+      Number.isInteger(persons) &&
+      persons >= 1 &&
+      persons < stay.length
+    ) {
+      problems.push({
+        travelerId,
+        field: 'stay.numberOfPersons',
+        code: 'ses.numberOfPersonsTooFew',
+        params: { count: stay.length },
+      });
+    }
+    // One contract carries one value of each: a traveler of the stay who gives another one would
+    // be reported with the first traveler's.
+    for (const key of CONTRACT_VALUES) {
+      let first: string | undefined;
+      for (const traveler of stay) {
+        const v = traveler.stay?.[key];
+        if (v === null || v === undefined || v === '') continue;
+        const written = String(v).trim();
+        if (first === undefined) first = written;
+        else if (written !== first)
+          problems.push({
+            travelerId: traveler.id,
+            field: `stay.${key}`,
+            code: 'ses.contractValueDiffers',
+            params: { reference: contract.reference },
+          });
+      }
+    }
+    // A minor is reported with an adult of the same contract, who gives the relationship
+    // (reference §1.4): a contract of minors alone cannot say it.
+    if (pv && stay.every((traveler) => isMinor(traveler))) {
+      for (const minor of stay)
+        problems.push({
+          travelerId: minor.id,
+          field: 'stay.contractReference',
+          code: 'ses.minorWithoutAdult',
+        });
+    }
   }
   return problems;
 }
+
+/** The values of a contract that every traveler of a stay must give alike, when given. */
+const CONTRACT_VALUES = [
+  'contractDate',
+  'entryDateTime',
+  'exitDateTime',
+  'numberOfPersons',
+  'numberOfRooms',
+  'internetBooking',
+  'paymentType',
+] as const satisfies readonly (keyof SesStay)[];
 
 function tooLong(travelerId: string | null, field: string, max: number): SesProblem {
   return { travelerId, field, code: 'ses.tooLong', params: { max } };
