@@ -12,7 +12,11 @@ import {
   RegistrationSuccess,
   TravelerRegistration,
 } from '@/features/clients/components/traveler-registration';
-import { prefillFromScan, type TravelerPrefill } from '@/features/clients/traveler-form-model';
+import {
+  mergePrefills,
+  prefillFromScan,
+  type TravelerPrefill,
+} from '@/features/clients/traveler-form-model';
 import { scanDocument } from '@/features/scan/api/scan-document';
 import { DocumentScanner } from '@/features/scan/components/document-scanner';
 import { ModeSwitcher } from '@/features/scan/components/mode-switcher';
@@ -37,7 +41,12 @@ export function RegistrationModes({
 }) {
   const { t } = useTranslation('checkin');
   const [mode, setMode] = useState<EntryMode>('manual');
-  const [prefill, setPrefill] = useState<{ round: number; value?: TravelerPrefill }>({ round: 0 });
+  // A scan's values, and the stay a companion shares with the traveler registered before.
+  const [prefill, setPrefill] = useState<{
+    round: number;
+    value?: TravelerPrefill;
+    companion?: { of: string; reference: string; prefill: TravelerPrefill };
+  }>({ round: 0 });
 
   return (
     <div className="space-y-6">
@@ -57,6 +66,7 @@ export function RegistrationModes({
           onManual={() => setMode('manual')}
           onResult={({ result, image }) => {
             setPrefill((current) => ({
+              ...current,
               round: current.round + 1,
               value: prefillFromScan(result, image),
             }));
@@ -67,13 +77,33 @@ export function RegistrationModes({
         <QrReview keepsDocumentImages={keepsDocumentImages} />
       ) : (
         <>
+          {prefill.companion && (
+            <FormAlert tone="info">
+              {t('clients:registration.companionNote', {
+                name: prefill.companion.of,
+                reference: prefill.companion.reference,
+              })}
+            </FormAlert>
+          )}
           {prefill.value && <FormAlert tone="success">{t('scan.processed')}</FormAlert>}
           <TravelerRegistration
             key={`${establishmentId}-${prefill.round}`}
             establishmentId={establishmentId}
             keepDocumentImages={keepsDocumentImages(establishmentId)}
-            prefill={prefill.value}
-            onDone={() => setPrefill((current) => ({ round: current.round + 1 }))}
+            prefill={mergePrefills(prefill.companion?.prefill, prefill.value)}
+            onDone={(companion, of) =>
+              setPrefill((current) => ({
+                round: current.round + 1,
+                companion:
+                  companion && of
+                    ? {
+                        of,
+                        reference: companion.values.stay?.contractReference ?? '',
+                        prefill: companion,
+                      }
+                    : undefined,
+              }))
+            }
           />
         </>
       )}

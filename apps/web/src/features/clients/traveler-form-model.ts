@@ -358,6 +358,38 @@ export interface TravelerPrefill {
 }
 
 /**
+ * What a companion of a registered traveler shares with them (a child, a partner registered
+ * next): the dates, the home address and the stay, with the same contract reference, so that SES
+ * reports them in one communication (a minor must be in an adult's: ses.minorWithoutAdult). A
+ * walk-in's contract is its report number (decision 013), which the companion then names.
+ */
+export function companionPrefill(pilgrim: Pilgrim): TravelerPrefill {
+  const values = travelerValuesFrom(pilgrim);
+  return {
+    values: {
+      entryDate: values.entryDate,
+      checkOutDate: values.checkOutDate,
+      address: values.address,
+      stay: {
+        ...values.stay,
+        contractReference: values.stay.contractReference || pilgrim.reportNumber || '',
+        contractDate: values.stay.contractDate || values.entryDate,
+      },
+    },
+    marks: {},
+  };
+}
+
+/** Two prefills in one: the later one's values win (a scan of the companion's document). */
+export function mergePrefills(
+  first: TravelerPrefill | undefined,
+  second: TravelerPrefill | undefined,
+): TravelerPrefill | undefined {
+  if (!first || !second) return first ?? second;
+  return { values: { ...first.values, ...second.values }, marks: second.marks };
+}
+
+/**
  * The fields of a document scan (POST /ocr/process-document) as form values. A field a check
  * digit confirmed is marked `check`; the others (names have no check digit) `verify`.
  */

@@ -6,6 +6,7 @@ import { apiFailure, mockApi, renderPage, sampleUser } from '@/test/utils';
 import { ESTABLISHMENT_ID, samplePilgrim, stubSignaturePad } from '../test/fixtures';
 import { TravelerForm } from './traveler-form';
 import { TravelerRegistration } from './traveler-registration';
+import { RegistrationModes } from '@/app/routes/registration-modes';
 
 const TOKEN = 'tok_abcdefghijklmnopqrstuvwxyz012345';
 
@@ -163,6 +164,56 @@ describe('traveler form: the rules of spec §3 and §5', { timeout: 30_000 }, ()
     await user.click(screen.getByRole('button', { name: 'Register another traveler' }));
     expect(field('First name')).toHaveValue('');
     expect(field('First name')).toHaveFocus();
+  });
+
+  it('registers a companion on the same stay: dates, home address and contract copied, for one SES communication', async () => {
+    stubSignaturePad();
+    signIn();
+    const adult = samplePilgrim({
+      documentType: 'P',
+      passportNumber: 'X1234567',
+      reportNumber: '2026/000123',
+      checkOutDate: '2026-11-21',
+      address: {
+        street: 'Calle Mayor 5',
+        complement: null,
+        municipalityCode: '28079',
+        municipalityName: 'Madrid',
+        postalCode: '28013',
+        country: 'ESP',
+      },
+      stay: { ...samplePilgrim().stay, paymentType: 'EFECT' },
+    });
+    const { calls } = mockApi({
+      'POST /api/pilgrims': { status: 201, body: { success: true, message: 'ok', data: adult } },
+    });
+    const { user } = renderPage(<RegistrationModes establishmentId={ESTABLISHMENT_ID} />, {
+      path: '/traveler-registration',
+    });
+    await fillRequired(user);
+    drawSignature();
+    await user.click(screen.getByRole('button', { name: 'Save record' }));
+    await screen.findByRole('heading', { name: 'Record saved' });
+
+    await user.click(screen.getByRole('button', { name: 'Register a companion (same stay)' }));
+    expect(
+      screen.getByText(/Companion of Lucía Fernández Ruiz: .*contract 2026\/000123/),
+    ).toBeInTheDocument();
+    // A new person: no name, no document; the shared stay is there.
+    expect(field('First name')).toHaveValue('');
+    expect(field('Document number')).toHaveValue('');
+    expect(field('Entry date')).toHaveValue('2026-11-20');
+
+    await fillRequired(user);
+    drawSignature();
+    await user.click(screen.getByRole('button', { name: 'Save record' }));
+    await vi.waitFor(() => expect(calls).toHaveLength(2));
+    expect(calls[1]?.body).toMatchObject({
+      entryDate: '2026-11-20',
+      checkOutDate: '2026-11-21',
+      address: { street: 'Calle Mayor 5', municipalityCode: '28079', postalCode: '28013' },
+      stay: { contractReference: '2026/000123', contractDate: '2026-11-20', paymentType: 'EFECT' },
+    });
   });
 
   it('sends a retry of the same data with the same Idempotency-Key, and changed data with a new one', async () => {

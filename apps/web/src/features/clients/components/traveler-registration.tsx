@@ -6,7 +6,7 @@ import { Button, ButtonLink } from '@/components/ui/button';
 import { links, paths } from '@/config/paths';
 import { useDocumentSlots } from '@/lib/document-slots';
 import { countryName } from '../countries';
-import type { TravelerPrefill } from '../traveler-form-model';
+import { companionPrefill, type TravelerPrefill } from '../traveler-form-model';
 import { formatDate, fullName } from '../format';
 import { TravelerForm } from './traveler-form';
 
@@ -17,12 +17,15 @@ import { TravelerForm } from './traveler-form';
 export function RegistrationSuccess({
   pilgrim,
   onAnother,
+  onCompanion,
   title,
   text,
   anotherLabel,
 }: {
   pilgrim: Pilgrim;
   onAnother: () => void;
+  /** When given, "Register a companion": the next traveler shares this one's stay (same contract). */
+  onCompanion?: () => void;
   /** The heading (default: record saved). */
   title?: string;
   /** The line under the heading (default: the traveler is registered). */
@@ -82,7 +85,10 @@ export function RegistrationSuccess({
       </dl>
       {pdfActions?.(pilgrim, { className: 'mt-6' })}
       <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
-        <Button onClick={onAnother}>{anotherLabel ?? t('registration.another')}</Button>
+        {onCompanion && <Button onClick={onCompanion}>{t('registration.companion')}</Button>}
+        <Button onClick={onAnother} variant={onCompanion ? 'secondary' : undefined}>
+          {anotherLabel ?? t('registration.another')}
+        </Button>
         <ButtonLink to={links.clientView(pilgrim.id)} variant="secondary">
           {t('registration.viewRecord')}
         </ButtonLink>
@@ -109,8 +115,11 @@ export function TravelerRegistration({
   keepDocumentImages?: boolean;
   /** Values read from a document scan (the entry modes live on the route page). */
   prefill?: TravelerPrefill;
-  /** Told when "register another" starts a fresh form. */
-  onDone?: () => void;
+  /**
+   * Told when "register another" starts a fresh form; with the stay to share when it is a
+   * companion of the traveler just registered (see companionPrefill).
+   */
+  onDone?: (companion?: TravelerPrefill, companionOf?: string) => void;
 }) {
   const [saved, setSaved] = useState<Pilgrim | null>(null);
   const [round, setRound] = useState(0);
@@ -123,6 +132,11 @@ export function TravelerRegistration({
           setSaved(null);
           setRound((value) => value + 1);
           onDone?.();
+        }}
+        onCompanion={() => {
+          setSaved(null);
+          setRound((value) => value + 1);
+          onDone?.(companionPrefill(saved), fullName(saved));
         }}
       />
     );
