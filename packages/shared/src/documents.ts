@@ -233,11 +233,16 @@ export const SES_FILE_FORMATS = ['xml', 'solicitud'] as const;
  * neither, today's arrivals. `format`: the XML file (default) or the `solicitud` of the web
  * service (the XML zipped, then Base64).
  */
-export const SesFileInputSchema = z.object({
-  kind: z.enum(SES_FILE_KINDS),
-  pilgrimIds: z.array(IdSchema).min(1).max(1000).optional(),
-  from: IsoDateSchema.optional(),
-  to: IsoDateSchema.optional(),
-  format: z.enum(SES_FILE_FORMATS).default('xml'),
-});
+export const SesFileInputSchema = z
+  .object({
+    kind: z.enum(SES_FILE_KINDS),
+    pilgrimIds: z.array(IdSchema).min(1).max(1000).optional(),
+    from: IsoDateSchema.optional(),
+    to: IsoDateSchema.optional(),
+    format: z.enum(SES_FILE_FORMATS).default('xml'),
+  })
+  .refine((v) => !(v.from && v.to && v.to < v.from), {
+    message: 'validation.periodOrder',
+    path: ['to'],
+  });
 export type SesFileInput = z.infer<typeof SesFileInputSchema>;

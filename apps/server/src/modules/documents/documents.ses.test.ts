@@ -314,6 +314,16 @@ describe('POST /api/establishments/{id}/ses-xml', () => {
         .details.map((d: { field: string }) => d.field)
         .sort(),
     ).toEqual(['from', 'kind']);
+    // A period that ends before it starts is a mistake, not an empty period.
+    const reversed = await ses(owner.establishmentId, owner.token, {
+      kind: 'PV',
+      from: '2026-07-01',
+      to: '2026-01-01',
+    });
+    expect(reversed.statusCode).toBe(400);
+    expect(reversed.json().details).toEqual([
+      expect.objectContaining({ field: 'to', code: 'validation.periodOrder' }),
+    ]);
     // An admin reaches any establishment.
     expect(
       (await ses(owner.establishmentId, admin.token, { kind: 'PV', pilgrimIds: [walkIn.id] }))
