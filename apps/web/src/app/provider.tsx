@@ -2,6 +2,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Toaster } from 'react-hot-toast';
 import { TOAST_DURATION_MS } from '@/config/constants';
+import { SessionRenewalDialog } from '@/features/auth/components/session-renewal-dialog';
 import { DocumentSlotsProvider } from './document-slots';
 import { AppErrorBoundary } from './error-boundary';
 
@@ -38,6 +39,8 @@ export function AppProvider({
     <AppErrorBoundary>
       <QueryClientProvider client={queryClient}>
         <DocumentSlotsProvider>{children}</DocumentSlotsProvider>
+        {/* Asks for the password when a session ends over unsaved input (session-expiry.ts). */}
+        <SessionRenewalDialog />
         <AppToaster />
       </QueryClientProvider>
     </AppErrorBoundary>

@@ -73,6 +73,11 @@ export interface RequestOptions<T> {
 export interface ApiClientHooks {
   /** Called SESSION_EXPIRED_REDIRECT_MS after a 401: clear the user and go to /login. */
   onSessionExpired?: () => void;
+  /**
+   * Asked at once on a session 401 (after the token is removed): true when the app deals with
+   * it in place (a login dialog over a form with unsaved input), so no toast and no redirect.
+   */
+  holdSessionExpiry?: () => boolean;
 }
 
 let hooks: ApiClientHooks = {};
@@ -118,6 +123,7 @@ function handleUnauthorized(error: ApiError, skipSessionExpiry: boolean | undefi
   if (NON_SESSION_401_CODES.has(error.code)) return;
   removeToken();
   if (skipSessionExpiry) return;
+  if (hooks.holdSessionExpiry?.()) return;
   toast.error(i18n.t('common:api.sessionExpired'), { id: 'session-expired' });
   if (sessionExpiryTimer) return;
   sessionExpiryTimer = setTimeout(() => {

@@ -42,8 +42,21 @@ export function setToken(token: string, options: { remember: boolean } = { remem
   writeTokenCookie(token, options.remember);
 }
 
+/** Whether the token last removed had been kept with "remember me" (see wasTokenRemembered). */
+let lastRemembered = false;
+
 export function removeToken(): void {
+  if (local.get(KEY)) lastRemembered = true;
+  else if (session.get(KEY)) lastRemembered = false;
   deleteCookie(KEY);
   local.remove(KEY);
   session.remove(KEY);
+}
+
+/**
+ * Whether the token most recently removed had been stored with "remember me": a login that
+ * renews an ended session in place (no checkbox) keeps the choice made at the first login.
+ */
+export function wasTokenRemembered(): boolean {
+  return lastRemembered;
 }

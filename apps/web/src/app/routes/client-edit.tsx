@@ -23,7 +23,9 @@ export function ClientEditRoute() {
   const establishments = useUserEstablishments();
 
   if (query.isPending) return <FullScreenSpinner />;
-  if (query.isError) {
+  // Only a first load that failed hides the form: a later refetch that fails (say, while the
+  // session is being renewed over unsaved input) must not unmount it.
+  if (query.isLoadingError) {
     return (
       <div className="mx-auto w-full max-w-5xl px-4 py-8 nav:px-6">
         <PageTitle page={t('edit.title')} />

@@ -39,7 +39,7 @@ export function TravelerRegistrationRoute() {
           <Spinner className="size-6 text-primary" />
           {t('list.loading')}
         </div>
-      ) : establishments.isError ? (
+      ) : establishments.isLoadingError ? (
         <FormAlert>{errorText(establishments.error, t('messages.establishmentsFailed'))}</FormAlert>
       ) : list.length === 0 ? (
         <NoEstablishmentWarning />

@@ -14,7 +14,7 @@ import { useResendVerification } from '../api/resend-verification';
 import { LoginFormSchema, type LoginFormValues } from '../schemas';
 
 /** Spec §8, login: the server's text when it sent one, else the flow's own texts. */
-function loginErrorMessage(error: unknown, t: (key: string) => string): string {
+export function loginErrorMessage(error: unknown, t: (key: string) => string): string {
   if (!(error instanceof ApiError)) return t('login.failed');
   if (error.status === 0 || error.code === CLIENT_ERROR_CODES.invalidResponse) return error.message;
   if (error.status === 401) return error.message || t('login.invalidCredentials');

@@ -17,6 +17,8 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { applyServerFieldErrors, isApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
 import { schemaResolver } from '@/lib/form';
+import { awaitsSessionRenewal } from '@/lib/session-renewal';
+import { useUnsavedInput } from '@/lib/unsaved-input';
 import { useCreateEstablishment } from '../api/create-establishment';
 import { useDeleteDocumentPhotos } from '../api/delete-document-photos';
 import { useUpdateEstablishment } from '../api/update-establishment';
@@ -126,7 +128,7 @@ export function EstablishmentForm({
     control,
     handleSubmit,
     setError,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, isDirty },
   } = useForm<Values, unknown, CreateEstablishmentInput>({
     resolver: schemaResolver(
       editing ? UpdateEstablishmentInputSchema : CreateEstablishmentInputSchema,
@@ -134,6 +136,8 @@ export function EstablishmentForm({
     defaultValues: valuesFrom(establishment),
   });
   const keepImages = useWatch({ control, name: 'keepDocumentImages' });
+  // A session that ends while this holds changes is renewed in place (lib/unsaved-input.ts).
+  useUnsavedInput(isDirty);
 
   const onSubmit = handleSubmit(async (input) => {
     setFormError(null);
@@ -151,6 +155,8 @@ export function EstablishmentForm({
         onDone(answer.data);
       }
     } catch (error) {
+      // The session ended: the login dialog over the page says so; the form stays as it is.
+      if (awaitsSessionRenewal(error)) return;
       if (isApiError(error) && error.code === 'NIF_TAKEN') {
         setError('nif', { type: 'server', message: error.message }, { shouldFocus: true });
         return;

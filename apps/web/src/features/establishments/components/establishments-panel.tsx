@@ -59,7 +59,8 @@ export function EstablishmentsPanel() {
       </div>
     );
   }
-  if (query.isError) {
+  // Only a failed first load replaces the list: a failed refetch keeps an open form mounted.
+  if (query.isLoadingError) {
     return (
       <FormAlert>
         <p>{errorText(query.error, t('messages.listFailed'))}</p>
