@@ -9,6 +9,7 @@ export default tseslint.config(
       '**/node_modules/**',
       '**/dist/**',
       '**/data/**',
+      'packages/shared/src/generated/**',
       'apps/server/drizzle/**',
       'e2e/artifacts/**',
       'test-results/**',

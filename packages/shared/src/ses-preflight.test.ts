@@ -290,6 +290,26 @@ describe('SES pre-flight check', () => {
     expect(pv([spaniard({ address: { ...abroad, municipalityName: 'Roma' } })])).toEqual([]);
   });
 
+  it('requires a code of the INE list, in the province of the postal code (decision 026)', () => {
+    const address = spaniard().address!;
+    // A postal code typed as the INE code: 15800 is Melide's postal code, no municipality's code.
+    expect(codes(pv([spaniard({ address: { ...address, municipalityCode: '15800' } })]))).toEqual([
+      'address.municipalityCode:ses.municipalityCodeUnknown',
+    ]);
+    // Pedrafita do Cebreiro (Lugo) with a postal code of Madrid.
+    expect(
+      codes(
+        pv([spaniard({ address: { ...address, municipalityCode: '27045', postalCode: '28013' } })]),
+      ),
+    ).toEqual(['address.municipalityCode:ses.municipalityNotInPostalCodeProvince']);
+    expect(
+      pv([spaniard({ address: { ...address, municipalityCode: '27045', postalCode: '27671' } })]),
+    ).toEqual([]);
+    expect(sesProblemText('es', { code: 'ses.municipalityCodeUnknown' })).toBe(
+      'El código de municipio no figura en la lista de municipios del INE',
+    );
+  });
+
   it('requires the home address: street, postal code and an alpha-3 country', () => {
     expect(codes(pv([spaniard({ address: null })]))).toEqual(['address:ses.addressRequired']);
     const broken = { street: '', municipalityName: 'Lisboa', postalCode: '', country: 'PT' };

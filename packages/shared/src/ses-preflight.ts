@@ -8,6 +8,7 @@
  * SES fields (address, kinship, stay/contract). Dates are `YYYY-MM-DD`; date-times are local
  * `YYYY-MM-DDTHH:mm[:ss]` with an optional offset.
  */
+import { isIneMunicipalityCode, municipalityFitsPostalCode } from './ine-municipalities';
 import { DEFAULT_LANGUAGE, type Language } from './languages';
 import arSes from './locales/ar/ses.json';
 import caSes from './locales/ca/ses.json';
@@ -222,6 +223,8 @@ export const SES_PROBLEM_CODES = [
   'ses.postalCodeRequired',
   'ses.countryInvalid',
   'ses.municipalityCodeRequired',
+  'ses.municipalityCodeUnknown',
+  'ses.municipalityNotInPostalCodeProvince',
   'ses.municipalityNameRequired',
   'ses.entryDateInvalid',
   'ses.checkOutRequired',
@@ -637,8 +640,15 @@ function checkAddress(
   const country = sesText(address.country);
   if (!/^[A-Za-z]{3}$/.test(country)) add('address.country', 'ses.countryInvalid');
   if (isSpain(country)) {
-    if (!/^\d{5}$/.test(sesText(address.municipalityCode)))
+    const municipality = sesText(address.municipalityCode);
+    if (!/^\d{5}$/.test(municipality))
       add('address.municipalityCode', 'ses.municipalityCodeRequired');
+    // The Ministry refuses a code that is not in the INE list; one of another province than the
+    // postal code is a postal code typed as the INE code (decision 026).
+    else if (!isIneMunicipalityCode(municipality))
+      add('address.municipalityCode', 'ses.municipalityCodeUnknown');
+    else if (!municipalityFitsPostalCode(municipality, sesText(address.postalCode)))
+      add('address.municipalityCode', 'ses.municipalityNotInPostalCodeProvince');
   } else if (!sesText(address.municipalityName)) {
     add('address.municipalityName', 'ses.municipalityNameRequired');
   }

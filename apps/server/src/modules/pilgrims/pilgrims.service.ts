@@ -171,8 +171,12 @@ export function createPilgrimsService(deps: PilgrimsServiceDeps) {
     return sealed;
   }
 
-  function checkRecord(record: PilgrimRecord) {
-    const issues = pilgrimRecordIssues(record, today(), { complete: true });
+  /**
+   * The rules across fields on a whole record. `municipalityCodes` false: the address was not
+   * sent (an update), so a stored address with an old or wrong INE code does not block the save.
+   */
+  function checkRecord(record: PilgrimRecord, municipalityCodes = true) {
+    const issues = pilgrimRecordIssues(record, today(), { complete: true, municipalityCodes });
     if (issues.length) {
       validationError(
         issues.map((issue) => ({ field: issue.path.join('.'), message: '', code: issue.message })),
@@ -481,7 +485,7 @@ export function createPilgrimsService(deps: PilgrimsServiceDeps) {
         const removed = moved && !keeps ? await pilgrims.deleteDocumentPhotos(id, tx) : [];
         const before = recordFromRow(row);
         const after = mergeUpdate(before, patch, establishmentId, today());
-        checkRecord(after);
+        checkRecord(after, patch.address !== undefined);
         const fields = changedFields(before, after);
         // Nothing to change (e.g. only unknown keys were sent): no write, no audit entry.
         if (fields.length === 0 && documents.length === 0) return;

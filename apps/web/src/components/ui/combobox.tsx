@@ -49,6 +49,7 @@ export function Combobox({
   placeholder,
   required = false,
   autoFocus,
+  limit,
 }: {
   label: ReactNode;
   value: string;
@@ -64,6 +65,8 @@ export function Combobox({
   placeholder?: string;
   required?: boolean;
   autoFocus?: boolean;
+  /** At most this many options are listed (a long list, e.g. 8,000 municipalities): type to narrow. */
+  limit?: number;
 }) {
   const { t } = useTranslation();
   const generated = useId().replace(/[^a-zA-Z0-9_-]/g, '');
@@ -78,7 +81,10 @@ export function Combobox({
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const text = editing ?? selected?.label ?? '';
-  const results = useMemo(() => filterOptions(options, editing ?? ''), [options, editing]);
+  const results = useMemo(() => {
+    const found = filterOptions(options, editing ?? '');
+    return limit === undefined ? found : found.slice(0, limit);
+  }, [options, editing, limit]);
   const activeOption = open ? results[active] : undefined;
 
   const optionId = (option: ComboboxOption) => `${fieldId}-opt-${option.value}`;
