@@ -175,7 +175,8 @@ export const pilgrims = pgTable(
     secondLastName: varchar('second_last_name', { length: 50 }),
     nationality: varchar('nationality', { length: 3 }).notNull(),
     documentType: varchar('document_type', { length: 1 }).notNull(),
-    documentNumber: varchar('document_number', { length: 20 }).notNull(),
+    /** Null for a minor without an identity document (required from 18: pilgrimRecordIssues). */
+    documentNumber: varchar('document_number', { length: 20 }),
     documentSupportNumber: varchar('document_support_number', { length: 9 }),
     dateOfBirth: date('date_of_birth').notNull(),
     gender: varchar('gender', { length: 1 }).notNull(),

@@ -402,7 +402,8 @@ describe('import', () => {
       } = p;
       return rest;
     };
-    const byDocument = (a: Pilgrim, b: Pilgrim) => (a.passportNumber < b.passportNumber ? -1 : 1);
+    const byDocument = (a: Pilgrim, b: Pilgrim) =>
+      (a.passportNumber ?? '') < (b.passportNumber ?? '') ? -1 : 1;
     const source = (await travelersOf(owner.establishmentId, owner.token))
       .sort(byDocument)
       .map(comparable);

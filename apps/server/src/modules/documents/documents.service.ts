@@ -288,7 +288,8 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
     const seen = new Map<string, number>();
     const duplicates = new Set<ParsedRow>();
     for (const row of parsed.rows) {
-      if (!row.record) continue;
+      // A minor without a document has no key: never taken for another traveler.
+      if (!row.record?.passportNumber) continue;
       const key = documentKey(row);
       const first = seen.get(key);
       if (existing.has(key)) {
@@ -333,7 +334,7 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
   }
 
   const documentNumbers = (parsed: ParsedFile) =>
-    parsed.rows.flatMap((r) => (r.record ? [r.record.passportNumber] : []));
+    parsed.rows.flatMap((r) => (r.record?.passportNumber ? [r.record.passportNumber] : []));
 
   // -------------------------------------------------------------------------------------------
 

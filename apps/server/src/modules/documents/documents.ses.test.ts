@@ -187,6 +187,55 @@ describe('POST /api/establishments/{id}/ses-xml', () => {
     });
   });
 
+  it('reports a family as one contract: the child registered as a companion, without a document', async () => {
+    const e = owner.establishmentId;
+    const stay = {
+      entryDateTime: '2026-05-10T18:30:00',
+      exitDateTime: '2026-05-11T08:00:00',
+      paymentType: 'EFECT',
+    };
+    const dates = { entryDate: '2026-05-10', checkOutDate: '2026-05-11' };
+    const parent = await registerTraveler(
+      ctx,
+      owner.token,
+      sesReadyBody(e, { ...dates, firstName: 'Amaia', gender: 'F', stay }),
+    );
+    // A Spanish child of 9 has no DNI; the desk's "companion" names the parent's contract.
+    const kid = await registerTraveler(
+      ctx,
+      owner.token,
+      sesReadyBody(e, {
+        ...dates,
+        firstName: 'Unai',
+        dateOfBirth: '2017-01-20',
+        passportNumber: null,
+        documentSupportNumber: null,
+        kinship: 'HJ',
+        stay: { ...stay, contractReference: parent.reportNumber, contractDate: '2026-05-10' },
+      }),
+    );
+    expect(kid.passportNumber).toBeNull();
+    const res = await ses(e, owner.token, { kind: 'PV', pilgrimIds: [parent.id, kid.id] });
+    expect(res.statusCode, res.body).toBe(200);
+    const xml = res.body;
+    expect(xsdErrors(xml, 'altaParteHospedaje')).toBe('');
+    expect(xpath(xml, 'count(/*/solicitud/comunicacion)')).toBe('1');
+    expect(xpath(xml, 'string(//comunicacion/contrato/referencia)')).toBe(parent.reportNumber);
+    expect(xpath(xml, `count(//persona[nombre='Unai']/tipoDocumento)`)).toBe('0');
+    expect(xpath(xml, `string(//persona[nombre='Unai']/parentesco)`)).toBe('HJ');
+
+    // The child alone is a contract of minors only: refused, saying what to do.
+    const alone = await ses(e, owner.token, { kind: 'PV', pilgrimIds: [kid.id] }, 'en');
+    expect(alone.statusCode).toBe(422);
+    expect(alone.json().details).toEqual([
+      expect.objectContaining({
+        travelerId: kid.id,
+        code: 'ses.minorWithoutAdult',
+        message: expect.stringContaining('same contract reference'),
+      }),
+    ]);
+  });
+
   it('builds the reservas (RH) of chosen travelers, valid against the XSD, with one holder per stay', async () => {
     const res = await ses(owner.establishmentId, owner.token, {
       kind: 'RH',

@@ -52,7 +52,7 @@ export interface PilgrimRecord {
   secondLastName: string | null;
   nationality: string;
   documentType: DocumentType;
-  passportNumber: string;
+  passportNumber: string | null;
   documentSupportNumber: string | null;
   dateOfBirth: string;
   gender: Gender;
@@ -137,7 +137,7 @@ export function recordFromCreateInput(
     lastName: input.lastName,
     secondLastName: orNull(input.secondLastName),
     nationality: input.nationality,
-    passportNumber: input.passportNumber,
+    passportNumber: orNull(input.passportNumber),
     documentSupportNumber: orNull(input.documentSupportNumber),
     dateOfBirth: input.dateOfBirth,
     gender: input.gender,

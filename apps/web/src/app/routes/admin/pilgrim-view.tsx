@@ -30,7 +30,11 @@ export function AdminPilgrimViewRoute() {
       <PageTitle page={name} />
       <PageHeader
         title={name}
-        intro={`${t(`documentTypes.${p.documentType}`)} · ${p.passportNumber}`}
+        intro={
+          p.passportNumber
+            ? `${t(`documentTypes.${p.documentType}`)} · ${p.passportNumber}`
+            : t('clients:list.noDocument')
+        }
       />
       <PilgrimDetail pilgrim={p} onDeleting={setDeleting} />
     </>

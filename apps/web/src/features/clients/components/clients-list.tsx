@@ -153,7 +153,9 @@ export function ClientsList({
 
   const name = (p: Pilgrim) => fullName(p);
   const docLabel = (p: Pilgrim) =>
-    `${t(`documentTypes.${DOCUMENT_TYPE_LABELS[p.documentType]}`)} ${p.passportNumber}`;
+    p.passportNumber
+      ? `${t(`documentTypes.${DOCUMENT_TYPE_LABELS[p.documentType]}`)} ${p.passportNumber}`
+      : t('list.noDocument');
 
   return (
     <div>

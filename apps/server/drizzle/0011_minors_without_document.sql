@@ -1,0 +1,1 @@
+ALTER TABLE "pilgrims" ALTER COLUMN "document_number" DROP NOT NULL;
