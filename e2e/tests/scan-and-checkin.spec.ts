@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from '@playwright/test';
+import { chromium, type Browser, type Locator, type Page } from '@playwright/test';
 import QRCode from 'qrcode';
 import sharp from 'sharp';
 import { confirmationQrText } from '@hospes/shared/checkin';
@@ -73,7 +73,7 @@ function watchErrors(page: Page, problems: string[]) {
   });
 }
 
-const label = (page: Page, text: string) => page.getByLabel(new RegExp(`^${text}`));
+const label = (page: Page | Locator, text: string) => page.getByLabel(new RegExp(`^${text}`));
 
 async function fillContact(page: Page) {
   await label(page, 'Email').fill('erika@example.de');
@@ -206,11 +206,15 @@ test('staff scan a passport with the camera, a pilgrim checks in from the shared
       ).toBeVisible({
         timeout: 30_000,
       });
-      await expect(label(deskPage, 'First surname')).toHaveValue('Walker');
+      // The manual form stays on the page, hidden, with the same labels: look in the review.
+      const review = deskPage.getByRole('region', { name: 'Check and confirm the registration' });
+      await expect(label(review, 'First surname')).toHaveValue('Walker');
       await deskPage.getByRole('button', { name: 'Save and confirm' }).click();
-      await expect(deskPage.getByText('Registration confirmed.').first()).toBeVisible({
-        timeout: 20_000,
-      });
+      // The result screen: the traveler, the PDF and the record, its heading focused.
+      const confirmed = deskPage.getByRole('heading', { name: 'Registration confirmed' });
+      await expect(confirmed).toBeVisible({ timeout: 20_000 });
+      await expect(confirmed).toBeFocused();
+      await expect(deskPage.getByRole('link', { name: 'View the record' })).toBeVisible();
 
       await deskPage.goto('/clients?lng=en');
       await expect(

@@ -16,7 +16,7 @@ import {
 } from './codes';
 import { EmailSchema, IdSchema, PaginationSchema, PhoneSchema, text } from './common';
 import { SPAIN } from './countries';
-import { todayIso } from './dates';
+import { ageOn, isIsoDate, todayIso } from './dates';
 import {
   CountryCodeSchema,
   IsoDateSchema,
@@ -25,6 +25,7 @@ import {
   queryParam,
   queryParamWithDefault,
 } from './fields';
+import { isIneMunicipalityCode, municipalityFitsPostalCode } from './ine-municipalities';
 import { LANGUAGES } from './languages';
 import { STAY_STATUSES } from './stay';
 import { compactId, isValidDni, isValidNie, isValidSpecialNif } from './spanish-ids';
@@ -194,15 +195,27 @@ export interface RecordIssue {
   message: string;
 }
 
+/** Age of majority in Spain: SES requires a document, and no relationship, from it. */
+export const ADULT_AGE = 18;
+
+/** Whether someone born on `dateOfBirth` is under 18 on `day` (false when either is unknown). */
+export function isMinorOn(dateOfBirth: string | null | undefined, day: string): boolean {
+  if (!dateOfBirth || !isIsoDate(dateOfBirth) || !isIsoDate(day)) return false;
+  return ageOn(dateOfBirth, day) < ADULT_AGE;
+}
+
 /**
  * The rules that read more than one field. `complete`: the record is whole (a create, or an
  * update merged with the stored traveler), so a missing value that a rule requires is an issue;
  * otherwise (an update's patch) only values present together are compared.
+ * `municipalityCodes` (default true): a Spanish address's municipality code must be in the INE
+ * list and in the postal code's province (decision 026). False for an update's merged record
+ * whose address was not sent: a stored address keeps loading and saving until it is edited.
  */
 export function pilgrimRecordIssues(
   record: PilgrimRecordLike,
   today: string,
-  options: { complete: boolean },
+  options: { complete: boolean; municipalityCodes?: boolean },
 ): RecordIssue[] {
   const issues: RecordIssue[] = [];
   const add = (path: (string | number)[], message: string) => issues.push({ path, message });
@@ -222,11 +235,16 @@ export function pilgrimRecordIssues(
   if (
     options.complete &&
     type &&
+    number &&
     DOCUMENT_TYPES_WITH_SUPPORT_NUMBER.includes(type) &&
     !record.documentSupportNumber
   ) {
     add(['documentSupportNumber'], 'validation.supportNumberRequired');
   }
+  // A minor may have no identity document (a Spanish child under 14 often has no DNI): SES asks
+  // for one from the 18th birthday (reference §1.4), so only an adult's number is required.
+  if (options.complete && !number && !isMinorOn(record.dateOfBirth, record.entryDate ?? today))
+    add(['passportNumber'], 'validation.documentRequiredForAdult');
 
   const {
     dateOfBirth: birth,
@@ -246,8 +264,14 @@ export function pilgrimRecordIssues(
   const address = record.address;
   if (address && address.country) {
     if (address.country === SPAIN) {
-      if (!address.municipalityCode)
-        add(['address', 'municipalityCode'], 'validation.municipalityCodeRequired');
+      const code = address.municipalityCode;
+      if (!code) add(['address', 'municipalityCode'], 'validation.municipalityCodeRequired');
+      else if (options.municipalityCodes !== false) {
+        if (!isIneMunicipalityCode(code))
+          add(['address', 'municipalityCode'], 'validation.municipalityCodeUnknown');
+        else if (!municipalityFitsPostalCode(code, address.postalCode))
+          add(['address', 'municipalityCode'], 'validation.municipalityNotInPostalCodeProvince');
+      }
       if (address.postalCode && !SPANISH_POSTAL_CODE.test(address.postalCode))
         add(['address', 'postalCode'], 'validation.postalCode');
     } else if (!address.municipalityName) {
@@ -293,7 +317,8 @@ export const PilgrimFieldsSchema = z.object({
   secondLastName: nullish(nameSchema),
   nationality: CountryCodeSchema,
   documentType: nullish(DocumentTypeSchema),
-  passportNumber: DocumentNumberSchema,
+  /** Required from the 18th birthday (see pilgrimRecordIssues). */
+  passportNumber: nullish(DocumentNumberSchema),
   documentSupportNumber: nullish(SupportNumberSchema),
   dateOfBirth: IsoDateSchema,
   gender: GenderSchema,
@@ -337,7 +362,7 @@ export const UpdatePilgrimInputSchema = z
     secondLastName: nullish(nameSchema),
     nationality: CountryCodeSchema.optional(),
     documentType: nullish(DocumentTypeSchema),
-    passportNumber: DocumentNumberSchema.optional(),
+    passportNumber: nullish(DocumentNumberSchema),
     documentSupportNumber: nullish(SupportNumberSchema),
     dateOfBirth: IsoDateSchema.optional(),
     gender: GenderSchema.optional(),
@@ -488,7 +513,8 @@ export const PilgrimSchema = z.object({
   secondLastName: z.string().nullable(),
   nationality: z.string(),
   documentType: z.enum(DOCUMENT_TYPES),
-  passportNumber: z.string(),
+  /** Null for a minor without an identity document. */
+  passportNumber: z.string().nullable(),
   documentSupportNumber: z.string().nullable(),
   dateOfBirth: z.string(),
   gender: z.enum(GENDERS),

@@ -251,7 +251,6 @@ describe('POST /api/pilgrims', () => {
         'firstName',
         'lastName',
         'nationality',
-        'passportNumber',
         'dateOfBirth',
         'gender',
         'contactInfo.email',
@@ -446,6 +445,32 @@ describe('POST /api/pilgrims', () => {
       'Invalid municipality code (5-digit INE code)',
     ],
     [
+      'an INE code that does not exist (a postal code typed as the code)',
+      {
+        address: {
+          street: 'Rúa do Progreso 1',
+          postalCode: '15800',
+          country: 'ESP',
+          municipalityCode: '15800',
+        },
+      },
+      'address.municipalityCode',
+      'This municipality code is not in the INE list: choose the municipality by name or postal code',
+    ],
+    [
+      'a municipality of another province than the postal code',
+      {
+        address: {
+          street: 'Calle Mayor 5',
+          postalCode: '28013',
+          country: 'ESP',
+          municipalityCode: '27045',
+        },
+      },
+      'address.municipalityCode',
+      "The municipality is not in the postal code's province (the INE code is not the postal code)",
+    ],
+    [
       'an unknown payment type',
       { stay: { paymentType: 'CASH' } },
       'stay.paymentType',
@@ -489,6 +514,52 @@ describe('POST /api/pilgrims', () => {
     expect(await counts()).toEqual(before);
   });
 
+  it('takes an INE code of the postal code’s province; a stored wrong one still loads and saves until the address is sent (decision 026)', async () => {
+    const madrid = await register(owner.token, owner.establishmentId, {
+      address: {
+        street: 'Calle Mayor 5',
+        postalCode: '28013',
+        country: 'ESP',
+        municipalityCode: '28079',
+        municipalityName: 'Madrid',
+      },
+    });
+    expect(madrid.address).toMatchObject({ municipalityCode: '28079', postalCode: '28013' });
+    const pedrafita = await register(owner.token, owner.establishmentId, {
+      address: { street: 'Rúa 1', postalCode: '27671', country: 'ESP', municipalityCode: '27045' },
+    });
+    expect(pedrafita.address?.municipalityCode).toBe('27045');
+
+    // A record saved before the rule, with the postal code typed as the INE code.
+    await ctx.database.db
+      .update(pilgrims)
+      .set({ addressMunicipalityCode: '15800', addressPostalCode: '15800' })
+      .where(eq(pilgrims.id, madrid.id));
+    const loaded = await call('GET', `/api/pilgrims/${madrid.id}`, owner.token);
+    expect(loaded.statusCode, loaded.body).toBe(200);
+    expect(loaded.json().data.address.municipalityCode).toBe('15800');
+    const renamed = await call('PUT', `/api/pilgrims/${madrid.id}?lng=en`, owner.token, {
+      lastName: 'Otero',
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const address = { street: 'Rúa 1', postalCode: '15800', country: 'ESP' };
+    const refused = await call('PUT', `/api/pilgrims/${madrid.id}?lng=en`, owner.token, {
+      address: { ...address, municipalityCode: '15800' },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().details).toContainEqual(
+      expect.objectContaining({
+        field: 'address.municipalityCode',
+        code: 'validation.municipalityCodeUnknown',
+      }),
+    );
+    const fixed = await call('PUT', `/api/pilgrims/${madrid.id}?lng=en`, owner.token, {
+      address: { ...address, municipalityCode: '15046' },
+    });
+    expect(fixed.statusCode, fixed.body).toBe(200);
+    expect(fixed.json().data.address).toMatchObject({ municipalityCode: '15046' });
+  });
+
   it('accepts valid DNI, NIE and special NIF numbers, normalised', async () => {
     const dni = randomDniNumber();
     const a = await register(owner.token, owner.establishmentId, {
@@ -503,6 +574,49 @@ describe('POST /api/pilgrims', () => {
       documentSupportNumber: 'E00000000',
     });
     expect(b.passportNumber).toBe('Z1234567R');
+  });
+
+  it('needs the document number from the 18th birthday on arrival; a minor may have none', async () => {
+    const before = await counts();
+    const adult = await call(
+      'POST',
+      '/api/pilgrims?lng=en',
+      owner.token,
+      pilgrimBody(owner.establishmentId, { passportNumber: '' }),
+    );
+    expect(adult.statusCode).toBe(400);
+    expect(adult.json().details).toEqual([
+      expect.objectContaining({
+        field: 'passportNumber',
+        code: 'validation.documentRequiredForAdult',
+      }),
+    ]);
+    // Turns 18 the day after arrival: still a minor, with a DNI type and no card (no support number).
+    const child = await register(owner.token, owner.establishmentId, {
+      dateOfBirth: '2008-03-02',
+      entryDate: '2026-03-01',
+      documentType: 'D',
+      passportNumber: null,
+      kinship: 'HJ',
+    });
+    expect(child).toMatchObject({ passportNumber: null, documentSupportNumber: null });
+    expect((await counts()).pilgrims).toHaveLength(before.pilgrims.length + 1);
+    // The number cannot be cleared from an adult's record.
+    const grown = await register(owner.token, owner.establishmentId);
+    const cleared = await call('PUT', `/api/pilgrims/${grown.id}`, owner.token, {
+      passportNumber: null,
+    });
+    expect(cleared.statusCode).toBe(400);
+    expect(fieldsOf(cleared)).toEqual(['passportNumber']);
+    // Found by name; listed without a number.
+    const listed = await call(
+      'GET',
+      `/api/pilgrims?establishmentId=${owner.establishmentId}&limit=100`,
+      owner.token,
+    );
+    expect(listed.json().data.find((p: { id: string }) => p.id === child.id)).toMatchObject({
+      passportNumber: null,
+    });
   });
 
   it('refuses an establishment the caller cannot reach (404) and asks for one when it cannot choose (400)', async () => {

@@ -1,10 +1,17 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ScanResult } from '@hospes/shared/mrz';
 import type { Pilgrim } from '@hospes/shared/pilgrims';
+import { Link } from 'react-router';
 import { authStore } from '@/lib/auth';
 import { DocumentSlotsContext } from '@/lib/document-slots';
 import { apiFailure, mockApi, renderPage, sampleUser } from '@/test/utils';
-import { ESTABLISHMENT_ID, samplePilgrim } from '@/features/clients/test/fixtures';
+import {
+  ESTABLISHMENT_ID,
+  samplePilgrim,
+  stubSignaturePad,
+} from '@/features/clients/test/fixtures';
 import { RegistrationModes } from './registration-modes';
 
 function stubCamera(getUserMedia: () => Promise<MediaStream>) {
@@ -148,5 +155,251 @@ describe('registration entry modes', { timeout: 20_000 }, () => {
     ).toBeInTheDocument();
     expect(screen.queryByText('Pilgrim saved')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Save and confirm' })).toBeInTheDocument();
+  });
+});
+
+const field = (label: string) => screen.getByLabelText(label, { exact: true });
+/** A field whose label may carry a scan mark ("Check this"). */
+const marked = (label: string) => screen.getByLabelText(new RegExp(`^${label}`));
+
+async function fillRequired(user: UserEvent) {
+  await user.type(field('First name'), 'Lucía');
+  await user.type(field('First surname'), 'Fernández');
+  await user.type(screen.getByRole('combobox', { name: 'Nationality' }), 'spain{Enter}');
+  fireEvent.change(field('Date of birth'), { target: { value: '1990-05-17' } });
+  await user.selectOptions(field('Sex'), 'F');
+  await user.type(field('Document number'), 'X1234567');
+  await user.type(field('Email'), 'lucia@example.com');
+  await user.type(field('Phone'), '+34 600 111 222');
+  await user.type(field('Emergency contact name'), 'Ana Ruiz');
+  await user.type(field('Emergency contact phone'), '+34 600 333 444');
+  await user.selectOptions(field('Relationship'), 'parent');
+}
+
+function drawSignature() {
+  const pad = screen.getByRole('img', { name: /Traveler's signature/ });
+  fireEvent.pointerDown(pad, { pointerId: 1, pointerType: 'pen', clientX: 10, clientY: 10 });
+  fireEvent.pointerMove(pad, { pointerId: 1, pointerType: 'pen', clientX: 40, clientY: 30 });
+  fireEvent.pointerUp(pad, { pointerId: 1, pointerType: 'pen', clientX: 60, clientY: 20 });
+}
+
+/** What the OCR endpoint reads from the German specimen passport. */
+const SCAN: ScanResult = {
+  documentType: 'P',
+  passportNumber: 'C01X00T47',
+  firstName: 'ERIKA',
+  lastName: 'MUSTERMANN',
+  secondLastName: '',
+  dateOfBirth: '1983-08-12',
+  nationality: 'DEU',
+  gender: 'F',
+  documentExpeditionDate: '',
+  expirationDate: '2027-10-31',
+  issuingCountry: 'DEU',
+  mrzFormat: 'TD3',
+  confirmed: {
+    documentType: false,
+    passportNumber: true,
+    firstName: false,
+    lastName: false,
+    secondLastName: false,
+    dateOfBirth: true,
+    nationality: false,
+    gender: false,
+    documentExpeditionDate: false,
+    expirationDate: true,
+    issuingCountry: false,
+  },
+};
+const SCAN_ROUTE = { 'POST /api/ocr/process-document': { body: { success: true, data: SCAN } } };
+
+/** Scan mode with the camera refused, then a photo of the document chosen. */
+async function scanPhoto(user: UserEvent) {
+  await user.click(screen.getByRole('radio', { name: 'Scan document' }));
+  await screen.findByText(/permission was denied/);
+  fireEvent.change(screen.getByTestId('scan-photo-input'), {
+    target: { files: [new File(['jpeg'], 'passport.jpg', { type: 'image/jpeg' })] },
+  });
+  await screen.findByText(/^Document processed/);
+  await vi.waitFor(() => expect(marked('First name')).toHaveValue(SCAN.firstName));
+}
+
+/** The registration page, with a link away as the app's menu has. */
+function renderDesk() {
+  authStore.setSession('tok_abcdefghijklmnopqrstuvwxyz012345', sampleUser, { remember: true });
+  stubCamera(() => Promise.reject(new DOMException('denied', 'NotAllowedError')));
+  return renderPage(
+    <>
+      <Link to="/clients">Clients</Link>
+      <RegistrationModes establishmentId={ESTABLISHMENT_ID} />
+    </>,
+    { path: '/traveler-registration' },
+  );
+}
+
+const toClients = (user: UserEvent) => user.click(screen.getByRole('link', { name: 'Clients' }));
+
+// A long form typed key by key: jsdom needs more than the default 5 s on a slow machine.
+describe('registration entry modes: what was typed is kept', { timeout: 60_000 }, () => {
+  it('keeps the values, the signature and the registration key through the scanner and back', async () => {
+    stubSignaturePad();
+    const saved = samplePilgrim({ documentType: 'P', passportNumber: 'X1234567' });
+    let posts = 0;
+    const { calls } = mockApi({
+      // The first answer is lost on the way (the registration may have been made).
+      'POST /api/pilgrims': () =>
+        ++posts === 1
+          ? new TypeError('Failed to fetch')
+          : { status: 201, body: { success: true, message: 'ok', data: saved } },
+    });
+    const { user } = renderDesk();
+    await fillRequired(user);
+    drawSignature();
+    await user.click(screen.getByRole('button', { name: 'Save record' }));
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
+
+    await user.click(screen.getByRole('radio', { name: 'Scan document' }));
+    expect(await screen.findByText(/permission was denied/)).toBeInTheDocument();
+    // The form is hidden, out of reach of the keyboard and of screen readers.
+    expect(field('First name')).not.toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Save record' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Enter the details by hand' }));
+    expect(field('First name')).toHaveValue('Lucía');
+    expect(field('First name')).toHaveFocus();
+    expect(field('Email')).toHaveValue('lucia@example.com');
+    expect(screen.getByRole('combobox', { name: 'Nationality' })).toHaveValue('Spain');
+    expect(screen.getByText(/^Signed\./)).toBeInTheDocument();
+
+    // Sent again: the same registration, with the same Idempotency-Key.
+    await user.click(screen.getByRole('button', { name: 'Save record' }));
+    expect(await screen.findByRole('heading', { name: 'Record saved' })).toBeInTheDocument();
+    expect(calls).toHaveLength(2);
+    const keys = calls.map((call) => call.headers.get('idempotency-key'));
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(calls[1]?.body).toMatchObject({
+      firstName: 'Lucía',
+      signatureImage: 'data:image/png;base64,iVBORw0KGgo=',
+    });
+
+    // Saved: leaving asks nothing.
+    await toClients(user);
+    expect(await screen.findByRole('heading', { name: 'Clients stand-in' })).toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
+  it('merges a scan into the form: the scanned fields are set and marked, what was typed stays', async () => {
+    mockApi(SCAN_ROUTE);
+    const { user } = renderDesk();
+    await user.type(field('First name'), 'Eri');
+    await user.type(field('Email'), 'erika@example.de');
+    await user.type(field('Phone'), '+49 30 1234567');
+
+    await scanPhoto(user);
+    expect(screen.getByRole('radio', { name: 'Manual' })).toHaveAttribute('aria-checked', 'true');
+    expect(marked('First name')).toHaveAccessibleName(/Check carefully/);
+    expect(marked('First name')).toHaveFocus();
+    expect(marked('First surname')).toHaveValue('MUSTERMANN');
+    expect(marked('Document number')).toHaveValue('C01X00T47');
+    expect(marked('Document number')).toHaveAccessibleName(/Check this/);
+    expect(field('Email')).toHaveValue('erika@example.de');
+    expect(field('Phone')).toHaveValue('+49 30 1234567');
+    expect(screen.getByText(/^Document processed/)).toBeInTheDocument();
+  });
+
+  it('a scan after "Register a companion" keeps the stay and home address shared with the first traveler', async () => {
+    stubSignaturePad();
+    const adult = samplePilgrim({
+      documentType: 'P',
+      passportNumber: 'X1234567',
+      reportNumber: '2026/000123',
+      checkOutDate: '2026-11-21',
+      address: {
+        street: 'Calle Mayor 5',
+        complement: null,
+        municipalityCode: '28079',
+        municipalityName: 'Madrid',
+        postalCode: '28013',
+        country: 'ESP',
+      },
+    });
+    const { calls } = mockApi({
+      ...SCAN_ROUTE,
+      'POST /api/pilgrims': { status: 201, body: { success: true, message: 'ok', data: adult } },
+    });
+    const { user } = renderDesk();
+    await fillRequired(user);
+    drawSignature();
+    await user.click(screen.getByRole('button', { name: 'Save record' }));
+    await user.click(
+      await screen.findByRole('button', { name: 'Register a companion (same stay)' }),
+    );
+    await user.type(field('Email'), 'erika@example.de');
+
+    await scanPhoto(user);
+    expect(field('Email')).toHaveValue('erika@example.de');
+    expect(field('Entry date')).toHaveValue('2026-11-20');
+    expect(screen.getByText(/Companion of Lucía Fernández Ruiz/)).toBeInTheDocument();
+
+    await user.type(field('Phone'), '+49 30 1234567');
+    await user.type(field('Emergency contact name'), 'Max Mustermann');
+    await user.type(field('Emergency contact phone'), '+49 30 7654321');
+    await user.selectOptions(field('Relationship'), 'spouse');
+    drawSignature();
+    await user.click(screen.getByRole('button', { name: 'Save record' }));
+    await vi.waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(3));
+    expect(calls.at(-1)?.body).toMatchObject({
+      firstName: 'ERIKA',
+      lastName: 'MUSTERMANN',
+      passportNumber: 'C01X00T47',
+      contactInfo: { email: 'erika@example.de' },
+      entryDate: '2026-11-20',
+      checkOutDate: '2026-11-21',
+      address: { street: 'Calle Mayor 5', postalCode: '28013' },
+      stay: { contractReference: '2026/000123' },
+      frontDocImage: expect.stringMatching(/^data:image\/jpeg;base64,/),
+    });
+  });
+
+  it('asks before leaving with unsaved input, in the app and on reload; not before anything is typed', async () => {
+    mockApi({});
+    const { user, router } = renderDesk();
+    // Untouched: the way out is free.
+    const untouched = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(untouched);
+    expect(untouched.defaultPrevented).toBe(false);
+
+    await user.type(field('Email'), 'erika@example.de');
+    const reload = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(reload);
+    expect(reload.defaultPrevented).toBe(true);
+
+    await toClients(user);
+    const dialog = await screen.findByRole('alertdialog', { name: 'Leave this page?' });
+    expect(dialog).toHaveAccessibleDescription('What you typed will be lost.');
+    expect(within(dialog).getByRole('button', { name: 'Stay' })).toHaveFocus();
+    await user.click(within(dialog).getByRole('button', { name: 'Stay' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/traveler-registration');
+    expect(field('Email')).toHaveValue('erika@example.de');
+
+    // Asked again, and left this time: the warning on reload goes with the form.
+    await toClients(user);
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Leave' }),
+    );
+    expect(await screen.findByRole('heading', { name: 'Clients stand-in' })).toBeInTheDocument();
+    const away = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(away);
+    expect(away.defaultPrevented).toBe(false);
+  });
+
+  it('lets a page nobody typed in go without asking', async () => {
+    mockApi({});
+    const { user } = renderDesk();
+    await toClients(user);
+    expect(await screen.findByRole('heading', { name: 'Clients stand-in' })).toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
   });
 });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { codeFromQrText, formatConfirmationCode } from '@hospes/shared/checkin';
@@ -12,17 +12,14 @@ import {
   RegistrationSuccess,
   TravelerRegistration,
 } from '@/features/clients/components/traveler-registration';
-import {
-  mergePrefills,
-  prefillFromScan,
-  type TravelerPrefill,
-} from '@/features/clients/traveler-form-model';
+import { prefillFromScan, type TravelerPrefill } from '@/features/clients/traveler-form-model';
 import { scanDocument } from '@/features/scan/api/scan-document';
 import { DocumentScanner } from '@/features/scan/components/document-scanner';
 import { ModeSwitcher } from '@/features/scan/components/mode-switcher';
 import { QrReader } from '@/features/scan/components/qr-reader';
 import { isApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
+import { useShowForm } from './use-show-form';
 
 export type EntryMode = 'manual' | 'scan' | 'qr';
 
@@ -47,6 +44,8 @@ export function RegistrationModes({
     value?: TravelerPrefill;
     companion?: { of: string; reference: string; prefill: TravelerPrefill };
   }>({ round: 0 });
+  const formRef = useRef<HTMLDivElement>(null);
+  const { showForm } = useShowForm(mode === 'manual', formRef, () => setMode('manual'));
 
   return (
     <div className="space-y-6">
@@ -60,53 +59,54 @@ export function RegistrationModes({
           { value: 'qr', label: t('modes.qr') },
         ]}
       />
-      {mode === 'scan' ? (
+      {mode === 'scan' && (
         <DocumentScanner
           scan={(image) => scanDocument(image)}
-          onManual={() => setMode('manual')}
+          onManual={showForm}
           onResult={({ result, image }) => {
             setPrefill((current) => ({
               ...current,
               round: current.round + 1,
               value: prefillFromScan(result, image),
             }));
-            setMode('manual');
+            showForm();
           }}
         />
-      ) : mode === 'qr' ? (
-        <QrReview keepsDocumentImages={keepsDocumentImages} />
-      ) : (
-        <>
-          {prefill.companion && (
-            <FormAlert tone="info">
-              {t('clients:registration.companionNote', {
-                name: prefill.companion.of,
-                reference: prefill.companion.reference,
-              })}
-            </FormAlert>
-          )}
-          {prefill.value && <FormAlert tone="success">{t('scan.processed')}</FormAlert>}
-          <TravelerRegistration
-            key={`${establishmentId}-${prefill.round}`}
-            establishmentId={establishmentId}
-            keepDocumentImages={keepsDocumentImages(establishmentId)}
-            prefill={mergePrefills(prefill.companion?.prefill, prefill.value)}
-            onDone={(companion, of) =>
-              setPrefill((current) => ({
-                round: current.round + 1,
-                companion:
-                  companion && of
-                    ? {
-                        of,
-                        reference: companion.values.stay?.contractReference ?? '',
-                        prefill: companion,
-                      }
-                    : undefined,
-              }))
-            }
-          />
-        </>
       )}
+      {mode === 'qr' && <QrReview keepsDocumentImages={keepsDocumentImages} />}
+      {/* Hidden, not gone, while another mode shows: what was typed, the signature and the
+          registration's key are there on the way back, and a scan merges into them. */}
+      <div ref={formRef} hidden={mode !== 'manual'} className="space-y-6">
+        {prefill.companion && (
+          <FormAlert tone="info">
+            {t('clients:registration.companionNote', {
+              name: prefill.companion.of,
+              reference: prefill.companion.reference,
+            })}
+          </FormAlert>
+        )}
+        {prefill.value && <FormAlert tone="success">{t('scan.processed')}</FormAlert>}
+        <TravelerRegistration
+          key={establishmentId}
+          establishmentId={establishmentId}
+          keepDocumentImages={keepsDocumentImages(establishmentId)}
+          prefill={prefill.companion?.prefill}
+          scan={{ round: prefill.round, value: prefill.value }}
+          onDone={(companion, of) =>
+            setPrefill((current) => ({
+              round: current.round + 1,
+              companion:
+                companion && of
+                  ? {
+                      of,
+                      reference: companion.values.stay?.contractReference ?? '',
+                      prefill: companion,
+                    }
+                  : undefined,
+            }))
+          }
+        />
+      </div>
     </div>
   );
 }

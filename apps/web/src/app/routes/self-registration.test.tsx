@@ -1,6 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { stubSignaturePad } from '@/features/clients/test/fixtures';
 import { mockApi, renderPage, type MockCall } from '@/test/utils';
 import { SelfRegistrationRoute } from './self-registration';
@@ -96,5 +96,88 @@ describe('self check-in: the finish screen', { timeout: 60_000 }, () => {
     expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
     expect(keys[1]).toMatch(/^[0-9a-f]{32}$/);
     expect(keys[1]).not.toBe(keys[0]);
+  });
+});
+
+describe('self check-in: the document scan', { timeout: 60_000 }, () => {
+  it('keeps what was typed through the scanner, and merges the scan into it', async () => {
+    Object.defineProperty(navigator, 'mediaDevices', {
+      configurable: true,
+      value: { getUserMedia: () => Promise.reject(new DOMException('denied', 'NotAllowedError')) },
+    });
+    const scan = {
+      documentType: 'P',
+      passportNumber: 'C01X00T47',
+      firstName: 'ERIKA',
+      lastName: 'MUSTERMANN',
+      secondLastName: '',
+      dateOfBirth: '1983-08-12',
+      nationality: 'DEU',
+      gender: 'F',
+      documentExpeditionDate: '',
+      expirationDate: '2027-10-31',
+      issuingCountry: 'DEU',
+      mrzFormat: 'TD3',
+      confirmed: {
+        documentType: false,
+        passportNumber: true,
+        firstName: false,
+        lastName: false,
+        secondLastName: false,
+        dateOfBirth: true,
+        nationality: false,
+        gender: false,
+        documentExpeditionDate: false,
+        expirationDate: true,
+        issuingCountry: false,
+      },
+    };
+    mockApi({
+      [`GET /api/public/checkin/${LINK}`]: {
+        body: {
+          success: true,
+          data: {
+            establishment: {
+              name: 'Albergue del Camino',
+              city: 'Burgos',
+              type: 'hostel',
+              keepDocumentImages: true,
+            },
+          },
+        },
+      },
+      [`POST /api/public/checkin/${LINK}/ocr`]: { body: { success: true, data: scan } },
+    });
+    try {
+      const { user } = renderPage(<SelfRegistrationRoute />, {
+        path: `/registro-viajero?t=${LINK}`,
+      });
+      await screen.findByRole('heading', { name: 'Fill in from your document' });
+      await user.type(field('Email'), 'erika@example.de');
+      await user.type(field('Phone'), '+49 30 1234567');
+
+      // To the scanner by mistake, and back: nothing lost.
+      await user.click(screen.getByRole('radio', { name: 'Scan document' }));
+      await screen.findByText(/permission was denied/);
+      expect(field('Email')).not.toBeVisible();
+      await user.click(screen.getByRole('button', { name: 'Enter the details by hand' }));
+      expect(field('Email')).toHaveValue('erika@example.de');
+
+      // A photo of the document: its fields join what was typed.
+      await user.click(screen.getByRole('radio', { name: 'Scan document' }));
+      await screen.findByText(/permission was denied/);
+      fireEvent.change(screen.getByTestId('scan-photo-input'), {
+        target: { files: [new File(['jpeg'], 'passport.jpg', { type: 'image/jpeg' })] },
+      });
+      await screen.findByText(/^Document processed/);
+      const firstName = screen.getByLabelText(/^First name/);
+      await vi.waitFor(() => expect(firstName).toHaveValue('ERIKA'));
+      expect(firstName).toHaveAccessibleName(/Check carefully/);
+      expect(firstName).toHaveFocus();
+      expect(field('Email')).toHaveValue('erika@example.de');
+      expect(field('Phone')).toHaveValue('+49 30 1234567');
+    } finally {
+      Reflect.deleteProperty(navigator, 'mediaDevices');
+    }
   });
 });

@@ -9,8 +9,8 @@ import { STORAGE_KEYS } from '@/config/constants';
 import { apiPaths } from '@/config/paths';
 import { usePublicCheckin, useSubmitSelfRegistration } from '@/features/checkin/api/public-checkin';
 import { SelfRegistrationDone } from '@/features/checkin/components/self-registration-done';
-import { TravelerForm } from '@/features/clients/components/traveler-form';
-import { prefillFromScan, type TravelerPrefill } from '@/features/clients/traveler-form-model';
+import { TravelerForm, type ScanRound } from '@/features/clients/components/traveler-form';
+import { prefillFromScan } from '@/features/clients/traveler-form-model';
 import { scanDocument } from '@/features/scan/api/scan-document';
 import { DocumentScanner } from '@/features/scan/components/document-scanner';
 import { ModeSwitcher } from '@/features/scan/components/mode-switcher';
@@ -20,6 +20,7 @@ import { currentLanguage } from '@/lib/i18n';
 import { session } from '@/lib/storage';
 import { PageHeader } from './page-header';
 import { PageTitle } from './page-title';
+import { useShowForm } from './use-show-form';
 
 /** What a reload of the tab needs to show the done screen again: the code, no personal data. */
 export interface FinishedRegistration {
@@ -78,7 +79,10 @@ export function SelfRegistrationRoute() {
   const registration = useFinishedRegistration(token);
   const code = registration.finished?.code ?? null;
   const [mode, setMode] = useState<'manual' | 'scan'>('manual');
-  const [prefill, setPrefill] = useState<{ round: number; value?: TravelerPrefill }>({ round: 0 });
+  // The scans of the document, merged into the form as they come (see ScanRound).
+  const [prefill, setPrefill] = useState<ScanRound>({ round: 0 });
+  const formRef = useRef<HTMLDivElement>(null);
+  const { showForm } = useShowForm(mode === 'manual', formRef, () => setMode('manual'));
   // After "register another person": the fresh form's first heading takes the focus.
   const startRef = useRef<HTMLHeadingElement>(null);
   const restarted = useRef(false);
@@ -148,26 +152,25 @@ export function SelfRegistrationRoute() {
           {mode === 'scan' && (
             <DocumentScanner
               scan={(image) => scanDocument(image, apiPaths.checkin.publicOcr(token))}
-              onManual={() => setMode('manual')}
+              onManual={showForm}
               onResult={({ result, image }) => {
                 setPrefill((current) => ({
                   round: current.round + 1,
                   value: prefillFromScan(result, image),
                 }));
-                setMode('manual');
+                showForm();
               }}
             />
           )}
         </section>
-        {mode === 'manual' && prefill.value && (
-          <FormAlert tone="success">{t('scan.processed')}</FormAlert>
-        )}
-        {mode === 'manual' && (
+        {/* Hidden, not gone, while the scanner shows: what was typed, the signature and the
+            registration's key are there on the way back, and a scan merges into them. */}
+        <div ref={formRef} hidden={mode !== 'manual'} className="space-y-6">
+          {prefill.value && <FormAlert tone="success">{t('scan.processed')}</FormAlert>}
           <div className="rounded-2xl border border-line bg-surface p-4 shadow-sm sm:p-8">
             <TravelerForm
-              key={prefill.round}
               mode="public"
-              prefill={prefill.value}
+              scan={prefill}
               defaultLanguage={defaultLanguage}
               keepDocumentImages={info.data.establishment.keepDocumentImages}
               submitLabel={t('public.submit')}
@@ -189,7 +192,7 @@ export function SelfRegistrationRoute() {
               }}
             />
           </div>
-        )}
+        </div>
       </div>
     );
 

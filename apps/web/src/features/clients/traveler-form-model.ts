@@ -1,6 +1,6 @@
 import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 import type { DocumentType } from '@hospes/shared/codes';
-import { ageOn, todayIso } from '@hospes/shared/dates';
+import { todayIso } from '@hospes/shared/dates';
 import {
   CreatePilgrimInputSchema,
   PilgrimRegistrationFormSchema,
@@ -128,10 +128,6 @@ export function hasBackSide(type: string): boolean {
   return type !== 'P';
 }
 
-export function isMinor(dateOfBirth: string, today = todayIso()): boolean {
-  return /^\d{4}-\d{2}-\d{2}$/.test(dateOfBirth) && ageOn(dateOfBirth, today) < 18;
-}
-
 export function emptyTravelerValues(establishmentId = '', today = todayIso()): TravelerFormValues {
   return {
     firstName: '',
@@ -193,7 +189,7 @@ export function travelerValuesFrom(pilgrim: Pilgrim): TravelerFormValues {
     gender: pilgrim.gender,
     kinship: pilgrim.kinship ?? '',
     documentType: pilgrim.documentType,
-    passportNumber: pilgrim.passportNumber,
+    passportNumber: pilgrim.passportNumber ?? '',
     documentSupportNumber: pilgrim.documentSupportNumber ?? '',
     documentExpeditionDate: pilgrim.documentExpeditionDate,
     entryDate: pilgrim.entryDate,
@@ -378,15 +374,6 @@ export function companionPrefill(pilgrim: Pilgrim): TravelerPrefill {
     },
     marks: {},
   };
-}
-
-/** Two prefills in one: the later one's values win (a scan of the companion's document). */
-export function mergePrefills(
-  first: TravelerPrefill | undefined,
-  second: TravelerPrefill | undefined,
-): TravelerPrefill | undefined {
-  if (!first || !second) return first ?? second;
-  return { values: { ...first.values, ...second.values }, marks: second.marks };
 }
 
 /**

@@ -58,7 +58,6 @@ describe('traveler form: the rules of spec §3 and §5', { timeout: 30_000 }, ()
       'First surname',
       'Date of birth',
       'Sex',
-      'Document number',
       'Email',
       'Phone',
       'Emergency contact name',
@@ -70,6 +69,11 @@ describe('traveler form: the rules of spec §3 and §5', { timeout: 30_000 }, ()
         expect.stringContaining('This field is required'),
       );
     }
+    // Without a date of birth the traveler counts as an adult, who needs the document number.
+    expect(field('Document number')).toHaveAttribute('aria-invalid', 'true');
+    expect(field('Document number')).toHaveAccessibleDescription(
+      expect.stringContaining('Required from the age of 18'),
+    );
     expect(screen.getByRole('combobox', { name: 'Nationality' })).toHaveAccessibleDescription(
       expect.stringContaining('This field is required'),
     );

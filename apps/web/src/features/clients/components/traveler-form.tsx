@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Controller, useForm, useWatch, type FieldErrors, type FieldPath } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
@@ -10,10 +10,10 @@ import {
   KINSHIP_CODES,
   PAYMENT_TYPES,
 } from '@hospes/shared/codes';
-import { SPAIN } from '@hospes/shared/countries';
 import { todayIso } from '@hospes/shared/dates';
 import { LANGUAGES } from '@hospes/shared/languages';
-import type { CreatePilgrimInput, Pilgrim } from '@hospes/shared/pilgrims';
+import { isMinorOn, type CreatePilgrimInput, type Pilgrim } from '@hospes/shared/pilgrims';
+import { LeaveGuard } from '@/components/leave-guard';
 import { Button } from '@/components/ui/button';
 import { Combobox } from '@/components/ui/combobox';
 import { Disclosure } from '@/components/ui/disclosure';
@@ -23,6 +23,8 @@ import { applyServerFieldErrors } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
 import { LANGUAGE_NAMES } from '@/lib/i18n';
 import { translateMessage } from '@/lib/messages';
+import { awaitsSessionRenewal } from '@/lib/session-renewal';
+import { useUnsavedInput } from '@/lib/unsaved-input';
 import { newRegistrationKey, useCreatePilgrim } from '../api/create-pilgrim';
 import { useUpdatePilgrim } from '../api/update-pilgrim';
 import { useCountryOptions } from '../countries';
@@ -31,7 +33,6 @@ import {
   emptyTravelerValues,
   FIELD_ORDER,
   hasBackSide,
-  isMinor,
   sectionOf,
   toUpdateInput,
   travelerResolver,
@@ -42,12 +43,26 @@ import {
   type TravelerPrefill,
 } from '../traveler-form-model';
 import { DocumentImageField } from './document-images';
+import { MunicipalityField } from './municipality-field';
 import { SignaturePad } from './signature-pad';
 
 type Path = FieldPath<TravelerFormValues>;
 
-/** The DOM id of a field, so the first error can be focused whatever kind of control it is. */
-export const fieldDomId = (path: string) => `tf-${path.replace(/\./g, '-')}`;
+/**
+ * The DOM id of a field in one form, so the first error can be focused whatever kind of control it
+ * is. `form` keeps two forms on a page apart (the desk keeps its new registration, hidden, while a
+ * QR review shows another).
+ */
+const fieldDomIdIn = (form: string, path: string) => `tf${form}-${path.replace(/\./g, '-')}`;
+
+/**
+ * The latest document scan of a new registration. A new `round` merges `value` into the form as
+ * it stands (see TravelerForm); a round without a value merges nothing.
+ */
+export interface ScanRound {
+  round: number;
+  value?: TravelerPrefill | undefined;
+}
 
 function errorAt(errors: FieldErrors<TravelerFormValues>, path: string): string | undefined {
   let node: unknown = errors;
@@ -124,8 +139,10 @@ export type TravelerFormProps = {
       establishmentId: string;
       onSaved: (pilgrim: Pilgrim) => void;
       actions?: ReactNode;
-      /** Values read from a document, marked for the person to check. */
-      prefill?: TravelerPrefill;
+      /** Values the form starts with (a companion's shared stay), marked where read from a document. */
+      prefill?: TravelerPrefill | undefined;
+      /** Document scans, merged into the form as they come (see ScanRound). */
+      scan?: ScanRound;
     }
   | {
       mode: 'edit';
@@ -146,6 +163,7 @@ export type TravelerFormProps = {
       submitLabel: string;
       defaultLanguage?: string;
       prefill?: TravelerPrefill;
+      scan?: ScanRound;
       actions?: ReactNode;
     }
 );
@@ -203,7 +221,17 @@ export function TravelerForm(props: TravelerFormProps) {
     if (mode === 'public' && props.defaultLanguage) empty.language = props.defaultLanguage;
     return { ...empty, ...prefill?.values };
   });
-  const marks = prefill?.marks ?? {};
+  // The marks of the fields read from a document: the prefill's, then each scan's as it merges (a
+  // field read again takes its new mark, one read by an earlier scan keeps its own).
+  const scan = mode === 'edit' ? undefined : props.scan;
+  const [scanMarks, setScanMarks] = useState(() => ({
+    round: scan?.round,
+    marks: { ...prefill?.marks, ...scan?.value?.marks },
+  }));
+  if (scan && scan.round !== scanMarks.round) {
+    setScanMarks({ round: scan.round, marks: { ...scanMarks.marks, ...scan.value?.marks } });
+  }
+  const marks = scanMarks.marks;
   /** A label with its scan marker, when the field was read from a document. */
   const marked = (path: string, label: string): ReactNode => {
     const mark = marks[path];
@@ -219,6 +247,8 @@ export function TravelerForm(props: TravelerFormProps) {
   const isPublic = mode === 'public';
   const keepImages = props.keepDocumentImages !== false;
   const consentId = useId().replace(/[^a-zA-Z0-9_-]/g, '');
+  const formKey = useId().replace(/[^a-zA-Z0-9_-]/g, '');
+  const fieldDomId = (path: string) => fieldDomIdIn(formKey, path);
   const [consented, setConsented] = useState(false);
   const [consentError, setConsentError] = useState(false);
   const [open, setOpen] = useState<ReadonlySet<CollapsibleSection>>(
@@ -232,7 +262,7 @@ export function TravelerForm(props: TravelerFormProps) {
     setError,
     setValue,
     trigger,
-    formState: { errors, isSubmitting, isSubmitted },
+    formState: { errors, isSubmitting, isSubmitted, isDirty },
   } = useForm<TravelerFormValues, unknown, CreatePilgrimInput>({
     resolver: travelerResolver(mode !== 'edit'),
     defaultValues: defaults,
@@ -244,15 +274,39 @@ export function TravelerForm(props: TravelerFormProps) {
 
   const documentType = useWatch({ control, name: 'documentType' });
   const dateOfBirth = useWatch({ control, name: 'dateOfBirth' });
-  const addressCountry = useWatch({ control, name: 'address.country' });
+  const entryDate = useWatch({ control, name: 'entryDate' });
   const gender = useWatch({ control, name: 'gender' });
   const needsSupport = DOCUMENT_TYPES_WITH_SUPPORT_NUMBER.includes(documentType);
+
+  // Typed values, a signature or a scan's prefill are unsaved input: a session that ends now is
+  // renewed in place instead of leaving the page (lib/unsaved-input.ts).
+  useUnsavedInput(isDirty || !!prefill);
 
   // Once the form has been checked, a new document type re-checks the number that depends on it.
   useEffect(() => {
     if (isSubmitted) void trigger(['passportNumber', 'documentSupportNumber']);
   }, [documentType, isSubmitted, trigger]);
-  const minor = isMinor(dateOfBirth);
+  // Under 18 on arrival (as SES counts): the relationship is asked, and the document may be
+  // left out (a Spanish child under 14 often has no DNI).
+  const minor = isMinorOn(dateOfBirth, entryDate || todayIso());
+
+  // A scan merges into the form as it stands, not into a new one: the fields read from the document
+  // are set (and marked, above), the others keep what was typed (e-mail, phone, a companion's
+  // stay, the signature), and so does the registration's key while nothing changes.
+  const scanRound = scan?.round;
+  const scanValues = scan?.value?.values;
+  const mergedRound = useRef<number | undefined>(undefined);
+  useEffect(() => {
+    if (scanRound === mergedRound.current) return;
+    mergedRound.current = scanRound;
+    if (!scanValues) return;
+    for (const [name, value] of Object.entries(scanValues)) {
+      setValue(name as keyof TravelerFormValues, value, {
+        shouldDirty: true,
+        shouldValidate: isSubmitted,
+      });
+    }
+  }, [scanRound, scanValues, isSubmitted, setValue]);
 
   // The establishment is chosen outside the form (registration page): keep it in step.
   const establishmentId = mode === 'register' ? props.establishmentId : undefined;
@@ -263,10 +317,10 @@ export function TravelerForm(props: TravelerFormProps) {
   // Focus (and show) the first field with an error, once its section is open.
   useEffect(() => {
     if (!focusTarget) return;
-    const element = document.getElementById(fieldDomId(focusTarget.path));
+    const element = document.getElementById(fieldDomIdIn(formKey, focusTarget.path));
     element?.scrollIntoView?.({ block: 'center' });
     element?.focus();
-  }, [focusTarget]);
+  }, [focusTarget, formKey]);
 
   const revealErrors = (paths: string[]) => {
     const sections = new Set(open);
@@ -309,6 +363,8 @@ export function TravelerForm(props: TravelerFormProps) {
           props.onSaved(answer.data);
         }
       } catch (error) {
+        // The session ended: the login dialog over the page says so; the form stays as it is.
+        if (awaitsSessionRenewal(error)) return;
         const applied = applyServerFieldErrors<TravelerFormValues>(error, setError, {
           knownFields: FIELD_ORDER,
         });
@@ -350,8 +406,18 @@ export function TravelerForm(props: TravelerFormProps) {
   const establishmentError = err('establishmentId');
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-6" aria-describedby="tf-required-note">
-      <p id="tf-required-note" className="text-sm text-muted">
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      className="space-y-6"
+      aria-describedby={fieldDomId('required-note')}
+    >
+      {
+        // A new registration asks before it is left with unsaved input (not once saved: the form
+        // is gone by then).
+        mode !== 'edit' && <LeaveGuard when={isDirty} />
+      }
+      <p id={fieldDomId('required-note')} className="text-sm text-muted">
         {t('form.requiredNote')}
       </p>
       {(formError || establishmentError) && (
@@ -448,8 +514,14 @@ export function TravelerForm(props: TravelerFormProps) {
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}
-          aria-required="true"
-          hint={documentType === 'D' ? t('form.dniHint') : undefined}
+          aria-required={!minor}
+          hint={
+            minor
+              ? t('form.passportNumberMinorHint')
+              : documentType === 'D'
+                ? t('form.dniHint')
+                : undefined
+          }
           {...field('passportNumber')}
         />
         {needsSupport && (
@@ -648,20 +720,12 @@ export function TravelerForm(props: TravelerFormProps) {
               autoComplete="off"
               {...field('address.postalCode')}
             />
-            {(addressCountry === SPAIN || err('address.municipalityCode')) && (
-              <TextField
-                label={t('form.municipalityCode')}
-                hint={t('form.municipalityCodeHint')}
-                inputMode="numeric"
-                autoComplete="off"
-                maxLength={5}
-                {...field('address.municipalityCode')}
-              />
-            )}
-            <TextField
-              label={t('form.municipalityName')}
-              autoComplete="off"
-              {...field('address.municipalityName')}
+            <MunicipalityField
+              control={control}
+              setValue={setValue}
+              codeField={field('address.municipalityCode')}
+              nameField={field('address.municipalityName')}
+              comboboxId={fieldDomId('address.municipalityCode')}
             />
           </div>
         </Disclosure>

@@ -8,7 +8,7 @@ import { useDocumentSlots } from '@/lib/document-slots';
 import { countryName } from '../countries';
 import { companionPrefill, type TravelerPrefill } from '../traveler-form-model';
 import { formatDate, fullName } from '../format';
-import { TravelerForm } from './traveler-form';
+import { TravelerForm, type ScanRound } from './traveler-form';
 
 /**
  * The saved traveler's summary, focused on its heading: name, document, stay, the PDF actions and
@@ -108,13 +108,16 @@ export function TravelerRegistration({
   establishmentId,
   keepDocumentImages,
   prefill,
+  scan,
   onDone,
 }: {
   establishmentId: string;
   /** False when the establishment keeps no photos of documents (see TravelerForm). */
   keepDocumentImages?: boolean;
-  /** Values read from a document scan (the entry modes live on the route page). */
-  prefill?: TravelerPrefill;
+  /** Values a new form starts with (a companion's shared stay). */
+  prefill?: TravelerPrefill | undefined;
+  /** Document scans, merged into the form (the entry modes live on the route page). */
+  scan?: ScanRound;
   /**
    * Told when "register another" starts a fresh form; with the stay to share when it is a
    * companion of the traveler just registered (see companionPrefill).
@@ -123,6 +126,12 @@ export function TravelerRegistration({
 }) {
   const [saved, setSaved] = useState<Pilgrim | null>(null);
   const [round, setRound] = useState(0);
+  // A document scanned while the last traveler's summary shows starts the next one's form with it.
+  const [scanRound, setScanRound] = useState(scan?.round);
+  if (scan?.round !== scanRound) {
+    setScanRound(scan?.round);
+    if (saved && scan?.value) setSaved(null);
+  }
 
   if (saved) {
     return (
@@ -148,6 +157,7 @@ export function TravelerRegistration({
       establishmentId={establishmentId}
       keepDocumentImages={keepDocumentImages}
       prefill={prefill}
+      scan={scan}
       onSaved={(pilgrim) => {
         setSaved(pilgrim);
         window.scrollTo?.({ top: 0 });
