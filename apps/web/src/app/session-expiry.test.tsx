@@ -7,6 +7,7 @@ import { TravelerForm } from '@/features/clients/components/traveler-form';
 import { TravelerRegistration } from '@/features/clients/components/traveler-registration';
 import {
   ESTABLISHMENT_ID,
+  NO_SAME_DOCUMENT,
   samplePilgrim,
   stubSignaturePad,
 } from '@/features/clients/test/fixtures';
@@ -95,13 +96,16 @@ describe('a session that ends over unsaved input', { timeout: 60_000 }, () => {
     stubSignaturePad();
     const saved = samplePilgrim({ documentType: 'P', passportNumber: 'X1234567' });
     let posts = 0;
-    const { calls } = mockApi({
-      'POST /api/pilgrims': () =>
-        ++posts === 1
-          ? EXPIRED
-          : { status: 201, body: { success: true, message: 'ok', data: saved } },
-      'POST /api/auth/login': LOGGED_IN,
-    });
+    const { calls } = mockApi(
+      {
+        'POST /api/pilgrims': () =>
+          ++posts === 1
+            ? EXPIRED
+            : { status: 201, body: { success: true, message: 'ok', data: saved } },
+        'POST /api/auth/login': LOGGED_IN,
+      },
+      NO_SAME_DOCUMENT,
+    );
     const { user, router } = renderApp(
       <TravelerRegistration establishmentId={ESTABLISHMENT_ID} />,
       '/traveler-registration',
@@ -169,22 +173,25 @@ describe('a session that ends over unsaved input', { timeout: 60_000 }, () => {
   it('keeps the edit form through a wrong password, then saves the change', async () => {
     const pilgrim = samplePilgrim();
     let puts = 0;
-    const { calls } = mockApi({
-      [`PUT /api/pilgrims/${pilgrim.id}`]: () =>
-        ++puts === 1
-          ? EXPIRED
-          : {
-              body: {
-                success: true,
-                message: 'ok',
-                data: { ...pilgrim, firstName: 'Lucía María' },
+    const { calls } = mockApi(
+      {
+        [`PUT /api/pilgrims/${pilgrim.id}`]: () =>
+          ++puts === 1
+            ? EXPIRED
+            : {
+                body: {
+                  success: true,
+                  message: 'ok',
+                  data: { ...pilgrim, firstName: 'Lucía María' },
+                },
               },
-            },
-      'POST /api/auth/login': (call) =>
-        (call.body as { password: string }).password === 'right'
-          ? LOGGED_IN
-          : apiFailure(401, 'INVALID_CREDENTIALS', 'Invalid email or password'),
-    });
+        'POST /api/auth/login': (call) =>
+          (call.body as { password: string }).password === 'right'
+            ? LOGGED_IN
+            : apiFailure(401, 'INVALID_CREDENTIALS', 'Invalid email or password'),
+      },
+      NO_SAME_DOCUMENT,
+    );
     const onSaved = vi.fn();
     const { user, router } = renderApp(
       <TravelerForm mode="edit" pilgrim={pilgrim} onSaved={onSaved} />,
@@ -216,7 +223,7 @@ describe('a session that ends over unsaved input', { timeout: 60_000 }, () => {
 
   it('"Go to the login page" signs out the old way, remembering the page', async () => {
     const pilgrim = samplePilgrim();
-    mockApi({ [`PUT /api/pilgrims/${pilgrim.id}`]: EXPIRED });
+    mockApi({ [`PUT /api/pilgrims/${pilgrim.id}`]: EXPIRED }, NO_SAME_DOCUMENT);
     const { user, router } = renderApp(
       <TravelerForm mode="edit" pilgrim={pilgrim} onSaved={() => {}} />,
       '/clients/edit/1',
@@ -257,7 +264,7 @@ describe('a session that ends over unsaved input', { timeout: 60_000 }, () => {
 describe('a session that ends with nothing unsaved', () => {
   it('says so and, 1.5 s later, signs out and goes to /login as before', async () => {
     const pilgrim = samplePilgrim();
-    mockApi({ [`PUT /api/pilgrims/${pilgrim.id}`]: EXPIRED });
+    mockApi({ [`PUT /api/pilgrims/${pilgrim.id}`]: EXPIRED }, NO_SAME_DOCUMENT);
     const { user, router } = renderApp(
       <TravelerForm mode="edit" pilgrim={pilgrim} onSaved={() => {}} />,
       '/clients/edit/1',
@@ -277,7 +284,7 @@ describe('a session that ends with nothing unsaved', () => {
 
 describe('unsaved input', () => {
   it('is reported by the establishment form while it holds changes, and no longer once it is gone', async () => {
-    mockApi({});
+    mockApi({}, NO_SAME_DOCUMENT);
     const { user, unmount } = renderApp(
       <EstablishmentForm onDone={() => {}} onCancel={() => {}} />,
       '/profile',

@@ -19,9 +19,13 @@ type Handler = (call: MockCall) => Reply | Promise<Reply>;
 
 /**
  * Stubs fetch with a handler per "METHOD /path" (no MSW here). Unhandled calls fail loudly.
- * Returns the list of calls made, for assertions.
+ * Returns the list of calls made, for assertions; `unrecorded` routes are answered but left out
+ * of it (a screen's background lookups, beside the calls a test is about).
  */
-export function mockApi(routes: Record<string, Handler | Reply>) {
+export function mockApi(
+  routes: Record<string, Handler | Reply>,
+  options: { unrecorded?: Record<string, Handler | Reply> } = {},
+) {
   const calls: MockCall[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
@@ -32,8 +36,9 @@ export function mockApi(routes: Record<string, Handler | Reply>) {
       headers: new Headers(init?.headers),
       body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
     };
-    calls.push(call);
-    const route = routes[`${method} ${url.pathname}`];
+    const unrecorded = options.unrecorded?.[`${method} ${url.pathname}`];
+    if (!unrecorded) calls.push(call);
+    const route = unrecorded ?? routes[`${method} ${url.pathname}`];
     if (!route) throw new Error(`Unexpected request ${method} ${url.pathname}`);
     const reply = typeof route === 'function' ? await route(call) : route;
     if (reply instanceof Error) throw reply;

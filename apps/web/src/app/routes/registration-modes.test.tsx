@@ -9,6 +9,7 @@ import { DocumentSlotsContext } from '@/lib/document-slots';
 import { apiFailure, mockApi, renderPage, sampleUser } from '@/test/utils';
 import {
   ESTABLISHMENT_ID,
+  NO_SAME_DOCUMENT,
   samplePilgrim,
   stubSignaturePad,
 } from '@/features/clients/test/fixtures';
@@ -28,7 +29,7 @@ afterEach(() => {
 describe('registration entry modes', { timeout: 20_000 }, () => {
   it('switches modes as a radio group and keeps manual entry one tap away when the camera is refused', async () => {
     authStore.setSession('tok_abcdefghijklmnopqrstuvwxyz012345', sampleUser, { remember: true });
-    mockApi({});
+    mockApi({}, NO_SAME_DOCUMENT);
     stubCamera(() => Promise.reject(new DOMException('denied', 'NotAllowedError')));
     const { user } = renderPage(<RegistrationModes establishmentId={ESTABLISHMENT_ID} />, {
       path: '/traveler-registration',
@@ -65,7 +66,7 @@ describe('registration entry modes', { timeout: 20_000 }, () => {
 
   it('stops the camera stream when the scan mode is left', async () => {
     authStore.setSession('tok_abcdefghijklmnopqrstuvwxyz012345', sampleUser, { remember: true });
-    mockApi({});
+    mockApi({}, NO_SAME_DOCUMENT);
     const stopTrack = vi.fn();
     const stream = { getTracks: () => [{ stop: stopTrack }] } as unknown as MediaStream;
     stubCamera(() => Promise.resolve(stream));
@@ -92,11 +93,14 @@ describe('registration entry modes', { timeout: 20_000 }, () => {
       ...pending,
       selfRegistration: { status: 'confirmed', confirmationCode: '7K2M9QXA' },
     };
-    const { calls } = mockApi({
-      'GET /api/pilgrims/by-code/7K2M9QXA': { body: { success: true, data: pending } },
-      [`PUT /api/pilgrims/${pending.id}`]: { body: { success: true, data: pending } },
-      [`POST /api/pilgrims/${pending.id}/confirm`]: { body: { success: true, data: confirmed } },
-    });
+    const { calls } = mockApi(
+      {
+        'GET /api/pilgrims/by-code/7K2M9QXA': { body: { success: true, data: pending } },
+        [`PUT /api/pilgrims/${pending.id}`]: { body: { success: true, data: pending } },
+        [`POST /api/pilgrims/${pending.id}/confirm`]: { body: { success: true, data: confirmed } },
+      },
+      NO_SAME_DOCUMENT,
+    );
     const { user } = renderPage(
       <DocumentSlotsContext.Provider
         value={{
@@ -136,11 +140,14 @@ describe('registration entry modes', { timeout: 20_000 }, () => {
     const pending = samplePilgrim({
       selfRegistration: { status: 'pending', confirmationCode: '7K2M9QXA' },
     });
-    mockApi({
-      'GET /api/pilgrims/by-code/7K2M9QXA': { body: { success: true, data: pending } },
-      [`PUT /api/pilgrims/${pending.id}`]: { body: { success: true, data: pending } },
-      [`POST /api/pilgrims/${pending.id}/confirm`]: apiFailure(502, 'HTTP_502', 'Bad gateway'),
-    });
+    mockApi(
+      {
+        'GET /api/pilgrims/by-code/7K2M9QXA': { body: { success: true, data: pending } },
+        [`PUT /api/pilgrims/${pending.id}`]: { body: { success: true, data: pending } },
+        [`POST /api/pilgrims/${pending.id}/confirm`]: apiFailure(502, 'HTTP_502', 'Bad gateway'),
+      },
+      NO_SAME_DOCUMENT,
+    );
     const { user } = renderPage(<RegistrationModes establishmentId={ESTABLISHMENT_ID} />, {
       path: '/traveler-registration',
     });
@@ -245,13 +252,16 @@ describe('registration entry modes: what was typed is kept', { timeout: 60_000 }
     stubSignaturePad();
     const saved = samplePilgrim({ documentType: 'P', passportNumber: 'X1234567' });
     let posts = 0;
-    const { calls } = mockApi({
-      // The first answer is lost on the way (the registration may have been made).
-      'POST /api/pilgrims': () =>
-        ++posts === 1
-          ? new TypeError('Failed to fetch')
-          : { status: 201, body: { success: true, message: 'ok', data: saved } },
-    });
+    const { calls } = mockApi(
+      {
+        // The first answer is lost on the way (the registration may have been made).
+        'POST /api/pilgrims': () =>
+          ++posts === 1
+            ? new TypeError('Failed to fetch')
+            : { status: 201, body: { success: true, message: 'ok', data: saved } },
+      },
+      NO_SAME_DOCUMENT,
+    );
     const { user } = renderDesk();
     await fillRequired(user);
     drawSignature();
@@ -290,7 +300,7 @@ describe('registration entry modes: what was typed is kept', { timeout: 60_000 }
   });
 
   it('merges a scan into the form: the scanned fields are set and marked, what was typed stays', async () => {
-    mockApi(SCAN_ROUTE);
+    mockApi(SCAN_ROUTE, NO_SAME_DOCUMENT);
     const { user } = renderDesk();
     await user.type(field('First name'), 'Eri');
     await user.type(field('Email'), 'erika@example.de');
@@ -324,10 +334,13 @@ describe('registration entry modes: what was typed is kept', { timeout: 60_000 }
         country: 'ESP',
       },
     });
-    const { calls } = mockApi({
-      ...SCAN_ROUTE,
-      'POST /api/pilgrims': { status: 201, body: { success: true, message: 'ok', data: adult } },
-    });
+    const { calls } = mockApi(
+      {
+        ...SCAN_ROUTE,
+        'POST /api/pilgrims': { status: 201, body: { success: true, message: 'ok', data: adult } },
+      },
+      NO_SAME_DOCUMENT,
+    );
     const { user } = renderDesk();
     await fillRequired(user);
     drawSignature();
@@ -363,7 +376,7 @@ describe('registration entry modes: what was typed is kept', { timeout: 60_000 }
   });
 
   it('asks before leaving with unsaved input, in the app and on reload; not before anything is typed', async () => {
-    mockApi({});
+    mockApi({}, NO_SAME_DOCUMENT);
     const { user, router } = renderDesk();
     // Untouched: the way out is free.
     const untouched = new Event('beforeunload', { cancelable: true });
@@ -396,7 +409,7 @@ describe('registration entry modes: what was typed is kept', { timeout: 60_000 }
   });
 
   it('lets a page nobody typed in go without asking', async () => {
-    mockApi({});
+    mockApi({}, NO_SAME_DOCUMENT);
     const { user } = renderDesk();
     await toClients(user);
     expect(await screen.findByRole('heading', { name: 'Clients stand-in' })).toBeInTheDocument();

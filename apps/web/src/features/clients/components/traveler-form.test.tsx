@@ -1,9 +1,15 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { todayIso } from '@hospes/shared/dates';
 import { authStore } from '@/lib/auth';
 import { apiFailure, mockApi, renderPage, sampleUser } from '@/test/utils';
-import { ESTABLISHMENT_ID, samplePilgrim, stubSignaturePad } from '../test/fixtures';
+import {
+  ESTABLISHMENT_ID,
+  NO_SAME_DOCUMENT,
+  samplePilgrim,
+  stubSignaturePad,
+} from '../test/fixtures';
 import { TravelerForm } from './traveler-form';
 import { TravelerRegistration } from './traveler-registration';
 import { RegistrationModes } from '@/app/routes/registration-modes';
@@ -47,7 +53,7 @@ function renderRegistration() {
 // A long form typed key by key: jsdom needs more than the default 5 s on a slow machine.
 describe('traveler form: the rules of spec §3 and §5', { timeout: 30_000 }, () => {
   it('starts on the first name and names every required field that is empty, without calling the server', async () => {
-    const { fetchMock } = mockApi({});
+    const { fetchMock } = mockApi({}, NO_SAME_DOCUMENT);
     const { user } = renderRegistration();
     expect(field('First name')).toHaveFocus();
 
@@ -82,7 +88,7 @@ describe('traveler form: the rules of spec §3 and §5', { timeout: 30_000 }, ()
   });
 
   it('checks the DNI letter, and asks for the support number of a DNI or NIE only', async () => {
-    mockApi({});
+    mockApi({}, NO_SAME_DOCUMENT);
     const { user } = renderRegistration();
     expect(screen.queryByLabelText('Support number')).not.toBeInTheDocument();
     expect(screen.queryByLabelText('Back of the document')).not.toBeInTheDocument();
@@ -114,7 +120,7 @@ describe('traveler form: the rules of spec §3 and §5', { timeout: 30_000 }, ()
   });
 
   it('refuses a check-out before the entry', async () => {
-    mockApi({});
+    mockApi({}, NO_SAME_DOCUMENT);
     const { user } = renderRegistration();
     fireEvent.change(field('Entry date'), { target: { value: '2026-11-20' } });
     fireEvent.change(field('Check-out date'), { target: { value: '2026-11-18' } });
@@ -127,9 +133,12 @@ describe('traveler form: the rules of spec §3 and §5', { timeout: 30_000 }, ()
   it('requires the signature; once drawn, the record is sent with it and a success summary follows', async () => {
     stubSignaturePad();
     const saved = samplePilgrim({ documentType: 'P', passportNumber: 'X1234567' });
-    const { calls } = mockApi({
-      'POST /api/pilgrims': { status: 201, body: { success: true, message: 'ok', data: saved } },
-    });
+    const { calls } = mockApi(
+      {
+        'POST /api/pilgrims': { status: 201, body: { success: true, message: 'ok', data: saved } },
+      },
+      NO_SAME_DOCUMENT,
+    );
     const { user } = renderRegistration();
     // At the desk the hint speaks to staff.
     expect(screen.getByRole('img', { name: /Traveler's signature/ })).toHaveAccessibleDescription(
@@ -188,9 +197,12 @@ describe('traveler form: the rules of spec §3 and §5', { timeout: 30_000 }, ()
       },
       stay: { ...samplePilgrim().stay, paymentType: 'EFECT' },
     });
-    const { calls } = mockApi({
-      'POST /api/pilgrims': { status: 201, body: { success: true, message: 'ok', data: adult } },
-    });
+    const { calls } = mockApi(
+      {
+        'POST /api/pilgrims': { status: 201, body: { success: true, message: 'ok', data: adult } },
+      },
+      NO_SAME_DOCUMENT,
+    );
     const { user } = renderPage(<RegistrationModes establishmentId={ESTABLISHMENT_ID} />, {
       path: '/traveler-registration',
     });
@@ -220,17 +232,62 @@ describe('traveler form: the rules of spec §3 and §5', { timeout: 30_000 }, ()
     });
   });
 
+  it('says when the document is already registered for this stay, pointing to a self check-in to confirm', async () => {
+    const today = todayIso();
+    const pending = samplePilgrim({
+      id: '5d9f0a1e-2b3c-4d5e-8f90-a1b2c3d4e5f6',
+      documentType: 'P',
+      passportNumber: 'X1234567',
+      entryDate: today,
+      selfRegistration: { status: 'pending', confirmationCode: '7K2M9QXA' },
+    });
+    // Same number, a stay long over: not this one.
+    const earlier = samplePilgrim({
+      passportNumber: 'X1234567',
+      entryDate: '2025-05-01',
+      checkOutDate: '2025-05-02',
+    });
+    const lookups: string[] = [];
+    mockApi({
+      'GET /api/pilgrims': (call) => {
+        lookups.push(call.url.search);
+        return {
+          body: {
+            success: true,
+            data: [pending, earlier],
+            pagination: { total: 2, page: 1, limit: 20, totalPages: 1 },
+          },
+        };
+      },
+    });
+    const { user } = renderRegistration();
+    await user.type(field('Document number'), 'x1234567');
+    const notice = await screen.findByText('This document is already registered for this stay:');
+    const box = notice.closest('[role="status"]') as HTMLElement;
+    expect(
+      within(box).getByRole('link', { name: 'Lucía Fernández Ruiz (2026/000001)' }),
+    ).toHaveAttribute('href', `/clients/view/${pending.id}`);
+    expect(within(box).getByText(/checked in on their phone/)).toBeInTheDocument();
+    expect(within(box).getAllByRole('link')).toHaveLength(1);
+    // Asked once the number settled, not for every key typed.
+    expect(lookups).toHaveLength(1);
+    expect(lookups[0]).toContain('search=X1234567');
+  });
+
   it('sends a retry of the same data with the same Idempotency-Key, and changed data with a new one', async () => {
     stubSignaturePad();
     const saved = samplePilgrim({ documentType: 'P', passportNumber: 'X1234567' });
     let posts = 0;
-    const { calls } = mockApi({
-      // The first two answers are lost on the way (the registration may have been made).
-      'POST /api/pilgrims': () =>
-        ++posts <= 2
-          ? new TypeError('Failed to fetch')
-          : { status: 201, body: { success: true, message: 'ok', data: saved } },
-    });
+    const { calls } = mockApi(
+      {
+        // The first two answers are lost on the way (the registration may have been made).
+        'POST /api/pilgrims': () =>
+          ++posts <= 2
+            ? new TypeError('Failed to fetch')
+            : { status: 201, body: { success: true, message: 'ok', data: saved } },
+      },
+      NO_SAME_DOCUMENT,
+    );
     const { user } = renderRegistration();
     await fillRequired(user);
     drawSignature();
@@ -256,20 +313,23 @@ describe('traveler form: the rules of spec §3 and §5', { timeout: 30_000 }, ()
 
   it('puts the server’s field errors on their fields, opening a closed section for one', async () => {
     const pilgrim = samplePilgrim();
-    mockApi({
-      'PUT /api/pilgrims/9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d': apiFailure(
-        400,
-        'VALIDATION_FAILED',
-        'Error in the data sent',
-        [
-          { field: 'contactInfo.email', message: 'This email is refused by the server' },
-          {
-            field: 'address.municipalityCode',
-            message: 'The municipality code is required for an address in Spain',
-          },
-        ],
-      ),
-    });
+    mockApi(
+      {
+        'PUT /api/pilgrims/9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d': apiFailure(
+          400,
+          'VALIDATION_FAILED',
+          'Error in the data sent',
+          [
+            { field: 'contactInfo.email', message: 'This email is refused by the server' },
+            {
+              field: 'address.municipalityCode',
+              message: 'The municipality code is required for an address in Spain',
+            },
+          ],
+        ),
+      },
+      NO_SAME_DOCUMENT,
+    );
     signIn();
     const onSaved = vi.fn();
     const { user } = renderPage(<TravelerForm mode="edit" pilgrim={pilgrim} onSaved={onSaved} />, {
@@ -293,11 +353,14 @@ describe('traveler form: the rules of spec §3 and §5', { timeout: 30_000 }, ()
 
   it('an edit sends the whole record, without images nobody changed', async () => {
     const pilgrim = samplePilgrim();
-    const { calls } = mockApi({
-      'PUT /api/pilgrims/9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d': {
-        body: { success: true, message: 'ok', data: pilgrim },
+    const { calls } = mockApi(
+      {
+        'PUT /api/pilgrims/9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d': {
+          body: { success: true, message: 'ok', data: pilgrim },
+        },
       },
-    });
+      NO_SAME_DOCUMENT,
+    );
     signIn();
     const onSaved = vi.fn();
     const { user } = renderPage(<TravelerForm mode="edit" pilgrim={pilgrim} onSaved={onSaved} />, {
@@ -320,9 +383,12 @@ describe('traveler form: the rules of spec §3 and §5', { timeout: 30_000 }, ()
   it('leaves out the photo fields, and a scanned photo, where the establishment keeps none', async () => {
     stubSignaturePad();
     const saved = samplePilgrim({ documentType: 'P', passportNumber: 'X1234567' });
-    const { calls } = mockApi({
-      'POST /api/pilgrims': { status: 201, body: { success: true, message: 'ok', data: saved } },
-    });
+    const { calls } = mockApi(
+      {
+        'POST /api/pilgrims': { status: 201, body: { success: true, message: 'ok', data: saved } },
+      },
+      NO_SAME_DOCUMENT,
+    );
     signIn();
     const { user } = renderPage(
       <TravelerRegistration
@@ -386,13 +452,16 @@ describe('traveler form: the rules of spec §3 and §5', { timeout: 30_000 }, ()
   });
 
   it('shows the request failure when the server names no field', async () => {
-    mockApi({
-      'PUT /api/pilgrims/9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d': apiFailure(
-        404,
-        'PILGRIM_NOT_FOUND',
-        'Pilgrim not found',
-      ),
-    });
+    mockApi(
+      {
+        'PUT /api/pilgrims/9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d': apiFailure(
+          404,
+          'PILGRIM_NOT_FOUND',
+          'Pilgrim not found',
+        ),
+      },
+      NO_SAME_DOCUMENT,
+    );
     signIn();
     const { user } = renderPage(
       <TravelerForm mode="edit" pilgrim={samplePilgrim()} onSaved={() => {}} />,

@@ -21,11 +21,13 @@ import { SelectField, TextField } from '@/components/ui/fields';
 import { FormAlert } from '@/components/ui/form-alert';
 import { applyServerFieldErrors } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { LANGUAGE_NAMES } from '@/lib/i18n';
 import { translateMessage } from '@/lib/messages';
 import { awaitsSessionRenewal } from '@/lib/session-renewal';
 import { useUnsavedInput } from '@/lib/unsaved-input';
 import { newRegistrationKey, useCreatePilgrim } from '../api/create-pilgrim';
+import { useSameDocument } from '../api/same-document';
 import { useUpdatePilgrim } from '../api/update-pilgrim';
 import { useCountryOptions } from '../countries';
 import {
@@ -43,6 +45,7 @@ import {
   type TravelerPrefill,
 } from '../traveler-form-model';
 import { DocumentImageField } from './document-images';
+import { SameDocumentNotice } from './same-document-notice';
 import { MunicipalityField } from './municipality-field';
 import { SignaturePad } from './signature-pad';
 
@@ -314,6 +317,16 @@ export function TravelerForm(props: TravelerFormProps) {
     if (establishmentId !== undefined) setValue('establishmentId', establishmentId);
   }, [establishmentId, setValue]);
 
+  // The same document already registered here for this stay (a pilgrim who checked in on their
+  // phone, typed in again): said while the form is filled in, once the number has settled.
+  const passportNumber = useWatch({ control, name: 'passportNumber' });
+  const sameDocument = useSameDocument(
+    establishmentId,
+    useDebouncedValue(passportNumber, 600),
+    entryDate || todayIso(),
+    mode === 'register',
+  ).data;
+
   // Focus (and show) the first field with an error, once its section is open.
   useEffect(() => {
     if (!focusTarget) return;
@@ -524,6 +537,7 @@ export function TravelerForm(props: TravelerFormProps) {
           }
           {...field('passportNumber')}
         />
+        {sameDocument && sameDocument.length > 0 && <SameDocumentNotice travelers={sameDocument} />}
         {needsSupport && (
           <TextField
             label={marked('documentSupportNumber', t('form.documentSupportNumber'))}

@@ -91,3 +91,19 @@ export function stubSignaturePad() {
   );
   vi.spyOn(HTMLCanvasElement.prototype, 'toDataURL').mockImplementation(canvas.toDataURL);
 }
+
+/**
+ * The registration form's background lookup of the same document (api/same-document), answered
+ * with no match and kept out of the recorded calls: `mockApi(routes, NO_SAME_DOCUMENT)`.
+ */
+export const NO_SAME_DOCUMENT = {
+  unrecorded: {
+    'GET /api/pilgrims': {
+      body: {
+        success: true,
+        data: [],
+        pagination: { total: 0, page: 1, limit: 20, totalPages: 1 },
+      },
+    },
+  },
+};
