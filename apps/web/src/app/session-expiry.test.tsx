@@ -1,5 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
-import type { UserEvent } from '@testing-library/user-event';
+import { screen, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SessionRenewalDialog } from '@/features/auth/components/session-renewal-dialog';
@@ -20,6 +19,7 @@ import { apiFailure, mockApi, renderRoutes, sampleUser, type MockCall } from '@/
 import { api } from '@/lib/api-client';
 import { RequireAuth } from './guards';
 import { wireSessionExpiry } from './session-expiry';
+import { drawSignature, field, fillRequired } from '@/features/clients/test/form';
 
 const OLD_TOKEN = 'tok_old_abcdefghijklmnopqrstuvwxyz0123';
 const NEW_TOKEN = 'tok_new_abcdefghijklmnopqrstuvwxyz0123';
@@ -29,8 +29,6 @@ const EXPIRED = apiFailure(
   'Your session has expired. Please log in again.',
 );
 const LOGGED_IN = { body: { success: true, token: NEW_TOKEN, user: sampleUser } };
-
-const field = (label: string) => screen.getByLabelText(label, { exact: true });
 
 /**
  * A signed-in page of the app (behind RequireAuth, with the app's renewal dialog) and a /login
@@ -61,27 +59,6 @@ function renderApp(page: ReactElement, path: string) {
   );
   wireSessionExpiry(rendered.router, rendered.queryClient);
   return rendered;
-}
-
-async function fillRequired(user: UserEvent) {
-  await user.type(field('First name'), 'Lucía');
-  await user.type(field('First surname'), 'Fernández');
-  await user.type(screen.getByRole('combobox', { name: 'Nationality' }), 'spain{Enter}');
-  fireEvent.change(field('Date of birth'), { target: { value: '1990-05-17' } });
-  await user.selectOptions(field('Sex'), 'F');
-  await user.type(field('Document number'), 'X1234567');
-  await user.type(field('Email'), 'lucia@example.com');
-  await user.type(field('Phone'), '+34 600 111 222');
-  await user.type(field('Emergency contact name'), 'Ana Ruiz');
-  await user.type(field('Emergency contact phone'), '+34 600 333 444');
-  await user.selectOptions(field('Relationship'), 'parent');
-}
-
-function drawSignature() {
-  const pad = screen.getByRole('img', { name: /Traveler's signature/ });
-  fireEvent.pointerDown(pad, { pointerId: 1, pointerType: 'pen', clientX: 10, clientY: 10 });
-  fireEvent.pointerMove(pad, { pointerId: 1, pointerType: 'pen', clientX: 40, clientY: 30 });
-  fireEvent.pointerUp(pad, { pointerId: 1, pointerType: 'pen', clientX: 60, clientY: 20 });
 }
 
 const bearer = (call: MockCall | undefined) => call?.headers.get('authorization');

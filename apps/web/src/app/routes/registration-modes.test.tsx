@@ -14,6 +14,7 @@ import {
   stubSignaturePad,
 } from '@/features/clients/test/fixtures';
 import { RegistrationModes } from './registration-modes';
+import { drawSignature, field, fillRequired } from '@/features/clients/test/form';
 
 function stubCamera(getUserMedia: () => Promise<MediaStream>) {
   Object.defineProperty(navigator, 'mediaDevices', {
@@ -165,30 +166,8 @@ describe('registration entry modes', { timeout: 20_000 }, () => {
   });
 });
 
-const field = (label: string) => screen.getByLabelText(label, { exact: true });
 /** A field whose label may carry a scan mark ("Check this"). */
 const marked = (label: string) => screen.getByLabelText(new RegExp(`^${label}`));
-
-async function fillRequired(user: UserEvent) {
-  await user.type(field('First name'), 'Lucía');
-  await user.type(field('First surname'), 'Fernández');
-  await user.type(screen.getByRole('combobox', { name: 'Nationality' }), 'spain{Enter}');
-  fireEvent.change(field('Date of birth'), { target: { value: '1990-05-17' } });
-  await user.selectOptions(field('Sex'), 'F');
-  await user.type(field('Document number'), 'X1234567');
-  await user.type(field('Email'), 'lucia@example.com');
-  await user.type(field('Phone'), '+34 600 111 222');
-  await user.type(field('Emergency contact name'), 'Ana Ruiz');
-  await user.type(field('Emergency contact phone'), '+34 600 333 444');
-  await user.selectOptions(field('Relationship'), 'parent');
-}
-
-function drawSignature() {
-  const pad = screen.getByRole('img', { name: /Traveler's signature/ });
-  fireEvent.pointerDown(pad, { pointerId: 1, pointerType: 'pen', clientX: 10, clientY: 10 });
-  fireEvent.pointerMove(pad, { pointerId: 1, pointerType: 'pen', clientX: 40, clientY: 30 });
-  fireEvent.pointerUp(pad, { pointerId: 1, pointerType: 'pen', clientX: 60, clientY: 20 });
-}
 
 /** What the OCR endpoint reads from the German specimen passport. */
 const SCAN: ScanResult = {

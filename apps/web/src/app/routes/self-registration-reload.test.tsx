@@ -1,10 +1,11 @@
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '@/config/constants';
 import { stubSignaturePad } from '@/features/clients/test/fixtures';
 import { apiFailure, mockApi, renderPage } from '@/test/utils';
 import { SelfRegistrationRoute } from './self-registration';
+import { drawSignature, fillRequired, PILGRIM_TRAVELER } from '@/features/clients/test/form';
 
 const LINK = 'lnk_abcdefghijklmnopqrstuvwx';
 const info = {
@@ -21,24 +22,9 @@ const info = {
   },
 };
 
-const field = (label: string) => screen.getByLabelText(label, { exact: true });
-
 async function sendRegistration(user: UserEvent) {
-  await user.type(field('First name'), 'Erika');
-  await user.type(field('First surname'), 'Mustermann');
-  await user.type(screen.getByRole('combobox', { name: 'Nationality' }), 'germany{Enter}');
-  fireEvent.change(field('Date of birth'), { target: { value: '1983-08-12' } });
-  await user.selectOptions(field('Sex'), 'F');
-  await user.type(field('Document number'), 'C01X00T47');
-  await user.type(field('Email'), 'erika@example.de');
-  await user.type(field('Phone'), '+49 30 1234567');
-  await user.type(field('Emergency contact name'), 'Max Mustermann');
-  await user.type(field('Emergency contact phone'), '+49 30 7654321');
-  await user.selectOptions(field('Relationship'), 'spouse');
-  const pad = screen.getByRole('img', { name: /Traveler's signature/ });
-  fireEvent.pointerDown(pad, { pointerId: 1, pointerType: 'pen', clientX: 10, clientY: 10 });
-  fireEvent.pointerMove(pad, { pointerId: 1, pointerType: 'pen', clientX: 40, clientY: 30 });
-  fireEvent.pointerUp(pad, { pointerId: 1, pointerType: 'pen', clientX: 60, clientY: 20 });
+  await fillRequired(user, PILGRIM_TRAVELER);
+  drawSignature();
   await user.click(screen.getByRole('checkbox', { name: /I have read the legal information/ }));
   await user.click(screen.getByRole('button', { name: 'Send registration' }));
 }

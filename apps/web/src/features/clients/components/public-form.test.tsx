@@ -1,33 +1,10 @@
-import { fireEvent, screen } from '@testing-library/react';
-import type { UserEvent } from '@testing-library/user-event';
+import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi, renderPage } from '@/test/utils';
 import { stubSignaturePad } from '../test/fixtures';
 import { prefillFromScan } from '../traveler-form-model';
 import { TravelerForm } from './traveler-form';
-
-const field = (label: string) => screen.getByLabelText(label, { exact: true });
-
-async function fillRequired(user: UserEvent) {
-  await user.type(field('First name'), 'Erika');
-  await user.type(field('First surname'), 'Mustermann');
-  await user.type(screen.getByRole('combobox', { name: 'Nationality' }), 'germany{Enter}');
-  fireEvent.change(field('Date of birth'), { target: { value: '1983-08-12' } });
-  await user.selectOptions(field('Sex'), 'F');
-  await user.type(field('Document number'), 'C01X00T47');
-  await user.type(field('Email'), 'erika@example.de');
-  await user.type(field('Phone'), '+49 30 1234567');
-  await user.type(field('Emergency contact name'), 'Max Mustermann');
-  await user.type(field('Emergency contact phone'), '+49 30 7654321');
-  await user.selectOptions(field('Relationship'), 'spouse');
-}
-
-function drawSignature() {
-  const pad = screen.getByRole('img', { name: /Traveler's signature/ });
-  fireEvent.pointerDown(pad, { pointerId: 1, pointerType: 'pen', clientX: 10, clientY: 10 });
-  fireEvent.pointerMove(pad, { pointerId: 1, pointerType: 'pen', clientX: 40, clientY: 30 });
-  fireEvent.pointerUp(pad, { pointerId: 1, pointerType: 'pen', clientX: 60, clientY: 20 });
-}
+import { drawSignature, fillRequired, PILGRIM_TRAVELER } from '../test/form';
 
 const consent = {
   title: 'Legal information',
@@ -60,7 +37,7 @@ describe('public self-registration form', { timeout: 30_000 }, () => {
     );
     expect(pad).not.toHaveAccessibleDescription(/Ask the traveler/);
 
-    await fillRequired(user);
+    await fillRequired(user, PILGRIM_TRAVELER);
     drawSignature();
     await user.click(screen.getByRole('button', { name: 'Send registration' }));
     expect(await screen.findByText(consent.requiredMessage)).toBeInTheDocument();

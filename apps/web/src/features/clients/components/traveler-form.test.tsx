@@ -1,5 +1,4 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { todayIso } from '@hospes/shared/dates';
 import { authStore } from '@/lib/auth';
@@ -13,34 +12,12 @@ import {
 import { TravelerForm } from './traveler-form';
 import { TravelerRegistration } from './traveler-registration';
 import { RegistrationModes } from '@/app/routes/registration-modes';
+import { drawSignature, field, fillRequired } from '../test/form';
 
 const TOKEN = 'tok_abcdefghijklmnopqrstuvwxyz012345';
 
 function signIn() {
   authStore.setSession(TOKEN, sampleUser, { remember: true });
-}
-
-const field = (label: string) => screen.getByLabelText(label, { exact: true });
-
-async function fillRequired(user: UserEvent) {
-  await user.type(field('First name'), 'Lucía');
-  await user.type(field('First surname'), 'Fernández');
-  await user.type(screen.getByRole('combobox', { name: 'Nationality' }), 'spain{Enter}');
-  fireEvent.change(field('Date of birth'), { target: { value: '1990-05-17' } });
-  await user.selectOptions(field('Sex'), 'F');
-  await user.type(field('Document number'), 'X1234567');
-  await user.type(field('Email'), 'lucia@example.com');
-  await user.type(field('Phone'), '+34 600 111 222');
-  await user.type(field('Emergency contact name'), 'Ana Ruiz');
-  await user.type(field('Emergency contact phone'), '+34 600 333 444');
-  await user.selectOptions(field('Relationship'), 'parent');
-}
-
-function drawSignature() {
-  const pad = screen.getByRole('img', { name: /Traveler's signature/ });
-  fireEvent.pointerDown(pad, { pointerId: 1, pointerType: 'pen', clientX: 10, clientY: 10 });
-  fireEvent.pointerMove(pad, { pointerId: 1, pointerType: 'pen', clientX: 40, clientY: 30 });
-  fireEvent.pointerUp(pad, { pointerId: 1, pointerType: 'pen', clientX: 60, clientY: 20 });
 }
 
 function renderRegistration() {
