@@ -243,7 +243,9 @@ export function pilgrimRecordIssues(
   }
   // A minor may have no identity document (a Spanish child under 14 often has no DNI): SES asks
   // for one from the 18th birthday (reference §1.4), so only an adult's number is required.
-  if (options.complete && !number && !isMinorOn(record.dateOfBirth, record.entryDate ?? today))
+  // Arrival as SES counts it: the stay's entry time when given, else the entry date.
+  const arrival = record.stay?.entryDateTime?.slice(0, 10) || record.entryDate || today;
+  if (options.complete && !number && !isMinorOn(record.dateOfBirth, arrival))
     add(['passportNumber'], 'validation.documentRequiredForAdult');
 
   const {

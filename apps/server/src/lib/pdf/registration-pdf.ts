@@ -363,7 +363,8 @@ function drawSheet(
     [
       {
         label: f.documentType,
-        value: texts.documentTypes[t.documentType] ?? t.documentType,
+        // A minor without a document (decision 027): no type either, rather than the default P.
+        value: t.passportNumber ? (texts.documentTypes[t.documentType] ?? t.documentType) : '—',
         span: 3,
       },
       { label: f.documentNumber, value: t.passportNumber ?? '', span: 3 },

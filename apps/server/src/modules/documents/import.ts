@@ -82,10 +82,14 @@ function fromExcelSerial(serial: number, withTime: boolean): string {
 }
 
 /** A date typed the Spanish way (`12/04/1985`) or with a time, as the API wants it. */
-function normaliseText(value: string, type: TravelerColumnType): string {
-  // A moment with an offset is a moment, not a local time: written as the local time in Spain,
-  // so that 22:30 UTC on 1 June is the entry of 2 June at 00:30 (SES reads local times).
-  if ((type === 'date' || type === 'dateTime') && INSTANT.test(value)) {
+/** The columns that hold a moment of the stay (a birth or expedition date is a calendar date). */
+const STAY_MOMENTS = new Set(['entryDate', 'checkOutDate']);
+
+function normaliseText(value: string, type: TravelerColumnType, key: string): string {
+  // A moment of the stay with an offset is a moment, not a local time: written as the local time
+  // in Spain, so that 22:30 UTC on 1 June is the entry of 2 June at 00:30 (SES reads local times).
+  // A calendar date with an offset (1985-04-12T00:00:00+03:00) keeps the date written.
+  if ((type === 'dateTime' || STAY_MOMENTS.has(key)) && INSTANT.test(value)) {
     const iso = value
       .replace(' ', 'T')
       .replace(/([+-]\d{2})(\d{2})$/, '$1:$2')
@@ -307,7 +311,7 @@ function parseRow(
   keys.forEach((key, index) => {
     if (!key || values[key] !== undefined) return;
     const type = COLUMN_TYPES.get(key)!.type;
-    const cell = normaliseText(xlsxCellText(raw.cells[index], type).trim(), type);
+    const cell = normaliseText(xlsxCellText(raw.cells[index], type).trim(), type, key);
     values[key] = cell;
     if (cell === '') return;
     let value: unknown = cell;

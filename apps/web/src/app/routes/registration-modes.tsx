@@ -92,6 +92,9 @@ export function RegistrationModes({
           keepDocumentImages={keepsDocumentImages(establishmentId)}
           prefill={prefill.companion?.prefill}
           scan={{ round: prefill.round, value: prefill.value }}
+          // The shared stay was for the companion just saved: a scan from the summary, or
+          // "Register another", starts a traveler of their own.
+          onSaved={() => setPrefill((current) => ({ ...current, companion: undefined }))}
           onDone={(companion, of) =>
             setPrefill((current) => ({
               round: current.round + 1,

@@ -370,6 +370,8 @@ export function companionPrefill(pilgrim: Pilgrim): TravelerPrefill {
         ...values.stay,
         contractReference: values.stay.contractReference || pilgrim.reportNumber || '',
         contractDate: values.stay.contractDate || values.entryDate,
+        // The first traveler's count did not include the companion: left for the desk to give.
+        numberOfPersons: '',
       },
     },
     marks: {},

@@ -291,7 +291,8 @@ export function TravelerForm(props: TravelerFormProps) {
   }, [documentType, isSubmitted, trigger]);
   // Under 18 on arrival (as SES counts): the relationship is asked, and the document may be
   // left out (a Spanish child under 14 often has no DNI).
-  const minor = isMinorOn(dateOfBirth, entryDate || todayIso());
+  const stayEntry = useWatch({ control, name: 'stay.entryDateTime' });
+  const minor = isMinorOn(dateOfBirth, stayEntry?.slice(0, 10) || entryDate || todayIso());
 
   // A scan merges into the form as it stands, not into a new one: the fields read from the document
   // are set (and marked, above), the others keep what was typed (e-mail, phone, a companion's

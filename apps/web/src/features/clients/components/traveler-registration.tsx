@@ -110,6 +110,7 @@ export function TravelerRegistration({
   prefill,
   scan,
   onDone,
+  onSaved,
 }: {
   establishmentId: string;
   /** False when the establishment keeps no photos of documents (see TravelerForm). */
@@ -123,6 +124,8 @@ export function TravelerRegistration({
    * companion of the traveler just registered (see companionPrefill).
    */
   onDone?: (companion?: TravelerPrefill, companionOf?: string) => void;
+  /** Told when a traveler is saved: a companion's shared stay was for that one form only. */
+  onSaved?: () => void;
 }) {
   const [saved, setSaved] = useState<Pilgrim | null>(null);
   const [round, setRound] = useState(0);
@@ -160,6 +163,7 @@ export function TravelerRegistration({
       scan={scan}
       onSaved={(pilgrim) => {
         setSaved(pilgrim);
+        onSaved?.();
         window.scrollTo?.({ top: 0 });
       }}
     />
