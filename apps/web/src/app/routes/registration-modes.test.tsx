@@ -352,6 +352,14 @@ describe('registration entry modes: what was typed is kept', { timeout: 60_000 }
       stay: { contractReference: '2026/000123' },
       frontDocImage: expect.stringMatching(/^data:image\/jpeg;base64,/),
     });
+
+    // The companion saved, the next pilgrim's document scanned from the summary: a traveler of
+    // their own, not on the family's contract.
+    await screen.findByRole('heading', { name: 'Record saved' });
+    await scanPhoto(user);
+    expect(screen.queryByText(/Companion of/)).not.toBeInTheDocument();
+    expect(field('Entry date')).not.toHaveValue('2026-11-20');
+    expect(field('Street and number')).toHaveValue('');
   });
 
   it('asks before leaving with unsaved input, in the app and on reload; not before anything is typed', async () => {
