@@ -297,6 +297,24 @@ describe('registration entry modes: what was typed is kept', { timeout: 60_000 }
     expect(screen.getByText(/^Document processed/)).toBeInTheDocument();
   });
 
+  it('starts afresh when the scanned document is another one than the number typed (someone else)', async () => {
+    stubSignaturePad();
+    mockApi(SCAN_ROUTE, NO_SAME_DOCUMENT);
+    const { user } = renderDesk();
+    await user.type(field('Document number'), 'Z9999999');
+    await user.type(field('Email'), 'someone@example.com');
+    drawSignature();
+    await vi.waitFor(() => expect(screen.getByText(/^Signed/)).toBeInTheDocument());
+
+    await scanPhoto(user);
+    expect(marked('Document number')).toHaveValue('C01X00T47');
+    // The first person's e-mail and signature do not go with the second one's identity.
+    expect(field('Email')).toHaveValue('');
+    expect(screen.queryByText(/^Signed/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save record' }));
+    expect(await screen.findByText('Signature is required')).toBeInTheDocument();
+  });
+
   it('a scan after "Register a companion" keeps the stay and home address shared with the first traveler', async () => {
     stubSignaturePad();
     const adult = samplePilgrim({

@@ -239,7 +239,12 @@ describe('traveler form: the rules of spec §3 and §5', { timeout: 30_000 }, ()
     });
     const { user } = renderRegistration();
     await user.type(field('Document number'), 'x1234567');
-    const notice = await screen.findByText('This document is already registered for this stay:');
+    // Asked once the number settles (600 ms), then answered: more than findBy's default second.
+    const notice = await screen.findByText(
+      'This document is already registered for this stay:',
+      {},
+      { timeout: 5000 },
+    );
     const box = notice.closest('[role="status"]') as HTMLElement;
     expect(
       within(box).getByRole('link', { name: 'Lucía Fernández Ruiz (2026/000001)' }),

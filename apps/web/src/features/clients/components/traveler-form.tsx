@@ -12,6 +12,7 @@ import {
 } from '@hospes/shared/codes';
 import { todayIso } from '@hospes/shared/dates';
 import { LANGUAGES } from '@hospes/shared/languages';
+import { compactId } from '@hospes/shared/spanish-ids';
 import { isMinorOn, type CreatePilgrimInput, type Pilgrim } from '@hospes/shared/pilgrims';
 import { LeaveGuard } from '@/components/leave-guard';
 import { Button } from '@/components/ui/button';
@@ -264,6 +265,8 @@ export function TravelerForm(props: TravelerFormProps) {
     handleSubmit,
     setError,
     setValue,
+    getValues,
+    reset,
     trigger,
     formState: { errors, isSubmitting, isSubmitted, isDirty },
   } = useForm<TravelerFormValues, unknown, CreatePilgrimInput>({
@@ -300,17 +303,30 @@ export function TravelerForm(props: TravelerFormProps) {
   const scanRound = scan?.round;
   const scanValues = scan?.value?.values;
   const mergedRound = useRef<number | undefined>(undefined);
+  // Counts the times the form started afresh for another person: the signature pad starts empty.
+  const [afresh, setAfresh] = useState(0);
   useEffect(() => {
     if (scanRound === mergedRound.current) return;
     mergedRound.current = scanRound;
     if (!scanValues) return;
+    // Another person's document over a form begun for someone else (the first one left): their
+    // form starts afresh, so the first person's signature, contacts and address are not saved
+    // with the second one's identity.
+    const typed = compactId(getValues('passportNumber') || '');
+    const scanned = compactId(String(scanValues.passportNumber ?? ''));
+    if (typed && scanned && typed !== scanned) {
+      reset(defaults);
+      // Once per scan (mergedRound): the pad's strokes are not form state, so it is remounted.
+      // eslint-disable-next-line react-hooks/set-state-in-effect
+      setAfresh((count) => count + 1);
+    }
     for (const [name, value] of Object.entries(scanValues)) {
       setValue(name as keyof TravelerFormValues, value, {
         shouldDirty: true,
         shouldValidate: isSubmitted,
       });
     }
-  }, [scanRound, scanValues, isSubmitted, setValue]);
+  }, [scanRound, scanValues, isSubmitted, setValue, getValues, reset, defaults]);
 
   // The establishment is chosen outside the form (registration page): keep it in step.
   const establishmentId = mode === 'register' ? props.establishmentId : undefined;
@@ -850,6 +866,7 @@ export function TravelerForm(props: TravelerFormProps) {
           name="signatureImage"
           render={({ field: { value, onChange } }) => (
             <SignaturePad
+              key={afresh}
               id={fieldDomId('signatureImage')}
               label={mode === 'edit' ? t('signature.replaceLabel') : t('signature.label')}
               hint={
