@@ -1,7 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ScanResult } from '@hospes/shared/mrz';
 import type { Pilgrim } from '@hospes/shared/pilgrims';
 import { Link } from 'react-router';
 import { authStore } from '@/lib/auth';
@@ -11,6 +10,7 @@ import {
   ESTABLISHMENT_ID,
   NO_SAME_DOCUMENT,
   samplePilgrim,
+  SPECIMEN_SCAN,
   stubSignaturePad,
 } from '@/features/clients/test/fixtures';
 import { RegistrationModes } from './registration-modes';
@@ -169,35 +169,9 @@ describe('registration entry modes', { timeout: 20_000 }, () => {
 /** A field whose label may carry a scan mark ("Check this"). */
 const marked = (label: string) => screen.getByLabelText(new RegExp(`^${label}`));
 
-/** What the OCR endpoint reads from the German specimen passport. */
-const SCAN: ScanResult = {
-  documentType: 'P',
-  passportNumber: 'C01X00T47',
-  firstName: 'ERIKA',
-  lastName: 'MUSTERMANN',
-  secondLastName: '',
-  dateOfBirth: '1983-08-12',
-  nationality: 'DEU',
-  gender: 'F',
-  documentExpeditionDate: '',
-  expirationDate: '2027-10-31',
-  issuingCountry: 'DEU',
-  mrzFormat: 'TD3',
-  confirmed: {
-    documentType: false,
-    passportNumber: true,
-    firstName: false,
-    lastName: false,
-    secondLastName: false,
-    dateOfBirth: true,
-    nationality: false,
-    gender: false,
-    documentExpeditionDate: false,
-    expirationDate: true,
-    issuingCountry: false,
-  },
+const SCAN_ROUTE = {
+  'POST /api/ocr/process-document': { body: { success: true, data: SPECIMEN_SCAN } },
 };
-const SCAN_ROUTE = { 'POST /api/ocr/process-document': { body: { success: true, data: SCAN } } };
 
 /** Scan mode with the camera refused, then a photo of the document chosen. */
 async function scanPhoto(user: UserEvent) {
@@ -207,7 +181,7 @@ async function scanPhoto(user: UserEvent) {
     target: { files: [new File(['jpeg'], 'passport.jpg', { type: 'image/jpeg' })] },
   });
   await screen.findByText(/^Document processed/);
-  await vi.waitFor(() => expect(marked('First name')).toHaveValue(SCAN.firstName));
+  await vi.waitFor(() => expect(marked('First name')).toHaveValue(SPECIMEN_SCAN.firstName));
 }
 
 /** The registration page, with a link away as the app's menu has. */

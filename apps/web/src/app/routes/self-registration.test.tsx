@@ -1,7 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { stubSignaturePad } from '@/features/clients/test/fixtures';
+import { SPECIMEN_SCAN, stubSignaturePad } from '@/features/clients/test/fixtures';
 import { mockApi, renderPage, type MockCall } from '@/test/utils';
 import { SelfRegistrationRoute } from './self-registration';
 import { drawSignature, field, fillRequired, PILGRIM_TRAVELER } from '@/features/clients/test/form';
@@ -83,33 +83,7 @@ describe('self check-in: the document scan', { timeout: 60_000 }, () => {
       configurable: true,
       value: { getUserMedia: () => Promise.reject(new DOMException('denied', 'NotAllowedError')) },
     });
-    const scan = {
-      documentType: 'P',
-      passportNumber: 'C01X00T47',
-      firstName: 'ERIKA',
-      lastName: 'MUSTERMANN',
-      secondLastName: '',
-      dateOfBirth: '1983-08-12',
-      nationality: 'DEU',
-      gender: 'F',
-      documentExpeditionDate: '',
-      expirationDate: '2027-10-31',
-      issuingCountry: 'DEU',
-      mrzFormat: 'TD3',
-      confirmed: {
-        documentType: false,
-        passportNumber: true,
-        firstName: false,
-        lastName: false,
-        secondLastName: false,
-        dateOfBirth: true,
-        nationality: false,
-        gender: false,
-        documentExpeditionDate: false,
-        expirationDate: true,
-        issuingCountry: false,
-      },
-    };
+
     mockApi({
       [`GET /api/public/checkin/${LINK}`]: {
         body: {
@@ -124,7 +98,7 @@ describe('self check-in: the document scan', { timeout: 60_000 }, () => {
           },
         },
       },
-      [`POST /api/public/checkin/${LINK}/ocr`]: { body: { success: true, data: scan } },
+      [`POST /api/public/checkin/${LINK}/ocr`]: { body: { success: true, data: SPECIMEN_SCAN } },
     });
     try {
       const { user } = renderPage(<SelfRegistrationRoute />, {

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi, renderPage } from '@/test/utils';
-import { stubSignaturePad } from '../test/fixtures';
+import { SPECIMEN_SCAN, stubSignaturePad } from '../test/fixtures';
 import { prefillFromScan } from '../traveler-form-model';
 import { TravelerForm } from './traveler-form';
 import { drawSignature, fillRequired, PILGRIM_TRAVELER } from '../test/form';
@@ -60,33 +60,8 @@ describe('public self-registration form', { timeout: 30_000 }, () => {
 
   it('prefills scanned fields and marks them, more strongly when no check digit backs them', () => {
     mockApi({});
-    const prefill = prefillFromScan({
-      documentType: 'P',
-      passportNumber: 'C01X00T47',
-      firstName: 'ERIKA',
-      lastName: 'MUSTERMANN',
-      secondLastName: '',
-      dateOfBirth: '1983-08-12',
-      nationality: 'DEU',
-      gender: 'F',
-      documentExpeditionDate: '',
-      expirationDate: '2027-12-31',
-      issuingCountry: 'DEU',
-      mrzFormat: 'TD3',
-      confirmed: {
-        documentType: false,
-        passportNumber: true,
-        firstName: false,
-        lastName: false,
-        secondLastName: false,
-        dateOfBirth: true,
-        nationality: false,
-        gender: false,
-        documentExpeditionDate: false,
-        expirationDate: true,
-        issuingCountry: false,
-      },
-    });
+    const prefill = prefillFromScan(SPECIMEN_SCAN);
+
     renderPage(
       <TravelerForm
         mode="public"
