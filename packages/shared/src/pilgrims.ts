@@ -204,6 +204,14 @@ export function isMinorOn(dateOfBirth: string | null | undefined, day: string): 
   return ageOn(dateOfBirth, day) < ADULT_AGE;
 }
 
+/** The day of arrival as SES counts it: the stay's entry time when given, else the entry date. */
+export function arrivalDay(
+  record: { entryDate?: string | null; stay?: { entryDateTime?: string | null } | null },
+  today: string,
+): string {
+  return record.stay?.entryDateTime?.slice(0, 10) || record.entryDate || today;
+}
+
 /**
  * The rules that read more than one field. `complete`: the record is whole (a create, or an
  * update merged with the stored traveler), so a missing value that a rule requires is an issue;
@@ -243,9 +251,7 @@ export function pilgrimRecordIssues(
   }
   // A minor may have no identity document (a Spanish child under 14 often has no DNI): SES asks
   // for one from the 18th birthday (reference §1.4), so only an adult's number is required.
-  // Arrival as SES counts it: the stay's entry time when given, else the entry date.
-  const arrival = record.stay?.entryDateTime?.slice(0, 10) || record.entryDate || today;
-  if (options.complete && !number && !isMinorOn(record.dateOfBirth, arrival))
+  if (options.complete && !number && !isMinorOn(record.dateOfBirth, arrivalDay(record, today)))
     add(['passportNumber'], 'validation.documentRequiredForAdult');
 
   const {

@@ -27,6 +27,7 @@ import ukSes from './locales/uk/ses.json';
 import vaSes from './locales/va/ses.json';
 import zhSes from './locales/zh/ses.json';
 import { interpolate } from './messages';
+import { isMinorOn } from './pilgrims';
 import { isValidDni, isValidNie, isValidSpecialNif } from './spanish-ids';
 
 // ---------------------------------------------------------------------------------------------
@@ -197,7 +198,6 @@ export const SES_LIMITS = {
 
 /** The XSD's `correoType` pattern (implicitly anchored). */
 export const SES_EMAIL_PATTERN = /^[^@]+@[^.]+\..+$/;
-export const SES_ADULT_AGE = 18;
 
 // ---------------------------------------------------------------------------------------------
 // Problems
@@ -307,12 +307,8 @@ export function sesDateTime(
   return isIsoDate(date) ? `${date}T00:00:00` : null;
 }
 
-/** Completed years between two `YYYY-MM-DD` dates. */
-export function ageOn(dateOfBirth: string, on: string): number {
-  const [by, bm, bd] = dateOfBirth.split('-').map(Number) as [number, number, number];
-  const [y, m, d] = on.split('-').map(Number) as [number, number, number];
-  return y - by - (m < bm || (m === bm && d < bd) ? 1 : 0);
-}
+/** Completed years between two `YYYY-MM-DD` dates (the one of ./dates). */
+export { ageOn } from './dates';
 
 /** The date of arrival: the date part of `stay.entryDateTime`, else `entryDate`. */
 export function arrivalDate(traveler: Pick<SesTraveler, 'entryDate' | 'stay'>): string {
@@ -320,13 +316,11 @@ export function arrivalDate(traveler: Pick<SesTraveler, 'entryDate' | 'stay'>): 
   return dt ? dt.slice(0, 10) : traveler.entryDate;
 }
 
-/** Under 18 at arrival. A traveler without a valid birth date counts as an adult. */
+/** Under 18 at arrival (isMinorOn). A traveler without a valid birth date counts as an adult. */
 export function isMinor(
   traveler: Pick<SesTraveler, 'dateOfBirth' | 'entryDate' | 'stay'>,
 ): boolean {
-  const arrival = arrivalDate(traveler);
-  if (!isIsoDate(traveler.dateOfBirth) || !isIsoDate(arrival)) return false;
-  return ageOn(traveler.dateOfBirth, arrival) < SES_ADULT_AGE;
+  return isMinorOn(traveler.dateOfBirth, arrivalDate(traveler));
 }
 
 /** Whether the traveler's document goes into the file: it has a number. */

@@ -13,7 +13,12 @@ import {
 import { todayIso } from '@hospes/shared/dates';
 import { LANGUAGES } from '@hospes/shared/languages';
 import { compactId } from '@hospes/shared/spanish-ids';
-import { isMinorOn, type CreatePilgrimInput, type Pilgrim } from '@hospes/shared/pilgrims';
+import {
+  arrivalDay,
+  isMinorOn,
+  type CreatePilgrimInput,
+  type Pilgrim,
+} from '@hospes/shared/pilgrims';
 import { LeaveGuard } from '@/components/leave-guard';
 import { Button } from '@/components/ui/button';
 import { Combobox } from '@/components/ui/combobox';
@@ -295,7 +300,10 @@ export function TravelerForm(props: TravelerFormProps) {
   // Under 18 on arrival (as SES counts): the relationship is asked, and the document may be
   // left out (a Spanish child under 14 often has no DNI).
   const stayEntry = useWatch({ control, name: 'stay.entryDateTime' });
-  const minor = isMinorOn(dateOfBirth, stayEntry?.slice(0, 10) || entryDate || todayIso());
+  const minor = isMinorOn(
+    dateOfBirth,
+    arrivalDay({ entryDate, stay: { entryDateTime: stayEntry } }, todayIso()),
+  );
 
   // A scan merges into the form as it stands, not into a new one: the fields read from the document
   // are set (and marked, above), the others keep what was typed (e-mail, phone, a companion's
