@@ -347,6 +347,26 @@ describe('GET /api/pilgrims/export', () => {
     });
     expect((await get('/api/pilgrims/export?ids=nope', owner.token)).statusCode).toBe(400);
   });
+
+  it('answers 404 for another tenant’s establishment, and writes nothing in its log', async () => {
+    const logged = async () =>
+      (
+        await ctx.database.db
+          .select({ n: count() })
+          .from(auditLog)
+          .where(eq(auditLog.establishmentId, other.establishmentId))
+      )[0]!.n;
+    const before = await logged();
+    for (const format of ['csv', 'xlsx']) {
+      const res = await get(
+        `/api/pilgrims/export?format=${format}&establishmentId=${other.establishmentId}&lng=en`,
+        owner.token,
+      );
+      expect(res.statusCode).toBe(404);
+      expect(res.json().message).toBe('Establishment not found');
+    }
+    expect(await logged()).toBe(before);
+  });
 });
 
 describe('GET /api/pilgrims/import/template', () => {

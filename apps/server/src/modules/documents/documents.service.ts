@@ -422,6 +422,16 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
     /** GET /api/pilgrims/export: the file as a stream, with its row count. */
     async export(actor: Actor, query: ExportPilgrimsQuery, context: DocumentContext) {
       const selection = exportSelection(scopeOf(actor), query);
+      // As the list: an establishment out of reach is not found (and its log gets no entry).
+      const { establishmentId } = query;
+      if (
+        establishmentId &&
+        !(
+          isUuid(establishmentId) &&
+          (await documents.establishmentInScope(establishmentId, selection.scope))
+        )
+      )
+        throw new AppError('ESTABLISHMENT_NOT_FOUND');
       const total = await documents.exportCount(selection);
       const order = query.sortOrder;
       const source = batches(selection, order);

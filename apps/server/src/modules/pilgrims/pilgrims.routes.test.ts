@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { and, asc, eq, inArray } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_MAX_BYTES } from '@hospes/shared/codes';
 import { addDays, todayIso } from '@hospes/shared/dates';
@@ -1135,7 +1136,21 @@ describe('GET /api/pilgrims', () => {
         'search=&establishmentId=&nationality=&documentType=&gender=&entryDateFrom=&entryDateTo=&checkOutDateFrom=&checkOutDateTo=&stayStatus=&page=&limit=&sortBy=&sortOrder=null',
       ),
     ).toHaveLength(4);
-    expect(await names(`establishmentId=${other.establishmentId}`)).toEqual([]);
+    // Another tenant's establishment is not found, as on its own routes; the admin reaches it.
+    const foreign = await call(
+      'GET',
+      `/api/pilgrims?establishmentId=${other.establishmentId}&lng=en`,
+      mine.token,
+    );
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().message).toBe('Establishment not found');
+    const unknown = await call('GET', `/api/pilgrims?establishmentId=${randomUUID()}`, admin.token);
+    expect(unknown.statusCode).toBe(404);
+    expect(await names(`establishmentId=${other.establishmentId}`, admin.token)).toEqual(
+      expect.any(Array),
+    );
+    // A filter that matches nobody in a reachable establishment is an empty page.
+    expect(await names(`establishmentId=${second}&gender=M`)).toEqual([]);
   });
 
   it('sorts by the whitelisted fields', async () => {

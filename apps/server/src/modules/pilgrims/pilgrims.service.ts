@@ -268,6 +268,12 @@ export function createPilgrimsService(deps: PilgrimsServiceDeps) {
     return { data: rows, total };
   }
 
+  async function reachable(scope: Scope, establishmentId: string) {
+    return (
+      isUuid(establishmentId) && !!(await pilgrims.establishmentInScope(establishmentId, scope, db))
+    );
+  }
+
   function requireSignature(input: CreatePilgrimInput) {
     if (!input.signatureImage) {
       throw new AppError('SIGNATURE_REQUIRED', {
@@ -441,7 +447,19 @@ export function createPilgrimsService(deps: PilgrimsServiceDeps) {
     },
 
     /** GET /api/pilgrims: the caller's travelers (everyone's for an admin), filtered. */
-    list: (actor: Actor, query: ListPilgrimsQuery) => list(scopeOf(actor), query, query),
+    async list(actor: Actor, query: ListPilgrimsQuery) {
+      const scope = scopeOf(actor);
+      const result = await list(scope, query, query);
+      // An establishment the caller cannot reach is not found, as on every other route. Travelers
+      // of it show that it is in reach, so only a filter that matches none asks.
+      if (
+        result.total === 0 &&
+        query.establishmentId &&
+        !(await reachable(scope, query.establishmentId))
+      )
+        throw new AppError('ESTABLISHMENT_NOT_FOUND');
+      return result;
+    },
 
     /** GET /api/establishments/{id}/pilgrims. */
     async listForEstablishment(
@@ -450,10 +468,7 @@ export function createPilgrimsService(deps: PilgrimsServiceDeps) {
       page: { page: number; limit: number },
     ) {
       const scope = scopeOf(actor);
-      const establishment = isUuid(establishmentId)
-        ? await pilgrims.establishmentInScope(establishmentId, scope, db)
-        : null;
-      if (!establishment) throw new AppError('ESTABLISHMENT_NOT_FOUND');
+      if (!(await reachable(scope, establishmentId))) throw new AppError('ESTABLISHMENT_NOT_FOUND');
       return list(scope, { establishmentId }, { ...page, sortBy: 'entryDate', sortOrder: 'desc' });
     },
 
