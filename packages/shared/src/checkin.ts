@@ -72,6 +72,8 @@ export const PublicCheckinInfoSchema = z.object({
     type: z.enum(ESTABLISHMENT_TYPES),
     /** False: the form offers no photo of the document (a scan reads the data only). */
     keepDocumentImages: z.boolean(),
+    /** Its clock (IANA time zone): the Canary Islands keep their own. Today's date is its. */
+    timeZone: z.string(),
   }),
 });
 export type PublicCheckinInfo = z.infer<typeof PublicCheckinInfoSchema>;

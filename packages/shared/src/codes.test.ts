@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { KINSHIP_CODES, PAYMENT_TYPES } from './codes';
 import { alpha2FromAlpha3, alpha3FromAlpha2, COUNTRY_CODES, isCountryCode } from './countries';
-import { authorityForProvince, findProvince, PROVINCES, provinceOfPostalCode } from './provinces';
+import {
+  authorityForProvince,
+  CANARY_TIME_ZONE,
+  establishmentTimeZone,
+  findProvince,
+  PROVINCES,
+  provinceOfPostalCode,
+} from './provinces';
+import { SPAIN_TIME_ZONE, todayIso } from './dates';
 import { normaliseSearchText, searchTerms } from './search';
 
 describe('code tables', () => {
@@ -67,6 +75,28 @@ describe('provinces and authorities', () => {
     expect(authorityForProvince('', '48001')).toBe('ertzaintza');
     expect(findProvince('Valencia')?.code).toBe('46');
     expect(findProvince('46')?.name).toBe('Valencia/València');
+  });
+});
+
+describe('the clock of an establishment', () => {
+  it.each([
+    [{ province: 'Las Palmas' }, CANARY_TIME_ZONE],
+    [{ province: 'S.C. Tenerife' }, CANARY_TIME_ZONE],
+    [{ province: '', postalCode: '38400' }, CANARY_TIME_ZONE],
+    [{ province: 'Baleares', postalCode: '07001' }, SPAIN_TIME_ZONE],
+    [{ province: 'Melilla' }, SPAIN_TIME_ZONE],
+    [{ province: 'A Coruña', postalCode: '35001' }, SPAIN_TIME_ZONE],
+    [{ province: null, postalCode: null }, SPAIN_TIME_ZONE],
+  ])('%o keeps %s', (establishment, zone) => {
+    expect(establishmentTimeZone(establishment)).toBe(zone);
+  });
+
+  it('is an hour behind the mainland in the Canary Islands, winter and summer', () => {
+    // 23:30 in Las Palmas is already the next day in Madrid.
+    expect(todayIso(new Date('2026-01-15T23:30:00Z'), CANARY_TIME_ZONE)).toBe('2026-01-15');
+    expect(todayIso(new Date('2026-01-15T23:30:00Z'), SPAIN_TIME_ZONE)).toBe('2026-01-16');
+    expect(todayIso(new Date('2026-07-15T22:30:00Z'), CANARY_TIME_ZONE)).toBe('2026-07-15');
+    expect(todayIso(new Date('2026-07-15T22:30:00Z'), SPAIN_TIME_ZONE)).toBe('2026-07-16');
   });
 });
 

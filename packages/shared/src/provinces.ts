@@ -5,6 +5,7 @@
  * Country → Ertzaintza, everywhere else → SES.HOSPEDAJES.
  */
 import type { Authority } from './codes';
+import { SPAIN_TIME_ZONE } from './dates';
 
 export interface Province {
   code: string;
@@ -143,4 +144,24 @@ export function reportingAuthority(establishment: {
     establishment.authority ??
     authorityForProvince(establishment.province, establishment.postalCode)
   );
+}
+
+/** The time of the Canary Islands, one hour behind the mainland's all year. */
+export const CANARY_TIME_ZONE = 'Atlantic/Canary';
+/** Las Palmas and Santa Cruz de Tenerife. */
+const CANARY_PROVINCES = new Set(['35', '38']);
+
+/**
+ * The time zone of an establishment's clock, from its province (any spelling), else from its
+ * postal code: the Canary Islands' for the two island provinces, mainland Spain's everywhere
+ * else (Ceuta, Melilla and the Balearic Islands keep the mainland's). The entry date a desk
+ * defaults to, and the local times SES reads, are this clock's.
+ */
+export function establishmentTimeZone(establishment: {
+  province?: string | null;
+  postalCode?: string | null;
+}): string {
+  const province =
+    findProvince(establishment.province) ?? provinceOfPostalCode(establishment.postalCode);
+  return province && CANARY_PROVINCES.has(province.code) ? CANARY_TIME_ZONE : SPAIN_TIME_ZONE;
 }

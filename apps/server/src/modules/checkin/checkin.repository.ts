@@ -72,6 +72,8 @@ export function createCheckinRepository(db: Db) {
           type: establishments.type,
           status: establishments.status,
           keepDocumentImages: establishments.keepDocumentImages,
+          province: establishments.province,
+          postalCode: establishments.postalCode,
         })
         .from(checkinLinks)
         .innerJoin(establishments, eq(establishments.id, checkinLinks.establishmentId))

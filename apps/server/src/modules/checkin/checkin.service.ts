@@ -12,6 +12,7 @@ import { AppError } from '../../lib/app-error';
 import { assertSameRequest, fingerprintOf, KeyTaken, registerOnce } from '../../lib/idempotency';
 import { createLimiter, type Limiter } from '../../lib/rate-limiter';
 import type { ScanResult } from '@hospes/shared/mrz';
+import { establishmentTimeZone } from '@hospes/shared/provinces';
 import type { Actor } from '../../plugins/auth';
 import type { AuditContext, AuditRepository } from '../audit/audit.repository';
 import { isUuid, scopeOf } from '../establishments/scope';
@@ -171,6 +172,7 @@ export function createCheckinService(deps: {
           city: found.city,
           type: found.type,
           keepDocumentImages: found.keepDocumentImages,
+          timeZone: establishmentTimeZone(found),
         },
       };
     },
@@ -216,6 +218,8 @@ export function createCheckinService(deps: {
             id: establishment.id,
             name: establishment.name,
             keepDocumentImages: establishment.keepDocumentImages,
+            province: establishment.province,
+            postalCode: establishment.postalCode,
           },
           input,
           { ...context, actorId: null },

@@ -7,7 +7,7 @@ import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRAVELER_COLUMNS } from '@hospes/shared/documents';
 import type { Pilgrim } from '@hospes/shared/pilgrims';
-import { auditLog, pilgrims } from '../../db/schema';
+import { auditLog, establishments, pilgrims } from '../../db/schema';
 import { createAdminSession } from '../../../test/accounts';
 import {
   multipartBody,
@@ -640,6 +640,36 @@ describe('import', () => {
     );
     expect(irune).toMatchObject({ gender: 'M', dateOfBirth: '1980-01-01' });
     await ctx.database.db.delete(pilgrims).where(eq(pilgrims.source, 'import'));
+
+    // In the Canary Islands the same moment is 23:30 on 1 June: their clock is an hour behind.
+    const place = (province: string, postalCode: string) =>
+      ctx.database.db
+        .update(establishments)
+        .set({ province, postalCode })
+        .where(eq(establishments.id, owner.establishmentId));
+    const [before] = await ctx.database.db
+      .select({ province: establishments.province, postalCode: establishments.postalCode })
+      .from(establishments)
+      .where(eq(establishments.id, owner.establishmentId));
+    await place('Las Palmas', '35001');
+    try {
+      const canary = await upload(
+        `/api/pilgrims/import?establishmentId=${owner.establishmentId}`,
+        owner.token,
+        { name: 'canarias.csv', content: Buffer.from([lines[0], lines[1]].join('\r\n')) },
+      );
+      expect(canary.json().data).toMatchObject({ imported: 1 });
+      const [there] = (await travelersOf(owner.establishmentId, owner.token)).filter(
+        (p) => p.lastName === 'Olano',
+      );
+      expect(there).toMatchObject({
+        entryDate: '2026-06-01',
+        stay: { entryDateTime: '2026-06-01T23:30:00' },
+      });
+    } finally {
+      await place(before!.province, before!.postalCode);
+      await ctx.database.db.delete(pilgrims).where(eq(pilgrims.source, 'import'));
+    }
   });
 
   it('reads a Windows-1252 CSV with commas, as Excel saves it (establishment in the query)', async () => {

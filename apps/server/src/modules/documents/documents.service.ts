@@ -18,7 +18,7 @@ import {
 import type { ErrorDetail } from '@hospes/shared/errors';
 import { matchLanguage, type Language } from '@hospes/shared/languages';
 import { interpolate } from '@hospes/shared/messages';
-import { reportingAuthority } from '@hospes/shared/provinces';
+import { establishmentTimeZone, reportingAuthority } from '@hospes/shared/provinces';
 import { preflightSes, sesProblemText, sesStays } from '@hospes/shared/ses-preflight';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
@@ -189,7 +189,7 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
         ],
         producedAt: now(),
       },
-      { language: lang },
+      { language: lang, timeZone: establishmentTimeZone(establishment) },
     );
     // A downloaded sheet holds the whole record and the signature, and with the document images
     // reveals them too: every download is audited, with the images it showed (the traveler's
@@ -275,6 +275,12 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
     const establishment = isUuid(id) ? await documents.establishmentInScope(id, scope) : null;
     if (!establishment) throw new AppError('ESTABLISHMENT_NOT_FOUND');
     return establishment;
+  }
+
+  /** The import's target: the establishment, by its own clock (the Canary Islands keep theirs). */
+  function importPlace(establishment: { id: string; province: string; postalCode: string }) {
+    const timeZone = establishmentTimeZone(establishment);
+    return { establishmentId: establishment.id, timeZone, today: todayIso(now(), timeZone) };
   }
 
   const documentKey = (row: ParsedRow) => `${row.record!.passportNumber}|${row.record!.entryDate}`;
@@ -493,7 +499,7 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
       lng: Language,
     ) {
       const establishment = await importTarget(actor, establishmentId);
-      const parsed = await parseImportFile(file, establishment.id, lng, today());
+      const parsed = await parseImportFile(file, importPlace(establishment), lng);
       const existing = await documents.existingDocumentKeys(
         establishment.id,
         documentNumbers(parsed),
@@ -519,7 +525,7 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
     ) {
       const { lng } = context;
       const establishment = await importTarget(actor, establishmentId);
-      const parsed = await parseImportFile(file, establishment.id, lng, today());
+      const parsed = await parseImportFile(file, importPlace(establishment), lng);
       const { duplicates, ids } = await db.transaction(async (tx) => {
         await documents.lockEstablishmentForImport(establishment.id, tx);
         const existing = await documents.existingDocumentKeys(

@@ -85,9 +85,15 @@ function fromExcelSerial(serial: number, withTime: boolean): string {
 /** The columns that hold a moment of the stay (a birth or expedition date is a calendar date). */
 const STAY_MOMENTS = new Set(['entryDate', 'checkOutDate']);
 
-function normaliseText(value: string, type: TravelerColumnType, key: string): string {
+function normaliseText(
+  value: string,
+  type: TravelerColumnType,
+  key: string,
+  timeZone: string,
+): string {
   // A moment of the stay with an offset is a moment, not a local time: written as the local time
-  // in Spain, so that 22:30 UTC on 1 June is the entry of 2 June at 00:30 (SES reads local times).
+  // of the establishment (its clock: the Canary Islands keep their own), so that 22:30 UTC on
+  // 1 June is the entry of 2 June at 00:30 on the mainland (SES reads local times).
   // A calendar date with an offset (1985-04-12T00:00:00+03:00) keeps the date written.
   if ((type === 'dateTime' || STAY_MOMENTS.has(key)) && INSTANT.test(value)) {
     const iso = value
@@ -96,7 +102,7 @@ function normaliseText(value: string, type: TravelerColumnType, key: string): st
       .replace(/([+-]\d{2})$/, '$1:00');
     const instant = new Date(iso);
     if (!Number.isNaN(instant.getTime())) {
-      const local = localDateTimeOf(instant);
+      const local = localDateTimeOf(instant, timeZone);
       return type === 'date' ? local.slice(0, 10) : local;
     }
   }
@@ -220,16 +226,22 @@ function setPath(target: Record<string, unknown>, path: string[], value: unknown
   node[path[path.length - 1]!] = value;
 }
 
+/** Where the rows go: the establishment, its clock (IANA time zone) and today's date by it. */
+export interface ImportTarget {
+  establishmentId: string;
+  timeZone: string;
+  today: string;
+}
+
 /**
  * Reads a file: header row, then every row parsed into the import schema and checked with the
- * record rules (`today` in Spain decides the defaults). Throws a 4xx AppError for a file that
- * cannot be read as a whole (type, header, size).
+ * record rules (the establishment's `today` decides the defaults). Throws a 4xx AppError for a
+ * file that cannot be read as a whole (type, header, size).
  */
 export async function parseImportFile(
   bytes: Buffer,
-  establishmentId: string,
+  target: ImportTarget,
   lng: Language,
-  today: string,
 ): Promise<ParsedFile> {
   const format = sniffFormat(bytes);
   if (!format) throw new AppError('IMPORT_FILE_UNSUPPORTED');
@@ -266,7 +278,7 @@ export async function parseImportFile(
   const importable = keys.map((key) => (key && COLUMN_TYPES.get(key)?.importable ? key : null));
   const spanishSexCodes = writesSexTheSpanishWay(dataRows, importable.indexOf('gender'));
   const rows = dataRows.map((raw) =>
-    parseRow(raw, importable, headerOf, establishmentId, lng, today, spanishSexCodes),
+    parseRow(raw, importable, headerOf, target, lng, spanishSexCodes),
   );
   return { format, ignoredColumns, rows };
 }
@@ -291,9 +303,8 @@ function parseRow(
   raw: RawRow,
   keys: (string | null)[],
   headerOf: Map<string, string>,
-  establishmentId: string,
+  { establishmentId, timeZone, today }: ImportTarget,
   lng: Language,
-  today: string,
   spanishSexCodes: boolean,
 ): ParsedRow {
   const values: Record<string, string> = {};
@@ -311,7 +322,7 @@ function parseRow(
   keys.forEach((key, index) => {
     if (!key || values[key] !== undefined) return;
     const type = COLUMN_TYPES.get(key)!.type;
-    const cell = normaliseText(xlsxCellText(raw.cells[index], type).trim(), type, key);
+    const cell = normaliseText(xlsxCellText(raw.cells[index], type).trim(), type, key, timeZone);
     values[key] = cell;
     if (cell === '') return;
     let value: unknown = cell;

@@ -452,6 +452,8 @@ export function createPilgrimsRepository(db: Db, kind: DatabaseKind = 'pglite') 
         id: establishments.id,
         name: establishments.name,
         keepDocumentImages: establishments.keepDocumentImages,
+        province: establishments.province,
+        postalCode: establishments.postalCode,
       })
       .from(establishments)
       .where(and(eq(establishments.id, id), inScope(scope, establishments.id)));

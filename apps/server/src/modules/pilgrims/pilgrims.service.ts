@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { DOCUMENT_KINDS, IMAGE_MAX_BYTES, type DocumentKind } from '@hospes/shared/codes';
 import { todayIso } from '@hospes/shared/dates';
+import { establishmentTimeZone } from '@hospes/shared/provinces';
 import type { ErrorDetail } from '@hospes/shared/errors';
 import {
   pilgrimRecordIssues,
@@ -136,6 +137,16 @@ const IMAGE_PROBLEMS = {
   pixels: 'validation.imageTooManyPixels',
 } as const;
 
+/** What registering a traveler needs to know of the establishment. */
+export interface RegisteringEstablishment {
+  id: string;
+  name: string;
+  keepDocumentImages: boolean;
+  /** Its province and postal code give its clock (the Canary Islands keep their own). */
+  province: string;
+  postalCode: string;
+}
+
 export function createPilgrimsService(deps: PilgrimsServiceDeps) {
   const { db, pilgrims, audit, cipher, log } = deps;
   const now = deps.now ?? (() => new Date());
@@ -175,8 +186,8 @@ export function createPilgrimsService(deps: PilgrimsServiceDeps) {
    * The rules across fields on a whole record. `municipalityCodes` false: the address was not
    * sent (an update), so a stored address with an old or wrong INE code does not block the save.
    */
-  function checkRecord(record: PilgrimRecord, municipalityCodes = true) {
-    const issues = pilgrimRecordIssues(record, today(), { complete: true, municipalityCodes });
+  function checkRecord(record: PilgrimRecord, municipalityCodes = true, day = today()) {
+    const issues = pilgrimRecordIssues(record, day, { complete: true, municipalityCodes });
     if (issues.length) {
       validationError(
         issues.map((issue) => ({ field: issue.path.join('.'), message: '', code: issue.message })),
@@ -308,7 +319,7 @@ export function createPilgrimsService(deps: PilgrimsServiceDeps) {
   }
 
   async function insertNew(options: {
-    establishment: { id: string; name: string; keepDocumentImages: boolean };
+    establishment: RegisteringEstablishment;
     createdBy: string | null;
     input: CreatePilgrimInput;
     context: AuditContext;
@@ -317,8 +328,10 @@ export function createPilgrimsService(deps: PilgrimsServiceDeps) {
   }): Promise<Pilgrim> {
     const { establishment, createdBy, input, context, action, within } = options;
     const id = randomUUID();
-    const record = recordFromCreateInput(input, establishment.id, today());
-    checkRecord(record);
+    // Its defaults (the entry date) and rules are the establishment's day, by its own clock.
+    const day = todayIso(now(), establishmentTimeZone(establishment));
+    const record = recordFromCreateInput(input, establishment.id, day);
+    checkRecord(record, true, day);
     refuseUnkeptImages(establishment, input);
     const documents = sealImages(id, input);
     let row = await db.transaction(async (tx) => {
@@ -430,7 +443,7 @@ export function createPilgrimsService(deps: PilgrimsServiceDeps) {
      * user creates it; `within` runs in the same transaction (it stores the self-registration).
      */
     async createSelfRegistered(
-      establishment: { id: string; name: string; keepDocumentImages: boolean },
+      establishment: RegisteringEstablishment,
       input: CreatePilgrimInput,
       context: AuditContext,
       within: (tx: Db, pilgrimId: string) => Promise<void>,

@@ -31,8 +31,11 @@ export type EntryMode = 'manual' | 'scan' | 'qr';
 export function RegistrationModes({
   establishmentId,
   keepsDocumentImages = () => true,
+  timeZone,
 }: {
   establishmentId: string;
+  /** The establishment's clock (see TravelerForm). */
+  timeZone?: string;
   /** Whether an establishment keeps photos of documents (decision 023); default yes. */
   keepsDocumentImages?: (establishmentId: string) => boolean;
 }) {
@@ -90,6 +93,7 @@ export function RegistrationModes({
           key={establishmentId}
           establishmentId={establishmentId}
           keepDocumentImages={keepsDocumentImages(establishmentId)}
+          timeZone={timeZone}
           prefill={prefill.companion?.prefill}
           scan={{ round: prefill.round, value: prefill.value }}
           // The shared stay was for the companion just saved: a scan from the summary, or

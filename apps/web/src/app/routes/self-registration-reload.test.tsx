@@ -17,6 +17,7 @@ const info = {
         city: 'Burgos',
         type: 'hostel',
         keepDocumentImages: true,
+        timeZone: 'Europe/Madrid',
       },
     },
   },

@@ -173,6 +173,7 @@ export function SelfRegistrationRoute() {
               scan={prefill}
               defaultLanguage={defaultLanguage}
               keepDocumentImages={info.data.establishment.keepDocumentImages}
+              timeZone={info.data.establishment.timeZone}
               submitLabel={t('public.submit')}
               consent={{
                 title: t('public.consentTitle'),

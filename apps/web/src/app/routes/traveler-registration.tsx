@@ -14,6 +14,7 @@ import { errorText } from '@/lib/error-text';
 import { PageHeader } from './page-header';
 import { PageTitle } from './page-title';
 import { RegistrationModes } from './registration-modes';
+import { establishmentTimeZone } from '@hospes/shared/provinces';
 
 /**
  * /traveler-registration (?establishmentId=): choose the establishment first (pre-selected when
@@ -75,6 +76,7 @@ export function TravelerRegistrationRoute() {
                   keepsDocumentImages={(id) =>
                     list.find((e) => e.id === id)?.keepDocumentImages !== false
                   }
+                  timeZone={establishmentTimeZone(list.find((e) => e.id === chosen) ?? {})}
                 />
               </div>
             </>

@@ -433,6 +433,26 @@ describe('traveler form: the rules of spec §3 and §5', { timeout: 30_000 }, ()
     ).not.toBeInTheDocument();
   });
 
+  it('starts the entry date on the establishment’s own day: the Canary Islands are an hour behind', () => {
+    // 23:30 in Las Palmas (UTC in winter) is already tomorrow in Madrid.
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-01-15T23:30:00Z') });
+    try {
+      signIn();
+      const canary = renderPage(
+        <TravelerRegistration establishmentId={ESTABLISHMENT_ID} timeZone="Atlantic/Canary" />,
+        { path: '/traveler-registration' },
+      );
+      expect(field('Entry date')).toHaveValue('2026-01-15');
+      canary.unmount();
+      renderPage(<TravelerRegistration establishmentId={ESTABLISHMENT_ID} />, {
+        path: '/traveler-registration',
+      });
+      expect(field('Entry date')).toHaveValue('2026-01-16');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('shows the request failure when the server names no field', async () => {
     mockApi(
       {

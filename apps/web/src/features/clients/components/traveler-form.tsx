@@ -142,6 +142,11 @@ export type TravelerFormProps = {
    * photos for such an establishment whatever the form does.
    */
   keepDocumentImages?: boolean;
+  /**
+   * The establishment's clock (see establishmentTimeZone): today's date, the entry date a new
+   * registration starts with, is its. Default mainland Spain's.
+   */
+  timeZone?: string;
 } & (
   | {
       mode: 'register';
@@ -224,9 +229,10 @@ export function TravelerForm(props: TravelerFormProps) {
   const [focusTarget, setFocusTarget] = useState<{ path: string } | null>(null);
 
   const prefill = mode === 'edit' ? undefined : props.prefill;
+  const today = todayIso(new Date(), props.timeZone);
   const [defaults] = useState<TravelerFormValues>(() => {
     if (pilgrim) return travelerValuesFrom(pilgrim);
-    const empty = emptyTravelerValues(mode === 'register' ? props.establishmentId : '');
+    const empty = emptyTravelerValues(mode === 'register' ? props.establishmentId : '', today);
     if (mode === 'public' && props.defaultLanguage) empty.language = props.defaultLanguage;
     return { ...empty, ...prefill?.values };
   });
@@ -302,7 +308,7 @@ export function TravelerForm(props: TravelerFormProps) {
   const stayEntry = useWatch({ control, name: 'stay.entryDateTime' });
   const minor = isMinorOn(
     dateOfBirth,
-    arrivalDay({ entryDate, stay: { entryDateTime: stayEntry } }, todayIso()),
+    arrivalDay({ entryDate, stay: { entryDateTime: stayEntry } }, today),
   );
 
   // A scan merges into the form as it stands, not into a new one: the fields read from the document
@@ -348,7 +354,7 @@ export function TravelerForm(props: TravelerFormProps) {
   const sameDocument = useSameDocument(
     establishmentId,
     useDebouncedValue(passportNumber, 600),
-    entryDate || todayIso(),
+    entryDate || today,
     mode === 'register',
   ).data;
 
@@ -437,7 +443,6 @@ export function TravelerForm(props: TravelerFormProps) {
       return copy;
     });
 
-  const today = todayIso();
   const stored = (kind: 'front' | 'back' | 'signature') =>
     pilgrim?.documentUploads.find((upload) => upload.kind === kind);
   const optional = t('form.optional');

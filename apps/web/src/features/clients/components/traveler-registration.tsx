@@ -107,6 +107,7 @@ export function RegistrationSuccess({
 export function TravelerRegistration({
   establishmentId,
   keepDocumentImages,
+  timeZone,
   prefill,
   scan,
   onDone,
@@ -115,6 +116,8 @@ export function TravelerRegistration({
   establishmentId: string;
   /** False when the establishment keeps no photos of documents (see TravelerForm). */
   keepDocumentImages?: boolean;
+  /** The establishment's clock (see TravelerForm). */
+  timeZone?: string;
   /** Values a new form starts with (a companion's shared stay). */
   prefill?: TravelerPrefill | undefined;
   /** Document scans, merged into the form (the entry modes live on the route page). */
@@ -159,6 +162,7 @@ export function TravelerRegistration({
       mode="register"
       establishmentId={establishmentId}
       keepDocumentImages={keepDocumentImages}
+      timeZone={timeZone}
       prefill={prefill}
       scan={scan}
       onSaved={(pilgrim) => {
