@@ -198,6 +198,12 @@ export interface RecordIssue {
 /** Age of majority in Spain: SES requires a document, and no relationship, from it. */
 export const ADULT_AGE = 18;
 
+/**
+ * The age from which travelers give their data and sign the register themselves: under it
+ * (RD 933/2021) the accompanying adult does both for them.
+ */
+export const OWN_SIGNATURE_AGE = 14;
+
 /** Whether someone born on `dateOfBirth` is under 18 on `day` (false when either is unknown). */
 export function isMinorOn(dateOfBirth: string | null | undefined, day: string): boolean {
   if (!dateOfBirth || !isIsoDate(dateOfBirth) || !isIsoDate(day)) return false;
@@ -617,6 +623,8 @@ export const PilgrimHistoryEntrySchema = z.object({
   size: z.enum(DOCUMENT_SIZES).nullable(),
   /** A registration: `import` for one read from a file, else null. */
   source: z.string().nullable(),
+  /** A sheet sent by e-mail: the address it went to (who received the data), else null. */
+  sentTo: z.string().nullable(),
 });
 export type PilgrimHistoryEntry = z.infer<typeof PilgrimHistoryEntrySchema>;
 

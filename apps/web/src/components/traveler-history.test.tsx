@@ -16,6 +16,7 @@ const entry = (over: Partial<PilgrimHistoryEntry>): PilgrimHistoryEntry => ({
   documents: [],
   size: null,
   source: null,
+  sentTo: null,
   ...over,
 });
 const page = (data: PilgrimHistoryEntry[], p = 1, totalPages = 1) => ({
@@ -51,7 +52,12 @@ describe('TravelerHistory', () => {
                   actor: { ...maria, email: 'maria@example.es' },
                   documents: ['front', 'signature'],
                 }),
-                entry({ action: 'pilgrim.pdf_emailed', by: 'system', actor: null }),
+                entry({
+                  action: 'pilgrim.pdf_emailed',
+                  by: 'system',
+                  actor: null,
+                  sentTo: 'ana@example.org',
+                }),
                 entry({ action: 'pilgrim.created', source: 'import' }),
               ],
               1,
@@ -79,6 +85,7 @@ describe('TravelerHistory', () => {
     expect(items[1]).toHaveTextContent('· María');
     expect(items[2]).toHaveTextContent('With the images: Front of the document, Signature');
     expect(items[2]).toHaveTextContent('María (maria@example.es)');
+    expect(items[3]).toHaveTextContent('To: ana@example.org');
     expect(items[3]).toHaveTextContent(/· Hospes$/);
     expect(items[0]!.querySelector('time')).toHaveAttribute('datetime', '2026-11-22T13:05:00.000Z');
     expect(calls[0]!.url.searchParams.get('page')).toBe('1');

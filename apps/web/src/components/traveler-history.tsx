@@ -131,6 +131,11 @@ function Entry({ entry, lng }: { entry: PilgrimHistoryEntry; lng: string }) {
           {t('history.images', { documents: images.join(', ') })}
         </p>
       )}
+      {entry.sentTo && (
+        <p className="mt-0.5 text-sm break-words text-fg">
+          {t('history.sentTo', { to: entry.sentTo })}
+        </p>
+      )}
       <p className="mt-0.5 text-sm break-words text-muted">
         <time dateTime={entry.at}>{formatDateTime(entry.at, lng)}</time> · {who}
       </p>

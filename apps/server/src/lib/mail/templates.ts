@@ -5,8 +5,19 @@ import type { MailMessage } from './mailer';
 
 export type ActionMailKind = 'verify' | 'reset' | 'setPassword';
 
-function escapeHtml(value: string): string {
+export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** Languages written from right to left: their messages say so (`dir`), or mail clients scramble them. */
+const RIGHT_TO_LEFT = new Set<string>(['ar']);
+
+/** The HTML document of a message in `lng` around its body. */
+export function mailHtml(lng: Language, body: string): string {
+  const dir = RIGHT_TO_LEFT.has(lng) ? 'rtl' : 'ltr';
+  return `<!doctype html><html lang="${lng}" dir="${dir}"><body dir="${dir}" style="font-family:system-ui,sans-serif;color:#1f2937;line-height:1.5">
+${body}
+</body></html>`;
 }
 
 /** A message with one call to action (a link), in plain text and HTML, in the given language. */
@@ -34,14 +45,15 @@ export function actionMail(
     '',
     texts.signature,
   ].join('\n');
-  const html = `<!doctype html><html lang="${lng}"><body style="font-family:system-ui,sans-serif;color:#1f2937;line-height:1.5">
-<p>${escapeHtml(greeting)}</p>
+  const html = mailHtml(
+    lng,
+    `<p>${escapeHtml(greeting)}</p>
 <p>${escapeHtml(intro)}</p>
 <p><a href="${escapeHtml(params.url)}" style="display:inline-block;background:#1d4ed8;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(part.action)}</a></p>
 <p style="font-size:13px;color:#4b5563">${escapeHtml(part.expiry)} ${escapeHtml(texts.ignore)}</p>
 <p style="font-size:13px;color:#4b5563;word-break:break-all">${escapeHtml(params.url)}</p>
-<p>${escapeHtml(texts.signature)}</p>
-</body></html>`;
+<p>${escapeHtml(texts.signature)}</p>`,
+  );
   return { to, subject, text, html };
 }
 
@@ -61,11 +73,12 @@ export function emailChangedMail(
   const intro = interpolate(part.intro, params);
   const notYou = interpolate(part.notYou, params);
   const text = [greeting, '', intro, '', notYou, '', texts.signature].join('\n');
-  const html = `<!doctype html><html lang="${lng}"><body style="font-family:system-ui,sans-serif;color:#1f2937;line-height:1.5">
-<p>${escapeHtml(greeting)}</p>
+  const html = mailHtml(
+    lng,
+    `<p>${escapeHtml(greeting)}</p>
 <p>${escapeHtml(intro)}</p>
 <p><strong>${escapeHtml(notYou)}</strong></p>
-<p>${escapeHtml(texts.signature)}</p>
-</body></html>`;
+<p>${escapeHtml(texts.signature)}</p>`,
+  );
   return { to, subject, text, html };
 }

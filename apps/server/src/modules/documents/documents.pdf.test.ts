@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, pilgrims } from '../../db/schema';
+import { auditLog, establishments, pilgrims } from '../../db/schema';
 import { createPilgrimsRepository } from '../pilgrims/pilgrims.repository';
 import { CreatePilgrimInputSchema } from '@hospes/shared/pilgrims';
 import { createAdminSession } from '../../../test/accounts';
@@ -314,6 +314,14 @@ describe('GET /api/pilgrims/{id}/pdf', () => {
       expect((entry!.details as { documents: unknown[] }).documents).toHaveLength(2);
       expect(JSON.stringify(entry)).not.toContain('Núñez');
 
+      // An e-mailed sheet carries the signature only: mail is neither private nor deletable.
+      const to = `copy-${randomPassport().toLowerCase()}@example.org`;
+      const sent = await post(`/api/pilgrims/${traveler.id}/send-pdf`, owner.token, { email: to });
+      expect(sent.statusCode, sent.body).toBe(200);
+      const mailed = (await ctx.smtp.waitFor(to)).attachments[0]!.content;
+      expect(pdfImageCount(mailed)).toBe(1);
+      expect(pdfText(mailed)).not.toContain('Copia del documento de identidad');
+
       // An establishment that stopped keeping photos (decision 023) prints none, not even those
       // stored before, whatever the PDF setting says.
       await configureEstablishment(ctx, owner.establishmentId, { keepDocumentImages: false });
@@ -414,6 +422,13 @@ describe('POST /api/pilgrims/{id}/send-pdf', () => {
     );
     expect(mail.text).toContain('Ana Pérez');
     expect(mail.html).toContain('Ana Pérez');
+    expect(mail.html).toContain('<html lang="en" dir="ltr">');
+    // Replies reach the establishment, not the no-reply sender.
+    const [place] = await ctx.database.db
+      .select({ contactEmail: establishments.contactEmail })
+      .from(establishments)
+      .where(eq(establishments.id, owner.establishmentId));
+    expect(mail.raw).toMatch(new RegExp(`^Reply-To: ${place!.contactEmail}\r?$`, 'mi'));
     expect(mail.attachments).toHaveLength(1);
     const [pdf] = mail.attachments;
     expect(pdf!.contentType).toBe('application/pdf');
@@ -427,8 +442,22 @@ describe('POST /api/pilgrims/{id}/send-pdf', () => {
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.entityId, traveler.id), eq(auditLog.action, 'pilgrim.pdf_emailed')));
-    expect(entry).toBeDefined();
-    expect(JSON.stringify(entry)).not.toContain(to);
+    // Who received the data: the address is kept with the entry, and the history shows it.
+    expect(entry!.details).toEqual({ to, language: 'en' });
+    const history = await get(`/api/pilgrims/${traveler.id}/history`, owner.token);
+    expect(history.json().data[0]).toMatchObject({ action: 'pilgrim.pdf_emailed', sentTo: to });
+  });
+
+  it('writes Arabic from right to left', async () => {
+    const traveler = await registerTraveler(ctx, owner.token, sesReadyBody(owner.establishmentId));
+    const to = `ar-${randomPassport().toLowerCase()}@example.org`;
+    const res = await post(`/api/pilgrims/${traveler.id}/send-pdf?language=ar`, owner.token, {
+      email: to,
+    });
+    expect(res.statusCode).toBe(200);
+    const mail = await ctx.smtp.waitFor(to);
+    expect(mail.html).toContain('<html lang="ar" dir="rtl">');
+    expect(mail.html).toContain('<body dir="rtl"');
   });
 
   it('writes in Spanish by default and for a language it does not have', async () => {

@@ -24,6 +24,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { mailTexts } from '../../lib/i18n/server-texts';
 import type { Mailer } from '../../lib/mail/mailer';
+import { escapeHtml, mailHtml } from '../../lib/mail/templates';
 import {
   createRegistrationPdfRenderer,
   formatDate,
@@ -159,7 +160,9 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
   ) {
     const { row, establishment } = await loadTraveler(scopeOf(actor), id);
     const view = toTravelerView(row, establishment.name, today());
-    const withImages = printsDocumentImages(establishment);
+    // An e-mailed sheet never carries photos of the identity document: mail is neither private
+    // nor deletable, and the traveler needs their copy of the record, not of their passport.
+    const withImages = purpose === 'download' && printsDocumentImages(establishment);
     const kinds: DocumentKind[] = withImages ? ['front', 'back', 'signature'] : ['signature'];
     const stored = await documents.documentsOf(row.id, kinds);
     let signature: Buffer | null = null;
@@ -373,7 +376,7 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
         throw new AppError('TOO_MANY_REQUESTS', {
           params: { retryAfter: mailLimiter.retryAfterSeconds(key) },
         });
-      const { pdf, view, establishment, lang, shown } = await renderPdf(
+      const { pdf, view, establishment, lang } = await renderPdf(
         actor,
         id,
         language,
@@ -397,13 +400,15 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
         interpolate(texts.keep, params),
         interpolate(texts.contact, params),
       ];
-      const escape = (v: string) => v.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+      // Replies go to the establishment, whose details the traveler may need to correct.
+      const replyTo = establishment.contactEmail?.trim() || undefined;
       try {
         await mailer.send({
           to,
+          ...(replyTo ? { replyTo } : {}),
           subject: interpolate(texts.subject, params),
           text: `${lines.join('\n\n')}\n`,
-          html: `<!doctype html><html lang="${mailLng}"><body style="font-family:system-ui,sans-serif;color:#1f2937;line-height:1.5">${lines.map((l) => `<p>${escape(l)}</p>`).join('\n')}</body></html>`,
+          html: mailHtml(mailLng, lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('\n')),
           attachments: [
             {
               filename: `registro-viajero-${safeFileName(view.reportNumber ?? view.id)}.pdf`,
@@ -420,7 +425,8 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
         entityType: 'pilgrim',
         entityId: view.id,
         establishmentId: view.establishmentId,
-        details: { withDocumentImages: shown.length > 0, documents: shown, language: mailLng },
+        // Who received the data (GDPR art. 15.1.c): the address is kept with the entry.
+        details: { to, language: mailLng },
       });
       return { to, reportNumber: view.reportNumber };
     },

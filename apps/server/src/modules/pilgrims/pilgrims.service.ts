@@ -91,6 +91,7 @@ function historyEntry(row: HistoryRow, viewerIsAdmin: boolean): PilgrimHistoryEn
     kind?: unknown;
     size?: unknown;
     source?: unknown;
+    to?: unknown;
   };
   const kinds = Array.isArray(details.documents)
     ? details.documents.map((d: { kind?: unknown }) => d?.kind)
@@ -106,6 +107,7 @@ function historyEntry(row: HistoryRow, viewerIsAdmin: boolean): PilgrimHistoryEn
     documents: kinds.filter((k): k is DocumentKind => DOCUMENT_KINDS.includes(k as DocumentKind)),
     size: details.size === 'preview' || details.size === 'full' ? details.size : null,
     source: typeof details.source === 'string' ? details.source : null,
+    sentTo: typeof details.to === 'string' ? details.to : null,
   };
 }
 

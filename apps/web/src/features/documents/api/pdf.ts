@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { SendPdfResponseSchema } from '@hospes/shared/documents';
+import type { Language } from '@hospes/shared/languages';
 import { api, apiDownload } from '@/lib/api-client';
 import { currentLanguage } from '@/lib/i18n';
 import { DEFAULT_PDF_NAME, documentPaths } from './paths';
@@ -29,6 +30,7 @@ export function sendPilgrimPdf(id: string, email: string, language = currentLang
 
 export function useSendPilgrimPdf() {
   return useMutation({
-    mutationFn: ({ id, email }: { id: string; email: string }) => sendPilgrimPdf(id, email),
+    mutationFn: ({ id, email, language }: { id: string; email: string; language?: Language }) =>
+      sendPilgrimPdf(id, email, language),
   });
 }

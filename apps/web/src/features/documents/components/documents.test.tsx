@@ -14,6 +14,7 @@ const lucia = {
   secondLastName: 'Ruiz',
   establishmentId: ESTABLISHMENT_ID,
   contactInfo: { email: 'lucia@example.com' },
+  language: 'de',
 };
 const TOKEN = 'tok_abcdefghijklmnopqrstuvwxyz012345';
 
@@ -45,6 +46,10 @@ describe('send the PDF by e-mail', () => {
     expect(field).toHaveFocus();
     const send = within(dialog).getByRole('button', { name: 'Send' });
     expect(send).toBeEnabled();
+    // Written in the traveler's language unless changed.
+    const language = within(dialog).getByLabelText('Language of the e-mail and the sheet');
+    expect(language).toHaveValue('de');
+    await user.selectOptions(language, 'fr');
 
     await user.clear(field);
     expect(send).toBeDisabled();
@@ -59,7 +64,7 @@ describe('send the PDF by e-mail', () => {
     expect(send).toHaveAttribute('aria-busy', 'true');
     expect(calls).toHaveLength(1);
     expect(calls[0]!.body).toEqual({ email: 'other@example.com' });
-    expect(calls[0]!.url.searchParams.get('language')).toBe('en');
+    expect(calls[0]!.url.searchParams.get('language')).toBe('fr');
     expect(calls[0]!.headers.get('authorization')).toBe(`Bearer ${TOKEN}`);
 
     release();

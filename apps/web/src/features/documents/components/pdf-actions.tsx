@@ -3,10 +3,12 @@ import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/dialog';
-import { TextField } from '@/components/ui/fields';
+import { SelectField, TextField } from '@/components/ui/fields';
 import { FormAlert } from '@/components/ui/form-alert';
 import { cn } from '@/components/ui/cn';
+import { LANGUAGES, matchLanguage, type Language } from '@hospes/shared/languages';
 import { errorText } from '@/lib/error-text';
+import { currentLanguage, LANGUAGE_NAMES } from '@/lib/i18n';
 import { useDownloadPilgrimPdf, useSendPilgrimPdf } from '../api/pdf';
 
 export interface PdfTraveler {
@@ -15,13 +17,16 @@ export interface PdfTraveler {
   lastName: string;
   secondLastName?: string | null;
   contactInfo?: { email?: string | null } | null;
+  /** The traveler's language: the e-mail and its sheet are written in it unless changed. */
+  language?: string | null;
 }
 
 const nameOf = (p: PdfTraveler) =>
   [p.firstName, p.lastName, p.secondLastName].filter(Boolean).join(' ');
 
 /**
- * "Send by e-mail": an e-mail field prefilled with the traveler's address; Send is disabled
+ * "Send by e-mail": an e-mail field prefilled with the traveler's address, and the language of
+ * the message and its sheet, the traveler's unless changed; Send is disabled
  * while the field is empty or while sending. A failure stays in the dialog (and, on the admin
  * screens, as the spec §8 toast).
  */
@@ -40,6 +45,9 @@ export function SendPdfDialog({
   const { t } = useTranslation('documents');
   const send = useSendPilgrimPdf();
   const [email, setEmail] = useState(traveler.contactInfo?.email ?? '');
+  const [language, setLanguage] = useState<Language>(
+    () => matchLanguage(traveler.language) ?? currentLanguage(),
+  );
   const inputRef = useRef<HTMLInputElement>(null);
   const empty = email.trim() === '';
 
@@ -53,7 +61,7 @@ export function SendPdfDialog({
     event.preventDefault();
     if (empty || send.isPending) return;
     try {
-      await send.mutateAsync({ id: traveler.id, email: email.trim() });
+      await send.mutateAsync({ id: traveler.id, email: email.trim(), language });
       toast.success(t('pdf.sent'));
       send.reset();
       onClose();
@@ -90,6 +98,13 @@ export function SendPdfDialog({
           onChange={(event) => setEmail(event.target.value)}
           error={fieldError}
           required
+        />
+        <SelectField
+          label={t('pdf.language')}
+          name="language"
+          options={LANGUAGES.map((code) => ({ value: code, label: LANGUAGE_NAMES[code] }))}
+          value={language}
+          onChange={(event) => setLanguage(matchLanguage(event.target.value) ?? language)}
         />
         {send.isError && !fieldError && (
           <FormAlert>{errorText(send.error, t('pdf.sendFailed'))}</FormAlert>
