@@ -12,9 +12,6 @@ import { z } from './zod';
 // ---------------------------------------------------------------------------------------------
 // PDF and e-mail
 
-/** Languages of the PDF (labels and legal texts); any other falls back to es. */
-export const PDF_LANGUAGES = ['es', 'en', 'fr', 'de', 'it', 'pt'] as const;
-
 /** GET /api/pilgrims/{id}/pdf, GET /api/travelers/{id}/pdf. Default language: the traveler's. */
 export const PdfQuerySchema = z.object({
   language: queryParam(z.string().trim().max(20)),

@@ -115,7 +115,8 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsServic
         tags: ['documents'],
         summary: 'The signed registration sheet of a traveler, as a PDF download',
         description:
-          'Language of the sheet: `language` (es, en, fr, de, it, pt; any other gives es), else the ' +
+          'Language of the sheet: `language` (one of the 16 interface languages; any other gives ' +
+          'es), else the ' +
           "traveler's language. The document images are drawn only when the establishment's " +
           '`includeDocumentImagesInPdf` is on (that download is audited). File name: ' +
           '`registro-viajero-<report number>.pdf` (`2026/000123` → `2026-000123`).',
@@ -161,7 +162,9 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsServic
         tags: ['documents'],
         summary: 'E-mail the registration PDF (attached) to an address',
         description:
-          'Subject and text in `language` (es, en; others es for now), the PDF in that language. ' +
+          "Subject, text and PDF in `language` (one of the 16; any other gives es), else the traveler's " +
+          'language. The PDF never carries the document images; Reply-To is the establishment’s ' +
+          'contact e-mail; the audit entry keeps the address it went to. ' +
           '400 EMAIL_REQUIRED without an address, 400 VALIDATION_FAILED for one that is not an ' +
           'address, 429 over 30 e-mails per user and hour, 503 MAIL_NOT_SENT when the mail server ' +
           'refuses it.',
