@@ -115,6 +115,7 @@ export const REQUIRED_IMPORT_COLUMNS = [
   'passportNumber',
   'dateOfBirth',
   'gender',
+  'entryDate',
   'contactInfo.email',
   'contactInfo.phone',
   'emergencyContact.name',
@@ -172,9 +173,12 @@ export const ImportTemplateQuerySchema = z.object({
 /**
  * One imported row: the traveler fields of POST /api/pilgrims without the establishment (given
  * once for the file), the images and the signature (decision 012: imported travelers are marked
- * `source: 'import'` and carry no signature).
+ * `source: 'import'` and carry no signature). The entry date is required: a file holds past
+ * stays, which the desk's default (today) would misdate.
  */
-export const ImportRowSchema = PilgrimFieldsSchema.omit({ establishmentId: true });
+export const ImportRowSchema = PilgrimFieldsSchema.omit({ establishmentId: true }).extend({
+  entryDate: IsoDateSchema,
+});
 export type ImportRow = z.infer<typeof ImportRowSchema>;
 
 export const IMPORT_ROW_STATUSES = ['valid', 'invalid', 'duplicate'] as const;

@@ -498,6 +498,61 @@ describe('import', () => {
     expect(await travelersOf(target, owner.token)).toHaveLength(4);
   });
 
+  it('takes a child without a document, by name, birth and entry, for the same traveler again', async () => {
+    const source = await newEstablishment(owner.token, 'Familia origen');
+    const target = await newEstablishment(owner.token, 'Familia destino');
+    for (const firstName of ['Lucía', 'Leo']) {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/pilgrims',
+        headers: bearer(owner.token),
+        payload: pilgrimBody(source, {
+          firstName,
+          lastName: 'Núñez',
+          dateOfBirth: '2019-06-01',
+          passportNumber: null,
+          kinship: 'HJ',
+        }),
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const file = await get(
+      `/api/pilgrims/export?format=csv&establishmentId=${source}`,
+      owner.token,
+    );
+    const send = () =>
+      upload(
+        '/api/pilgrims/import',
+        owner.token,
+        { name: 'x.csv', content: file.rawPayload },
+        { establishmentId: target },
+      );
+    expect((await send()).json().data).toMatchObject({ imported: 2 });
+    expect((await send()).json().data).toMatchObject({ imported: 0, duplicates: 2 });
+    expect(await travelersOf(target, owner.token)).toHaveLength(2);
+    // The same child twice in one file (case and accents aside) is one; her brother is not her.
+    const [header, ...rows] = file.rawPayload
+      .toString()
+      .replace(/^\uFEFF/, '')
+      .split('\r\n');
+    const lucia = rows.find((row) => row.includes('Lucía'))!;
+    const leo = rows.find((row) => row.includes('Leo'))!;
+    const twice = await upload(
+      '/api/pilgrims/import/preview',
+      owner.token,
+      {
+        name: 'y.csv',
+        content: Buffer.from([header, lucia, leo, lucia.replace('Lucía', 'LUCIA')].join('\r\n')),
+      },
+      { establishmentId: owner.establishmentId },
+    );
+    expect(twice.json().data.rows.map((r: { status: string }) => r.status)).toEqual([
+      'valid',
+      'valid',
+      'duplicate',
+    ]);
+  });
+
   it('preview lists every row with its problems and stores nothing; import takes the valid rows only', async () => {
     const header =
       'Nombre;Primer apellido;Nacionalidad;Tipo de documento;Número de documento;Número de soporte;Fecha de nacimiento;Sexo;Fecha de entrada;Correo electrónico;Teléfono;Contacto de emergencia;Teléfono de emergencia;Relación del contacto de emergencia;Reserva por internet;Columna rara';
@@ -744,6 +799,40 @@ describe('import', () => {
       /^The file cannot be imported: the columns .*“?First surname/,
     );
     expect(missing.json().details.map((d: { field: string }) => d.field)).toContain('lastName');
+    // A file of past stays without their entry dates would register everyone as arriving today.
+    const template0 = (
+      await get('/api/pilgrims/import/template?format=csv', owner.token)
+    ).rawPayload
+      .toString()
+      .replace(/^\uFEFF/, '');
+    const [head, example] = template0.split('\r\n').map((line) => line.split(';'));
+    const entryAt = head!.indexOf('Fecha de entrada');
+    expect(entryAt).toBeGreaterThan(-1);
+    const without = (cells: string[]) => cells.filter((_, i) => i !== entryAt).join(';');
+    const noEntry = await upload(
+      '/api/pilgrims/import/preview?lng=en',
+      owner.token,
+      { name: 'x.csv', content: Buffer.from(`${without(head!)}\r\n${without(example!)}\r\n`) },
+      e,
+    );
+    expect(noEntry.statusCode).toBe(400);
+    expect(noEntry.json().details.map((d: { field: string }) => d.field)).toEqual(['entryDate']);
+    const emptyEntry = await upload(
+      '/api/pilgrims/import/preview?lng=en',
+      owner.token,
+      {
+        name: 'x.csv',
+        content: Buffer.from(
+          `${head!.join(';')}\r\n${example!.map((c, i) => (i === entryAt ? '' : c)).join(';')}\r\n`,
+        ),
+      },
+      e,
+    );
+    expect(emptyEntry.statusCode, emptyEntry.body).toBe(200);
+    expect(emptyEntry.json().data.rows[0]).toMatchObject({
+      status: 'invalid',
+      errors: [expect.objectContaining({ field: 'entryDate', column: 'Fecha de entrada' })],
+    });
     const templateText = (
       await get('/api/pilgrims/import/template?format=csv', owner.token)
     ).rawPayload.toString();

@@ -3,7 +3,7 @@
  * an establishment already checked against it) in its WHERE clause; every method takes an
  * optional `tx`.
  */
-import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { DocumentKind } from '@hospes/shared/codes';
 import type { Db } from '../../db/client';
 import {
@@ -194,6 +194,27 @@ export function createDocumentsRepository(db: Db) {
         for (const r of rows) keys.add(`${r.number}|${r.entryDate}`);
       }
       return keys;
+    },
+
+    /** The travelers without a document (minors) who entered the establishment on these days. */
+    async undocumentedOn(establishmentId: string, entryDates: string[], tx: Db = db) {
+      const days = [...new Set(entryDates)];
+      if (days.length === 0) return [];
+      return tx
+        .select({
+          firstName: pilgrims.firstName,
+          lastName: pilgrims.lastName,
+          dateOfBirth: pilgrims.dateOfBirth,
+          entryDate: pilgrims.entryDate,
+        })
+        .from(pilgrims)
+        .where(
+          and(
+            eq(pilgrims.establishmentId, establishmentId),
+            isNull(pilgrims.documentNumber),
+            inArray(pilgrims.entryDate, days),
+          ),
+        );
     },
 
     /** Inserts travelers, in statements of at most 500 rows. */

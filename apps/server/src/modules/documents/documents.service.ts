@@ -20,6 +20,7 @@ import { matchLanguage, type Language } from '@hospes/shared/languages';
 import { interpolate } from '@hospes/shared/messages';
 import { establishmentTimeZone, reportingAuthority } from '@hospes/shared/provinces';
 import { preflightSes, sesProblemText, sesStays } from '@hospes/shared/ses-preflight';
+import { normaliseSearchText } from '@hospes/shared/search';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { mailTexts } from '../../lib/i18n/server-texts';
@@ -286,20 +287,43 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
     return { establishmentId: establishment.id, timeZone, today: todayIso(now(), timeZone) };
   }
 
-  const documentKey = (row: ParsedRow) => `${row.record!.passportNumber}|${row.record!.entryDate}`;
+  /**
+   * Who a traveler of a stay is: their document number and entry date; for a minor without a
+   * document, their name (without case or accents), birth date and entry date.
+   */
+  const travelerKey = (t: {
+    passportNumber?: string | null;
+    firstName: string;
+    lastName: string;
+    dateOfBirth: string;
+    entryDate: string;
+  }) =>
+    t.passportNumber
+      ? `${t.passportNumber}|${t.entryDate}`
+      : `~${normaliseSearchText(t.firstName)}|${normaliseSearchText(t.lastName)}|${t.dateOfBirth}|${t.entryDate}`;
+
+  /** The keys (travelerKey) of the file's travelers already registered at the establishment. */
+  async function registeredKeys(establishmentId: string, parsed: ParsedFile, tx: Db = db) {
+    const records = parsed.rows.flatMap((r) => (r.record ? [r.record] : []));
+    const numbers = records.flatMap((r) => (r.passportNumber ? [r.passportNumber] : []));
+    const keys = await documents.existingDocumentKeys(establishmentId, numbers, tx);
+    const undocumented = records.filter((r) => !r.passportNumber).map((r) => r.entryDate);
+    for (const t of await documents.undocumentedOn(establishmentId, undocumented, tx))
+      keys.add(travelerKey(t));
+    return keys;
+  }
 
   /**
    * Marks the valid rows that repeat an earlier row of the file, or a traveler already registered
-   * at the establishment (same document number and entry date), as duplicates.
+   * at the establishment (travelerKey), as duplicates.
    */
   function markDuplicates(parsed: ParsedFile, existing: Set<string>, lng: Language) {
     const texts = documentTexts(lng).rowProblems;
     const seen = new Map<string, number>();
     const duplicates = new Set<ParsedRow>();
     for (const row of parsed.rows) {
-      // A minor without a document has no key: never taken for another traveler.
-      if (!row.record?.passportNumber) continue;
-      const key = documentKey(row);
+      if (!row.record) continue;
+      const key = travelerKey(row.record);
       const first = seen.get(key);
       if (existing.has(key)) {
         duplicates.add(row);
@@ -341,9 +365,6 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
       ignoredColumns: parsed.ignoredColumns,
     };
   }
-
-  const documentNumbers = (parsed: ParsedFile) =>
-    parsed.rows.flatMap((r) => (r.record?.passportNumber ? [r.record.passportNumber] : []));
 
   // -------------------------------------------------------------------------------------------
 
@@ -506,10 +527,7 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
     ) {
       const establishment = await importTarget(actor, establishmentId);
       const parsed = await parseImportFile(file, importPlace(establishment), lng);
-      const existing = await documents.existingDocumentKeys(
-        establishment.id,
-        documentNumbers(parsed),
-      );
+      const existing = await registeredKeys(establishment.id, parsed);
       const duplicates = markDuplicates(parsed, existing, lng);
       return {
         ...summary(parsed, establishment.id, duplicates),
@@ -534,11 +552,7 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
       const parsed = await parseImportFile(file, importPlace(establishment), lng);
       const { duplicates, ids } = await db.transaction(async (tx) => {
         await documents.lockEstablishmentForImport(establishment.id, tx);
-        const existing = await documents.existingDocumentKeys(
-          establishment.id,
-          documentNumbers(parsed),
-          tx,
-        );
+        const existing = await registeredKeys(establishment.id, parsed, tx);
         const duplicates = markDuplicates(parsed, existing, lng);
         const rows = parsed.rows.filter((r) => r.record && !duplicates.has(r));
         const byYear = new Map<number, ParsedRow[]>();
