@@ -39,7 +39,8 @@ export const SendPdfResponseSchema = z.object({
 // ---------------------------------------------------------------------------------------------
 // The traveler file: columns of the export, the import and the template
 
-export type TravelerColumnType = 'text' | 'date' | 'number' | 'boolean' | 'dateTime';
+/** `sex`: M, F or O, written as the word of the file's language (Hombre, Femme…). */
+export type TravelerColumnType = 'text' | 'date' | 'number' | 'boolean' | 'dateTime' | 'sex';
 
 export interface TravelerColumn {
   /** The API path of the value (`contactInfo.email`); also accepted as a header on import. */
@@ -65,7 +66,7 @@ export const TRAVELER_COLUMNS: readonly TravelerColumn[] = [
   col('firstName'),
   col('lastName'),
   col('secondLastName'),
-  col('gender'),
+  col('gender', 'sex'),
   col('dateOfBirth', 'date'),
   col('nationality'),
   col('documentType'),

@@ -182,11 +182,31 @@ function valueAt(p: Pilgrim, key: string): unknown {
   return v ?? null;
 }
 
-function expectedCells(p: Pilgrim, yes: string, no: string): Record<string, string> {
+/** The sex as the files write it: the word of the language, never the ambiguous M. */
+const SEXES = {
+  en: { M: 'Male', F: 'Female', O: 'Other' },
+  es: { M: 'Hombre', F: 'Mujer', O: 'Otro' },
+} as const;
+
+function expectedCells(
+  p: Pilgrim,
+  yes: string,
+  no: string,
+  sexes: Record<string, string>,
+): Record<string, string> {
   const out: Record<string, string> = {};
   for (const c of TRAVELER_COLUMNS) {
     const v = valueAt(p, c.key);
-    out[c.key] = v === null ? '' : typeof v === 'boolean' ? (v ? yes : no) : String(v);
+    out[c.key] =
+      v === null
+        ? ''
+        : typeof v === 'boolean'
+          ? v
+            ? yes
+            : no
+          : c.type === 'sex'
+            ? sexes[String(v)]!
+            : String(v);
   }
   return out;
 }
@@ -244,7 +264,7 @@ describe('GET /api/pilgrims/export', () => {
     );
     const expected = (await travelersOf(owner.establishmentId, owner.token))
       .sort((a, b) => (a.entryDate + a.id < b.entryDate + b.id ? -1 : 1))
-      .map((p) => expectedCells(p, 'yes', 'no'));
+      .map((p) => expectedCells(p, 'yes', 'no', SEXES.en));
     expect(rows).toEqual(expected);
     expect(rows[0]!['reportNumber']).toMatch(/^\d{4}\/\d{6}$/);
   });
@@ -266,7 +286,7 @@ describe('GET /api/pilgrims/export', () => {
     const rows = rowsByKey(raw);
     const expected = (await travelersOf(owner.establishmentId, owner.token))
       .sort((a, b) => (a.entryDate + a.id > b.entryDate + b.id ? -1 : 1))
-      .map((p) => expectedCells(p, 'sí', 'no'));
+      .map((p) => expectedCells(p, 'sí', 'no', SEXES.es));
     expect(rows).toEqual(expected);
 
     const workbook = new ExcelJS.Workbook();
@@ -725,6 +745,38 @@ describe('import', () => {
       await place(before!.province, before!.postalCode);
       await ctx.database.db.delete(pilgrims).where(eq(pilgrims.source, 'import'));
     }
+  });
+
+  it('reads the sex as a word of any language, and the preview shows how each was read', async () => {
+    const header =
+      'firstName;lastName;nationality;documentType;documentNumber;dateOfBirth;gender;entryDate;contactInfo.email;contactInfo.phone;emergencyContact.name;emergencyContact.phone;emergencyContact.relationship';
+    const row = (name: string, sex: string) =>
+      `${name};Olano;FRA;P;SEX${name.toUpperCase()};1980-01-01;${sex};2026-06-01;a@example.com;+33 6 12 34 56 78;Jon;+34 600 000 001;spouse`;
+    const preview = async (lines: string[]) =>
+      (
+        await upload(
+          `/api/pilgrims/import/preview?establishmentId=${owner.establishmentId}`,
+          owner.token,
+          { name: 'sex.csv', content: Buffer.from([header, ...lines].join('\r\n')) },
+        )
+      ).json().data.rows as { status: string; values: Record<string, string> }[];
+    const words = await preview([
+      row('Ane', 'mujer'),
+      row('Bea', 'Femme'),
+      row('Chen', '女性'),
+      row('Dan', 'MÄNNLICH'),
+      row('Eli', 'Otro'),
+    ]);
+    expect(words.map((r) => [r.status, r.values.gender])).toEqual([
+      ['valid', 'F'],
+      ['valid', 'F'],
+      ['valid', 'F'],
+      ['valid', 'M'],
+      ['valid', 'O'],
+    ]);
+    // Spanish codes: with an H in the file, M is mujer, and the preview says F.
+    const codes = await preview([row('Fabi', 'H'), row('Gala', 'M')]);
+    expect(codes.map((r) => r.values.gender)).toEqual(['M', 'F']);
   });
 
   it('reads a Windows-1252 CSV with commas, as Excel saves it (establishment in the query)', async () => {

@@ -5,24 +5,25 @@
 import { once } from 'node:events';
 import { PassThrough, Readable, Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import type { TravelerColumn } from '@hospes/shared/documents';
+import type { TravelerColumn, TravelerColumnType } from '@hospes/shared/documents';
 import type { Language } from '@hospes/shared/languages';
 import type { CellValue } from './columns';
 import { CSV_BOM, csvLine } from './csv';
-import { columnLabel, documentTexts } from './texts';
+import { columnLabel, documentTexts, sexWord } from './texts';
 
 /** Batches of raw items, each turned into what the columns read just before it is written. */
 type Source<S> = AsyncIterable<S[]>;
 
 /** A cell as text: dates `YYYY-MM-DD`, date-times `YYYY-MM-DDTHH:mm:ss`, yes/no in the language. */
-function textOf(value: CellValue, lng: Language): string {
+function textOf(value: CellValue, lng: Language, type?: TravelerColumnType): string {
   if (value === null) return '';
   if (typeof value === 'boolean') return value ? documentTexts(lng).yes : documentTexts(lng).no;
+  if (type === 'sex' && typeof value === 'string') return sexWord(lng, value);
   return String(value);
 }
 
 export function csvStream<S, T>(
-  columns: readonly { key: string; get: (item: T) => CellValue }[],
+  columns: readonly { key: string; type?: TravelerColumnType; get: (item: T) => CellValue }[],
   lng: Language,
   source: Source<S>,
   prepare: (raw: S) => T,
@@ -33,7 +34,7 @@ export function csvStream<S, T>(
       let chunk = '';
       for (const raw of batch) {
         const item = prepare(raw);
-        chunk += csvLine(columns.map((c) => textOf(c.get(item), lng)));
+        chunk += csvLine(columns.map((c) => textOf(c.get(item), lng, c.type)));
       }
       yield chunk;
     }
@@ -117,6 +118,7 @@ export function xlsxStream<S, T>(
           if (value === null || value === '') return undefined;
           if (c.type === 'date' && typeof value === 'string') return excelDate(value);
           if (typeof value === 'boolean') return value ? texts.yes : texts.no;
+          if (c.type === 'sex' && typeof value === 'string') return sexWord(lng, value);
           return value;
         });
         const row = sheet.addRow(values);

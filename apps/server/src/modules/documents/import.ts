@@ -28,6 +28,7 @@ import {
   documentTexts,
   HEADER_TO_COLUMN,
   headerKey,
+  sexCodeOfWord,
   text,
 } from './texts';
 
@@ -118,6 +119,8 @@ function normaliseText(
     const ymd = YMD_TIME.exec(value);
     if (ymd) return `${ymd[1]}T${ymd[2]}:${ymd[3]}:${ymd[4] ?? '00'}`;
   }
+  // The word of any of the 16 languages (Hospes' own files write one) to its code.
+  if (type === 'sex') return sexCodeOfWord(value) ?? value;
   return value;
 }
 
@@ -344,6 +347,9 @@ function parseRow(
     for (const issue of parsed.error.issues) problem(issue.path.join('.'), issue.message);
   }
   if (!parsed.success || errors.length) return { row: raw.row, values, errors, record: null };
+  // The sex as it will be stored, so that the preview shows how a code was read (M: male, or
+  // female in a file that writes H and M).
+  if (parsed.data.gender) values.gender = parsed.data.gender;
 
   const record = recordFromCreateInput(parsed.data as ImportRow, establishmentId, today);
   for (const issue of pilgrimRecordIssues(record, today, { complete: true }))

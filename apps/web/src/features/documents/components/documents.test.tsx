@@ -222,7 +222,12 @@ describe('import preview', () => {
                 row: 2,
                 status: 'valid',
                 errors: [],
-                values: { firstName: 'Hans', lastName: 'Weber', passportNumber: 'C01X00T47' },
+                values: {
+                  firstName: 'Hans',
+                  lastName: 'Weber',
+                  passportNumber: 'C01X00T47',
+                  gender: 'M',
+                },
               },
               { ...invalidRow, values: { firstName: 'Eva', lastName: 'Nowak' } },
             ],
@@ -269,6 +274,8 @@ describe('import preview', () => {
     expect(rows).toHaveLength(2);
     expect(within(rows[0]!).getByText('Valid')).toBeInTheDocument();
     expect(within(rows[0]!).getByText('Hans Weber')).toBeInTheDocument();
+    // How the sex was read, so a file's M read the wrong way is seen before importing.
+    expect(within(rows[0]!).getByText('Male')).toBeInTheDocument();
     expect(within(rows[1]!).getByText('With errors')).toBeInTheDocument();
     expect(rows[1]).toHaveTextContent('Date of birth: Not a date');
     expect(within(dialog).getByRole('region', { name: 'Rows of the file' })).toHaveAttribute(

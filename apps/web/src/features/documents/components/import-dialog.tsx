@@ -90,6 +90,12 @@ export function ImportPreviewTable({ preview }: { preview: ImportPreview }) {
                 <td className="px-2 py-2 break-words">
                   {name || '—'}
                   {v.passportNumber && <span className="block text-muted">{v.passportNumber}</span>}
+                  {/* The sex as it will be stored: a file's M may be read as male or as mujer. */}
+                  {v.gender && ['M', 'F', 'O'].includes(v.gender) && (
+                    <span className="block text-muted">
+                      {t(`genders.${v.gender}`, { ns: 'clients' })}
+                    </span>
+                  )}
                 </td>
                 <td className="px-2 py-2">
                   {row.errors.length > 0 ? (
