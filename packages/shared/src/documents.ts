@@ -145,7 +145,8 @@ const IdListParam = z.preprocess((value) => {
 /**
  * GET /api/pilgrims/export: the filters of GET /api/pilgrims (no paging), the format, and
  * optionally the ids to export (e.g. the current page). Rows are ordered by entry date
- * (`sortOrder`, default desc) then id; `sortBy` is accepted and ignored.
+ * (`sortOrder`, default desc) then id; with `ids`, in the order of the ids (the page as shown).
+ * `sortBy` is accepted and ignored.
  */
 export const ExportPilgrimsQuerySchema = ListPilgrimsQuerySchema.omit({
   page: true,

@@ -304,6 +304,16 @@ describe('GET /api/pilgrims/export', () => {
     const some = await get(`/api/pilgrims/export?format=csv&ids=${ids}`, owner.token);
     expect(some.headers['x-total-count']).toBe('2');
     expect([...parseCsv(some.rawPayload.toString().slice(1))]).toHaveLength(3);
+    // The page as shown: in the order of the ids, whatever the list was sorted by.
+    const order = travelers.map((t) => t.id);
+    for (const ids of [order, [...order].reverse()]) {
+      const page = await get(`/api/pilgrims/export?format=csv&ids=${ids.join(',')}`, owner.token);
+      const [header, ...rows] = [...parseCsv(page.rawPayload.toString().slice(1))];
+      const first = header!.indexOf('Nombre');
+      expect(rows.map((row) => row[first])).toEqual(
+        ids.map((id) => travelers.find((t) => t.id === id)!.firstName),
+      );
+    }
 
     const mine = await get('/api/pilgrims/export?format=csv', owner.token);
     expect(mine.headers['x-total-count']).toBe('4');

@@ -217,6 +217,18 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
   // -------------------------------------------------------------------------------------------
   // Export
 
+  /**
+   * The rows of a list of ids (at most EXPORT_MAX_IDS: the page on screen) in the order of that
+   * list, so the file reads as the page did, whatever it was sorted by.
+   */
+  async function* inOrderOf(ids: readonly string[], source: AsyncIterable<ExportRow[]>) {
+    const rows: ExportRow[] = [];
+    for await (const batch of source) rows.push(...batch);
+    const position = new Map(ids.map((id, index) => [id, index]));
+    rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
+    if (rows.length) yield rows;
+  }
+
   /** The list's filters (every key of GET /api/pilgrims but paging, sorting and language). */
   function exportSelection(scope: Scope, query: ExportPilgrimsQuery): ExportSelection {
     const {
@@ -467,7 +479,9 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
         throw new AppError('ESTABLISHMENT_NOT_FOUND');
       const total = await documents.exportCount(selection);
       const order = query.sortOrder;
-      const source = batches(selection, order);
+      const source = query.ids
+        ? inOrderOf(query.ids, batches(selection, order))
+        : batches(selection, order);
       const day = selection.today;
       const view = (r: ExportRow) => toTravelerView(rowFromJson(r.json), r.establishmentName, day);
       const stream: Readable =
