@@ -789,6 +789,40 @@ describe('import', () => {
     expect(codes.map((r) => r.values.gender)).toEqual(['M', 'F']);
   });
 
+  it('reads a country as other tools write it: alpha-2, or its name in one of the 16 languages', async () => {
+    const header =
+      'firstName;lastName;nationality;documentType;documentNumber;dateOfBirth;gender;entryDate;contactInfo.email;contactInfo.phone;emergencyContact.name;emergencyContact.phone;emergencyContact.relationship';
+    const row = (name: string, nationality: string) =>
+      `${name};Olano;${nationality};P;CTY${name.toUpperCase()};1980-01-01;F;2026-06-01;a@example.com;+33 6 12 34 56 78;Jon;+34 600 000 001;spouse`;
+    const res = await upload(
+      `/api/pilgrims/import/preview?establishmentId=${owner.establishmentId}`,
+      owner.token,
+      {
+        name: 'countries.csv',
+        content: Buffer.from(
+          [
+            header,
+            row('Ana', 'de'),
+            row('Bea', 'Alemania'),
+            row('Cris', 'GERMANY'),
+            row('Dora', 'Deutschland'),
+            row('Eva', 'Corea del Sur'),
+            row('Fe', 'Atlantis'),
+          ].join('\r\n'),
+        ),
+      },
+    );
+    const rows = res.json().data.rows as { status: string; values: Record<string, string> }[];
+    expect(rows.map((r) => [r.status, r.values.nationality])).toEqual([
+      ['valid', 'DEU'],
+      ['valid', 'DEU'],
+      ['valid', 'DEU'],
+      ['valid', 'DEU'],
+      ['valid', 'KOR'],
+      ['invalid', 'Atlantis'],
+    ]);
+  });
+
   it('reads a Windows-1252 CSV with commas, as Excel saves it (establishment in the query)', async () => {
     const text = [
       'Nombre,Primer apellido,Nacionalidad,Número de documento,Fecha de nacimiento,Sexo,Fecha de entrada,Correo electrónico,Teléfono,Contacto de emergencia,Teléfono de emergencia,Relación del contacto de emergencia',

@@ -15,7 +15,14 @@ import {
   type TravelerColumnType,
 } from '@hospes/shared/documents';
 import type { ErrorDetail } from '@hospes/shared/errors';
-import type { Language } from '@hospes/shared/languages';
+import { bcp47Of, LANGUAGES, type Language } from '@hospes/shared/languages';
+import {
+  alpha2FromAlpha3,
+  alpha3FromAlpha2,
+  COUNTRY_CODES,
+  isCountryCode,
+} from '@hospes/shared/countries';
+import { normaliseSearchText } from '@hospes/shared/search';
 import { validationMessage } from '@hospes/shared/messages';
 import { localDateTimeOf } from '@hospes/shared/dates';
 import { pilgrimRecordIssues } from '@hospes/shared/pilgrims';
@@ -121,7 +128,46 @@ function normaliseText(
   }
   // The word of any of the 16 languages (Hospes' own files write one) to its code.
   if (type === 'sex') return sexCodeOfWord(value) ?? value;
+  if (COUNTRY_COLUMNS.has(key)) return countryCodeOf(value) ?? value;
   return value;
+}
+
+const COUNTRY_COLUMNS = new Set(['nationality', 'address.country']);
+
+let countryNames: Map<string, string> | undefined;
+/**
+ * Every country's name in the 16 languages (as Intl names them: Alemania, Germany, Allemagne…)
+ * to its ISO alpha-3 code; a name two countries share in different languages is left out.
+ */
+function countryNameMap(): Map<string, string> {
+  if (countryNames) return countryNames;
+  const names = new Map<string, string>();
+  const shared = new Set<string>();
+  for (const lng of LANGUAGES) {
+    const display = new Intl.DisplayNames([bcp47Of(lng)], { type: 'region', fallback: 'none' });
+    for (const code of COUNTRY_CODES) {
+      const alpha2 = alpha2FromAlpha3(code);
+      const name = alpha2 ? display.of(alpha2) : undefined;
+      if (!name) continue;
+      const key = normaliseSearchText(name);
+      if (names.has(key) && names.get(key) !== code) shared.add(key);
+      else names.set(key, code);
+    }
+  }
+  for (const key of shared) names.delete(key);
+  countryNames = names;
+  return names;
+}
+
+/**
+ * A country as files from other tools write it: the ISO alpha-3 code, the alpha-2 code (DE) or
+ * the country's name in one of the 16 languages; undefined when none of these.
+ */
+function countryCodeOf(value: string): string | undefined {
+  const upper = value.trim().toUpperCase();
+  if (isCountryCode(upper)) return upper;
+  if (/^[A-Z]{2}$/.test(upper)) return alpha3FromAlpha2(upper);
+  return countryNameMap().get(normaliseSearchText(value));
 }
 
 /** An XLSX cell's value as text for a column of this type. */
