@@ -165,6 +165,11 @@ export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 /** Data rows per file. */
 export const IMPORT_MAX_ROWS = 10_000;
+/**
+ * What an .xlsx may hold once unpacked (its XML parts together). A full file of 10,000 travelers
+ * with every column filled in holds about 30 MB; a few MB of ZIP can unpack to gigabytes.
+ */
+export const IMPORT_MAX_UNPACKED_BYTES = 100 * 1024 * 1024;
 
 /** GET /api/pilgrims/import/template. */
 export const ImportTemplateQuerySchema = z.object({

@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
+import { LANGUAGES } from '@hospes/shared/languages';
 import type { SesTraveler } from '@hospes/shared/ses-preflight';
 import { signaturePng } from './fixtures';
 import { fontsFolder } from './fonts';
@@ -20,6 +21,7 @@ import {
   type PdfTraveler,
   type RegistrationPdfInput,
 } from './registration-pdf';
+import { pdfTexts } from './pdf-texts';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'hospes-pdf-'));
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
@@ -40,6 +42,64 @@ function poppler(
   return result.stdout;
 }
 const pdfText = (pdf: Buffer) => poppler('pdftotext', pdf);
+/** The text without spaces, line breaks and the bidi marks pdftotext puts around Arabic lines. */
+const compact = (text: string) => text.replace(/[\s\u200e\u200f\u202a-\u202e\u2066-\u2069]+/g, '');
+
+interface WordBox {
+  word: string;
+  xMin: number;
+  yMin: number;
+  xMax: number;
+  yMax: number;
+}
+/** Every word of every page with its box (pdftotext -bbox; y grows downwards). */
+function wordBoxes(pdf: Buffer): WordBox[][] {
+  return poppler('pdftotext', pdf, ['-bbox'])
+    .split('<page ')
+    .slice(1)
+    .map((page) =>
+      [
+        ...page.matchAll(
+          /<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g,
+        ),
+      ].map((m) => ({
+        word: m[5]!,
+        xMin: Number(m[1]),
+        yMin: Number(m[2]),
+        xMax: Number(m[3]),
+        yMax: Number(m[4]),
+      })),
+    );
+}
+/**
+ * Words drawn over one another: boxes that cross, each taken by the middle of its height (a box
+ * spans the font's whole ascent and descent, more than the distance between two wrapped lines).
+ */
+function overlaps(words: readonly WordBox[]): string[] {
+  const found: string[] = [];
+  const core = (w: WordBox) => {
+    const cut = (w.yMax - w.yMin) * 0.3;
+    return { top: w.yMin + cut, bottom: w.yMax - cut };
+  };
+  words.forEach((a, i) => {
+    for (const b of words.slice(i + 1)) {
+      const x = Math.min(a.xMax, b.xMax) - Math.max(a.xMin, b.xMin);
+      const [ca, cb] = [core(a), core(b)];
+      const y = Math.min(ca.bottom, cb.bottom) - Math.max(ca.top, cb.top);
+      if (x > 0.5 && y > 0) found.push(`${a.word} × ${b.word}`);
+    }
+  });
+  return found;
+}
+const A4 = { width: 595.28, height: 841.89 };
+/** Every word inside the margins, and above the footer (its baseline 22 pt from the bottom). */
+function outside(words: readonly WordBox[]): string[] {
+  const footer = (w: WordBox) => w.yMax > A4.height - 26 && w.yMin > A4.height - 40;
+  return words
+    .filter((w) => !footer(w))
+    .filter((w) => w.xMin < 35 || w.xMax > A4.width - 35 || w.yMax > A4.height - 28)
+    .map((w) => `${w.word} (${w.xMin}, ${w.yMin}, ${w.xMax}, ${w.yMax})`);
+}
 const pageCount = (pdf: Buffer) => Number(/Pages:\s+(\d+)/.exec(poppler('pdfinfo', pdf))?.[1]);
 const imageCount = (pdf: Buffer) =>
   poppler('pdfimages', pdf, ['-list']).trim().split('\n').length - 2;
@@ -277,6 +337,181 @@ describe('registration PDF', () => {
     expect(text).toContain('www.aepd.es');
   });
 
+  describe('the authority the establishment reports to', () => {
+    const catalan = { ...establishment, province: 'Barcelona', postalCode: '08001' };
+    const basque = { ...establishment, province: 'Bizkaia', postalCode: '48001' };
+
+    it('is SES.HOSPEDAJES of the Ministry of the Interior, with its code, outside Catalonia and the Basque Country', async () => {
+      const text = pdfText(await renderRegistrationPdf(input([spaniard]), { language: 'es' }));
+      const flat = text.replace(/\s+/g, ' ');
+      expect(flat).toContain('Código SES.HOSPEDAJES: H150000123');
+      expect(flat).toContain('comunicar sus datos al Ministerio del Interior (SES.HOSPEDAJES)');
+      expect(flat).toContain('Destinatarios: el Ministerio del Interior y las Fuerzas y Cuerpos');
+    });
+
+    it.each([
+      [
+        'Catalonia',
+        catalan,
+        "los Mossos d'Esquadra, la policía de Cataluña (Generalitat de Catalunya, Departament d'Interior)",
+        "Destinatarios: los Mossos d'Esquadra (Generalitat de Catalunya, Departament d'Interior)",
+      ],
+      [
+        'the Basque Country',
+        basque,
+        'la Ertzaintza, la policía del País Vasco (Gobierno Vasco, Departamento de Seguridad)',
+        'Destinatarios: la Ertzaintza (Gobierno Vasco, Departamento de Seguridad)',
+      ],
+      [
+        'a chosen one',
+        { ...establishment, authority: 'mossos' as const },
+        "los Mossos d'Esquadra, la policía de Cataluña (Generalitat de Catalunya, Departament d'Interior)",
+        "Destinatarios: los Mossos d'Esquadra (Generalitat de Catalunya, Departament d'Interior)",
+      ],
+    ])(
+      'is named as the recipient of the data in %s, on the same legal basis, with no SES code',
+      async (_, est, reportTo, recipients) => {
+        const text = pdfText(
+          await renderRegistrationPdf(input([spaniard], { establishment: est }), {
+            language: 'es',
+          }),
+        );
+        const flat = text.replace(/\s+/g, ' ');
+        expect(flat).toContain(`comunicar sus datos a ${reportTo}. Facilitar`);
+        expect(flat).toContain(`su comunicación a ${reportTo};`);
+        expect(flat).toContain(recipients);
+        for (const basis of ['4/2015', '933/2021', '2016/679', '3/2018'])
+          expect(flat).toContain(basis);
+        expect(flat).not.toContain('SES.HOSPEDAJES');
+        expect(flat).not.toContain('Ministerio del Interior');
+        expect(flat).toContain('Tipo: Albergue · NIF: B58378431');
+      },
+    );
+
+    it.each(LANGUAGES)('is named in %s, and the sheet keeps its layout', async (language) => {
+      const sheet = (est: PdfEstablishment) =>
+        renderRegistrationPdf(input([spaniard], { establishment: est }), { language });
+      const [ses, mossos, ertzaintza] = await Promise.all([
+        sheet(establishment),
+        sheet(catalan),
+        sheet(basque),
+      ]);
+      const legalOf = (pdf: Buffer) => {
+        const text = pdfText(pdf).replace(/\s+/g, ' ');
+        expect(text).not.toMatch(/\{\{|undefined/);
+        return text;
+      };
+      expect(legalOf(ses)).toContain('SES.HOSPEDAJES');
+      for (const [pdf, name, department] of [
+        [mossos, "Mossos d'Esquadra", "Departament d'Interior"],
+        [
+          ertzaintza,
+          'Ertzaintza',
+          language === 'eu'
+            ? 'Segurtasun Saila'
+            : language === 'ca' || language === 'va'
+              ? 'Departament de Seguretat'
+              : language === 'gl'
+                ? 'Departamento de Seguridade'
+                : 'Departamento de Seguridad',
+        ],
+      ] as const) {
+        const text = legalOf(pdf);
+        expect(text).not.toContain('SES.HOSPEDAJES');
+        expect(text).toContain('4/2015');
+        expect(text).toContain('933/2021');
+        // Named twice in the information (to whom the data go) and once more as a recipient.
+        expect(text.split(name).length - 1).toBeGreaterThanOrEqual(3);
+        expect(text).toContain(department);
+        expect(pageCount(pdf)).toBe(1);
+        const [words = []] = wordBoxes(pdf);
+        expect(overlaps(words)).toEqual([]);
+        expect(outside(words)).toEqual([]);
+      }
+    });
+  });
+
+  describe('the signature of a traveler under 14 (RD 933/2021: the accompanying adult signs)', () => {
+    // Arrival on 1 June 2026 at 17:45.
+    const child = (dateOfBirth: string, stay: Partial<PdfTraveler['stay']> = {}): PdfTraveler => ({
+      ...spaniard,
+      dateOfBirth,
+      passportNumber: null,
+      kinship: 'HJ',
+      stay: { ...spaniard.stay, ...stay },
+    });
+    const sheetText = async (traveler: PdfTraveler, language = 'es') =>
+      pdfText(await renderRegistrationPdf(input([traveler]), { language })).replace(/\s+/g, ' ');
+
+    it('is labelled as the accompanying adult’s, who declares the data for the minor', async () => {
+      const text = await sheetText(child('2012-06-02')); // 13 on arrival, 14 the next day
+      expect(text).toContain('Firma del adulto acompañante (por el menor de 14 años)');
+      expect(text).toContain(
+        'El adulto que acompaña al viajero, menor de 14 años, declara que los datos de este parte son ciertos y firma en su nombre.',
+      );
+      expect(text).not.toContain('Firma del viajero');
+      expect(text).not.toContain('El viajero declara');
+      const english = await sheetText(child('2012-06-02'), 'en');
+      expect(english).toContain('Signature of the accompanying adult');
+      expect(english).not.toContain("Traveler's signature");
+    });
+
+    it('is the traveler’s own from the 14th birthday, counted on the day of arrival', async () => {
+      for (const traveler of [
+        child('2012-06-01'), // 14 on the day of arrival
+        // The stay's entry time is the day of arrival, not the entry date: 14 on 2 June.
+        child('2012-06-02', { entryDateTime: '2026-06-02T00:30' }),
+        { ...spaniard, dateOfBirth: '2010-01-01' }, // a minor of 16 signs himself
+        { ...spaniard, dateOfBirth: null }, // unknown: as an adult
+      ] as PdfTraveler[]) {
+        const text = await sheetText(traveler);
+        expect(text, traveler.dateOfBirth ?? 'no birth date').toContain('Firma del viajero');
+        expect(text).toContain('El viajero declara que los datos de este parte son ciertos.');
+        expect(text).not.toContain('adulto acompañante');
+      }
+    });
+
+    it.each(LANGUAGES)('has its own caption and declaration in %s', async (language) => {
+      const minor = await renderRegistrationPdf(input([child('2015-01-01')]), { language });
+      const text = pdfText(minor);
+      const { texts } = pdfTexts(language);
+      // Arabic comes back from pdftotext word by word; its lam-alef ligature and vowel marks
+      // do not come back as they were written.
+      const shows = (value: string) =>
+        language === 'ar'
+          ? value
+              .split(/\s+/)
+              .map((word) => word.replace(/[().,،]/g, ''))
+              .filter((word) => word && !/لا|[\u064b-\u065f]/.test(word))
+              .every((word) => text.includes(word))
+          : compact(text).includes(compact(value));
+      expect(shows(texts.signature.guardianCaption)).toBe(true);
+      expect(shows(texts.signature.guardianDeclaration)).toBe(true);
+      // (The Arabic guardian's texts hold every word of the traveler's own.)
+      if (language !== 'ar') {
+        expect(shows(texts.signature.caption)).toBe(false);
+        expect(shows(texts.signature.declaration)).toBe(false);
+      }
+      const [words = []] = wordBoxes(minor);
+      expect(overlaps(words)).toEqual([]);
+      expect(outside(words)).toEqual([]);
+    });
+  });
+
+  it.each([
+    ['zh', '证件序列号', '支持号码'],
+    ['ja', 'カードのシリアル番号', 'サポート番号'],
+    ['de', 'Seriennummer der Karte', 'Trägernummer'],
+    ['fr', 'Numéro de série de la carte', 'Numéro de support'],
+  ])(
+    'calls the DNI/NIE card’s support number (IDESP) its serial number in %s, not help-desk support',
+    async (language, label, wrong) => {
+      const text = pdfText(await renderRegistrationPdf(input([spaniard]), { language }));
+      expect(text).toContain(label);
+      expect(text).not.toContain(wrong);
+    },
+  );
+
   it('writes dates in the language format and falls back to Spanish for a language without texts', async () => {
     const german = pdfText(await renderRegistrationPdf(input([spaniard]), { language: 'de-AT' }));
     expect(german).toContain('23.11.1979');
@@ -371,18 +606,133 @@ describe('registration PDF', () => {
     expect(poppler('pdfinfo', a)).toMatch(/Title:\s+Fiche d'enregistrement des voyageurs/);
   });
 
-  it('fits long values in their box without losing the start', async () => {
-    const long = {
-      ...spaniard,
-      firstName: 'Maria Anna Theresia Walburga Amalia Christina',
-      lastName: 'von Habsburg-Lothringen und Bourbon-Parma',
-    };
-    const text = pdfText(await renderRegistrationPdf(input([long]), { language: 'es' })).replace(
-      /\s+/g,
-      ' ',
+  describe('long values (a legal register prints them whole)', () => {
+    // 50 characters, the most the API takes for a name, of the widest letters of each script.
+    const latin = 'Maximiliana Wilhelmina Friederike Alexandra Sophie';
+    const wide = 'W'.repeat(50);
+    const han = '龍'.repeat(50);
+    const arabic = 'عبد الرحمن بن محمد بن عبد الله بن إبراهيم بن الحسن';
+    const email = `${'wilhelmina.friederike.'.repeat(10)}w@example-lodgings.com`.slice(-250);
+    const street = `Camiño Real de Santiago ${'W'.repeat(40)} ${'龍'.repeat(20)} número 100`.slice(
+      0,
+      100,
     );
-    expect(text).toContain('Maria Anna Theresia');
-    expect(text).toContain('von Habsburg');
+    const long: PdfTraveler = {
+      ...spaniard,
+      firstName: latin,
+      lastName: wide,
+      secondLastName: han,
+      contactInfo: { email, phone: '+34 600 111 222' },
+      address: { ...spaniard.address!, street, complement: `Piso 3 ${'W'.repeat(60)}` },
+    };
+
+    it('are printed with every character, wrapped onto further lines, never cut', async () => {
+      expect([latin, wide, han, arabic].map((v) => Array.from(v).length)).toEqual([50, 50, 50, 50]);
+      const pdf = await renderRegistrationPdf(
+        input([
+          long,
+          {
+            ...arab,
+            firstName: arabic,
+            lastName: arabic,
+            address: { ...arab.address!, street: 'شارع الزيتون 12' },
+          },
+        ]),
+        { language: 'es' },
+      );
+      const [first = '', second = ''] = pdfText(pdf).split('\f');
+      expect(first).not.toContain('…');
+      for (const value of [latin, wide, han, email, street, `Piso 3 ${'W'.repeat(60)}`])
+        expect(compact(first)).toContain(compact(value));
+      // Wrapped, not shrunk to nothing: the W name takes more than one line.
+      expect(first).not.toContain(wide);
+      // Arabic is drawn word by word, right to left: every word, and each as often as written.
+      for (const word of new Set(arabic.split(' '))) {
+        const times = arabic.split(' ').filter((w) => w === word).length;
+        expect(second.split(word).length - 1, word).toBe(2 * times);
+      }
+      expect(second).not.toContain('…');
+    });
+
+    it('keep the sheet on one page, inside its margins, with nothing drawn over anything else', async () => {
+      const pdf = await renderRegistrationPdf(input([long]), { language: 'es' });
+      expect(pageCount(pdf)).toBe(1);
+      const [words = []] = wordBoxes(pdf);
+      expect(overlaps(words)).toEqual([]);
+      expect(outside(words)).toEqual([]);
+      // The row grew: both lines of the W surname are above the next row's labels.
+      const sex = words.find((b) => b.word === 'Sexo')!;
+      const surname = words.filter((b) => /^W+$/.test(b.word) && b.xMin > 200 && b.xMin < 220);
+      expect(surname.length).toBeGreaterThanOrEqual(2);
+      for (const line of surname) expect(line.yMax).toBeLessThan(sex.yMin);
+      const legal = pdfText(pdf).replace(/\s+/g, ' ');
+      expect(legal).toContain('Protección de datos');
+      expect(legal).toContain('(www.aepd.es)');
+    });
+
+    it('go on a second page, numbered, when every field is at its longest', async () => {
+      const longest: PdfTraveler = {
+        ...long,
+        lastName: han,
+        secondLastName: wide,
+        nationality: 'CHN',
+        address: {
+          street: '龍'.repeat(100),
+          complement: 'W'.repeat(100),
+          municipalityName: '龍'.repeat(100),
+          postalCode: 'W'.repeat(20),
+          country: 'CHN',
+        },
+        stay: {
+          ...spaniard.stay,
+          contractReference: 'W'.repeat(50),
+          paymentMethod: 'W'.repeat(50),
+          paymentHolder: '龍'.repeat(100),
+          paymentDate: '2026-05-20',
+        },
+      };
+      const widest = {
+        ...establishment,
+        name: 'W'.repeat(150),
+        address: '龍'.repeat(200),
+        city: 'W'.repeat(100),
+      };
+      const pdf = await renderRegistrationPdf(input([longest], { establishment: widest }), {
+        language: 'es',
+      });
+      expect(pageCount(pdf)).toBe(2);
+      const pages = pdfText(pdf).split('\f');
+      expect(pages[0]).toContain('Página 1 de 2');
+      expect(pages[1]).toContain('Página 2 de 2');
+      expect(pages[1]).toContain('2026/000123');
+      expect(pages[1]).toContain('Protección de datos');
+      const all = compact(pages.join(''));
+      for (const value of [
+        widest.name,
+        widest.address,
+        widest.city,
+        '龍'.repeat(100),
+        'W'.repeat(100),
+      ])
+        expect(all).toContain(compact(value));
+      expect(all).not.toContain('…');
+      for (const words of wordBoxes(pdf)) {
+        expect(overlaps(words)).toEqual([]);
+        expect(outside(words)).toEqual([]);
+      }
+    });
+
+    it('wrap the annex title with the whole name', async () => {
+      const pdf = await renderRegistrationPdf(
+        input([{ ...long, secondLastName: wide }], {
+          establishment: { ...establishment, includeDocumentImagesInPdf: true },
+        }),
+        { language: 'es' },
+      );
+      const annex = pdfText(pdf).split('\f')[1]!;
+      expect(compact(annex)).toContain(compact(`${latin} ${wide} ${wide}`));
+      expect(overlaps(wordBoxes(pdf)[1]!)).toEqual([]);
+    });
   });
 
   it('finds its fonts from the source tree', () => {

@@ -2,15 +2,24 @@
  * The registration sheet ("parte de entrada de viajeros", RD 933/2021): one A4 page per traveler
  * with the establishment, the report number, the traveler, document and stay data, the signature,
  * the legal information (LO 4/2015 art. 25.1, RD 933/2021, Orden INT/321/2021; data protection
- * under the GDPR and LO 3/2018) in the chosen language, and the time it was produced. Copies of
- * the identity document follow on extra pages only when the establishment asks for them
- * (`includeDocumentImagesInPdf`; the AEPD advises against keeping ID copies).
+ * under the GDPR and LO 3/2018, naming as recipient the authority the establishment reports to:
+ * SES.HOSPEDAJES, the Mossos d'Esquadra or the Ertzaintza) in the chosen language, and the time it
+ * was produced. For a traveler under 14 the signature and declaration are the accompanying
+ * adult's. Copies of the identity document follow on extra pages only when the establishment asks
+ * for them (`includeDocumentImagesInPdf`; the AEPD advises against keeping ID copies).
+ *
+ * Every value of the register prints whole: too long for its cell it shrinks to a minimum size,
+ * then wraps and its row grows; a sheet of very long values continues on a second page.
  *
  * Names in any script render (Latin, Greek, Cyrillic, Arabic and Hebrew right to left, Chinese,
  * Japanese, Korean): see text.ts. Fonts are parsed once per process (fonts.ts). Output is
  * deterministic for a given input and `producedAt`.
  */
 import PDFDocument from 'pdfkit';
+import type { Authority } from '@hospes/shared/codes';
+import { ageOn, isIsoDate } from '@hospes/shared/dates';
+import { arrivalDay, OWN_SIGNATURE_AGE } from '@hospes/shared/pilgrims';
+import { reportingAuthority } from '@hospes/shared/provinces';
 import type {
   EstablishmentKind,
   SesAddress,
@@ -37,8 +46,13 @@ export interface PdfEstablishment {
   province: string;
   postalCode: string;
   phone: string;
-  /** SES.HOSPEDAJES codigoEstablecimiento. */
+  /** SES.HOSPEDAJES codigoEstablecimiento; printed only for an establishment that reports to SES. */
   establishmentCode?: string | null;
+  /**
+   * The authority chosen for it; null or absent: the one of its province (`reportingAuthority`).
+   * The legal texts name it as the recipient of the data.
+   */
+  authority?: Authority | null;
   /** Whether copies of the identity document go into the PDF (default in the product: no). */
   includeDocumentImagesInPdf: boolean;
 }
@@ -117,6 +131,8 @@ const COLORS = {
   box: '#f3f4f6',
 };
 const ROW_HEIGHT = 25;
+/** Line height of a wrapped value, in ems. */
+const VALUE_LEADING = 1.15;
 const BAND_HEIGHT = 15;
 const FOOTER_BASELINE = PAGE.height - 22;
 const IMAGES_PER_PAGE = 2;
@@ -149,16 +165,14 @@ async function render(
           .map((i) => preparedImage(i, 'document'))
       : [],
   }));
-  const totalPages = images.reduce(
-    (n, i) => n + 1 + Math.ceil(i.documents.length / IMAGES_PER_PAGE),
-    0,
-  );
-
   const first = input.sheets[0]!;
   const doc = new PDFDocument({
     size: 'A4',
     margin: 0,
     autoFirstPage: false,
+    // A sheet whose values wrap long may continue on a second page: the footers ("page 1 of n")
+    // are written once every page is laid out.
+    bufferPages: true,
     // No default font: pdfkit would otherwise load Helvetica's metrics for every document.
     font: null as unknown as string,
     lang: language,
@@ -184,8 +198,6 @@ async function render(
     text,
     texts,
     producedAt: formatDateTime(producedAt, timeZone, texts.dateFormat),
-    page: 0,
-    totalPages,
   };
 
   input.sheets.forEach((sheet, index) => {
@@ -196,6 +208,11 @@ async function render(
     }
   });
 
+  const pages = doc.bufferedPageRange();
+  for (let i = 0; i < pages.count; i++) {
+    doc.switchToPage(pages.start + i);
+    drawFooter(ctx, i + 1, pages.count);
+  }
   doc.end();
   await finished;
   return Buffer.concat(chunks);
@@ -206,8 +223,6 @@ interface Ctx {
   text: TextEngine;
   texts: PdfTexts;
   producedAt: string;
-  page: number;
-  totalPages: number;
 }
 
 function preparedImage(bytes: Uint8Array, what: string): Buffer {
@@ -225,7 +240,6 @@ function cjkFor(nationality: string | null | undefined): CjkVariant {
 
 function newPage(ctx: Ctx): void {
   ctx.doc.addPage({ size: 'A4', margin: 0 });
-  ctx.page += 1;
 }
 
 function drawHeader(ctx: Ctx, reportNumber: string): number {
@@ -268,7 +282,7 @@ function drawHeader(ctx: Ctx, reportNumber: string): number {
   return y + 8;
 }
 
-function drawFooter(ctx: Ctx): void {
+function drawFooter(ctx: Ctx, page: number, pages: number): void {
   const style = { size: 7, color: COLORS.label };
   ctx.text.line(
     interpolate(ctx.texts.footer.producedAt, { date: ctx.producedAt }),
@@ -278,7 +292,7 @@ function drawFooter(ctx: Ctx): void {
     { maxWidth: CONTENT - 120 },
   );
   ctx.text.line(
-    interpolate(ctx.texts.footer.page, { page: ctx.page, pages: ctx.totalPages }),
+    interpolate(ctx.texts.footer.page, { page, pages }),
     MARGIN + CONTENT - 120,
     FOOTER_BASELINE,
     style,
@@ -298,42 +312,41 @@ function drawSheet(
   const { doc, text, texts } = ctx;
   const t = sheet.traveler;
   const cjk = cjkFor(t.nationality);
+  const authority = reportingAuthority({
+    authority: est.authority ?? null,
+    province: est.province,
+    postalCode: est.postalCode,
+  });
   newPage(ctx);
   let y = drawHeader(ctx, sheet.reportNumber);
 
-  // Establishment
-  const boxHeight = 46;
-  doc.roundedRect(MARGIN, y, CONTENT, boxHeight, 4).fill(COLORS.box);
-  text.line(
-    est.name,
-    MARGIN + 8,
-    y + 14,
-    { size: 11, bold: true, color: COLORS.text },
-    { maxWidth: CONTENT - 16, minSize: 8 },
-  );
+  // Establishment: every value whole, the box as tall as they need.
+  const inner = CONTENT - 16;
+  const nameStyle = { size: 11, bold: true, color: COLORS.text };
+  const infoStyle = { size: 8, color: COLORS.muted };
   const line2 = [
     `${texts.establishment.type}: ${texts.establishmentTypes[est.type] ?? est.type}`,
     `${texts.establishment.nif}: ${est.nif}`,
-    `${texts.establishment.sesCode}: ${est.establishmentCode?.trim() || '—'}`,
+    // The SES code means something only to an establishment that reports to SES.HOSPEDAJES.
+    ...(authority === 'ses'
+      ? [`${texts.establishment.sesCode}: ${est.establishmentCode?.trim() || '—'}`]
+      : []),
   ].join('   ·   ');
-  text.line(
-    line2,
-    MARGIN + 8,
-    y + 27,
-    { size: 8, color: COLORS.muted },
-    { maxWidth: CONTENT - 16, minSize: 6 },
-  );
   const place = [est.address, [est.postalCode, est.city].filter(Boolean).join(' '), est.province]
     .filter((s) => s?.trim())
     .join(', ');
   const line3 = `${texts.establishment.address}: ${place}   ·   ${texts.establishment.phone}: ${est.phone}`;
-  text.line(
-    line3,
-    MARGIN + 8,
-    y + 39,
-    { size: 8, color: COLORS.muted },
-    { maxWidth: CONTENT - 16, minSize: 6 },
-  );
+  const nameLaid = text.fit(est.name, inner, nameStyle, { minSize: 8 });
+  const line2Laid = text.fit(line2, inner, infoStyle, { minSize: 6 });
+  const line3Laid = text.fit(line3, inner, infoStyle, { minSize: 6 });
+  const nameY = y + 14;
+  const line2Y = nameY + extraLines(nameLaid, 1.2) + 13;
+  const line3Y = line2Y + extraLines(line2Laid, 1.25) + 12;
+  const boxHeight = line3Y + extraLines(line3Laid, 1.25) + 7 - y;
+  doc.roundedRect(MARGIN, y, CONTENT, boxHeight, 4).fill(COLORS.box);
+  text.lines(nameLaid, MARGIN + 8, nameY, nameStyle);
+  text.lines(line2Laid, MARGIN + 8, line2Y, infoStyle, line2Laid.size * 1.25);
+  text.lines(line3Laid, MARGIN + 8, line3Y, infoStyle, line3Laid.size * 1.25);
   y += boxHeight + 8;
 
   const f = texts.fields;
@@ -433,9 +446,23 @@ function drawSheet(
     ],
   ]);
 
-  // Signature
+  // Signature: an adult's own, or for a traveler under 14 the accompanying adult's
+  // (RD 933/2021), with the declaration worded for whoever signs.
+  const byAdult = signedByAccompanyingAdult(t);
+  const caption = byAdult ? texts.signature.guardianCaption : texts.signature.caption;
+  const declaration = byAdult ? texts.signature.guardianDeclaration : texts.signature.declaration;
+  const sigSize = { width: 220, height: 74 };
+  const captionStyle = { size: 7, color: COLORS.label };
+  const captionLaid = text.fit(caption, sigSize.width, captionStyle);
+  const captionLeading = captionLaid.size * 1.2;
+  const signatureHeight = BAND_HEIGHT + 4 + sigSize.height + 20 + extraLines(captionLaid, 1.2);
+  if (y + signatureHeight > FOOTER_BASELINE - 14) {
+    // Long values took the page: the signature and the legal texts continue on the next one.
+    newPage(ctx);
+    y = drawHeader(ctx, sheet.reportNumber);
+  }
   y = band(ctx, y, texts.sections.signature);
-  const sigBox = { x: MARGIN, y: y + 4, width: 220, height: 74 };
+  const sigBox = { x: MARGIN, y: y + 4, ...sigSize };
   doc
     .rect(sigBox.x, sigBox.y, sigBox.width, sigBox.height)
     .lineWidth(0.75)
@@ -453,18 +480,24 @@ function drawSheet(
       color: COLORS.label,
     });
   }
-  text.line(
-    texts.signature.caption,
+  const captionLast = text.lines(
+    captionLaid,
     sigBox.x,
     sigBox.y + sigBox.height + 10,
-    { size: 7, color: COLORS.label },
-    { maxWidth: sigBox.width },
+    captionStyle,
+    captionLeading,
   );
   const declX = sigBox.x + sigBox.width + 14;
-  text.paragraph(texts.signature.declaration, declX, sigBox.y + 12, MARGIN + CONTENT - declX, {
-    size: 8.5,
-    color: COLORS.text,
-  });
+  const declWidth = MARGIN + CONTENT - declX;
+  // The declaration stays above the entry line at the foot of the box (smaller if it must).
+  let declStyle: TextStyle = { size: 8.5, color: COLORS.text };
+  while (
+    declStyle.size > 6.5 &&
+    12 + (text.wrap(declaration, declWidth, declStyle).length - 1) * declStyle.size * 1.3 >
+      sigBox.height - 16
+  )
+    declStyle = { ...declStyle, size: declStyle.size - 0.5 };
+  text.paragraph(declaration, declX, sigBox.y + 12, declWidth, declStyle);
   text.line(
     `${f.entry}: ${formatLocalDateTime(stay.entryDateTime, t.entryDate, texts.dateFormat)}`,
     declX,
@@ -474,36 +507,62 @@ function drawSheet(
       color: COLORS.muted,
     },
   );
-  y = sigBox.y + sigBox.height + 20;
+  y = captionLast + 10;
 
-  // Legal information
+  // Legal information, naming the authority the establishment reports to.
   const legal = texts.legal;
-  const controller = {
+  const recipient = texts.authorities[authority];
+  const infoBody = interpolate(legal.infoBody, { authority: recipient.to });
+  const dataBody = interpolate(legal.dataBody, {
     controller: est.name,
     nif: est.nif,
     address: place,
     phone: est.phone,
-  };
-  const available = FOOTER_BASELINE - 14 - y;
-  const legalStyle = legalTextStyle(
-    ctx,
-    [legal.infoBody, interpolate(legal.dataBody, controller)],
-    available,
-  );
-  y = legalBlock(ctx, y, legal.infoTitle, legal.infoBody, legalStyle);
-  legalBlock(ctx, y + 4, legal.dataTitle, interpolate(legal.dataBody, controller), legalStyle);
-
-  drawFooter(ctx);
+    authority: recipient.to,
+    recipients: recipient.recipients,
+  });
+  let legalStyle = legalTextStyle(ctx, [infoBody, dataBody], FOOTER_BASELINE - 14 - y);
+  if (!legalStyle) {
+    // Not even at the smallest size below a sheet of long values: on a page of their own.
+    newPage(ctx);
+    y = drawHeader(ctx, sheet.reportNumber);
+    legalStyle = legalTextStyle(ctx, [infoBody, dataBody], FOOTER_BASELINE - 14 - y) ?? {
+      size: 5,
+      color: COLORS.muted,
+    };
+  }
+  y = legalBlock(ctx, y, legal.infoTitle, infoBody, legalStyle);
+  legalBlock(ctx, y + 4, legal.dataTitle, dataBody, legalStyle);
 }
 
-/** The legal texts at 7 pt, smaller if a long language would reach the footer. */
-function legalTextStyle(ctx: Ctx, bodies: string[], available: number): TextStyle {
-  for (let size = 7; size > 5; size -= 0.25) {
+/** The height that the lines after the first of a laid-out value take, at `leading` ems. */
+function extraLines(laid: { lines: readonly string[]; size: number }, leading: number): number {
+  return Math.max(0, laid.lines.length - 1) * laid.size * leading;
+}
+
+/**
+ * Whether the traveler is under 14 on the day of arrival, so that the accompanying adult gives
+ * the data and signs for them (RD 933/2021). Unknown birth date: signs for themselves.
+ */
+export function signedByAccompanyingAdult(
+  traveler: Pick<PdfTraveler, 'dateOfBirth' | 'entryDate' | 'stay'>,
+): boolean {
+  const born = traveler.dateOfBirth;
+  const day = arrivalDay(traveler, traveler.entryDate);
+  return !!born && isIsoDate(born) && isIsoDate(day) && ageOn(born, day) < OWN_SIGNATURE_AGE;
+}
+
+/**
+ * The legal texts at 7 pt, smaller if a long language would reach the footer; null when they do
+ * not fit even at 5 pt.
+ */
+function legalTextStyle(ctx: Ctx, bodies: string[], available: number): TextStyle | null {
+  for (let size = 7; size >= 5; size -= 0.25) {
     const style = { size, color: COLORS.muted };
     const lines = bodies.reduce((n, body) => n + ctx.text.wrap(body, CONTENT, style).length, 0);
     if (lines * size * 1.3 + 2 * 16 <= available) return style;
   }
-  return { size: 5, color: COLORS.muted };
+  return null;
 }
 
 function legalBlock(ctx: Ctx, y: number, title: string, body: string, style: TextStyle): number {
@@ -518,42 +577,47 @@ function legalBlock(ctx: Ctx, y: number, title: string, body: string, style: Tex
   return after - style.size * 1.3 + 4;
 }
 
+/** A section's title band; a long title (the annex's, with the traveler's name) wraps. */
 function band(ctx: Ctx, y: number, title: string): number {
-  ctx.doc.rect(MARGIN, y, CONTENT, BAND_HEIGHT).fill(COLORS.band);
-  ctx.text.line(
-    title,
-    MARGIN + 6,
-    y + 10.8,
-    { size: 8.5, bold: true, color: COLORS.text },
-    { maxWidth: CONTENT - 12 },
-  );
-  return y + BAND_HEIGHT;
+  const style = { size: 8.5, bold: true, color: COLORS.text };
+  const laid = ctx.text.fit(title, CONTENT - 12, style);
+  const leading = laid.size * VALUE_LEADING;
+  const height = BAND_HEIGHT + extraLines(laid, VALUE_LEADING);
+  ctx.doc.rect(MARGIN, y, CONTENT, height).fill(COLORS.band);
+  ctx.text.lines(laid, MARGIN + 6, y + 10.8, style, leading);
+  return y + height;
 }
 
+/**
+ * Rows of labelled values. A value is printed whole: too long for its cell it shrinks (down to
+ * 7 pt), then wraps onto further lines, and its row grows to hold them.
+ */
 function section(ctx: Ctx, y: number, title: string, cjk: CjkVariant, rows: Cell[][]): number {
   let top = band(ctx, y, title) + 2;
   const unit = CONTENT / 12;
+  const labelStyle = { size: 6.8, color: COLORS.label };
+  const valueStyle = { size: 10, color: COLORS.text, cjk };
   for (const row of rows) {
     let x = MARGIN;
+    let bottom = top + ROW_HEIGHT;
     for (const cell of row) {
       const width = unit * cell.span;
-      ctx.text.line(
-        cell.label,
+      ctx.text.line(cell.label, x + 6, top + 8, labelStyle, { maxWidth: width - 10, minSize: 5.5 });
+      const laid = ctx.text.fit(cell.value.trim() ? cell.value : '—', width - 10, valueStyle, {
+        minSize: 7,
+      });
+      // The first baseline under the label (top + 20 at 10 pt), the next ones a line apart.
+      const last = ctx.text.lines(
+        laid,
         x + 6,
-        top + 8,
-        { size: 6.8, color: COLORS.label },
-        { maxWidth: width - 10, minSize: 5.5 },
+        top + 11 + laid.size * 0.9,
+        valueStyle,
+        laid.size * VALUE_LEADING,
       );
-      ctx.text.line(
-        cell.value.trim() ? cell.value : '—',
-        x + 6,
-        top + 20,
-        { size: 10, color: COLORS.text, cjk },
-        { maxWidth: width - 10, minSize: 7 },
-      );
+      bottom = Math.max(bottom, last + 5);
       x += width;
     }
-    top += ROW_HEIGHT;
+    top = bottom;
   }
   return top + 6;
 }
@@ -570,7 +634,6 @@ function drawDocumentImages(ctx: Ctx, sheet: RegistrationSheet, documents: Buffe
     ctx.doc.image(image, MARGIN, y, { fit: [CONTENT, height], align: 'center' });
     y += height + gap;
   }
-  drawFooter(ctx);
 }
 
 // ---------------------------------------------------------------------------------------------

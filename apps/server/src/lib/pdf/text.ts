@@ -38,6 +38,8 @@ function inheritsFont(ch: string, cp: number): boolean {
 /** Where a line may break besides spaces: before and after each CJK character. */
 const CJK_CHAR = /[\u2E80-\u9FFF\uAC00-\uD7AF\uF900-\uFAFF\uFF00-\uFFEF]/;
 const RTL_FONTS: ReadonlySet<FontKey> = new Set(['arabic', 'hebrew']);
+/** User-perceived characters: a long word is never cut inside one (a letter and its marks). */
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
 /**
  * pdfkit keeps the shaped runs of each font in a per-document cache. The fonts are shared across
@@ -75,7 +77,9 @@ export class TextEngine {
 
   /**
    * Draws one line with its baseline at `y`. Too wide for `maxWidth`, the text shrinks down to
-   * `minSize`, then is cut with an ellipsis. Returns the width drawn.
+   * `minSize`, then is cut with an ellipsis: for the sheet's own labels only. A value that must
+   * print whole (a name, an address, anything of the register) goes through `fit` and `lines`.
+   * Returns the width drawn.
    */
   line(
     text: string,
@@ -114,6 +118,51 @@ export class TextEngine {
     return width;
   }
 
+  /**
+   * Lays out a value that must print whole, never cut: on one line at `style.size` if it fits,
+   * else on one line shrunk down to `minSize`, else wrapped (at spaces, between CJK characters,
+   * inside a word only when the word alone is wider than the line) at the largest size from
+   * `style.size` down to `minSize` that keeps it to two lines, else at `minSize` on as many lines
+   * as it takes.
+   */
+  fit(
+    text: string,
+    width: number,
+    style: TextStyle,
+    options: { minSize?: number } = {},
+  ): { lines: string[]; size: number } {
+    const value = text.replace(/\s+/g, ' ').trim();
+    if (!value) return { lines: [], size: style.size };
+    const full = this.measure(value, style);
+    if (full <= width) return { lines: [value], size: style.size };
+    const minSize = Math.min(options.minSize ?? style.size, style.size);
+    const shrunk = (style.size * width) / full;
+    if (shrunk >= minSize) return { lines: [value], size: shrunk };
+    // Two lines need at least twice the width: start at the size where that could be.
+    const start = Math.min(style.size, Math.floor(((2 * style.size * width) / full) * 4) / 4);
+    for (let size = start; size > minSize; size -= 0.25) {
+      const lines = this.wrapLines(value, width, { ...style, size });
+      if (lines.length <= 2) return { lines, size };
+    }
+    return { lines: this.wrapLines(value, width, { ...style, size: minSize }), size: minSize };
+  }
+
+  /** Draws lines laid out by `fit`: the first baseline at `y`; returns the last baseline. */
+  lines(
+    laid: { lines: readonly string[]; size: number },
+    x: number,
+    y: number,
+    style: TextStyle,
+    lineHeight = laid.size * 1.2,
+  ): number {
+    let baseline = y;
+    laid.lines.forEach((text, i) => {
+      baseline = y + i * lineHeight;
+      this.line(text, x, baseline, { ...style, size: laid.size });
+    });
+    return baseline;
+  }
+
   /** Draws a paragraph wrapped to `width`, first baseline at `y`; returns the baseline after it. */
   paragraph(
     text: string,
@@ -136,40 +185,52 @@ export class TextEngine {
     const key = `${style.size}|${style.bold ? 1 : 0}|${style.cjk ?? ''}|${width.toFixed(2)}|${text}`;
     const cached = wrapCache.get(key);
     if (cached) return cached;
-    const lines: string[] = [];
-    for (const paragraph of text.split('\n')) {
-      const units = breakUnits(paragraph.replace(/\s+/g, ' ').trim());
-      let current = '';
-      let currentWidth = 0;
-      for (const unit of units) {
-        const unitWidth = this.measure(unit, style);
-        if (currentWidth + unitWidth <= width || current.trim() === '') {
-          if (unitWidth > width && current.trim() === '') {
-            // A single word wider than the line: cut it by characters.
-            for (const ch of Array.from(unit)) {
-              const w = this.measure(ch, style);
-              if (currentWidth + w > width && current) {
-                lines.push(current);
-                current = '';
-                currentWidth = 0;
-              }
-              current += ch;
-              currentWidth += w;
-            }
-            continue;
-          }
-          current += unit;
-          currentWidth += unitWidth;
-        } else {
-          lines.push(current.trimEnd());
-          current = unit.trimStart();
-          currentWidth = this.measure(current, style);
-        }
-      }
-      if (current.trim()) lines.push(current.trimEnd());
-    }
+    const lines = this.wrapLines(text, width, style);
     if (wrapCache.size >= WRAP_CACHE_LIMIT) wrapCache.clear();
     wrapCache.set(key, lines);
+    return lines;
+  }
+
+  /**
+   * Wraps without the cache. Every character of the text is on one of the lines: a word wider
+   * than the line is cut between its characters (grapheme clusters), wherever it stands.
+   */
+  private wrapLines(text: string, width: number, style: TextStyle): string[] {
+    const lines: string[] = [];
+    const space = this.measure('a a', style) - this.measure('aa', style);
+    for (const paragraph of text.split('\n')) {
+      let current = '';
+      let currentWidth = 0;
+      const push = () => {
+        if (current.trim()) lines.push(current.trimEnd());
+        current = '';
+        currentWidth = 0;
+      };
+      for (const unit of breakUnits(paragraph.replace(/\s+/g, ' ').trim())) {
+        const unitWidth = this.measure(unit, style);
+        // A trailing space may hang past the end of the line.
+        const inkWidth = unit.endsWith(' ') ? unitWidth - space : unitWidth;
+        if (currentWidth + inkWidth <= width) {
+          current += unit;
+          currentWidth += unitWidth;
+          continue;
+        }
+        push();
+        if (inkWidth <= width) {
+          current = unit;
+          currentWidth = unitWidth;
+          continue;
+        }
+        // A single word wider than the line: cut it between its characters.
+        for (const { segment } of graphemes.segment(unit)) {
+          const w = this.measure(segment, style);
+          if (currentWidth + w > width && current.trim() && segment !== ' ') push();
+          current += segment;
+          currentWidth += w;
+        }
+      }
+      push();
+    }
     return lines;
   }
 

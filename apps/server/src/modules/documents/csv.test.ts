@@ -67,5 +67,8 @@ describe('column headers', () => {
       }
       expect(HEADER_TO_COLUMN.get(headerKey(column.key))).toBe(column.key);
     }
+    // Files exported before a label changed still import.
+    expect(HEADER_TO_COLUMN.get(headerKey('Trägernummer'))).toBe('documentSupportNumber');
+    expect(HEADER_TO_COLUMN.get(headerKey('支持号码'))).toBe('documentSupportNumber');
   });
 });

@@ -5,7 +5,8 @@
 import ExcelJS from 'exceljs';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TRAVELER_COLUMNS } from '@hospes/shared/documents';
+import { IMPORT_MAX_UNPACKED_BYTES, TRAVELER_COLUMNS } from '@hospes/shared/documents';
+import { zipSingleFile } from '../../lib/ses/solicitud';
 import type { Pilgrim } from '@hospes/shared/pilgrims';
 import { auditLog, establishments, pilgrims } from '../../db/schema';
 import { createAdminSession } from '../../../test/accounts';
@@ -847,6 +848,23 @@ describe('import', () => {
         entryDate: '2026-04-15',
       },
     });
+  });
+
+  it('refuses a spreadsheet that unpacks to more than it may hold (a zip bomb), before reading it', async () => {
+    // About 100 KB of ZIP; unpacked, more than IMPORT_MAX_UNPACKED_BYTES of one letter.
+    const bomb = zipSingleFile(
+      'xl/worksheets/sheet1.xml',
+      Buffer.alloc(IMPORT_MAX_UNPACKED_BYTES + 1, 'a'),
+    );
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    const res = await upload(
+      `/api/pilgrims/import/preview?lng=en&establishmentId=${owner.establishmentId}`,
+      owner.token,
+      { name: 'bomb.xlsx', content: bomb },
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'IMPORT_FILE_INVALID' });
+    expect(res.json().message).toContain('once unpacked');
   });
 
   it('refuses files it cannot read, a foreign establishment and no session, changing nothing', async () => {

@@ -14,9 +14,11 @@ import {
   pdfImageCount,
   pdfText,
   photoJpeg,
+  poppler,
   photoWebp,
   registerTraveler,
   sesReadyBody,
+  xpath,
 } from '../../../test/documents-helpers';
 import { randomCif } from '../../../test/factories';
 import { dataUrl, pilgrimBody, randomPassport } from '../../../test/pilgrim-factories';
@@ -335,6 +337,95 @@ describe('GET /api/pilgrims/{id}/pdf', () => {
         keepDocumentImages: true,
       });
     }
+  });
+
+  it('prints a walk-in’s contract as SES.HOSPEDAJES gets it: its report number and entry date', async () => {
+    await configureEstablishment(ctx, other.establishmentId, { establishmentCode: 'H150000777' });
+    const walkIn = await registerTraveler(
+      ctx,
+      other.token,
+      sesReadyBody(other.establishmentId, { firstName: 'Wanda', lastName: 'Walker' }),
+    );
+    expect(walkIn.stay?.contractReference ?? null).toBeNull();
+    const ses = await post(`/api/establishments/${other.establishmentId}/ses-xml`, other.token, {
+      kind: 'PV',
+      pilgrimIds: [walkIn.id],
+    });
+    expect(ses.statusCode, ses.body).toBe(200);
+    const reference = xpath(ses.body, 'string(//contrato/referencia)');
+    const contractDate = xpath(ses.body, 'string(//contrato/fechaContrato)');
+    expect([reference, contractDate]).toEqual([walkIn.reportNumber, '2026-03-01']);
+
+    const res = await get(`/api/pilgrims/${walkIn.id}/pdf`, other.token);
+    expect(res.statusCode).toBe(200);
+    // The stay row, as laid out: entry, check-out, contract reference, contract date.
+    const layout = poppler('pdftotext', res.rawPayload, ['-layout']);
+    const [d, m, y] = contractDate.split('-').reverse();
+    expect(layout).toMatch(
+      new RegExp(
+        `01/03/2026 18:30 +02/03/2026 08:00 +${reference.replace('/', '\\/')} +${d}/${m}/${y}\\s`,
+      ),
+    );
+    // A traveler of a booking keeps its own contract.
+    const booked = await registerTraveler(
+      ctx,
+      other.token,
+      sesReadyBody(other.establishmentId, {
+        stay: {
+          contractReference: 'BK-2026-15',
+          contractDate: '2026-02-10',
+          entryDateTime: '2026-03-01T18:30:00',
+          exitDateTime: '2026-03-02T08:00:00',
+          paymentType: 'TARJT',
+        },
+      }),
+    );
+    const bookedLayout = poppler(
+      'pdftotext',
+      (await get(`/api/pilgrims/${booked.id}/pdf`, other.token)).rawPayload,
+      ['-layout'],
+    );
+    expect(bookedLayout).toMatch(/02\/03\/2026 08:00 +BK-2026-15 +10\/02\/2026\s/);
+  });
+
+  it('names the authority of the establishment’s region as the recipient of the data', async () => {
+    const created = await post('/api/establishments', owner.token, {
+      name: 'Alberg de Sant Jaume',
+      type: 'hostel',
+      nif: randomCif(),
+      address: 'Carrer Major 5',
+      city: 'Barcelona',
+      province: 'Barcelona',
+      postalCode: '08002',
+      phone: '+34 932 000 000',
+      contactName: 'Jordi',
+      contactEmail: 'jordi@example.com',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const establishmentId = created.json().data.id as string;
+    const traveler = await registerTraveler(ctx, owner.token, sesReadyBody(establishmentId));
+    const sheet = async () => {
+      const res = await get(`/api/pilgrims/${traveler.id}/pdf`, owner.token);
+      expect(res.statusCode).toBe(200);
+      return pdfText(res.rawPayload).replace(/\s+/g, ' ');
+    };
+    const catalan = await sheet();
+    expect(catalan).toContain("comunicar sus datos a los Mossos d'Esquadra");
+    expect(catalan).toContain(
+      "Destinatarios: los Mossos d'Esquadra (Generalitat de Catalunya, Departament d'Interior)",
+    );
+    expect(catalan).not.toContain('SES.HOSPEDAJES');
+    expect(catalan).not.toContain('Ministerio del Interior');
+
+    // The authority chosen for the establishment wins over its province.
+    await ctx.database.db
+      .update(establishments)
+      .set({ authority: 'ertzaintza' })
+      .where(eq(establishments.id, establishmentId));
+    const chosen = await sheet();
+    expect(chosen).toContain('comunicar sus datos a la Ertzaintza');
+    expect(chosen).not.toContain('Mossos');
+    expect(chosen).not.toContain('SES.HOSPEDAJES');
   });
 
   it('GET /api/travelers/{id}/pdf is the same sheet, named registro-viajero-{id}.pdf', async () => {

@@ -8,6 +8,7 @@ import ExcelJS from 'exceljs';
 import {
   ImportRowSchema,
   IMPORT_MAX_ROWS,
+  IMPORT_MAX_UNPACKED_BYTES,
   REQUIRED_IMPORT_COLUMNS,
   TRAVELER_COLUMNS,
   type ImportFormat,
@@ -29,6 +30,7 @@ import { pilgrimRecordIssues } from '@hospes/shared/pilgrims';
 import { AppError } from '../../lib/app-error';
 import { recordFromCreateInput, type PilgrimRecord } from '../pilgrims/pilgrims.mapper';
 import { decodeCsvText, parseCsv, unguardCell } from './csv';
+import { checkZipBudget } from './zip-budget';
 import {
   columnLabel,
   DOCUMENT_TEXTS,
@@ -223,6 +225,18 @@ function readCsvRows(bytes: Buffer, lng: Language): RawRow[] {
 }
 
 async function readXlsxRows(bytes: Buffer, lng: Language): Promise<RawRow[]> {
+  const unreadable = () =>
+    fileError(lng, text(documentTexts(lng).importFile.unreadable, { format: 'Excel (.xlsx)' }));
+  // Unpacked with a ceiling first: the reader keeps every cell, and a zip bomb would exhaust memory.
+  const verdict = checkZipBudget(bytes, IMPORT_MAX_UNPACKED_BYTES);
+  if (verdict === 'invalid') throw unreadable();
+  if (verdict === 'tooLarge')
+    throw fileError(
+      lng,
+      text(documentTexts(lng).importFile.unpackedTooLarge, {
+        max: IMPORT_MAX_UNPACKED_BYTES / (1024 * 1024),
+      }),
+    );
   const rows: RawRow[] = [];
   try {
     const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), {

@@ -86,6 +86,18 @@ export function headerKey(value: string): string {
   return normaliseSearchText(value).replace(/[^\p{L}\p{N}]/gu, '');
 }
 
+/** Headers of earlier exports whose label has since changed, so that their files still import. */
+const EARLIER_HEADERS: readonly (readonly [string, string])[] = [
+  // The support number (número de soporte) was called "support" as in a help desk (2026-11-23).
+  ['رقم الدعامة', 'documentSupportNumber'],
+  ['Trägernummer', 'documentSupportNumber'],
+  ['Numéro de support', 'documentSupportNumber'],
+  ['Numero di supporto', 'documentSupportNumber'],
+  ['Número de suporte', 'documentSupportNumber'],
+  ['サポート番号', 'documentSupportNumber'],
+  ['支持号码', 'documentSupportNumber'],
+];
+
 /**
  * Every header an import recognises, to the column key: the key itself (`contactInfo.email`) and
  * its label in every language we have texts for.
@@ -101,6 +113,9 @@ export const HEADER_TO_COLUMN: ReadonlyMap<string, string> = (() => {
       // another column's header.
       if (key && !map.has(key)) map.set(key, column.key);
     }
+  }
+  for (const [label, key] of EARLIER_HEADERS) {
+    if (!map.has(headerKey(label))) map.set(headerKey(label), key);
   }
   return map;
 })();

@@ -61,6 +61,7 @@ export function toEstablishmentView(row: EstablishmentRow): EstablishmentView {
     postalCode: row.postalCode,
     phone: row.phone,
     establishmentCode: row.establishmentCode,
+    authority: row.authority,
     includeDocumentImagesInPdf: printsDocumentImages(row),
   };
 }
@@ -85,13 +86,18 @@ export function toSesTraveler(view: TravelerView): SesTraveler {
   };
 }
 
-/** The traveler as the registration PDF gets it, with its decrypted images. */
+/**
+ * The traveler as the registration PDF gets it, with its decrypted images. Its contract is the
+ * one SES.HOSPEDAJES gets (toSesTraveler): a walk-in's sheet prints its report number as the
+ * contract reference and its entry date as the contract date, so register and communication agree.
+ */
 export function toPdfTraveler(
   view: TravelerView,
   images: { signature: Buffer | null; documents: Buffer[] },
 ): PdfTraveler {
   return {
     ...view,
+    stay: toSesTraveler(view).stay,
     signatureImage: images.signature,
     documentImages: images.documents,
   };
