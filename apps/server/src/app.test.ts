@@ -68,6 +68,23 @@ describe('server core', () => {
     );
   });
 
+  it('asks for a session before it reads a body: 401, whatever the body holds', async () => {
+    for (const [method, url] of [
+      ['POST', '/api/pilgrims'],
+      ['PUT', '/api/establishments/00000000-0000-4000-8000-000000000000'],
+      ['POST', '/api/pilgrims/bulk-delete'],
+    ] as const) {
+      const res = await ctx.app.inject({
+        method,
+        url: `${url}?lng=en`,
+        headers: { 'content-type': 'application/json' },
+        payload: '{"not valid": ',
+      });
+      expect(res.statusCode, `${method} ${url}`).toBe(401);
+      expect(res.json()).toMatchObject({ success: false, code: 'UNAUTHENTICATED' });
+    }
+  });
+
   it('answers malformed JSON, a wrong content type and an oversized body in the envelope', async () => {
     const bad = await ctx.app.inject({
       method: 'POST',
@@ -172,6 +189,17 @@ describe('server core', () => {
     );
     expect(redactUrl('/recover-pass?lng=en&token=abc')).toBe(
       '/recover-pass?lng=en&token=[redacted]',
+    );
+    // The check-in link's token and a self-registration's code open a traveler's data.
+    expect(redactUrl('/registro-viajero?t=tok123&lng=fr')).toBe(
+      '/registro-viajero?t=[redacted]&lng=fr',
+    );
+    expect(redactUrl('/api/public/checkin/tok123/ocr?lng=en')).toBe(
+      '/api/public/checkin/[redacted]/ocr?lng=en',
+    );
+    expect(redactUrl('/api/pilgrims/by-code/K7PQ2M')).toBe('/api/pilgrims/by-code/[redacted]');
+    expect(redactUrl('/api/pilgrims?establishmentId=x&limit=10')).toBe(
+      '/api/pilgrims?establishmentId=x&limit=10',
     );
   });
 

@@ -58,9 +58,15 @@ export interface AppDeps {
   mailer?: Mailer;
 }
 
-/** Removes secrets (tokens in links) from a logged URL. */
+/**
+ * Removes secrets from a logged URL: tokens in links (`token=`, the check-in page's `t=`), the
+ * check-in link's token in its API paths, and a self-registration's confirmation code.
+ */
 export function redactUrl(url: string): string {
-  return url.replace(/([?&](?:token|password)=)[^&]*/gi, '$1[redacted]');
+  return url
+    .replace(/([?&](?:token|password|t)=)[^&]*/gi, '$1[redacted]')
+    .replace(/(\/api\/public\/checkin\/)[^/?#]+/i, '$1[redacted]')
+    .replace(/(\/api\/pilgrims\/by-code\/)[^/?#]+/i, '$1[redacted]');
 }
 
 /**

@@ -30,7 +30,15 @@ const EnvSchema = z.object({
   ADMIN_PASSWORD: optional.pipe(z.string().min(8, 'must be at least 8 characters').optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CORS_ORIGINS: optional,
-  TRUST_PROXY: optional,
+  TRUST_PROXY: optional.pipe(
+    z
+      .string()
+      .refine(
+        (v) => !/^\d+$/.test(v.trim()),
+        'a number of hops cannot tell a proxy from a client (Fastify trusts nobody then); give the proxy addresses, e.g. loopback or 10.0.0.0/8',
+      )
+      .optional(),
+  ),
   WEB_DIST_DIR: optional,
   ENCRYPTION_KEY: optional.pipe(
     z
@@ -77,6 +85,10 @@ export type Config = {
   adminPassword: string | undefined;
   logLevel: string;
   corsOrigins: string[];
+  /**
+   * Whose X-Forwarded-For to believe: the proxies' addresses (`loopback`, `10.0.0.0/8`…), or
+   * true (anyone's: then every client can choose its own address).
+   */
   trustProxy: boolean | string;
   webDistDir: string | undefined;
   /** AES-256 key for document images at rest; unset: generated once into DATA_DIR/encryption.key. */
@@ -134,7 +146,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           .map((s) => s.trim())
           .filter(Boolean)
       : [],
-    trustProxy: trust === undefined ? false : trust === 'true' ? true : trust,
+    trustProxy: trust === undefined || trust === 'false' ? false : trust === 'true' ? true : trust,
     webDistDir: e.WEB_DIST_DIR,
     encryptionKey: e.ENCRYPTION_KEY
       ? (parseEncryptionKey(e.ENCRYPTION_KEY) ?? undefined)

@@ -34,7 +34,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async
         querystring: AdminUsersQuerySchema,
         response: { 200: AdminUserListResponseSchema },
       },
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
     },
     async (request) => {
       const { page, limit } = request.query;
@@ -60,7 +60,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async
         body: UpdateAdminUserInputSchema,
         response: { 200: AdminUserResponseSchema },
       },
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
     },
     async (request) => ({
       success: true as const,
@@ -85,7 +85,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async
         querystring: LngQuerySchema,
         response: { 200: MessageResponseSchema },
       },
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
     },
     async (request) => {
       const { email } = await admin.sendPasswordReset(request.params.id, auditContext(request));
@@ -107,7 +107,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async
         querystring: ReportQuerySchema,
         response: { 200: ReportResponseSchema },
       },
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
     },
     async (request) => ({
       success: true as const,
@@ -126,7 +126,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async
         querystring: ReportQuerySchema,
         response: { 200: z.any().describe('text/csv; charset=utf-8') },
       },
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
     },
     async (request, reply) => {
       const { filename, body } = await admin.reportCsv(request.query, request.lng);

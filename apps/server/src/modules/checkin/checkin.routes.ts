@@ -39,7 +39,7 @@ export const checkinRoutes: FastifyPluginAsyncZod<{ checkin: CheckinService }> =
       querystring: LngQuerySchema,
       response: { 200: CheckinLinkResponseSchema },
     },
-    preHandler: app.requireUser,
+    onRequest: app.requireUser,
   });
 
   app.get(
@@ -78,7 +78,7 @@ export const checkinRoutes: FastifyPluginAsyncZod<{ checkin: CheckinService }> =
         querystring: LngQuerySchema,
         response: { 200: PilgrimResponseSchema },
       },
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
     },
     async (request) => ({
       success: true as const,
@@ -97,7 +97,7 @@ export const checkinRoutes: FastifyPluginAsyncZod<{ checkin: CheckinService }> =
         querystring: LngQuerySchema,
         response: { 200: ConfirmPilgrimResponseSchema },
       },
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
     },
     async (request) => ({
       success: true as const,

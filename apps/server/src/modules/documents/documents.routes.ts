@@ -125,7 +125,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsServic
         querystring: PdfQuerySchema,
         response: { 200: FileResponse.describe('application/pdf') },
       },
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
     },
     async (request, reply) =>
       sendPdf(request, reply, { id: request.params.id, language: request.query.language }, (n) =>
@@ -144,7 +144,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsServic
         querystring: PdfQuerySchema,
         response: { 200: FileResponse.describe('application/pdf') },
       },
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
     },
     async (request, reply) =>
       sendPdf(
@@ -174,7 +174,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsServic
         body: SendPdfInputSchema,
         response: { 200: SendPdfResponseSchema },
       },
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
     },
     async (request) => {
       const data = await documents.sendPdf(
@@ -203,7 +203,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsServic
         querystring: ExportPilgrimsQuerySchema,
         response: { 200: FileResponse.describe('the file') },
       },
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
     },
     async (request, reply) => {
       const { stream, total, fileName } = await documents.export(
@@ -234,7 +234,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsServic
         querystring: ImportTemplateQuerySchema,
         response: { 200: FileResponse.describe('the file') },
       },
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
     },
     async (request, reply) =>
       sendFile(reply, await documents.template(request.query.format, request.lng)),
@@ -258,7 +258,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsServic
         querystring: UploadQuery,
         response: { 200: ImportPreviewResponseSchema },
       },
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
     },
     async (request) => {
       const upload = await readUpload(request);
@@ -284,7 +284,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsServic
         querystring: UploadQuery,
         response: { 200: ImportResultResponseSchema },
       },
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
     },
     async (request) => {
       const upload = await readUpload(request);
@@ -316,7 +316,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsServic
         body: SesFileInputSchema,
         response: { 200: FileResponse.describe('the file') },
       },
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
     },
     async (request, reply) => {
       const file = await documents.sesFile(

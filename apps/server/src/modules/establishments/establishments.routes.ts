@@ -59,7 +59,7 @@ export const establishmentsRoutes: FastifyPluginAsyncZod<{
         querystring: LngQuerySchema,
         response: { 201: EstablishmentResponseSchema },
       },
-      preHandler: requireUserToCreate,
+      onRequest: requireUserToCreate,
     },
     async (request, reply) => {
       const data = await establishments.create(
@@ -83,7 +83,7 @@ export const establishmentsRoutes: FastifyPluginAsyncZod<{
         querystring: ListEstablishmentsQuerySchema,
         response: { 200: EstablishmentListResponseSchema },
       },
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
     },
     async (request) => {
       const { page, limit } = request.query;
@@ -106,7 +106,7 @@ export const establishmentsRoutes: FastifyPluginAsyncZod<{
         querystring: LngQuerySchema,
         response: { 200: UserEstablishmentsResponseSchema },
       },
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
     },
     async (request) => ({
       success: true as const,
@@ -125,7 +125,7 @@ export const establishmentsRoutes: FastifyPluginAsyncZod<{
         querystring: LngQuerySchema,
         response: { 200: EstablishmentResponseSchema },
       },
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
     },
     async (request) => ({
       success: true as const,
@@ -145,7 +145,7 @@ export const establishmentsRoutes: FastifyPluginAsyncZod<{
         querystring: LngQuerySchema,
         response: { 200: EstablishmentResponseSchema },
       },
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
     },
     async (request) => ({
       success: true as const,
@@ -171,7 +171,7 @@ export const establishmentsRoutes: FastifyPluginAsyncZod<{
         querystring: LngQuerySchema,
         response: { 200: DeleteDocumentPhotosResponseSchema },
       },
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
     },
     async (request) => ({
       success: true as const,
@@ -195,7 +195,7 @@ export const establishmentsRoutes: FastifyPluginAsyncZod<{
         querystring: LngQuerySchema,
         response: { 200: DeleteEstablishmentResponseSchema },
       },
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
     },
     async (request) => ({
       success: true as const,
@@ -215,7 +215,7 @@ export const establishmentsRoutes: FastifyPluginAsyncZod<{
         querystring: EstablishmentPilgrimsQuerySchema,
         response: { 200: PilgrimListResponseSchema },
       },
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
     },
     async (request, reply) => {
       const { page, limit } = request.query;

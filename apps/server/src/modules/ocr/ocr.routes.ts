@@ -59,7 +59,7 @@ export const ocrRoutes: FastifyPluginAsyncZod<{ ocr: OcrService }> = async (app,
         querystring: z.object({ lng: z.string().max(20).optional() }),
         response: { 200: ScanResponseSchema },
       },
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
     },
     async (request) => {
       const image = await readDocument(request);

@@ -57,7 +57,7 @@ export const pilgrimsRoutes: FastifyPluginAsyncZod<{ pilgrims: PilgrimsService }
         headers: IdempotencyHeaders,
         response: { 201: PilgrimResponseSchema },
       },
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
     },
     async (request, reply) => {
       const { pilgrim, replayed } = await pilgrims.create(
@@ -86,7 +86,7 @@ export const pilgrimsRoutes: FastifyPluginAsyncZod<{ pilgrims: PilgrimsService }
         querystring: ListPilgrimsQuerySchema,
         response: { 200: PilgrimListResponseSchema },
       },
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
     },
     async (request, reply) => {
       const { page, limit } = request.query;
@@ -107,7 +107,7 @@ export const pilgrimsRoutes: FastifyPluginAsyncZod<{ pilgrims: PilgrimsService }
         querystring: LngQuerySchema,
         response: { 200: BulkDeletePilgrimsResponseSchema },
       },
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
     },
     async (request) => {
       const data = await pilgrims.bulkRemove(
@@ -134,7 +134,7 @@ export const pilgrimsRoutes: FastifyPluginAsyncZod<{ pilgrims: PilgrimsService }
         querystring: LngQuerySchema,
         response: { 200: PilgrimResponseSchema },
       },
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
     },
     async (request) => ({
       success: true as const,
@@ -156,7 +156,7 @@ export const pilgrimsRoutes: FastifyPluginAsyncZod<{ pilgrims: PilgrimsService }
         querystring: LngQuerySchema,
         response: { 200: PilgrimResponseSchema },
       },
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
     },
     async (request) => ({
       success: true as const,
@@ -181,7 +181,7 @@ export const pilgrimsRoutes: FastifyPluginAsyncZod<{ pilgrims: PilgrimsService }
         querystring: LngQuerySchema,
         response: { 200: DeletePilgrimResponseSchema },
       },
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
     },
     async (request) => ({
       success: true as const,
@@ -202,7 +202,7 @@ export const pilgrimsRoutes: FastifyPluginAsyncZod<{ pilgrims: PilgrimsService }
         querystring: PilgrimHistoryQuerySchema,
         response: { 200: PilgrimHistoryResponseSchema },
       },
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
     },
     async (request) => {
       const { page, limit } = request.query;
@@ -235,7 +235,7 @@ export const pilgrimsRoutes: FastifyPluginAsyncZod<{ pilgrims: PilgrimsService }
             ),
         },
       },
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
     },
     async (request, reply) => {
       const { id, docId } = request.params;

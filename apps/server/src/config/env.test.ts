@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import Fastify from 'fastify';
+import { loadConfig } from './env';
+
+describe('TRUST_PROXY', () => {
+  it('reads true and false as such and addresses as text, and refuses a hop count', () => {
+    const trust = (value?: string) => loadConfig({ TRUST_PROXY: value }).trustProxy;
+    expect(trust()).toBe(false);
+    expect(trust('false')).toBe(false);
+    expect(trust('true')).toBe(true);
+    expect(trust('loopback,10.0.0.0/8')).toBe('loopback,10.0.0.0/8');
+    expect(() => trust('1')).toThrow(/TRUST_PROXY/);
+  });
+
+  it('with the proxy’s address, takes the address the proxy appended, not one the client wrote', async () => {
+    const app = Fastify({ trustProxy: loadConfig({ TRUST_PROXY: 'loopback' }).trustProxy });
+    app.get('/ip', async (request) => ({ ip: request.ip }));
+    const res = await app.inject({
+      url: '/ip',
+      remoteAddress: '127.0.0.1',
+      headers: { 'x-forwarded-for': '10.0.0.9, 203.0.113.7' },
+    });
+    expect(res.json().ip).toBe('203.0.113.7');
+    await app.close();
+  });
+});
