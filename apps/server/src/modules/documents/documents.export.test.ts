@@ -770,7 +770,11 @@ describe('import', () => {
           owner.token,
           { name: 'sex.csv', content: Buffer.from([header, ...lines].join('\r\n')) },
         )
-      ).json().data.rows as { status: string; values: Record<string, string> }[];
+      ).json().data.rows as {
+        status: string;
+        values: Record<string, string>;
+        errors: { message: string }[];
+      }[];
     const words = await preview([
       row('Ane', 'mujer'),
       row('Bea', 'Femme'),
@@ -785,6 +789,10 @@ describe('import', () => {
       ['valid', 'M'],
       ['valid', 'O'],
     ]);
+    // A value too long says how long it may be.
+    const [long] = await preview([row('X'.repeat(51), 'F')]);
+    expect(long!.status).toBe('invalid');
+    expect(long!.errors.map((e) => e.message)).toContain('Debe tener como máximo 50 caracteres');
     // Spanish codes: with an H in the file, M is mujer, and the preview says F.
     const codes = await preview([row('Fabi', 'H'), row('Gala', 'M')]);
     expect(codes.map((r) => r.values.gender)).toEqual(['M', 'F']);

@@ -404,7 +404,15 @@ function parseRow(
 
   const parsed = ImportRowSchema.safeParse(input);
   if (!parsed.success) {
-    for (const issue of parsed.error.issues) problem(issue.path.join('.'), issue.message);
+    for (const issue of parsed.error.issues) {
+      // A length's limit goes into its message ("at most 50 characters").
+      const { minimum, maximum } = issue as { minimum?: unknown; maximum?: unknown };
+      problem(
+        issue.path.join('.'),
+        issue.message,
+        validationMessage(lng, issue.message, { minimum, maximum }),
+      );
+    }
   }
   if (!parsed.success || errors.length) return { row: raw.row, values, errors, record: null };
   // The sex as it will be stored, so that the preview shows how a code was read (M: male, or
