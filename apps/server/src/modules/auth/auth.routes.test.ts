@@ -1,12 +1,25 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, oneTimeTokens, sessions, users, establishments } from '../../db/schema';
+import { hashPassword, newToken } from '../../lib/crypto';
+import type { Mailer, MailMessage } from '../../lib/mail/mailer';
+import { createAuditRepository } from '../audit/audit.repository';
+import { createEstablishmentsRepository } from '../establishments/establishments.repository';
+import { createSessionCache } from '../users/session-cache';
+import {
+  createSessionsRepository,
+  createTokensRepository,
+  createUsersRepository,
+} from '../users/users.repository';
+import { createAuthService, DEFAULT_AUTH_LIMITS } from './auth.service';
 import { linkIn } from '../../../test/smtp';
 import { randomCif, registrationBody, uniqueEmail } from '../../../test/factories';
 import {
   APP_URL,
   bearer,
   createTestContext,
+  freshAddress,
   registerVerifiedOwner,
   type TestContext,
 } from '../../../test/test-app';
@@ -21,6 +34,14 @@ afterAll(async () => {
 
 const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
   ctx.app.inject({ method: 'POST', url, payload: payload as object, headers });
+// Each registration from a client address of its own: registrations are limited per address.
+const register = (url: string, payload: unknown) =>
+  ctx.app.inject({
+    method: 'POST',
+    url,
+    payload: payload as object,
+    remoteAddress: freshAddress(),
+  });
 
 async function countRows() {
   const db = ctx.database.db;
@@ -33,7 +54,7 @@ async function countRows() {
 describe('POST /api/auth/register-establishment', () => {
   it('creates an unverified owner and the establishment, and e-mails a verification link in the request language', async () => {
     const body = registrationBody();
-    const res = await post('/api/auth/register-establishment?lng=en', body);
+    const res = await register('/api/auth/register-establishment?lng=en', body);
     expect(res.statusCode).toBe(201);
     const json = res.json();
     expect(json).toMatchObject({ success: true, data: { email: body.account.email } });
@@ -54,7 +75,7 @@ describe('POST /api/auth/register-establishment', () => {
 
   it('writes the e-mail in Spanish by default', async () => {
     const body = registrationBody();
-    expect((await post('/api/auth/register-establishment', body)).statusCode).toBe(201);
+    expect((await register('/api/auth/register-establishment', body)).statusCode).toBe(201);
     const mail = await ctx.smtp.waitFor(body.account.email);
     expect(mail.subject).toBe('Confirme su correo electrónico en Hospes');
     expect(mail.text).toContain('Hola, María Núñez:');
@@ -62,11 +83,11 @@ describe('POST /api/auth/register-establishment', () => {
 
   it('answers 409 for a known e-mail or NIF and creates nothing', async () => {
     const first = registrationBody();
-    expect((await post('/api/auth/register-establishment', first)).statusCode).toBe(201);
+    expect((await register('/api/auth/register-establishment', first)).statusCode).toBe(201);
     const before = await countRows();
 
     const sameEmail = registrationBody({ email: first.account.email });
-    const res1 = await post('/api/auth/register-establishment?lng=en', sameEmail);
+    const res1 = await register('/api/auth/register-establishment?lng=en', sameEmail);
     expect(res1.statusCode).toBe(409);
     expect(res1.json()).toMatchObject({
       success: false,
@@ -75,7 +96,7 @@ describe('POST /api/auth/register-establishment', () => {
     });
 
     const sameNif = registrationBody({ nif: first.establishment.nif });
-    const res2 = await post('/api/auth/register-establishment?lng=en', sameNif);
+    const res2 = await register('/api/auth/register-establishment?lng=en', sameNif);
     expect(res2.statusCode).toBe(409);
     expect(res2.json().message).toBe('This email or NIF is already registered.');
     expect(await countRows()).toEqual(before);
@@ -83,7 +104,7 @@ describe('POST /api/auth/register-establishment', () => {
 
   it('refuses an unaccepted terms or privacy with the spec text', async () => {
     const before = await countRows();
-    const res = await post('/api/auth/register-establishment?lng=en', {
+    const res = await register('/api/auth/register-establishment?lng=en', {
       ...registrationBody(),
       acceptTerms: false,
     });
@@ -93,7 +114,7 @@ describe('POST /api/auth/register-establishment', () => {
       message: 'You must accept the terms and conditions',
     });
     expect(res.json().details[0].field).toBe('acceptTerms');
-    const res2 = await post('/api/auth/register-establishment', {
+    const res2 = await register('/api/auth/register-establishment', {
       ...registrationBody(),
       acceptPrivacy: undefined,
     });
@@ -105,7 +126,7 @@ describe('POST /api/auth/register-establishment', () => {
   it('checks the NIF control character and every required field', async () => {
     const before = await countRows();
     const body = registrationBody({ nif: 'B58378432' });
-    const res = await post('/api/auth/register-establishment?lng=en', body);
+    const res = await register('/api/auth/register-establishment?lng=en', body);
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('VALIDATION_FAILED');
     expect(res.json().details).toContainEqual(
@@ -115,13 +136,13 @@ describe('POST /api/auth/register-establishment', () => {
       }),
     );
 
-    const empty = await post('/api/auth/register-establishment?lng=en', {});
+    const empty = await register('/api/auth/register-establishment?lng=en', {});
     expect(empty.statusCode).toBe(400);
     const fields = empty.json().details.map((d: { field: string }) => d.field);
     expect(fields).toEqual(expect.arrayContaining(['establishment', 'contact', 'account']));
 
     const shortPassword = registrationBody({ password: 'short' });
-    const res3 = await post('/api/auth/register-establishment?lng=en', shortPassword);
+    const res3 = await register('/api/auth/register-establishment?lng=en', shortPassword);
     expect(res3.json().details).toContainEqual(
       expect.objectContaining({
         field: 'account.password',
@@ -129,7 +150,7 @@ describe('POST /api/auth/register-establishment', () => {
       }),
     );
     const longName = registrationBody({ name: 'x'.repeat(151) });
-    const res4 = await post('/api/auth/register-establishment?lng=en', longName);
+    const res4 = await register('/api/auth/register-establishment?lng=en', longName);
     expect(res4.json().details).toContainEqual(
       expect.objectContaining({
         field: 'establishment.name',
@@ -141,7 +162,7 @@ describe('POST /api/auth/register-establishment', () => {
 
   it('accepts a DNI or NIE as the NIF of a natural person and normalises it', async () => {
     const body = registrationBody({ nif: ' x-2482300-w ' });
-    const res = await post('/api/auth/register-establishment', body);
+    const res = await register('/api/auth/register-establishment', body);
     expect(res.statusCode).toBe(201);
     const [row] = await ctx.database.db
       .select()
@@ -154,7 +175,7 @@ describe('POST /api/auth/register-establishment', () => {
 describe('GET /api/auth/verify', () => {
   it('verifies once and logs the user in; the link then no longer works', async () => {
     const body = registrationBody();
-    await post('/api/auth/register-establishment', body);
+    await register('/api/auth/register-establishment', body);
     const mail = await ctx.smtp.waitFor(body.account.email);
     const token = new URL(linkIn(mail, `${APP_URL}/verify-email`)).searchParams.get('token')!;
 
@@ -192,7 +213,7 @@ describe('GET /api/auth/verify', () => {
     expect(unknown.statusCode).toBe(401);
 
     const body = registrationBody();
-    await post('/api/auth/register-establishment', body);
+    await register('/api/auth/register-establishment', body);
     const mail = await ctx.smtp.waitFor(body.account.email);
     const token = new URL(linkIn(mail, `${APP_URL}/verify-email`)).searchParams.get('token')!;
     const [user] = await ctx.database.db
@@ -266,7 +287,7 @@ describe('POST /api/auth/login', () => {
 
   it('refuses an unverified account with 403 and sends a new link on request', async () => {
     const body = registrationBody();
-    await post('/api/auth/register-establishment', body);
+    await register('/api/auth/register-establishment', body);
     const res = await post('/api/auth/login?lng=en', {
       email: body.account.email,
       password: body.account.password,
@@ -737,5 +758,253 @@ describe('password recovery and change', () => {
 
   it('keeps a new CIF distinct from others', () => {
     expect(randomCif()).toMatch(/^B\d{8}$/);
+  });
+});
+
+describe('e-mailed links after a change of password or login e-mail', () => {
+  /** A reset link asked for through forgot-password, as the mail brings it. */
+  async function resetLinkFor(email: string) {
+    const before = ctx.smtp.messages.length;
+    expect((await post('/api/auth/forgot-password', { email })).statusCode).toBe(200);
+    const mail = await ctx.smtp.waitFor(email, { after: before, subject: /reset|restablezca/i });
+    return new URL(linkIn(mail, `${APP_URL}/recover-pass`)).searchParams.get('token')!;
+  }
+
+  /** A set-password link (as an administrator's new account gets), written straight in. */
+  async function setPasswordLinkFor(userId: string) {
+    const { token, hash } = newToken();
+    await ctx.database.db.insert(oneTimeTokens).values({
+      userId,
+      purpose: 'set_password',
+      tokenHash: hash,
+      expiresAt: new Date(Date.now() + 60 * 60 * 1000),
+    });
+    return token;
+  }
+
+  const resetWith = (token: string) =>
+    post('/api/auth/reset-password?lng=en', { token, password: 'taken-over-pass' });
+
+  async function outstandingLinks(userId: string) {
+    return ctx.database.db
+      .select()
+      .from(oneTimeTokens)
+      .where(and(eq(oneTimeTokens.userId, userId), isNull(oneTimeTokens.usedAt)));
+  }
+
+  it('a password change retires the reset and set-password links asked for before it', async () => {
+    const owner = await registerVerifiedOwner(ctx);
+    const reset = await resetLinkFor(owner.email);
+    const setPassword = await setPasswordLinkFor(owner.userId);
+    expect(await outstandingLinks(owner.userId)).toHaveLength(2);
+
+    const changed = await post(
+      '/api/auth/change-password',
+      { currentPassword: owner.password, newPassword: 'owner-new-pass' },
+      bearer(owner.token),
+    );
+    expect(changed.statusCode).toBe(200);
+    expect(await outstandingLinks(owner.userId)).toEqual([]);
+
+    for (const token of [reset, setPassword]) {
+      const res = await resetWith(token);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'RESET_LINK_INVALID' });
+    }
+    expect(
+      (await post('/api/auth/login', { email: owner.email, password: 'owner-new-pass' }))
+        .statusCode,
+    ).toBe(200);
+    // A link asked for after the change works.
+    expect((await resetWith(await resetLinkFor(owner.email))).statusCode).toBe(200);
+  });
+
+  it('a change of login e-mail retires the links sent to the old address', async () => {
+    const owner = await registerVerifiedOwner(ctx);
+    const reset = await resetLinkFor(owner.email);
+    const setPassword = await setPasswordLinkFor(owner.userId);
+    const newEmail = uniqueEmail('moved');
+
+    const moved = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/auth/me',
+      headers: bearer(owner.token),
+      payload: { email: newEmail, currentPassword: owner.password },
+    });
+    expect(moved.statusCode).toBe(200);
+    expect(await outstandingLinks(owner.userId)).toEqual([]);
+
+    for (const token of [reset, setPassword]) expect((await resetWith(token)).statusCode).toBe(400);
+    expect(
+      (await post('/api/auth/login', { email: newEmail, password: owner.password })).statusCode,
+    ).toBe(200);
+  });
+
+  it('a name-only change of the profile leaves the links alone', async () => {
+    const owner = await registerVerifiedOwner(ctx);
+    const reset = await resetLinkFor(owner.email);
+    const renamed = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/auth/me',
+      headers: bearer(owner.token),
+      payload: { name: 'Ana Pérez' },
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect((await resetWith(reset)).statusCode).toBe(200);
+  });
+
+  it('a password reset retires the other links too', async () => {
+    const owner = await registerVerifiedOwner(ctx);
+    const setPassword = await setPasswordLinkFor(owner.userId);
+    const reset = await resetLinkFor(owner.email);
+    expect((await resetWith(reset)).statusCode).toBe(200);
+    expect(await outstandingLinks(owner.userId)).toEqual([]);
+    expect((await resetWith(setPassword)).statusCode).toBe(400);
+  });
+});
+
+describe('limits per client address on public calls', () => {
+  it('limits registrations per address: past the limit 429 with Retry-After, and nothing is created', async () => {
+    const from = '192.0.2.40';
+    const { registrationsPerHour } = DEFAULT_AUTH_LIMITS;
+    for (let i = 0; i < registrationsPerHour; i++) {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/register-establishment',
+        payload: registrationBody(),
+        remoteAddress: from,
+      });
+      expect(res.statusCode).toBe(201);
+    }
+    const before = await countRows();
+    const body = registrationBody();
+    const refused = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/register-establishment?lng=en',
+      payload: body,
+      remoteAddress: from,
+    });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ success: false, code: 'TOO_MANY_REQUESTS' });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3500);
+    expect(await countRows()).toEqual(before);
+
+    // Another address is not held back.
+    expect((await register('/api/auth/register-establishment', body)).statusCode).toBe(201);
+  });
+
+  it('limits forgot-password and resend-verification together per address, over any e-mails', async () => {
+    const call = (path: string, from: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/auth/${path}`,
+        payload: { email: uniqueEmail('ghost') },
+        remoteAddress: from,
+      });
+    const { linkRequestsPerHour } = DEFAULT_AUTH_LIMITS;
+    for (let i = 0; i < linkRequestsPerHour; i++) {
+      const path = i % 2 ? 'forgot-password' : 'resend-verification';
+      expect((await call(path, '192.0.2.41')).statusCode).toBe(200);
+    }
+    for (const path of ['forgot-password', 'resend-verification']) {
+      const refused = await call(path, '192.0.2.41');
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().code).toBe('TOO_MANY_REQUESTS');
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect((await call(path, '192.0.2.42')).statusCode).toBe(200);
+    }
+  });
+});
+
+describe('link mails are sent after the answer', () => {
+  const meta = { ip: '192.0.2.50', lng: 'en' as const };
+
+  function serviceWith(mailer: Mailer, errors: object[] = []) {
+    const db = ctx.database.db;
+    return createAuthService({
+      db,
+      users: createUsersRepository(db),
+      sessions: createSessionsRepository(db, createSessionCache({ ttlMs: 0 })),
+      tokens: createTokensRepository(db),
+      establishments: createEstablishmentsRepository(db),
+      audit: createAuditRepository(db),
+      mailer,
+      appUrl: APP_URL,
+      log: { error: (obj: object) => void errors.push(obj) } as unknown as FastifyBaseLogger,
+    });
+  }
+
+  async function account(verified: boolean) {
+    const email = uniqueEmail(verified ? 'verified' : 'unverified');
+    await createUsersRepository(ctx.database.db).insert({
+      email,
+      name: 'María Núñez',
+      passwordHash: await hashPassword('camino-2026'),
+      role: 'user',
+      emailVerifiedAt: verified ? new Date() : null,
+    });
+    return email;
+  }
+
+  it('answers forgot-password and resend-verification without waiting for the mail', async () => {
+    const verified = await account(true);
+    const unverified = await account(false);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const sent: MailMessage[] = [];
+    const auth = serviceWith({
+      async send(message) {
+        await held;
+        sent.push(message);
+      },
+      close() {},
+    });
+    const answered = await Promise.race([
+      Promise.all([
+        auth.forgotPassword(verified, meta),
+        auth.resendVerification(unverified, meta),
+        auth.forgotPassword(uniqueEmail('ghost'), meta),
+      ]).then(() => 'answered'),
+      new Promise((resolve) => setTimeout(() => resolve('waited for the mail'), 2_000)),
+    ]);
+    expect(answered).toBe('answered');
+    expect(sent).toEqual([]);
+    release();
+    await auth.flush();
+    expect(sent.map((m) => m.to).sort()).toEqual([verified, unverified].sort());
+  });
+
+  it('logs a mail that cannot be sent, and the answer is the same', async () => {
+    const verified = await account(true);
+    const unverified = await account(false);
+    const errors: object[] = [];
+    const auth = serviceWith(
+      {
+        send: () => Promise.reject(new Error('SMTP down')),
+        close() {},
+      },
+      errors,
+    );
+    await expect(auth.forgotPassword(verified, meta)).resolves.toBeUndefined();
+    await expect(auth.resendVerification(unverified, meta)).resolves.toBeUndefined();
+    await auth.flush();
+    // Both, in whichever order their lookups finished.
+    expect(errors).toHaveLength(2);
+    expect(errors).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ purpose: 'reset_password', err: expect.any(Error) }),
+        expect.objectContaining({ purpose: 'verify_email', err: expect.any(Error) }),
+      ]),
+    );
+  });
+
+  it('still sends at most 5 links an hour for one account, whatever the addresses asking', async () => {
+    const verified = await account(true);
+    const sent: MailMessage[] = [];
+    const auth = serviceWith({ send: async (message) => void sent.push(message), close() {} });
+    for (let i = 0; i < 7; i++)
+      await auth.forgotPassword(verified, { ...meta, ip: freshAddress() });
+    await auth.flush();
+    expect(sent).toHaveLength(5);
   });
 });

@@ -29,6 +29,8 @@ const tags = ['auth'];
 const secured = [{ bearerAuth: [] }];
 
 export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
+  // Links still being e-mailed in the background go out before the app and its database close.
+  app.addHook('onClose', async () => auth.flush());
   app.post(
     '/register-establishment',
     {
@@ -73,7 +75,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
     {
       schema: {
         tags,
-        summary: 'Send a new verification link (always answers the same)',
+        summary:
+          'Send a new verification link (the same answer whether or not the account exists; 429 past 20 requests an hour from one address)',
         body: EmailOnlyInputSchema,
         querystring: LngQuerySchema,
         response: { 200: MessageResponseSchema },
@@ -111,7 +114,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
         security: secured,
         response: { 200: MessageResponseSchema },
       },
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
     },
     async (request) => {
       await auth.logout(actorOf(request).sessionId);
@@ -128,7 +131,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
         security: secured,
         response: { 200: MeResponseSchema },
       },
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
     },
     async (request) => ({ success: true as const, user: await auth.me(actorOf(request).id) }),
   );
@@ -150,7 +153,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
         body: UpdateProfileInputSchema,
         response: { 200: MeResponseSchema.extend({ message: z.string() }) },
       },
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
     },
     async (request) => ({
       success: true as const,
@@ -164,7 +167,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
     {
       schema: {
         tags,
-        summary: 'E-mail a password-reset link (always answers the same)',
+        summary:
+          'E-mail a password-reset link (the same answer whether or not the account exists; 429 past 20 requests an hour from one address)',
         body: EmailOnlyInputSchema,
         querystring: LngQuerySchema,
         response: { 200: MessageResponseSchema },
@@ -203,7 +207,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
         body: ChangePasswordInputSchema,
         response: { 200: MessageResponseSchema },
       },
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
     },
     async (request) => {
       const actor = actorOf(request);

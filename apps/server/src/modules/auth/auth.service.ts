@@ -7,7 +7,7 @@ import { AppError } from '../../lib/app-error';
 import { hashPassword, hashToken, newToken, verifyPassword } from '../../lib/crypto';
 import type { Mailer } from '../../lib/mail/mailer';
 import { actionMail, emailChangedMail, type ActionMailKind } from '../../lib/mail/templates';
-import { createLimiter } from '../../lib/rate-limiter';
+import { createLimiter, type Limiter } from '../../lib/rate-limiter';
 import type { AuditContext, AuditRepository } from '../audit/audit.repository';
 import type { EstablishmentsRepository } from '../establishments/establishments.repository';
 import {
@@ -34,6 +34,23 @@ const LINK_PATH: Record<TokenPurpose, string> = {
   reset_password: '/recover-pass',
   set_password: '/recover-pass',
 };
+/** Every kind of e-mailed link: a new password or a new login e-mail retires them all. */
+const LINK_PURPOSES = Object.keys(TOKEN_TTL_MS) as TokenPurpose[];
+
+const HOUR = 60 * 60 * 1000;
+
+/** Calls per client address and hour (docs/decisions/004-sessions-and-login-protection.md). */
+export interface AuthLimits {
+  /** Registrations: each creates an account, reserves an e-mail and a NIF, and sends a mail. */
+  registrationsPerHour: number;
+  /** Forgot-password and resend-verification together, over every e-mail asked for. */
+  linkRequestsPerHour: number;
+}
+
+export const DEFAULT_AUTH_LIMITS: AuthLimits = {
+  registrationsPerHour: 10,
+  linkRequestsPerHour: 20,
+};
 
 export interface RequestMeta {
   ip: string;
@@ -52,16 +69,27 @@ export interface AuthServiceDeps {
   appUrl: string;
   log: FastifyBaseLogger;
   now?: () => Date;
+  limits?: Partial<AuthLimits>;
 }
 
 export function createAuthService(deps: AuthServiceDeps) {
   const { db, users, sessions, tokens, establishments, audit, mailer, appUrl, log } = deps;
   const now = deps.now ?? (() => new Date());
+  const limits = { ...DEFAULT_AUTH_LIMITS, ...deps.limits };
   // Failed logins: 5 per account and 20 per address in 15 minutes; then 429 until the window ends.
   const accountFailures = createLimiter({ max: 5, windowMs: 15 * 60 * 1000 });
   const addressFailures = createLimiter({ max: 20, windowMs: 15 * 60 * 1000 });
-  // Mail-sending calls: at most 5 an hour per address, so nobody can flood an inbox.
-  const mailRequests = createLimiter({ max: 5, windowMs: 60 * 60 * 1000 });
+  // Mail-sending calls: at most 5 an hour per e-mail address, so nobody can flood an inbox...
+  const mailRequests = createLimiter({ max: 5, windowMs: HOUR });
+  // ...and a limit per client address, so one client cannot ask for unbounded e-mail addresses.
+  const linkRequestsPerClient = createLimiter({ max: limits.linkRequestsPerHour, windowMs: HOUR });
+  const registrationsPerClient = createLimiter({
+    max: limits.registrationsPerHour,
+    windowMs: HOUR,
+  });
+  // Links e-mailed in the background (forgot-password, resend-verification): the answer does not
+  // wait for the database or SMTP, so it takes as long whether or not the account exists.
+  const deliveries = new Set<Promise<void>>();
   // Compared against when the e-mail is unknown, so both paths cost one argon2 verification.
   const dummyHash = hashPassword('timing-equaliser-not-a-password');
 
@@ -122,6 +150,31 @@ export function createAuthService(deps: AuthServiceDeps) {
     addressFailures.hit(ip);
   }
 
+  /** Counts a call against a limit per client address: 429 with Retry-After past it. */
+  function take(limiter: Limiter, ip: string) {
+    if (limiter.isBlocked(ip)) {
+      throw new AppError('TOO_MANY_REQUESTS', {
+        params: { retryAfter: limiter.retryAfterSeconds(ip) },
+      });
+    }
+    limiter.hit(ip);
+  }
+
+  /** Runs a link's lookup and mail after the answer; a failure is logged, never thrown. */
+  function inBackground(purpose: TokenPurpose, work: () => Promise<void>) {
+    const delivery = work()
+      .catch((err: unknown) => {
+        log.error({ err, purpose }, 'could not send the e-mail with a link');
+      })
+      .finally(() => deliveries.delete(delivery));
+    deliveries.add(delivery);
+  }
+
+  /** Retires every outstanding e-mailed link of a user (in the caller's transaction). */
+  async function retireLinks(userId: string, tx: Db) {
+    for (const purpose of LINK_PURPOSES) await tokens.retire(userId, purpose, tx);
+  }
+
   async function sendLinkSafely(...args: Parameters<typeof issueLink>) {
     try {
       await issueLink(...args);
@@ -134,6 +187,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     issueLink,
 
     async registerEstablishment(input: RegisterEstablishmentInput, meta: RequestMeta) {
+      take(registrationsPerClient, meta.ip);
       if (input.acceptTerms !== true || input.acceptPrivacy !== true) {
         throw new AppError('TERMS_NOT_ACCEPTED', {
           details: [
@@ -200,12 +254,15 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     async resendVerification(email: string, meta: RequestMeta) {
+      take(linkRequestsPerClient, meta.ip);
       const key = `verify:${email}`;
       if (mailRequests.isBlocked(key)) return;
       mailRequests.hit(key);
-      const user = await users.findByEmail(email);
-      if (user && user.isActive && !user.emailVerifiedAt)
-        await sendLinkSafely(user, 'verify_email', meta.lng);
+      inBackground('verify_email', async () => {
+        const user = await users.findByEmail(email);
+        if (user && user.isActive && !user.emailVerifiedAt)
+          await issueLink(user, 'verify_email', meta.lng);
+      });
     },
 
     async login(email: string, password: string, meta: RequestMeta) {
@@ -274,6 +331,8 @@ export function createAuthService(deps: AuthServiceDeps) {
           const updated = await users.update(userId, { name: input.name, email: newEmail }, tx);
           if (!updated) throw new AppError('USER_NOT_FOUND');
           if (newEmail !== undefined) {
+            // Links e-mailed to the old address must not reset the password of the moved account.
+            await retireLinks(userId, tx);
             await audit.record(
               context,
               {
@@ -311,11 +370,19 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     async forgotPassword(email: string, meta: RequestMeta) {
+      take(linkRequestsPerClient, meta.ip);
       const key = `reset:${email}`;
       if (mailRequests.isBlocked(key)) return;
       mailRequests.hit(key);
-      const user = await users.findByEmail(email);
-      if (user && user.isActive) await sendLinkSafely(user, 'reset_password', meta.lng);
+      inBackground('reset_password', async () => {
+        const user = await users.findByEmail(email);
+        if (user && user.isActive) await issueLink(user, 'reset_password', meta.lng);
+      });
+    },
+
+    /** Waits for the links still being e-mailed in the background (on shutdown, and in tests). */
+    async flush(): Promise<void> {
+      await Promise.allSettled([...deliveries]);
     },
 
     async resetPassword(token: string, password: string) {
@@ -328,6 +395,8 @@ export function createAuthService(deps: AuthServiceDeps) {
         if (!(await tokens.consume(row.id, tx))) throw new AppError('RESET_LINK_INVALID');
         const user = await users.findById(userId, tx);
         if (!user) throw new AppError('RESET_LINK_INVALID');
+        // A set-password link left over must not set the password again.
+        await retireLinks(userId, tx);
         // The link reached the inbox, which proves the address.
         await users.update(
           userId,
@@ -360,6 +429,8 @@ export function createAuthService(deps: AuthServiceDeps) {
       await db.transaction(async (tx) => {
         await users.update(userId, { passwordHash }, tx);
         await sessions.revokeAllForUser(userId, sessionId, tx);
+        // A reset link asked for before the change must not undo it.
+        await retireLinks(userId, tx);
       });
       sessions.forgetCached();
     },
