@@ -85,7 +85,9 @@ describe('admin create-establishment wizard (spec §2, §5)', () => {
     expect(field('Name')).toHaveAttribute('aria-invalid', 'true');
     expect(field('Name')).toHaveAccessibleDescription('name required');
     await user.type(field('Postal code'), '99999');
-    expect(field('Postal code')).toHaveAccessibleDescription('Invalid postal code');
+    expect(field('Postal code')).toHaveAccessibleDescription(
+      'Invalid postal code: a Spanish postal code has 5 digits and starts with 01 to 52 (the province)',
+    );
     // Untouched fields stay quiet.
     expect(field('City')).not.toHaveAttribute('aria-invalid');
   });

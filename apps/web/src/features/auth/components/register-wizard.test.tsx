@@ -94,7 +94,9 @@ describe('registration wizard', () => {
     expect(field('NIF/CIF')).toHaveAccessibleDescription(
       expect.stringContaining('Invalid NIF/CIF: check the control letter or digit'),
     );
-    expect(field('Postal code')).toHaveAccessibleDescription('Invalid postal code');
+    expect(field('Postal code')).toHaveAccessibleDescription(
+      'Invalid postal code: a Spanish postal code has 5 digits and starts with 01 to 52 (the province)',
+    );
     expect(currentStep()).toBe('Establishment');
   });
 
