@@ -247,6 +247,16 @@ describe('GET /api/pilgrims/{id}/pdf', () => {
       expect(res.statusCode).toBe(200);
       expect(pdfText(res.rawPayload)).toContain(title);
     }
+    // Dates as each language writes them: day first in Spain, year first in Japan and Korea.
+    const dated = async (language: string) =>
+      pdfText(
+        (await get(`/api/pilgrims/${traveler.id}/pdf?language=${language}`, owner.token))
+          .rawPayload,
+      );
+    const [y, m, d] = traveler.dateOfBirth.split('-');
+    expect(await dated('es')).toContain(`${d}/${m}/${y}`);
+    expect(await dated('ja')).toContain(`${y}/${m}/${d}`);
+    expect(await dated('ko')).toContain(`${y}. ${m}. ${d}.`);
     // Without ?language the traveler's own language.
     expect(
       pdfText((await get(`/api/pilgrims/${traveler.id}/pdf`, owner.token)).rawPayload),
