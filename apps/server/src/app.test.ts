@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
@@ -66,6 +67,32 @@ describe('server core', () => {
     expect((await ctx.app.inject({ method: 'DELETE', url: '/api/auth/login' })).statusCode).toBe(
       404,
     );
+  });
+
+  it('answers what the HTTP parser refuses in the envelope, with the security headers', async () => {
+    const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = new URL(address);
+    const raw = (request: string) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = net.connect(Number(port), '127.0.0.1', () => socket.write(request));
+        let answer = '';
+        socket.on('data', (chunk) => (answer += chunk.toString()));
+        socket.on('end', () => resolve(answer));
+        socket.on('error', reject);
+      });
+    const long = await raw(
+      `GET /api/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+    );
+    expect(long).toMatch(/^HTTP\/1\.1 431 /);
+    expect(long.toLowerCase()).toContain('content-security-policy:');
+    expect(JSON.parse(long.slice(long.indexOf('\r\n\r\n') + 4))).toMatchObject({
+      success: false,
+      code: 'HEADERS_TOO_LARGE',
+    });
+    const broken = await raw('GET /api/health HTTP/1.1\r\nContent-Length: nope\r\n\r\n');
+    expect(broken).toMatch(/^HTTP\/1\.1 400 /);
+    expect(broken).toContain('"code":"BAD_REQUEST"');
+    expect(broken.toLowerCase()).toContain('x-content-type-options: nosniff');
   });
 
   it('asks for a session before it reads a body: 401, whatever the body holds', async () => {

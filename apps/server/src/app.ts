@@ -42,7 +42,7 @@ import {
 } from './modules/users/users.repository';
 import { authPlugin } from './plugins/auth';
 import { docsPlugin } from './plugins/docs';
-import { errorsPlugin, sendFastifyError } from './plugins/errors';
+import { clientErrorAnswer, errorsPlugin, sendFastifyError } from './plugins/errors';
 import { enterRequest, requestContextPlugin } from './plugins/request-context';
 import { securityPlugin } from './plugins/security';
 import { textGuardPlugin } from './plugins/text-guard';
@@ -114,6 +114,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
+    // What Node's HTTP parser refuses (a URL or headers over 16 KB, malformed HTTP) never reaches
+    // a hook: it is answered here, in the envelope and with the security headers.
+    clientErrorHandler: (error, socket) => {
+      const answer = socket.writable
+        ? clientErrorAnswer(error as NodeJS.ErrnoException, app.securityHeaders ?? {})
+        : null;
+      if (answer) socket.end(answer);
+      else socket.destroy(error);
+    },
     // A URL the router cannot read (bad percent-encoding, a path parameter over 100 characters)
     // is refused before any hook runs: the request's context and headers are set here, and the
     // error handler's own mapping answers it in the envelope, without echoing the URL.

@@ -7,6 +7,10 @@ import { z } from './zod';
 export const ERROR_CATALOGUE = {
   VALIDATION_FAILED: { status: 400 },
   INVALID_JSON: { status: 400 },
+  /** A request that is not HTTP the server can read (answered before any route). */
+  BAD_REQUEST: { status: 400 },
+  /** An address or headers over the server's limit (16 KB). */
+  HEADERS_TOO_LARGE: { status: 431 },
   UNSUPPORTED_MEDIA_TYPE: { status: 415 },
   PAYLOAD_TOO_LARGE: { status: 413 },
   FILE_TOO_LARGE: { status: 413 },

@@ -1,4 +1,7 @@
+import { randomUUID } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
 import fp from 'fastify-plugin';
+import { DEFAULT_LANGUAGE } from '@hospes/shared/languages';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { statusOf, type ErrorCode, type ErrorDetail } from '@hospes/shared/errors';
@@ -54,6 +57,36 @@ export function sendError(
       : {}),
     requestId: request.id,
   });
+}
+
+/**
+ * The raw HTTP answer to a request Node's parser refused before Fastify saw it (a header or URL
+ * over 16 KB, malformed HTTP): the error envelope, in Spanish (no language can be read), with the
+ * security headers; null when the connection is already gone.
+ */
+export function clientErrorAnswer(
+  error: NodeJS.ErrnoException,
+  headers: Record<string, string>,
+): string | null {
+  if (error.code === 'ECONNRESET') return null;
+  const code: ErrorCode =
+    error.code === 'HPE_HEADER_OVERFLOW' ? 'HEADERS_TOO_LARGE' : 'BAD_REQUEST';
+  const status = statusOf(code);
+  const body = JSON.stringify({
+    success: false,
+    code,
+    message: errorMessage(DEFAULT_LANGUAGE, code),
+    requestId: randomUUID(),
+  });
+  return [
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}`,
+    'content-type: application/json; charset=utf-8',
+    `content-length: ${Buffer.byteLength(body)}`,
+    'connection: close',
+    ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+    '',
+    body,
+  ].join('\r\n');
 }
 
 const FASTIFY_CODES: Record<string, ErrorCode> = {
