@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { onlineManager, QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client';
 
 declare module '@tanstack/react-query' {
@@ -8,17 +8,35 @@ declare module '@tanstack/react-query' {
   }
 }
 
+/** The browser says there is no connection (an `offline` event, or navigator.onLine). */
+function deviceOffline(): boolean {
+  return !onlineManager.isOnline() || (typeof navigator !== 'undefined' && !navigator.onLine);
+}
+
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: {
         staleTime: 30_000,
         refetchOnWindowFocus: false,
-        // A 4xx will not change by asking again; a network error or a 5xx may.
+        // Always ask, even when the browser says it is offline: the default ('online') pauses
+        // the request until the connection is back, so a screen spins for ever without a word.
+        // Asked now, it fails at once with the API client's "no response" text and the screen
+        // offers its retry.
+        networkMode: 'always',
+        // Back online, what failed or went stale meanwhile is asked again. Explicit: with
+        // networkMode 'always' TanStack Query turns this off by default.
+        refetchOnReconnect: true,
+        // A 4xx will not change by asking again; a network error or a 5xx may, but not while
+        // the device says it is offline (the failure is shown at once instead).
         retry: (failures, error) =>
-          failures < 2 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
+          failures < 2 &&
+          !(error instanceof ApiError && error.status >= 400 && error.status < 500) &&
+          !(error instanceof ApiError && error.status === 0 && deviceOffline()),
       },
-      mutations: { retry: false },
+      // Likewise for saves and deletes: sent at once, so an offline device gets the error in
+      // the form or dialog instead of a spinner that never ends (and a dialog that cannot close).
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
 }

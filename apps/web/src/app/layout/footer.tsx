@@ -34,7 +34,7 @@ export function Footer() {
       </nav>
       <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-6 text-sm text-muted sm:flex-row sm:justify-between nav:px-6">
         <p>{t('footer.copyright', { year: new Date().getFullYear() })}</p>
-        <p className="max-w-2xl sm:text-right">{t('footer.legal')}</p>
+        <p className="max-w-2xl sm:text-end">{t('footer.legal')}</p>
       </div>
     </footer>
   );

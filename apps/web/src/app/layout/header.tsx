@@ -94,7 +94,7 @@ function NavItems({ vertical = false }: { vertical?: boolean }) {
             {t('nav.contact')}
           </NavLink>
         </li>
-        <li className={cn(!vertical && 'ml-auto')}>
+        <li className={cn(!vertical && 'ms-auto')}>
           <NavLink to={paths.login} className={navLinkClasses}>
             {t('nav.login')}
           </NavLink>
@@ -126,7 +126,7 @@ function NavItems({ vertical = false }: { vertical?: boolean }) {
           </NavLink>
         </li>
       )}
-      <li className={cn(!vertical && 'ml-auto')}>
+      <li className={cn(!vertical && 'ms-auto')}>
         <NavLink to={paths.profile} className={(state) => cn(navLinkClasses(state), 'gap-2')}>
           <UserIcon />
           <span className="sr-only">{t('nav.profile')}: </span>
@@ -177,7 +177,7 @@ export function Header() {
       <header className="border-b border-line bg-surface">
         <div className="mx-auto flex max-w-7xl items-center gap-2 px-3 py-2 nav:gap-6 nav:px-6 nav:py-3">
           <Brand asLink={false} />
-          <div className="ml-auto flex items-center gap-1">
+          <div className="ms-auto flex items-center gap-1">
             <LanguageSwitcher />
             <ThemeToggle />
           </div>
@@ -193,7 +193,7 @@ export function Header() {
         <nav aria-label={t('nav.label')} className="hidden flex-1 nav:flex">
           <NavItems />
         </nav>
-        <div className="ml-auto flex items-center gap-1 nav:ml-0">
+        <div className="ms-auto flex items-center gap-1 nav:ms-0">
           <LanguageSwitcher className="hidden nav:flex" />
           <ThemeToggle />
           <button

@@ -30,11 +30,13 @@ export function ClientsRoute() {
     setParams(paramsFromFilters(next), { replace: true });
 
   return (
-    <div className="mx-auto w-full max-w-7xl px-4 py-8 nav:px-6">
+    // Compact on a phone (less padding, title and "Register a traveler" on one line, the file
+    // actions on one line): the first traveler shows without scrolling.
+    <div className="mx-auto w-full max-w-7xl px-4 py-4 sm:py-8 nav:px-6">
       <PageTitle page={t('title')} />
-      <div className="flex flex-wrap items-start justify-between gap-x-6">
-        <PageHeader title={t('title')} intro={t('intro')} />
-        <ButtonLink to={paths.travelerRegistration} className="mb-6">
+      <div className="flex flex-wrap items-center justify-between gap-x-3 sm:items-start sm:gap-x-6">
+        <PageHeader title={t('title')} intro={t('intro')} compact />
+        <ButtonLink to={paths.travelerRegistration} className="mb-3 sm:mb-6">
           {t('registerTraveler')}
         </ButtonLink>
       </div>

@@ -191,6 +191,8 @@ function QrReview({
           pilgrim={pilgrim}
           submitLabel={t('qr.confirm')}
           savedToast={false}
+          // The page's own registration form (hidden meanwhile) holds its one leave question.
+          leaveGuard={false}
           actions={
             <Button variant="secondary" onClick={reset}>
               {t('qr.another')}

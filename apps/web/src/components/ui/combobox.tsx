@@ -226,12 +226,12 @@ export function Combobox({
             settle();
             onBlur?.();
           }}
-          className="block min-h-11 w-full rounded-lg border border-control bg-surface py-2 pr-10 pl-3 text-base text-fg placeholder:text-muted aria-invalid:border-2 aria-invalid:border-danger"
+          className="block min-h-11 w-full rounded-lg border border-control bg-surface py-2 ps-3 pe-10 text-base text-fg placeholder:text-muted aria-invalid:border-2 aria-invalid:border-danger"
         />
         <svg
           aria-hidden="true"
           viewBox="0 0 20 20"
-          className="pointer-events-none absolute top-1/2 right-3 size-5 -translate-y-1/2 text-muted"
+          className="pointer-events-none absolute top-1/2 inset-e-3 size-5 -translate-y-1/2 text-muted"
           fill="currentColor"
         >
           <path d="M5.5 7.5 10 12l4.5-4.5" stroke="currentColor" strokeWidth="1.8" fill="none" />

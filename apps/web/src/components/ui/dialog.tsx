@@ -15,11 +15,29 @@ import { FormAlert } from './form-alert';
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
+/** The open modals' panels, the topmost last: only it answers Escape or takes focus back. */
+const openPanels: HTMLElement[] = [];
+
+function focusableIn(panel: HTMLElement): HTMLElement[] {
+  return Array.from(panel.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
+    (node) => !node.hasAttribute('disabled'),
+  );
+}
+
+/** Focus gone from the dialog: on <body> (its element removed) or on a control now disabled. */
+function focusLost(panel: HTMLElement): boolean {
+  const active = document.activeElement;
+  if (!active || active === document.body) return true;
+  return panel.contains(active) && active !== panel && active.matches(':disabled');
+}
+
 /**
  * A modal dialog: rendered over the page in a portal, `aria-modal`, the rest of the page made
  * inert, focus moved inside (to `initialFocus`, else the first focusable element), kept inside with
  * Tab and Shift+Tab, and returned to where it was on close. Escape and a click on the backdrop
- * close it (unless `busy`).
+ * close it (unless `busy`). When the focused control is disabled (a button showing its progress)
+ * or replaced (the next step), focus goes to the dialog itself rather than out of it, and Escape
+ * works wherever focus is while the dialog is open.
  */
 export function Modal({
   open,
@@ -40,7 +58,7 @@ export function Modal({
   children?: ReactNode;
   busy?: boolean;
   initialFocus?: RefObject<HTMLElement | null>;
-  /** A wider panel, for a picture. */
+  /** A wider panel, for a picture or a table. */
   wide?: boolean;
 }) {
   const base = useId().replace(/[^a-zA-Z0-9_-]/g, '');
@@ -74,6 +92,53 @@ export function Modal({
     };
   }, [open, initialFocus]);
 
+  // Focus kept inside while the content changes under it, and Escape or Tab from <body>.
+  useEffect(() => {
+    const panel = panelRef.current;
+    if (!open || !panel) return;
+    openPanels.push(panel);
+    const onTop = () => openPanels.at(-1) === panel;
+    const rescue = () => {
+      if (onTop() && focusLost(panel)) panel.focus();
+    };
+    const observer = new MutationObserver(rescue);
+    observer.observe(panel, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ['disabled'],
+    });
+    // A browser may let go of a control that became disabled a moment later.
+    let later: ReturnType<typeof setTimeout> | undefined;
+    const onFocusOut = (event: FocusEvent) => {
+      if (event.relatedTarget) return;
+      clearTimeout(later);
+      later = setTimeout(rescue, 0);
+    };
+    panel.addEventListener('focusout', onFocusOut);
+    // Keys that reach the document came from outside the panel (from <body>, focus lost).
+    const onDocumentKeyDown = (event: globalThis.KeyboardEvent) => {
+      if (!onTop() || event.defaultPrevented) return;
+      if (event.target instanceof Node && panel.contains(event.target)) return;
+      if (event.key === 'Escape') {
+        if (!busyRef.current) onCloseRef.current();
+      } else if (event.key === 'Tab') {
+        event.preventDefault();
+        const items = focusableIn(panel);
+        (event.shiftKey ? items.at(-1) : items[0])?.focus();
+      }
+    };
+    document.addEventListener('keydown', onDocumentKeyDown);
+    return () => {
+      observer.disconnect();
+      clearTimeout(later);
+      panel.removeEventListener('focusout', onFocusOut);
+      document.removeEventListener('keydown', onDocumentKeyDown);
+      const index = openPanels.indexOf(panel);
+      if (index >= 0) openPanels.splice(index, 1);
+    };
+  }, [open]);
+
   if (!open) return null;
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -83,16 +148,18 @@ export function Modal({
       return;
     }
     if (event.key !== 'Tab') return;
-    const items = Array.from(
-      panelRef.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? [],
-    ).filter((node) => !node.hasAttribute('disabled'));
+    const items = panelRef.current ? focusableIn(panelRef.current) : [];
     const first = items[0];
     const last = items.at(-1);
     if (!first || !last) {
       event.preventDefault();
       return;
     }
-    if (event.shiftKey && document.activeElement === first) {
+    // On the dialog itself (focus taken back there): into its controls, either way.
+    if (document.activeElement === panelRef.current) {
+      event.preventDefault();
+      (event.shiftKey ? last : first).focus();
+    } else if (event.shiftKey && document.activeElement === first) {
       event.preventDefault();
       last.focus();
     } else if (!event.shiftKey && document.activeElement === last) {

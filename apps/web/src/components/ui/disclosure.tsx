@@ -33,11 +33,11 @@ export function Disclosure({
           aria-expanded={open}
           aria-controls={id}
           onClick={() => onToggle(!open)}
-          className="flex min-h-11 w-full items-center justify-between gap-3 rounded-xl px-4 py-3 text-left text-fg hover:bg-surface-muted"
+          className="flex min-h-11 w-full items-center justify-between gap-3 rounded-xl px-4 py-3 text-start text-fg hover:bg-surface-muted"
         >
           <span>
             {title}
-            {summary && <span className="ml-2 text-sm font-normal text-muted">{summary}</span>}
+            {summary && <span className="ms-2 text-sm font-normal text-muted">{summary}</span>}
           </span>
           <svg
             aria-hidden="true"

@@ -27,7 +27,7 @@ export function FormAlert({
     <div
       id={id}
       role={tone === 'error' ? 'alert' : 'status'}
-      className={cn('rounded-lg border-l-4 px-4 py-3 text-sm', tones[tone], className)}
+      className={cn('rounded-lg border-s-4 px-4 py-3 text-sm', tones[tone], className)}
     >
       {title && <p className="font-semibold">{title}</p>}
       {children && <div className={cn(title ? 'mt-1' : undefined, 'space-y-2')}>{children}</div>}

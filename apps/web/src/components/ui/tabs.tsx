@@ -10,6 +10,8 @@ export interface TabItem {
 /**
  * WAI-ARIA tabs: a tablist with roving focus (arrow keys, Home, End; automatic activation) and
  * one tabpanel per tab. Inactive panels stay mounted but hidden, so forms keep what was typed.
+ * On a narrow screen the tabs wrap onto more lines: each one stays in sight (a strip scrolled
+ * sideways hid the last tabs, even the selected one, with nothing to say they were there).
  */
 export function Tabs({
   label,
@@ -60,7 +62,7 @@ export function Tabs({
       <div
         role="tablist"
         aria-label={label}
-        className="flex gap-1 overflow-x-auto border-b border-line"
+        className="flex flex-wrap gap-x-1 border-b border-line"
       >
         {items.map((item, index) => {
           const selected = item.key === active;
@@ -79,7 +81,7 @@ export function Tabs({
               onClick={() => setActive(item.key)}
               onKeyDown={(event) => onKeyDown(event, index)}
               className={cn(
-                '-mb-px min-h-11 whitespace-nowrap border-b-4 px-4 py-2 text-sm font-semibold',
+                '-mb-px min-h-11 max-w-full border-b-4 px-3 py-2 text-sm font-semibold break-words sm:px-4',
                 selected ? 'border-primary text-fg' : 'border-transparent text-muted hover:text-fg',
               )}
             >

@@ -181,16 +181,16 @@ export function BarChart({
               role="region"
               aria-label={`${title}: ${t('reports.dataTable')}`}
               tabIndex={0}
-              className="mt-2 max-h-96 overflow-auto"
+              className="relative mt-2 max-h-96 overflow-auto"
             >
-              <table className="w-full border-collapse text-left text-sm">
+              <table className="w-full border-collapse text-start text-sm">
                 <caption className="sr-only">{title}</caption>
                 <thead>
                   <tr className="border-b border-line text-muted">
-                    <th scope="col" className="py-1.5 pr-3 font-semibold">
+                    <th scope="col" className="py-1.5 pe-3 font-semibold">
                       {labelHeader}
                     </th>
-                    <th scope="col" className="py-1.5 text-right font-semibold">
+                    <th scope="col" className="py-1.5 text-end font-semibold">
                       {valueHeader}
                     </th>
                   </tr>
@@ -198,10 +198,10 @@ export function BarChart({
                 <tbody>
                   {data.map((d) => (
                     <tr key={d.key} className="border-b border-line last:border-0">
-                      <th scope="row" className="py-1.5 pr-3 font-normal text-fg">
+                      <th scope="row" className="py-1.5 pe-3 font-normal text-fg">
                         {d.label}
                       </th>
-                      <td className="py-1.5 text-right tabular-nums text-fg">{d.value}</td>
+                      <td className="py-1.5 text-end tabular-nums text-fg">{d.value}</td>
                     </tr>
                   ))}
                 </tbody>

@@ -26,7 +26,7 @@ export function DetailsSection({
       <h2 id={id} className="text-lg font-semibold text-fg">
         {title}
       </h2>
-      <dl className="mt-3 grid gap-x-6 gap-y-3 sm:grid-cols-[minmax(8rem,auto)_1fr]">
+      <dl className="mt-3 grid gap-x-6 gap-y-3 sm:grid-cols-[minmax(8rem,auto)_minmax(0,1fr)]">
         {items.map((item) => (
           <div key={item.label} className="contents">
             <dt className="text-sm font-semibold text-muted">{item.label}</dt>

@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { hiddenTextEscapingScrollBoxes } from '@/test/layout';
 import { apiFailure, mockApi, renderRoutes } from '@/test/utils';
 import { EstablishmentPilgrims } from './establishment-pilgrims';
 import { findToast, sampleEstablishment, samplePilgrim } from './test-data';
@@ -71,6 +72,22 @@ describe('an establishment’s travelers in the admin area (spec §2)', () => {
       'href',
       `/traveler-registration?establishmentId=${establishment.id}`,
     );
+  });
+
+  it('keeps the actions’ hidden names inside the table’s scroll box (no sideways page)', async () => {
+    mockApi({ [listPath]: page([hans, ana]) });
+    const { container } = renderTable();
+    await screen.findByRole('table');
+    expect(screen.getByRole('button', { name: 'Delete Ana Souza' })).toBeInTheDocument();
+    expect(hiddenTextEscapingScrollBoxes(container)).toEqual([]);
+    // From tablets up the actions stay in sight at the end of the box while the rest scrolls.
+    const actions = screen.getByRole('columnheader', { name: 'Actions' });
+    const cell = screen.getByRole('button', { name: 'Delete Ana Souza' }).closest('td');
+    for (const element of [actions, cell]) {
+      expect(element?.className.split(/\s+/)).toEqual(
+        expect.arrayContaining(['sm:sticky', 'sm:inset-e-0']),
+      );
+    }
   });
 
   it('deletes for real, after a confirmation that names the traveler', async () => {

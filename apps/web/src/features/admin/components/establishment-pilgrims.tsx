@@ -3,9 +3,11 @@ import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import type { Pilgrim } from '@hospes/shared/pilgrims';
 import { Button, ButtonLink } from '@/components/ui/button';
+import { cn } from '@/components/ui/cn';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Spinner } from '@/components/ui/spinner';
+import { STICKY_END_CELL } from '@/components/ui/table';
 import { TextLink } from '@/components/ui/text-link';
 import { links } from '@/config/paths';
 import { errorText } from '@/lib/error-text';
@@ -87,30 +89,30 @@ export function EstablishmentPilgrims({
           role="region"
           aria-label={t('pilgrims.table', { name: establishmentName })}
           tabIndex={0}
-          className="-mx-1 overflow-x-auto px-1"
+          className="relative -mx-1 overflow-x-auto px-1"
         >
-          <table className="w-full min-w-[48rem] border-collapse text-left text-sm">
+          <table className="w-full min-w-[48rem] border-collapse text-start text-sm">
             <thead>
               <tr className="border-b border-line text-muted">
-                <th scope="col" className="py-2 pr-3 font-semibold">
+                <th scope="col" className="py-2 pe-3 font-semibold">
                   {t('pilgrims.columns.name')}
                 </th>
-                <th scope="col" className="py-2 pr-3 font-semibold">
+                <th scope="col" className="py-2 pe-3 font-semibold">
                   {t('pilgrims.columns.email')}
                 </th>
-                <th scope="col" className="py-2 pr-3 font-semibold">
+                <th scope="col" className="py-2 pe-3 font-semibold">
                   {t('pilgrims.columns.nationality')}
                 </th>
-                <th scope="col" className="py-2 pr-3 font-semibold">
+                <th scope="col" className="py-2 pe-3 font-semibold">
                   {t('pilgrims.columns.document')}
                 </th>
-                <th scope="col" className="py-2 pr-3 font-semibold">
+                <th scope="col" className="py-2 pe-3 font-semibold">
                   {t('pilgrims.columns.entry')}
                 </th>
-                <th scope="col" className="py-2 pr-3 font-semibold">
+                <th scope="col" className="py-2 pe-3 font-semibold">
                   {t('pilgrims.columns.checkOut')}
                 </th>
-                <th scope="col" className="py-2 font-semibold">
+                <th scope="col" className={cn('py-2 ps-3 font-semibold', STICKY_END_CELL)}>
                   {t('pilgrims.columns.actions')}
                 </th>
               </tr>
@@ -120,19 +122,19 @@ export function EstablishmentPilgrims({
                 const name = fullName(pilgrim);
                 return (
                   <tr key={pilgrim.id} className="border-b border-line align-top last:border-0">
-                    <th scope="row" className="py-2 pr-3 font-semibold text-fg">
+                    <th scope="row" className="py-2 pe-3 font-semibold text-fg">
                       {name}
                     </th>
-                    <td className="break-all py-2 pr-3">{pilgrim.contactInfo.email}</td>
-                    <td className="py-2 pr-3">{countryName(pilgrim.nationality, lng)}</td>
-                    <td className="py-2 pr-3 font-mono">{pilgrim.passportNumber}</td>
-                    <td className="whitespace-nowrap py-2 pr-3">
+                    <td className="break-all py-2 pe-3">{pilgrim.contactInfo.email}</td>
+                    <td className="py-2 pe-3">{countryName(pilgrim.nationality, lng)}</td>
+                    <td className="py-2 pe-3 font-mono">{pilgrim.passportNumber}</td>
+                    <td className="whitespace-nowrap py-2 pe-3">
                       {formatDate(pilgrim.entryDate, lng)}
                     </td>
-                    <td className="whitespace-nowrap py-2 pr-3">
+                    <td className="whitespace-nowrap py-2 pe-3">
                       {pilgrim.checkOutDate ? formatDate(pilgrim.checkOutDate, lng) : '—'}
                     </td>
-                    <td className="py-1">
+                    <td className={cn('py-1 ps-3', STICKY_END_CELL)}>
                       <div className="flex items-center gap-3 whitespace-nowrap">
                         <TextLink to={links.adminPilgrimView(pilgrim.id)}>
                           {t('actions.view')}

@@ -149,7 +149,7 @@ export function ReportsAdmin() {
       {report.isError && (
         <FormAlert title={errorText(report.error, t('somethingWentWrong'))}>
           {details.length > 0 && (
-            <ul className="list-disc pl-5">
+            <ul className="list-disc ps-5">
               {details.map((detail) => (
                 <li key={`${detail.field}-${detail.code}`}>{detail.message}</li>
               ))}

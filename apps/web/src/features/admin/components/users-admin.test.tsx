@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { AdminUser } from '@hospes/shared/admin';
 import { authStore } from '@/lib/auth';
+import { hiddenTextEscapingScrollBoxes } from '@/test/layout';
 import { apiFailure, mockApi, renderRoutes, sampleUser } from '@/test/utils';
 import { findToast } from './test-data';
 import { UsersAdmin } from './users-admin';
@@ -60,6 +61,22 @@ describe('admin users', () => {
     // No "deactivate" on one's own row.
     const mine = screen.getByRole('rowheader', { name: /Admin Uno/ }).closest('tr')!;
     expect(within(mine).queryByRole('button', { name: /Deactivate/ })).not.toBeInTheDocument();
+  });
+
+  it('keeps the actions’ hidden names inside the table’s scroll box (no sideways page)', async () => {
+    mockApi({ 'GET /api/admin/users': list([self, pilar]) });
+    const { container } = renderUsers();
+    await screen.findByRole('rowheader', { name: /Pilar Romero/ });
+    expect(screen.getByRole('button', { name: 'Deactivate Pilar Romero' })).toBeInTheDocument();
+    expect(hiddenTextEscapingScrollBoxes(container)).toEqual([]);
+    // From tablets up the actions stay in sight at the end of the box while the rest scrolls.
+    const actions = screen.getByRole('columnheader', { name: 'Actions' });
+    const cell = screen.getByRole('button', { name: 'Deactivate Pilar Romero' }).closest('td');
+    for (const element of [actions, cell]) {
+      expect(element?.className.split(/\s+/)).toEqual(
+        expect.arrayContaining(['sm:sticky', 'sm:inset-e-0']),
+      );
+    }
   });
 
   it('makes a user an administrator after confirming', async () => {

@@ -10,6 +10,7 @@ import { ConfirmDialog } from '@/components/ui/dialog';
 import { SelectField, TextField } from '@/components/ui/fields';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Spinner } from '@/components/ui/spinner';
+import { STICKY_END_CELL } from '@/components/ui/table';
 import { TextLink } from '@/components/ui/text-link';
 import { links, paths } from '@/config/paths';
 import { authStore, useAuth } from '@/lib/auth';
@@ -202,9 +203,9 @@ export function UsersAdmin() {
           role="region"
           aria-labelledby="users-caption"
           tabIndex={0}
-          className="overflow-x-auto rounded-2xl border border-line bg-surface"
+          className="relative overflow-x-auto rounded-2xl border border-line bg-surface"
         >
-          <table className="w-full min-w-[60rem] border-collapse text-left text-sm">
+          <table className="w-full min-w-[60rem] border-collapse text-start text-sm">
             <caption id="users-caption" className="sr-only">
               {t('users.caption')}
             </caption>
@@ -213,7 +214,14 @@ export function UsersAdmin() {
                 {(
                   ['name', 'role', 'status', 'lastLogin', 'establishments', 'actions'] as const
                 ).map((column) => (
-                  <th key={column} scope="col" className="px-3 py-2 font-semibold">
+                  <th
+                    key={column}
+                    scope="col"
+                    className={cn(
+                      'px-3 py-2 font-semibold',
+                      column === 'actions' && STICKY_END_CELL,
+                    )}
+                  >
                     {t(`users.columns.${column}`)}
                   </th>
                 ))}
@@ -228,7 +236,7 @@ export function UsersAdmin() {
                       <span className="block font-semibold text-fg">
                         {user.name}
                         {self && (
-                          <span className="ml-1 font-normal text-muted">({t('users.you')})</span>
+                          <span className="ms-1 font-normal text-muted">({t('users.you')})</span>
                         )}
                       </span>
                       <span className="block break-all text-muted">{user.email}</span>
@@ -267,7 +275,7 @@ export function UsersAdmin() {
                         </ul>
                       )}
                     </td>
-                    <td className="px-3 py-1">
+                    <td className={cn('px-3 py-1', STICKY_END_CELL)}>
                       <div className="flex flex-wrap gap-1">
                         <Button
                           variant="secondary"

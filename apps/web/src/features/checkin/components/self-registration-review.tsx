@@ -82,7 +82,7 @@ export function SelfRegistrationReview({
           ref={resultRef}
           tabIndex={-1}
           role="status"
-          className="mt-4 rounded-lg border-l-4 border-success bg-success-soft px-4 py-3 text-sm font-semibold text-fg outline-none"
+          className="mt-4 rounded-lg border-s-4 border-success bg-success-soft px-4 py-3 text-sm font-semibold text-fg outline-none"
         >
           {t('qr.confirmed')}
         </p>

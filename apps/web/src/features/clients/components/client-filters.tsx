@@ -62,7 +62,7 @@ export function ClientFilters({
     onChange({ ...filters, [key]: value === '' ? undefined : value });
 
   return (
-    <div role="search" aria-label={t('filters.label')} className="mb-6 space-y-3">
+    <div role="search" aria-label={t('filters.label')} className="mb-4 space-y-3 sm:mb-6">
       <div className="grid gap-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] sm:items-end">
         <TextField
           label={t('filters.search')}

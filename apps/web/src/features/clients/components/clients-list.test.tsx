@@ -1,7 +1,9 @@
-import { screen, within } from '@testing-library/react';
+import { onlineManager } from '@tanstack/react-query';
+import { act, screen, within } from '@testing-library/react';
 import { useSearchParams } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { authStore } from '@/lib/auth';
+import { hiddenTextEscapingScrollBoxes } from '@/test/layout';
 import { mockApi, renderPage, sampleUser, type MockCall } from '@/test/utils';
 import { filtersFromParams, paramsFromFilters } from '../filters';
 import { samplePilgrim } from '../test/fixtures';
@@ -123,5 +125,115 @@ describe('client list', () => {
       pilgrimIds: [lucia.id, hans.id],
     });
     expect(await screen.findByRole('heading', { name: 'No travelers yet' })).toBeInTheDocument();
+  });
+});
+
+describe('client list without a connection', () => {
+  afterEach(() => onlineManager.setOnline(true));
+  const noResponse = 'No response from the server. Check your internet connection.';
+
+  it('a delete fails at once while the device is offline, and the dialog can be closed', async () => {
+    authStore.setSession('tok_abcdefghijklmnopqrstuvwxyz012345', sampleUser, { remember: true });
+    mockApi({
+      'GET /api/pilgrims': listAnswer(),
+      [`DELETE /api/pilgrims/${lucia.id}`]: new TypeError('Failed to fetch'),
+    });
+    const { user } = renderPage(<Page />, { path: '/clients' });
+    const deleteButton = await screen.findByRole('button', { name: 'Delete Lucía Fernández Ruiz' });
+    act(() => onlineManager.setOnline(false));
+
+    await user.click(deleteButton);
+    const dialog = screen.getByRole('alertdialog', {
+      name: 'Delete traveler Lucía Fernández Ruiz?',
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete traveler' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(noResponse);
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeEnabled();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
+  it('a new filter that cannot be fetched offline shows the failure, not the old rows, and is fetched once back online', async () => {
+    authStore.setSession('tok_abcdefghijklmnopqrstuvwxyz012345', sampleUser, { remember: true });
+    mockApi({
+      'GET /api/pilgrims': (call) =>
+        call.url.searchParams.get('stayStatus') && !onlineManager.isOnline()
+          ? new TypeError('Failed to fetch')
+          : listAnswer(call.url.searchParams.get('stayStatus') ? [hans] : undefined),
+    });
+    const { user } = renderPage(<Page />, { path: '/clients' });
+    expect(await screen.findAllByRole('listitem')).toHaveLength(2);
+    act(() => onlineManager.setOnline(false));
+
+    await user.selectOptions(screen.getByLabelText('Stay indicator', { exact: true }), 'long');
+    expect(await screen.findByRole('alert')).toHaveTextContent(noResponse);
+    expect(screen.queryByText('Lucía Fernández Ruiz')).not.toBeInTheDocument();
+    expect(screen.queryByText('2 travelers')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    // Back online: asked again by itself.
+    act(() => onlineManager.setOnline(true));
+    expect(await screen.findByText('1 traveler')).toBeInTheDocument();
+  });
+
+  it('a new filter whose request failed shows the failure while it is tried again', async () => {
+    authStore.setSession('tok_abcdefghijklmnopqrstuvwxyz012345', sampleUser, { remember: true });
+    mockApi({
+      'GET /api/pilgrims': (call) =>
+        call.url.searchParams.get('stayStatus')
+          ? { status: 503, body: { success: false, code: 'SERVICE_UNAVAILABLE', message: '' } }
+          : listAnswer(),
+    });
+    const { user, queryClient } = renderPage(<Page />, { path: '/clients' });
+    expect(await screen.findAllByRole('listitem')).toHaveLength(2);
+
+    await user.selectOptions(screen.getByLabelText('Stay indicator', { exact: true }), 'long');
+    // The first failure is enough: the old rows do not stay through the retries (seconds).
+    expect(await screen.findByRole('alert', {}, { timeout: 800 })).toBeInTheDocument();
+    expect(screen.queryByText('Lucía Fernández Ruiz')).not.toBeInTheDocument();
+    await queryClient.cancelQueries();
+  });
+});
+
+describe('client list on a tablet or computer (a table)', () => {
+  it('puts each row’s actions on one line as named icons, inside the table’s scroll box', async () => {
+    vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query: string) =>
+        ({
+          matches: query === '(min-width: 64rem)',
+          media: query,
+          addEventListener: () => {},
+          removeEventListener: () => {},
+        }) as unknown as MediaQueryList,
+    );
+    authStore.setSession('tok_abcdefghijklmnopqrstuvwxyz012345', sampleUser, { remember: true });
+    mockApi({ 'GET /api/pilgrims': listAnswer() });
+    const { container } = renderPage(<Page />, { path: '/clients' });
+    const table = await screen.findByRole('table', { name: 'Travelers' });
+    const row = within(table)
+      .getByRole('rowheader', { name: 'Lucía Fernández Ruiz' })
+      .closest('tr')!;
+
+    const view = within(row).getByRole('link', { name: 'View Lucía Fernández Ruiz' });
+    const edit = within(row).getByRole('link', { name: 'Edit Lucía Fernández Ruiz' });
+    const remove = within(row).getByRole('button', { name: 'Delete Lucía Fernández Ruiz' });
+    expect(view).toHaveAttribute('href', `/clients/view/${lucia.id}`);
+    expect(edit).toHaveAttribute('href', `/clients/edit/${lucia.id}`);
+    for (const [action, title] of [
+      [view, 'View'],
+      [edit, 'Edit'],
+      [remove, 'Delete'],
+    ] as const) {
+      // An icon (a pointer gets its title); no visible words to stack the buttons.
+      expect(action).toHaveAttribute('title', title);
+      expect(action.querySelector('svg[aria-hidden="true"]')).not.toBeNull();
+      const visible = Array.from(action.childNodes).filter(
+        (node) => !(node instanceof Element && node.classList.contains('sr-only')),
+      );
+      expect(visible.map((node) => node.textContent).join('')).toBe('');
+    }
+    const line = view.parentElement!;
+    expect(line).toBe(remove.parentElement);
+    expect(line.className.split(/\s+/)).not.toContain('flex-wrap');
+    expect(hiddenTextEscapingScrollBoxes(container)).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { DOCUMENT_TYPE_LABELS } from '@hospes/shared/codes';
@@ -26,9 +26,106 @@ import { StayBadge } from './stay-badge';
 
 type Establishments = ReadonlyArray<{ id: string; name: string }>;
 
-function RowActions({ pilgrim, onDelete }: { pilgrim: Pilgrim; onDelete: () => void }) {
+type RowAction = 'view' | 'edit' | 'delete';
+
+const ACTION_ICON_PATHS: Record<RowAction, ReactNode> = {
+  view: (
+    <>
+      <path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12Z" />
+      <circle cx="12" cy="12" r="3" />
+    </>
+  ),
+  edit: (
+    <>
+      <path d="M12 20h9" />
+      <path d="M16.5 3.5a2.12 2.12 0 0 1 3 3L7 19l-4 1 1-4Z" />
+    </>
+  ),
+  delete: (
+    <>
+      <path d="M3 6h18" />
+      <path d="M8 6V4h8v2" />
+      <path d="M19 6l-1 14H6L5 6" />
+      <path d="M10 11v6M14 11v6" />
+    </>
+  ),
+};
+
+function ActionIcon({ action }: { action: RowAction }) {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      className="size-5 shrink-0"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      {ACTION_ICON_PATHS[action]}
+    </svg>
+  );
+}
+
+/**
+ * View, edit and delete of one traveler. In the table (`compact`) they are icons on one line, each
+ * named in full for assistive technology and titled for a pointer, so a row stays one line high
+ * on a tablet; on a card, words.
+ */
+function RowActions({
+  pilgrim,
+  onDelete,
+  compact = false,
+}: {
+  pilgrim: Pilgrim;
+  onDelete: () => void;
+  compact?: boolean;
+}) {
   const { t } = useTranslation('clients');
   const name = fullName(pilgrim);
+  if (compact) {
+    return (
+      <div className="flex items-center gap-1">
+        <ButtonLink
+          to={links.clientView(pilgrim.id)}
+          variant="secondary"
+          size="sm"
+          className="w-11"
+          title={t('list.view')}
+        >
+          <ActionIcon action="view" />
+          <span className="sr-only">
+            {t('list.view')} {name}
+          </span>
+        </ButtonLink>
+        <ButtonLink
+          to={links.clientEdit(pilgrim.id)}
+          variant="secondary"
+          size="sm"
+          className="w-11"
+          title={t('list.edit')}
+        >
+          <ActionIcon action="edit" />
+          <span className="sr-only">
+            {t('list.edit')} {name}
+          </span>
+        </ButtonLink>
+        <Button
+          variant="danger"
+          size="sm"
+          className="w-11"
+          title={t('list.delete')}
+          onClick={onDelete}
+        >
+          <ActionIcon action="delete" />
+          <span className="sr-only">
+            {t('list.delete')} {name}
+          </span>
+        </Button>
+      </div>
+    );
+  }
   return (
     <div className="flex flex-wrap gap-2">
       <ButtonLink to={links.clientView(pilgrim.id)} variant="secondary" size="sm">
@@ -133,12 +230,20 @@ export function ClientsList({
     );
   }
 
-  if (query.isError) {
+  // The previous filters' rows stand in only while the new ones are on the way: once the new
+  // request has failed (even while it is being tried again), the failure is shown instead of
+  // rows that no longer match what the filters say.
+  const failure = query.isError
+    ? query.error
+    : query.isPlaceholderData && query.failureCount > 0
+      ? query.failureReason
+      : null;
+  if (failure) {
     return (
       <>
         {header}
         <FormAlert>
-          <p>{errorText(query.error, t('messages.listFailed'))}</p>
+          <p>{errorText(failure, t('messages.listFailed'))}</p>
           <Button size="sm" variant="secondary" onClick={() => void query.refetch()}>
             {t('list.retry')}
           </Button>
@@ -216,11 +321,11 @@ export function ClientsList({
       ) : wide ? (
         <div
           className={cn(
-            'overflow-x-auto rounded-2xl border border-line bg-surface',
+            'relative overflow-x-auto rounded-2xl border border-line bg-surface',
             query.isPlaceholderData && 'opacity-70',
           )}
         >
-          <table className="w-full text-left text-sm">
+          <table className="w-full text-start text-sm">
             <caption className="sr-only">{t('list.caption')}</caption>
             <thead className="border-b border-line bg-surface-muted text-fg">
               <tr>
@@ -250,7 +355,7 @@ export function ClientsList({
                     {t('list.establishment')}
                   </th>
                 )}
-                <th scope="col" className="px-3 py-2 font-semibold">
+                <th scope="col" className="w-px px-3 py-2 font-semibold whitespace-nowrap">
                   {t('list.actions')}
                 </th>
               </tr>
@@ -283,8 +388,8 @@ export function ClientsList({
                   {showEstablishment && (
                     <td className="px-3 py-2 text-fg">{p.establishment.name}</td>
                   )}
-                  <td className="px-3 py-2">
-                    <RowActions pilgrim={p} onDelete={() => setToDelete(p)} />
+                  <td className="px-3 py-1">
+                    <RowActions compact pilgrim={p} onDelete={() => setToDelete(p)} />
                   </td>
                 </tr>
               ))}
@@ -299,7 +404,7 @@ export function ClientsList({
           {rows.map((p) => (
             <li key={p.id} className="rounded-2xl border border-line bg-surface p-4">
               <div className="flex items-start gap-2">
-                <div className="-mt-2 -ml-2">
+                <div className="-ms-2 -mt-2">
                   <SelectBox
                     checked={selected.has(p.id)}
                     onChange={(on) => toggle(p.id, on)}
@@ -373,7 +478,7 @@ export function ClientsList({
         description={
           <>
             <p>{t('bulk.text', { count: visibleSelected.length })}</p>
-            <ul className="mt-2 list-disc pl-5">
+            <ul className="mt-2 list-disc ps-5">
               {visibleSelected.map((p) => (
                 <li key={p.id}>{name(p)}</li>
               ))}

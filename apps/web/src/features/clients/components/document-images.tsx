@@ -134,7 +134,7 @@ export function DocumentImageField({
               void onFile(event.target.files?.[0]);
               event.target.value = '';
             }}
-            className="block w-full max-w-full text-sm text-fg file:mr-3 file:min-h-11 file:cursor-pointer file:rounded-lg file:border file:border-control file:bg-surface file:px-3 file:py-2 file:font-semibold file:text-fg hover:file:bg-surface-muted"
+            className="block w-full max-w-full text-sm text-fg file:me-3 file:min-h-11 file:cursor-pointer file:rounded-lg file:border file:border-control file:bg-surface file:px-3 file:py-2 file:font-semibold file:text-fg hover:file:bg-surface-muted"
           />
           <p id={`${id}-hint`} className="text-sm text-muted">
             {value

@@ -1,8 +1,9 @@
 import { fireEvent, screen, within } from '@testing-library/react';
+import { Link, useNavigate } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { todayIso } from '@hospes/shared/dates';
 import { authStore } from '@/lib/auth';
-import { apiFailure, mockApi, renderPage, sampleUser } from '@/test/utils';
+import { apiFailure, mockApi, renderPage, renderRoutes, sampleUser } from '@/test/utils';
 import {
   ESTABLISHMENT_ID,
   NO_SAME_DOCUMENT,
@@ -472,5 +473,76 @@ describe('traveler form: the rules of spec §3 and §5', { timeout: 30_000 }, ()
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Pilgrim not found');
     expect(within(screen.getByRole('alert')).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  describe('editing: the question before leaving unsaved changes', () => {
+    const pilgrim = samplePilgrim();
+    function EditPage() {
+      const navigate = useNavigate();
+      return (
+        <TravelerForm
+          mode="edit"
+          pilgrim={pilgrim}
+          onSaved={(saved) => void navigate(`/clients/view/${saved.id}`)}
+          actions={<Link to="/clients">Back to the list</Link>}
+        />
+      );
+    }
+    function renderEdit() {
+      signIn();
+      return renderRoutes(
+        [
+          { path: '/clients/edit/:id', element: <EditPage /> },
+          { path: '/clients/view/:id', element: <h1>View stand-in</h1> },
+          { path: '/clients', element: <h1>Clients stand-in</h1> },
+        ],
+        { path: `/clients/edit/${pilgrim.id}` },
+      );
+    }
+
+    it('asks before a changed edit is left, in the app and on reload', async () => {
+      mockApi({}, NO_SAME_DOCUMENT);
+      const { user, router } = renderEdit();
+      await user.clear(field('Phone'));
+      await user.type(field('Phone'), '+34 611 999 888');
+      const reload = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(reload);
+      expect(reload.defaultPrevented).toBe(true);
+
+      await user.click(screen.getByRole('link', { name: 'Back to the list' }));
+      const dialog = await screen.findByRole('alertdialog', { name: 'Leave this page?' });
+      await user.click(within(dialog).getByRole('button', { name: 'Stay' }));
+      expect(router.state.location.pathname).toBe(`/clients/edit/${pilgrim.id}`);
+      expect(field('Phone')).toHaveValue('+34 611 999 888');
+
+      await user.click(screen.getByRole('link', { name: 'Back to the list' }));
+      await user.click(
+        within(await screen.findByRole('alertdialog', { name: 'Leave this page?' })).getByRole(
+          'button',
+          { name: 'Leave' },
+        ),
+      );
+      expect(await screen.findByRole('heading', { name: 'Clients stand-in' })).toBeInTheDocument();
+    });
+
+    it('does not ask once the changes are saved', async () => {
+      mockApi(
+        {
+          [`PUT /api/pilgrims/${pilgrim.id}`]: {
+            body: { success: true, message: 'ok', data: pilgrim },
+          },
+        },
+        NO_SAME_DOCUMENT,
+      );
+      const { user, router } = renderEdit();
+      await user.clear(field('Phone'));
+      await user.type(field('Phone'), '+34 611 999 888');
+      await user.click(screen.getByRole('button', { name: 'Save changes' }));
+      expect(
+        await screen.findByRole('heading', { name: 'View stand-in' }, { timeout: 5_000 }),
+      ).toBeInTheDocument();
+      expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+      expect(router.state.location.pathname).toBe(`/clients/view/${pilgrim.id}`);
+    });
   });
 });

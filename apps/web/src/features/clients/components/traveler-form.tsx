@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 import { Controller, useForm, useWatch, type FieldErrors, type FieldPath } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
@@ -98,9 +99,9 @@ function Section({
 }) {
   return (
     <fieldset className="min-w-0 space-y-4 border-t border-line pt-5 first:border-t-0 first:pt-0">
-      <legend className="float-left mb-1 w-full text-lg font-semibold text-fg">{title}</legend>
-      {intro && <p className="clear-left text-sm text-muted">{intro}</p>}
-      <div className="clear-left grid gap-4 sm:grid-cols-2 lg:grid-cols-3">{children}</div>
+      <legend className="float-start mb-1 w-full text-lg font-semibold text-fg">{title}</legend>
+      {intro && <p className="clear-start text-sm text-muted">{intro}</p>}
+      <div className="clear-start grid gap-4 sm:grid-cols-2 lg:grid-cols-3">{children}</div>
     </fieldset>
   );
 }
@@ -167,6 +168,11 @@ export type TravelerFormProps = {
       submitLabel?: string;
       /** False: no "saved" toast (the caller shows the result of what follows the save). */
       savedToast?: boolean;
+      /**
+       * False: no "Leave this page?" question of its own, for a form on a page that already
+       * holds one (a router takes one blocker). Default true.
+       */
+      leaveGuard?: boolean;
     }
   | {
       /** Public self-registration: no stay, contract or payment sections; consent required. */
@@ -404,6 +410,9 @@ export function TravelerForm(props: TravelerFormProps) {
         } else if (pilgrim) {
           const answer = await update.mutateAsync({ id: pilgrim.id, input: toUpdateInput(input) });
           if (props.savedToast !== false) toast.success(t('messages.pilgrimSaved'));
+          // Saved: what the form holds is the record now, nothing is left to lose. Settled at
+          // once (flushSync), so the leave question knows it before onSaved goes elsewhere.
+          flushSync(() => reset(getValues()));
           props.onSaved(answer.data);
         }
       } catch (error) {
@@ -456,9 +465,10 @@ export function TravelerForm(props: TravelerFormProps) {
       aria-describedby={fieldDomId('required-note')}
     >
       {
-        // A new registration asks before it is left with unsaved input (not once saved: the form
-        // is gone by then).
-        mode !== 'edit' && <LeaveGuard when={isDirty} />
+        // Asks before the page is left with unsaved input: a new registration (not once saved:
+        // the form is gone by then) and an edit (not once saved: the saved values are the form's
+        // new starting point, above).
+        (mode !== 'edit' || props.leaveGuard !== false) && <LeaveGuard when={isDirty} />
       }
       <p id={fieldDomId('required-note')} className="text-sm text-muted">
         {t('form.requiredNote')}
@@ -900,10 +910,10 @@ export function TravelerForm(props: TravelerFormProps) {
 
       {mode === 'public' && (
         <fieldset className="min-w-0 space-y-3 border-t border-line pt-5">
-          <legend className="float-left mb-1 w-full text-lg font-semibold text-fg">
+          <legend className="float-start mb-1 w-full text-lg font-semibold text-fg">
             {props.consent.title}
           </legend>
-          <p className="clear-left text-sm text-fg">{props.consent.text}</p>
+          <p className="clear-start text-sm text-fg">{props.consent.text}</p>
           <div className="flex items-start gap-3">
             <input
               id={fieldDomId('consent')}

@@ -33,12 +33,19 @@ export function DocumentsToolbar({
   const establishmentId = filters.establishmentId;
 
   return (
+    // Small buttons: on a phone the three fit on one line above the list.
     <div role="group" aria-label={t('toolbar.label')} className="mb-4 flex flex-wrap gap-2">
-      <Button variant="secondary" onClick={() => setOpen('export')} disabled={total === 0}>
+      <Button
+        variant="secondary"
+        size="sm"
+        onClick={() => setOpen('export')}
+        disabled={total === 0}
+      >
         {t('export.button')}
       </Button>
       <Button
         variant="secondary"
+        size="sm"
         onClick={() => setOpen('import')}
         disabled={establishments.length === 0}
       >
@@ -46,6 +53,7 @@ export function DocumentsToolbar({
       </Button>
       <Button
         variant="secondary"
+        size="sm"
         onClick={() => setOpen('xml')}
         disabled={establishments.length === 0}
       >

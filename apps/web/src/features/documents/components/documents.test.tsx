@@ -1,8 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { authStore } from '@/lib/auth';
+import { hiddenTextEscapingScrollBoxes } from '@/test/layout';
 import { apiFailure, mockApi, renderPage, sampleUser } from '@/test/utils';
-import { ImportDialog } from './import-dialog';
+import { ExportDialog } from './export-dialog';
+import { IMPORT_TABLE_QUERY, ImportDialog } from './import-dialog';
 import { PdfActions } from './pdf-actions';
 import { SesXmlDialog } from './ses-xml-dialog';
 
@@ -187,9 +189,63 @@ describe('SES file of an establishment that reports elsewhere', () => {
   });
 });
 
+/** Screens at least as wide as `matching` (a tablet or a computer); jsdom has none by default. */
+function wideScreen(matching: string) {
+  vi.spyOn(window, 'matchMedia').mockImplementation(
+    (query: string) =>
+      ({
+        matches: query === matching,
+        media: query,
+        onchange: null,
+        addEventListener: () => {},
+        removeEventListener: () => {},
+        addListener: () => {},
+        removeListener: () => {},
+        dispatchEvent: () => false,
+      }) as MediaQueryList,
+  );
+}
+
+const previewSummary = {
+  format: 'csv',
+  establishmentId: ESTABLISHMENT_ID,
+  total: 2,
+  valid: 1,
+  invalid: 1,
+  duplicates: 0,
+  ignoredColumns: [],
+};
+const previewAnswer = {
+  body: {
+    success: true,
+    data: {
+      ...previewSummary,
+      rows: [
+        {
+          row: 2,
+          status: 'valid',
+          errors: [],
+          values: { firstName: 'Hans', lastName: 'Weber', passportNumber: 'C01X00T47' },
+        },
+        {
+          row: 3,
+          status: 'invalid',
+          errors: [
+            { field: 'dateOfBirth', column: 'Date of birth', code: 'x', message: 'Not a date' },
+          ],
+          values: { firstName: 'Eva', lastName: 'Nowak' },
+        },
+      ],
+    },
+  },
+};
+const csv = () =>
+  new File(['firstName;lastName\nHans;Weber\nEva;Nowak\n'], 'travelers.csv', { type: 'text/csv' });
+
 describe('import preview', () => {
   it('checks the file, shows every row with its status and problems, then imports the valid rows', async () => {
     authStore.setSession(TOKEN, sampleUser, { remember: true });
+    wideScreen(IMPORT_TABLE_QUERY);
     const summary = {
       format: 'csv',
       establishmentId: ESTABLISHMENT_ID,
@@ -289,5 +345,110 @@ describe('import preview', () => {
       within(dialog).getByText(/Row 3 \(With errors\): Date of birth: Not a date/),
     ).toBeInTheDocument();
     expect(calls.at(-1)!.url.pathname).toBe('/api/pilgrims/import');
+  });
+});
+
+describe('import preview on a phone', () => {
+  it('shows each row as a card with its row, status, traveler and problems, nothing off to the side', async () => {
+    authStore.setSession(TOKEN, sampleUser, { remember: true });
+    mockApi({ 'POST /api/pilgrims/import/preview': previewAnswer });
+    const { user } = renderPage(
+      <ImportDialog
+        open
+        onClose={() => {}}
+        establishments={[{ id: ESTABLISHMENT_ID, name: 'Albergue San Roque' }]}
+      />,
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Import travelers' });
+    await user.upload(within(dialog).getByLabelText('File (CSV or Excel)'), csv());
+    await user.click(within(dialog).getByRole('button', { name: 'Check the file' }));
+
+    const list = await within(dialog).findByRole('list', { name: 'Rows of the file' });
+    expect(within(dialog).queryByRole('table')).not.toBeInTheDocument();
+    const [first, second] = within(list)
+      .getAllByRole('listitem')
+      .filter((card) => card.parentElement === list);
+    const pairs = (card: HTMLElement) =>
+      Array.from(card.querySelectorAll('dt')).map(
+        (dt) => `${dt.textContent}: ${dt.nextElementSibling?.textContent}`,
+      );
+    expect(pairs(first!)).toEqual([
+      'Row: 2',
+      'Status: Valid',
+      'Traveler: Hans WeberC01X00T47',
+      'Problems: —',
+    ]);
+    expect(pairs(second!)).toEqual([
+      'Row: 3',
+      'Status: With errors',
+      'Traveler: Eva Nowak',
+      'Problems: Date of birth: Not a date',
+    ]);
+    expect(within(dialog).getByRole('region', { name: 'Rows of the file' })).toHaveAttribute(
+      'tabindex',
+      '0',
+    );
+    expect(hiddenTextEscapingScrollBoxes(dialog)).toEqual([]);
+  });
+});
+
+describe('keyboard use of the file dialogs', () => {
+  it('Check the file pressed with the keyboard: focus stays in the dialog, Escape then closes it', async () => {
+    authStore.setSession(TOKEN, sampleUser, { remember: true });
+    wideScreen(IMPORT_TABLE_QUERY);
+    let release: () => void = () => {};
+    mockApi({
+      'POST /api/pilgrims/import/preview': () =>
+        new Promise((resolve) => {
+          release = () => resolve(previewAnswer);
+        }),
+    });
+    const onClose = vi.fn();
+    const { user } = renderPage(
+      <ImportDialog
+        open
+        onClose={onClose}
+        establishments={[{ id: ESTABLISHMENT_ID, name: 'Albergue San Roque' }]}
+      />,
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Import travelers' });
+    await user.upload(within(dialog).getByLabelText('File (CSV or Excel)'), csv());
+    const check = within(dialog).getByRole('button', { name: 'Check the file' });
+    check.focus();
+    await user.keyboard('{Enter}');
+    // While the file is checked the button is disabled: focus does not stay on it (a browser
+    // drops it to the page's body, out of the dialog).
+    await waitFor(() => expect(check).toBeDisabled());
+    await waitFor(() => expect(dialog).toContainElement(document.activeElement as HTMLElement));
+    expect(document.activeElement).not.toBeDisabled();
+    release();
+    await within(dialog).findByRole('button', { name: 'Import 1 valid row' });
+    expect(dialog).toContainElement(document.activeElement as HTMLElement);
+    // The wide table has the hidden names of nothing outside its box either.
+    expect(hiddenTextEscapingScrollBoxes(dialog)).toEqual([]);
+    await user.keyboard('{Escape}');
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it('Export pressed with the keyboard: focus stays in the dialog, Escape stops and closes it', async () => {
+    authStore.setSession(TOKEN, sampleUser, { remember: true });
+    // The file never comes: the export stays under way.
+    mockApi({ 'GET /api/pilgrims/export': () => new Promise(() => {}) });
+    const onClose = vi.fn();
+    const { user } = renderPage(
+      <ExportDialog open onClose={onClose} filters={{}} total={3} pageIds={[lucia.id]} />,
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Export travelers' });
+    const start = within(dialog).getByRole('button', { name: 'Export' });
+    start.focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(start).toBeDisabled());
+
+    await waitFor(() => expect(dialog).toContainElement(document.activeElement as HTMLElement));
+    expect(document.activeElement).not.toBeDisabled();
+    await user.tab();
+    expect(dialog).toContainElement(document.activeElement as HTMLElement);
+    await user.keyboard('{Escape}');
+    expect(onClose).toHaveBeenCalled();
   });
 });

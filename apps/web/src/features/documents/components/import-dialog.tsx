@@ -8,6 +8,7 @@ import { Modal } from '@/components/ui/dialog';
 import { SelectField } from '@/components/ui/fields';
 import { FormAlert } from '@/components/ui/form-alert';
 import { errorText } from '@/lib/error-text';
+import { useMediaQuery } from '@/lib/use-media-query';
 import {
   downloadImportTemplate,
   usePreviewImport,
@@ -44,18 +45,92 @@ function StatusBadge({ status }: { status: RowStatus }) {
   );
 }
 
-/** Every row of the file with its status and problems: a scrollable, focusable table. */
+type PreviewRow = ImportPreview['rows'][number];
+
+/** A row's traveler as the file gives them: name, document number, the sex as it was read. */
+function RowTraveler({ values: v }: { values: PreviewRow['values'] }) {
+  const { t } = useTranslation('documents');
+  const name = [v.firstName, v.lastName, v.secondLastName].filter(Boolean).join(' ');
+  return (
+    <>
+      {name || '—'}
+      {v.passportNumber && <span className="block text-muted">{v.passportNumber}</span>}
+      {/* The sex as it will be stored: a file's M may be read as male or as mujer. */}
+      {v.gender && ['M', 'F', 'O'].includes(v.gender) && (
+        <span className="block text-muted">{t(`genders.${v.gender}`, { ns: 'clients' })}</span>
+      )}
+    </>
+  );
+}
+
+/** A row's problems, or why a duplicate is left out. */
+function RowProblems({ row }: { row: PreviewRow }) {
+  const { t } = useTranslation('documents');
+  if (row.errors.length > 0) {
+    return (
+      <ul className="space-y-1">
+        {row.errors.map((e, index) => (
+          <li key={`${e.field}-${index}`} className="break-words">
+            {e.column || e.field ? (
+              <span className="font-semibold">{e.column || e.field}: </span>
+            ) : null}
+            {e.message || e.code}
+          </li>
+        ))}
+      </ul>
+    );
+  }
+  return row.status === 'duplicate' ? t('import.duplicateText') : <span aria-hidden="true">—</span>;
+}
+
+/** The width from which the preview is a table (the dialog widens for it); below, one card a row. */
+export const IMPORT_TABLE_QUERY = '(min-width: 40rem)';
+
+/**
+ * Every row of the file with its status and problems, in a scrollable, focusable box: a table
+ * where there is room for its four columns, else a card per row (row, status, traveler,
+ * problems one under the other), so nothing hides off to the side on a phone.
+ */
 export function ImportPreviewTable({ preview }: { preview: ImportPreview }) {
   const { t } = useTranslation('documents');
   const captionId = useId();
+  const wide = useMediaQuery(IMPORT_TABLE_QUERY);
+  const boxClasses =
+    'relative mt-3 max-h-72 overflow-auto rounded-lg border border-line focus-visible:outline-2 focus-visible:outline-primary';
+  if (!wide) {
+    return (
+      <div role="region" aria-labelledby={captionId} tabIndex={0} className={boxClasses}>
+        <span id={captionId} hidden>
+          {t('import.table')}
+        </span>
+        <ul aria-labelledby={captionId} className="divide-y divide-line text-sm">
+          {preview.rows.map((row) => (
+            <li key={row.row} className="px-3 py-2">
+              <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1">
+                <dt className="font-semibold text-muted">{t('import.row')}</dt>
+                <dd>{row.row}</dd>
+                <dt className="font-semibold text-muted">{t('import.status')}</dt>
+                <dd>
+                  <StatusBadge status={row.status} />
+                </dd>
+                <dt className="font-semibold text-muted">{t('import.traveler')}</dt>
+                <dd className="break-words">
+                  <RowTraveler values={row.values} />
+                </dd>
+                <dt className="font-semibold text-muted">{t('import.problems')}</dt>
+                <dd>
+                  <RowProblems row={row} />
+                </dd>
+              </dl>
+            </li>
+          ))}
+        </ul>
+      </div>
+    );
+  }
   return (
-    <div
-      role="region"
-      aria-labelledby={captionId}
-      tabIndex={0}
-      className="mt-3 max-h-72 overflow-auto rounded-lg border border-line focus-visible:outline-2 focus-visible:outline-primary"
-    >
-      <table className="w-full min-w-[32rem] border-collapse text-left text-sm">
+    <div role="region" aria-labelledby={captionId} tabIndex={0} className={boxClasses}>
+      <table className="w-full min-w-[32rem] border-collapse text-start text-sm">
         <caption id={captionId} className="sr-only">
           {t('import.table')}
         </caption>
@@ -76,48 +151,22 @@ export function ImportPreviewTable({ preview }: { preview: ImportPreview }) {
           </tr>
         </thead>
         <tbody>
-          {preview.rows.map((row) => {
-            const v = row.values;
-            const name = [v.firstName, v.lastName, v.secondLastName].filter(Boolean).join(' ');
-            return (
-              <tr key={row.row} className="border-t border-line align-top">
-                <th scope="row" className="px-2 py-2 font-normal">
-                  {row.row}
-                </th>
-                <td className="px-2 py-2">
-                  <StatusBadge status={row.status} />
-                </td>
-                <td className="px-2 py-2 break-words">
-                  {name || '—'}
-                  {v.passportNumber && <span className="block text-muted">{v.passportNumber}</span>}
-                  {/* The sex as it will be stored: a file's M may be read as male or as mujer. */}
-                  {v.gender && ['M', 'F', 'O'].includes(v.gender) && (
-                    <span className="block text-muted">
-                      {t(`genders.${v.gender}`, { ns: 'clients' })}
-                    </span>
-                  )}
-                </td>
-                <td className="px-2 py-2">
-                  {row.errors.length > 0 ? (
-                    <ul className="space-y-1">
-                      {row.errors.map((e, index) => (
-                        <li key={`${e.field}-${index}`} className="break-words">
-                          {e.column || e.field ? (
-                            <span className="font-semibold">{e.column || e.field}: </span>
-                          ) : null}
-                          {e.message || e.code}
-                        </li>
-                      ))}
-                    </ul>
-                  ) : row.status === 'duplicate' ? (
-                    t('import.duplicateText')
-                  ) : (
-                    <span aria-hidden="true">—</span>
-                  )}
-                </td>
-              </tr>
-            );
-          })}
+          {preview.rows.map((row) => (
+            <tr key={row.row} className="border-t border-line align-top">
+              <th scope="row" className="px-2 py-2 font-normal">
+                {row.row}
+              </th>
+              <td className="px-2 py-2">
+                <StatusBadge status={row.status} />
+              </td>
+              <td className="px-2 py-2 break-words">
+                <RowTraveler values={row.values} />
+              </td>
+              <td className="px-2 py-2">
+                <RowProblems row={row} />
+              </td>
+            </tr>
+          ))}
         </tbody>
       </table>
     </div>
@@ -133,7 +182,7 @@ function ImportSummary({ result }: { result: ImportResult }) {
       {data.skipped.length > 0 && (
         <>
           <p>{t('import.skipped', { count: data.skipped.length })}</p>
-          <ul className="ml-5 list-disc">
+          <ul className="ms-5 list-disc">
             {data.skipped.map((row) => (
               <li key={row.row} className="break-words">
                 {t('import.skippedRow', { row: row.row, status: t(statusKey[row.status]) })}
@@ -227,9 +276,11 @@ export function ImportDialog({
   const data = preview.data;
   const result = run.data;
   const fmt = (n: number) => new Intl.NumberFormat(bcp47Of(lng)).format(n);
+  // The preview's table needs room: the dialog widens for it (on a phone it is cards anyway).
+  const roomForTable = useMediaQuery(IMPORT_TABLE_QUERY) && !!data && !result;
 
   return (
-    <Modal open={open} onClose={close} busy={busy} title={t('import.title')}>
+    <Modal open={open} onClose={close} busy={busy} title={t('import.title')} wide={roomForTable}>
       {!result && (
         <form noValidate onSubmit={(event) => void check(event)}>
           <p className="mt-4 text-sm text-fg">{t('import.templateIntro')}</p>
@@ -271,7 +322,7 @@ export function ImportDialog({
                 setFileError('');
                 preview.reset();
               }}
-              className="block w-full max-w-full text-sm text-fg file:mr-3 file:min-h-11 file:rounded-lg file:border file:border-control file:bg-surface file:px-3 file:font-semibold file:text-fg"
+              className="block w-full max-w-full text-sm text-fg file:me-3 file:min-h-11 file:rounded-lg file:border file:border-control file:bg-surface file:px-3 file:font-semibold file:text-fg"
             />
             <p id={`${fileId}-hint`} className="mt-1 text-sm text-muted">
               {t('import.fileHint')}

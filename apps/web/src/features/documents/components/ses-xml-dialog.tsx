@@ -58,7 +58,7 @@ export function SesProblems({
           return (
             <li key={group.travelerId ?? 'establishment'}>
               <p className="font-semibold break-words">{heading}</p>
-              <ul className="ml-5 list-disc">
+              <ul className="ms-5 list-disc">
                 {group.problems.map((problem, index) => (
                   <li key={`${problem.field}-${index}`} className="break-words">
                     {problem.message || problem.code || problem.field}

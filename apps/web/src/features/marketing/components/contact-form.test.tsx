@@ -157,4 +157,22 @@ describe('contact page', () => {
     expect(screen.queryByText('You can also write to us at')).not.toBeInTheDocument();
     expect(screen.getByLabelText('What is it about?')).toHaveValue('support');
   });
+
+  it('hides the anti-spam field where it stands, without a physical offset that widens a right-to-left page', () => {
+    mockApi({});
+    const { container } = renderPage(<ContactForm />, { path: '/contacto' });
+    const input = container.querySelector<HTMLInputElement>('#contact-website');
+    expect(input).toHaveAttribute('tabindex', '-1');
+    expect(input).toHaveAttribute('autocomplete', 'off');
+    const box = input?.closest('[aria-hidden="true"]');
+    expect(box).not.toBeNull();
+    const classes = box?.className.split(/\s+/) ?? [];
+    // Clipped to one pixel, out of the flow…
+    expect(classes).toEqual(expect.arrayContaining(['absolute', 'size-px', 'overflow-hidden']));
+    // …and not pushed off to one side: -left-[10000px] made the Arabic page 10,319 px wide.
+    expect(classes.filter((c) => /^-?(left|right|start|end|inset|translate-x)-/.test(c))).toEqual(
+      [],
+    );
+    expect(screen.queryByRole('textbox', { name: 'Leave this field empty' })).toBeNull();
+  });
 });

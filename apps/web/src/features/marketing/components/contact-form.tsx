@@ -170,8 +170,13 @@ export function ContactForm({ initialType = 'support' }: { initialType?: Contact
         error={errors.message?.message}
         {...register('message')}
       />
-      {/* Honeypot: off screen and hidden from assistive technology; only bots fill it in. */}
-      <div aria-hidden="true" className="absolute -left-[10000px] top-0 size-px overflow-hidden">
+      {/* Honeypot: hidden from sight and from assistive technology; only bots fill it in. Clipped
+          to a pixel where it stands rather than moved off screen: an offset to the left widens
+          the page in right-to-left languages (Arabic). */}
+      <div
+        aria-hidden="true"
+        className="pointer-events-none absolute size-px overflow-hidden whitespace-nowrap [clip-path:inset(50%)]"
+      >
         <label htmlFor="contact-website">{t('form.honeypot')}</label>
         <input
           id="contact-website"

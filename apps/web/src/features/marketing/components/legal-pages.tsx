@@ -50,7 +50,7 @@ export function OperatorDetails() {
       </h2>
       {missing.length > 0 && (
         <div
-          className="mt-4 rounded-lg border-l-4 border-danger bg-danger-soft px-4 py-3 text-sm text-fg"
+          className="mt-4 rounded-lg border-s-4 border-danger bg-danger-soft px-4 py-3 text-sm text-fg"
           data-testid="operator-notice"
         >
           <p className="font-semibold">{t('operator.notice.title')}</p>
@@ -111,7 +111,7 @@ function Sections({ sections }: { sections: LegalSection[] }) {
             </p>
           ))}
           {section.items && (
-            <ul className="mt-3 list-disc space-y-2 pl-6 text-fg">
+            <ul className="mt-3 list-disc space-y-2 ps-6 text-fg">
               {section.items.map((item) => (
                 <li key={item}>{item}</li>
               ))}
@@ -242,9 +242,9 @@ export function CookiesPage() {
   const { t } = useTranslation('legal');
   return (
     <LegalPage page="cookies" operator={false}>
-      <div className="mt-8 overflow-x-auto rounded-2xl border border-line bg-surface">
-        <table className="w-full min-w-[36rem] text-left text-sm">
-          <caption className="px-4 pt-4 text-left text-base font-semibold text-fg">
+      <div className="relative mt-8 overflow-x-auto rounded-2xl border border-line bg-surface">
+        <table className="w-full min-w-[36rem] text-start text-sm">
+          <caption className="px-4 pt-4 text-start text-base font-semibold text-fg">
             {t('cookies.table.caption')}
           </caption>
           <thead>

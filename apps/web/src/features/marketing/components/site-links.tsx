@@ -63,7 +63,7 @@ export function LandingFooter() {
         </nav>
         <div className="mt-8 flex flex-col gap-2 border-t border-line pt-6 text-sm text-muted sm:flex-row sm:justify-between">
           <p>{t('common:footer.copyright', { year: new Date().getFullYear() })}</p>
-          <p className="max-w-2xl sm:text-right">{t('common:footer.legal')}</p>
+          <p className="max-w-2xl sm:text-end">{t('common:footer.legal')}</p>
         </div>
       </div>
     </footer>
