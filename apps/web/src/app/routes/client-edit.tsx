@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import { ButtonLink } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { FullScreenSpinner } from '@/components/ui/spinner';
@@ -18,6 +18,11 @@ export function ClientEditRoute() {
   const { t } = useTranslation('clients');
   const { id = '' } = useParams();
   const navigate = useNavigate();
+  // What the SES file's check found, when the "Fix" link of Generate XML led here.
+  const { state } = useLocation() as { state: { sesProblems?: unknown } | null };
+  const problems = Array.isArray(state?.sesProblems)
+    ? (state.sesProblems as { field: string; message: string }[])
+    : undefined;
   const query = usePilgrim(id);
   // Whether the traveler's establishment keeps photos of documents (decision 023).
   const establishments = useUserEstablishments();
@@ -56,6 +61,7 @@ export function ClientEditRoute() {
           key={pilgrim.updatedAt}
           mode="edit"
           pilgrim={pilgrim}
+          problems={problems}
           keepDocumentImages={
             establishments.data?.find((e) => e.id === pilgrim.establishmentId)
               ?.keepDocumentImages !== false

@@ -1,6 +1,7 @@
 import { DOCUMENT_TYPES, type DocumentType } from '@hospes/shared/codes';
 import { isCountryCode } from '@hospes/shared/countries';
 import { isIsoDate } from '@hospes/shared/dates';
+import type { PilgrimSortField } from '@hospes/shared/pilgrims';
 import { STAY_STATUSES, type StayStatus } from '@hospes/shared/stay';
 
 /** The client list's filters, as they travel in the URL query string and to GET /api/pilgrims. */
@@ -16,7 +17,24 @@ export interface ClientFilters {
   stayStatus?: StayStatus;
   /** `pending`: self-registrations awaiting staff review. */
   review?: 'pending';
+  /** The order of the list; unset: newest entry first. */
+  sort?: ClientSort;
   page?: number;
+}
+
+/** The orders the list offers, each a field and a direction of GET /api/pilgrims. */
+export const CLIENT_SORTS = {
+  'entryDate-asc': { sortBy: 'entryDate', sortOrder: 'asc' },
+  'lastName-asc': { sortBy: 'lastName', sortOrder: 'asc' },
+  'firstName-asc': { sortBy: 'firstName', sortOrder: 'asc' },
+  'checkOutDate-asc': { sortBy: 'checkOutDate', sortOrder: 'asc' },
+  'createdAt-desc': { sortBy: 'createdAt', sortOrder: 'desc' },
+} as const satisfies Record<string, { sortBy: PilgrimSortField; sortOrder: 'asc' | 'desc' }>;
+export type ClientSort = keyof typeof CLIENT_SORTS;
+
+/** The query parameters of a list's order (none for the default, newest entry first). */
+export function sortQuery(sort: ClientSort | undefined) {
+  return sort ? CLIENT_SORTS[sort] : {};
 }
 
 export const DATE_FILTERS = [
@@ -50,6 +68,8 @@ export function filtersFromParams(params: URLSearchParams): ClientFilters {
     filters.stayStatus = stayStatus as StayStatus;
   }
   if (params.get('review') === 'pending') filters.review = 'pending';
+  const sort = params.get('sort');
+  if (sort && Object.hasOwn(CLIENT_SORTS, sort)) filters.sort = sort as ClientSort;
   const page = Number(params.get('page'));
   if (Number.isInteger(page) && page > 1) filters.page = page;
   return filters;
@@ -66,7 +86,9 @@ export function paramsFromFilters(filters: ClientFilters): URLSearchParams {
   return params;
 }
 
-/** True when any filter other than the page is set. */
+/** True when any filter other than the page (and the order) is set. */
 export function hasFilters(filters: ClientFilters): boolean {
-  return Object.entries(filters).some(([key, value]) => key !== 'page' && value !== undefined);
+  return Object.entries(filters).some(
+    ([key, value]) => key !== 'page' && key !== 'sort' && value !== undefined,
+  );
 }

@@ -2,15 +2,15 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { PilgrimListResponseSchema } from '@hospes/shared/pilgrims';
 import { apiPaths } from '@/config/paths';
 import { api } from '@/lib/api-client';
-import type { ClientFilters } from '../filters';
+import { sortQuery, type ClientFilters } from '../filters';
 import { pilgrimsKey } from './keys';
 
 /** Spec §9: 10 travelers per page. */
 export const PAGE_SIZE = 10;
 
-export function getPilgrims(filters: ClientFilters) {
+export function getPilgrims({ sort, ...filters }: ClientFilters) {
   return api.get(apiPaths.pilgrims.list, {
-    query: { ...filters, limit: PAGE_SIZE },
+    query: { ...filters, ...sortQuery(sort), limit: PAGE_SIZE },
     schema: PilgrimListResponseSchema,
   });
 }

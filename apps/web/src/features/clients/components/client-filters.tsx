@@ -7,7 +7,12 @@ import { Combobox } from '@/components/ui/combobox';
 import { Disclosure } from '@/components/ui/disclosure';
 import { SelectField, TextField } from '@/components/ui/fields';
 import { useCountryOptions } from '../countries';
-import { hasFilters, type ClientFilters as Filters } from '../filters';
+import {
+  CLIENT_SORTS,
+  hasFilters,
+  type ClientFilters as Filters,
+  type ClientSort,
+} from '../filters';
 
 const SEARCH_DELAY_MS = 300;
 
@@ -34,7 +39,8 @@ export function ClientFilters({
     !!filters.entryDateFrom ||
     !!filters.entryDateTo ||
     !!filters.checkOutDateFrom ||
-    !!filters.checkOutDateTo;
+    !!filters.checkOutDateTo ||
+    !!filters.sort;
   const [open, setOpen] = useState(more);
 
   // The search box types freely; the URL follows after a pause. A change of the URL from
@@ -53,13 +59,18 @@ export function ClientFilters({
     const trimmed = search.trim();
     if (trimmed === (latest.current.filters.search ?? '')) return;
     const timer = setTimeout(() => {
-      latest.current.onChange({ ...latest.current.filters, search: trimmed || undefined });
+      latest.current.onChange({
+        ...latest.current.filters,
+        page: undefined,
+        search: trimmed || undefined,
+      });
     }, SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
   }, [search]);
 
+  // Another filter or order starts again at the first page.
   const set = <K extends keyof Filters>(key: K, value: Filters[K] | '') =>
-    onChange({ ...filters, [key]: value === '' ? undefined : value });
+    onChange({ ...filters, page: undefined, [key]: value === '' ? undefined : value });
 
   return (
     <div role="search" aria-label={t('filters.label')} className="mb-4 space-y-3 sm:mb-6">
@@ -74,7 +85,7 @@ export function ClientFilters({
           onKeyDown={(event) => {
             if (event.key === 'Enter') {
               event.preventDefault();
-              onChange({ ...filters, search: search.trim() || undefined });
+              onChange({ ...filters, page: undefined, search: search.trim() || undefined });
             }
           }}
         />
@@ -97,6 +108,18 @@ export function ClientFilters({
         headingLevel={2}
       >
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          <SelectField
+            label={t('filters.sort')}
+            value={filters.sort ?? ''}
+            onChange={(event) => set('sort', event.target.value as ClientSort | '')}
+            options={[
+              { value: '', label: t('filters.sorts.default') },
+              ...(Object.keys(CLIENT_SORTS) as ClientSort[]).map((sort) => ({
+                value: sort,
+                label: t(`filters.sorts.${sort}`),
+              })),
+            ]}
+          />
           {establishments.length > 1 && (
             <SelectField
               label={t('filters.establishment')}

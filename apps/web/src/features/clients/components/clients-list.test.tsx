@@ -75,6 +75,16 @@ describe('client list', () => {
     await user.selectOptions(screen.getByLabelText('Stay indicator', { exact: true }), 'long');
     expect(router.state.location.search).not.toContain('page=');
     expect(router.state.location.search).toContain('stayStatus=long');
+
+    // An order of the list: kept in the URL, sent as the API's sort field and direction.
+    await user.click(screen.getByRole('button', { name: /More filters/ }));
+    await user.selectOptions(screen.getByLabelText('Sort by'), 'Surname, A–Z');
+    expect(router.state.location.search).toContain('sort=lastName-asc');
+    expect(Object.fromEntries(calls.at(-1)!.url.searchParams)).toMatchObject({
+      sortBy: 'lastName',
+      sortOrder: 'asc',
+    });
+    expect(calls.at(-1)!.url.searchParams.has('sort')).toBe(false);
   });
 
   it('deletes one traveler after a confirmation naming them, and refreshes the list', async () => {

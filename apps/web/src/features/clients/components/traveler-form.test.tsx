@@ -363,6 +363,31 @@ describe('traveler form: the rules of spec §3 and §5', { timeout: 30_000 }, ()
     expect(await screen.findByText('Pilgrim saved')).toBeInTheDocument();
   });
 
+  it('opens on what the SES file’s check asked to fix: listed, marked on its fields, the first focused', async () => {
+    mockApi({}, NO_SAME_DOCUMENT);
+    signIn();
+    renderPage(
+      <TravelerForm
+        mode="edit"
+        pilgrim={samplePilgrim()}
+        onSaved={() => {}}
+        problems={[
+          { field: 'stay.paymentType', message: 'The payment type is required by SES' },
+          { field: 'establishment.establishmentCode', message: 'The establishment has no code' },
+        ]}
+      />,
+      { path: '/clients/edit/1' },
+    );
+    const alert = screen.getByText('To fix for the SES file:').closest('[role="alert"], div')!;
+    expect(alert).toHaveTextContent('The payment type is required by SES');
+    expect(alert).toHaveTextContent('The establishment has no code');
+    // The payment section, closed by default, opens with the field marked and focused.
+    await vi.waitFor(() => expect(field('Payment type')).toHaveFocus());
+    expect(field('Payment type')).toHaveAccessibleDescription(
+      expect.stringContaining('The payment type is required by SES'),
+    );
+  });
+
   it('leaves out the photo fields, and a scanned photo, where the establishment keeps none', async () => {
     stubSignaturePad();
     const saved = samplePilgrim({ documentType: 'P', passportNumber: 'X1234567' });

@@ -162,6 +162,11 @@ export type TravelerFormProps = {
   | {
       mode: 'edit';
       pilgrim: Pilgrim;
+      /**
+       * What to fix, as the SES file's check named it (the "Fix" link of Generate XML): said
+       * above the form, marked on each field, whose section opens, the first one focused.
+       */
+      problems?: readonly { field: string; message: string }[];
       onSaved: (pilgrim: Pilgrim) => void;
       actions?: ReactNode;
       /** The label of the save button (default: save changes). */
@@ -232,6 +237,7 @@ export function TravelerForm(props: TravelerFormProps) {
   // data is sent again (a retry after a lost answer registers once), new once the data differs.
   const [attempt, setAttempt] = useState<{ key: string; data: string } | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
+  const problems = mode === 'edit' ? props.problems : undefined;
   const [focusTarget, setFocusTarget] = useState<{ path: string } | null>(null);
 
   const prefill = mode === 'edit' ? undefined : props.prefill;
@@ -385,6 +391,17 @@ export function TravelerForm(props: TravelerFormProps) {
     if (first) setFocusTarget({ path: first });
   };
 
+  // The SES check's problems, once, when the form opens: on their fields, their sections open.
+  const shownProblems = useRef(false);
+  useEffect(() => {
+    if (shownProblems.current || !problems?.length) return;
+    shownProblems.current = true;
+    const fields = problems.filter((p) => FIELD_ORDER.includes(p.field));
+    for (const { field, message } of fields) setError(field as Path, { type: 'ses', message });
+    revealErrors(fields.map((p) => p.field));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on opening
+  }, []);
+
   const onSubmit = handleSubmit(
     async (values) => {
       setFormError(null);
@@ -473,6 +490,17 @@ export function TravelerForm(props: TravelerFormProps) {
       <p id={fieldDomId('required-note')} className="text-sm text-muted">
         {t('form.requiredNote')}
       </p>
+      {problems && problems.length > 0 && (
+        <FormAlert title={t('edit.sesProblems')}>
+          <ul className="ms-5 list-disc">
+            {problems.map((problem, index) => (
+              <li key={`${problem.field}-${index}`} className="break-words">
+                {problem.message}
+              </li>
+            ))}
+          </ul>
+        </FormAlert>
+      )}
       {(formError || establishmentError) && (
         <div id={fieldDomId('form-error')} tabIndex={-1}>
           <FormAlert>{formError ?? translateMessage(t, establishmentError)}</FormAlert>

@@ -20,9 +20,15 @@ export interface ExportRequest {
 
 /** GET /api/pilgrims/export with the list's filters (not its page), streamed and saved. */
 export async function exportPilgrims({ filters, format, ids, ...rest }: ExportRequest) {
-  // The page is the list's, not the export's.
-  const { page: _page, ...query } = filters as Record<string, string | number | undefined>;
+  // The page and the order on screen are the list's: a file of all travelers goes by entry date
+  // (the current page is written in the order of its ids).
+  const {
+    page: _page,
+    sort: _sort,
+    ...query
+  } = filters as Record<string, string | number | undefined>;
   void _page;
+  void _sort;
   const file = await apiDownload(documentPaths.export, {
     query: { ...query, format, ids: ids?.length ? ids.join(',') : undefined },
     defaultFileName: `travelers.${format}`,

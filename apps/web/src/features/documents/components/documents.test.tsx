@@ -133,7 +133,7 @@ describe('SES pre-flight problems', () => {
         ],
       ),
     });
-    const { user } = renderPage(
+    const { user, router } = renderPage(
       <SesXmlDialog
         open
         onClose={() => {}}
@@ -168,6 +168,15 @@ describe('SES pre-flight problems', () => {
     expect(
       within(groups[0]!).getByRole('link', { name: 'Edit the establishment' }),
     ).toBeInTheDocument();
+
+    // "Fix" takes the traveler's problems to the edit form, which marks their fields.
+    await user.click(within(groups[1]!).getByRole('link', { name: 'Fix Lucía Fernández Ruiz' }));
+    expect(router.state.location.state).toEqual({
+      sesProblems: [
+        { field: 'stay.paymentType', message: 'Payment type is required.' },
+        { field: 'address.street', message: 'Address is required.' },
+      ],
+    });
   });
 });
 

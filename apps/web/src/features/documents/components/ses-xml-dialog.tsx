@@ -70,7 +70,19 @@ export function SesProblems({
                   {t('xml.fixEstablishment')}
                 </TextLink>
               ) : (
-                <TextLink to={links.clientEdit(group.travelerId)}>
+                <TextLink
+                  to={links.clientEdit(group.travelerId)}
+                  // The edit form marks these fields (the list would be gone otherwise).
+                  state={{
+                    sesProblems: group.problems.map((problem) => ({
+                      // The traveler's field, without the id it is listed under.
+                      field: problem.field.startsWith(`${group.travelerId}.`)
+                        ? problem.field.slice(group.travelerId!.length + 1)
+                        : problem.field,
+                      message: problem.message || problem.code || problem.field,
+                    })),
+                  }}
+                >
                   {t('xml.fix')}
                   <span className="sr-only"> {heading}</span>
                 </TextLink>
