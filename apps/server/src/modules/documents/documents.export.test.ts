@@ -38,6 +38,19 @@ let travelers: Pilgrim[];
 const get = (url: string, token?: string) =>
   ctx.app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} });
 
+/** The CSV export of one establishment of the owner's, and a call importing it into another. */
+async function exportForImport(from: string, into: string) {
+  const file = await get(`/api/pilgrims/export?format=csv&establishmentId=${from}`, owner.token);
+  const send = () =>
+    upload(
+      '/api/pilgrims/import',
+      owner.token,
+      { name: 'x.csv', content: file.rawPayload },
+      { establishmentId: into },
+    );
+  return { file, send };
+}
+
 async function newEstablishment(token: string, name: string): Promise<string> {
   const res = await ctx.app.inject({
     method: 'POST',
@@ -506,17 +519,7 @@ describe('import', () => {
 
   it('importing the same file twice creates no duplicates, even at the same time', async () => {
     const target = await newEstablishment(owner.token, 'Destino doble');
-    const file = await get(
-      `/api/pilgrims/export?format=csv&establishmentId=${owner.establishmentId}`,
-      owner.token,
-    );
-    const send = () =>
-      upload(
-        '/api/pilgrims/import',
-        owner.token,
-        { name: 'x.csv', content: file.rawPayload },
-        { establishmentId: target },
-      );
+    const { send } = await exportForImport(owner.establishmentId, target);
     const [a, b] = await Promise.all([send(), send()]);
     expect([a.json().data.imported, b.json().data.imported].sort()).toEqual([0, 4]);
     const again = await send();
@@ -547,17 +550,7 @@ describe('import', () => {
       });
       expect(res.statusCode, res.body).toBe(201);
     }
-    const file = await get(
-      `/api/pilgrims/export?format=csv&establishmentId=${source}`,
-      owner.token,
-    );
-    const send = () =>
-      upload(
-        '/api/pilgrims/import',
-        owner.token,
-        { name: 'x.csv', content: file.rawPayload },
-        { establishmentId: target },
-      );
+    const { file, send } = await exportForImport(source, target);
     expect((await send()).json().data).toMatchObject({ imported: 2 });
     expect((await send()).json().data).toMatchObject({ imported: 0, duplicates: 2 });
     expect(await travelersOf(target, owner.token)).toHaveLength(2);

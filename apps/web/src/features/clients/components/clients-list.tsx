@@ -87,30 +87,26 @@ function RowActions({
   if (compact) {
     return (
       <div className="flex items-center gap-1">
-        <ButtonLink
-          to={links.clientView(pilgrim.id)}
-          variant="secondary"
-          size="sm"
-          className="w-11"
-          title={t('list.view')}
-        >
-          <ActionIcon action="view" />
-          <span className="sr-only">
-            {t('list.view')} {name}
-          </span>
-        </ButtonLink>
-        <ButtonLink
-          to={links.clientEdit(pilgrim.id)}
-          variant="secondary"
-          size="sm"
-          className="w-11"
-          title={t('list.edit')}
-        >
-          <ActionIcon action="edit" />
-          <span className="sr-only">
-            {t('list.edit')} {name}
-          </span>
-        </ButtonLink>
+        {(
+          [
+            ['view', links.clientView(pilgrim.id)],
+            ['edit', links.clientEdit(pilgrim.id)],
+          ] as const
+        ).map(([action, to]) => (
+          <ButtonLink
+            key={action}
+            to={to}
+            variant="secondary"
+            size="sm"
+            className="w-11"
+            title={t(`list.${action}`)}
+          >
+            <ActionIcon action={action} />
+            <span className="sr-only">
+              {t(`list.${action}`)} {name}
+            </span>
+          </ButtonLink>
+        ))}
         <Button
           variant="danger"
           size="sm"
