@@ -10,23 +10,14 @@ import { authStore } from '@/lib/auth';
 import { baseOptions } from '@/lib/i18n';
 import en from '@/locales/en';
 import es from '@/locales/es';
+import { fakeMediaQueryList } from './media';
 import { withPublicNamespaces } from './public-locales';
 
 // jsdom has no matchMedia (the theme and the toaster read prefers-* media queries).
 if (!window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {
     configurable: true,
-    value: (query: string): MediaQueryList =>
-      ({
-        matches: false,
-        media: query,
-        onchange: null,
-        addEventListener: () => {},
-        removeEventListener: () => {},
-        addListener: () => {},
-        removeListener: () => {},
-        dispatchEvent: () => false,
-      }) as MediaQueryList,
+    value: (query: string): MediaQueryList => fakeMediaQueryList(query, false),
   });
 }
 

@@ -1,9 +1,10 @@
 import { onlineManager } from '@tanstack/react-query';
 import { act, screen, within } from '@testing-library/react';
 import { useSearchParams } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { authStore } from '@/lib/auth';
 import { hiddenTextEscapingScrollBoxes } from '@/test/layout';
+import { wideScreen } from '@/test/media';
 import { mockApi, renderPage, sampleUser, type MockCall } from '@/test/utils';
 import { filtersFromParams, paramsFromFilters } from '../filters';
 import { samplePilgrim } from '../test/fixtures';
@@ -206,15 +207,7 @@ describe('client list without a connection', () => {
 
 describe('client list on a tablet or computer (a table)', () => {
   it('puts each row’s actions on one line as named icons, inside the table’s scroll box', async () => {
-    vi.spyOn(window, 'matchMedia').mockImplementation(
-      (query: string) =>
-        ({
-          matches: query === '(min-width: 64rem)',
-          media: query,
-          addEventListener: () => {},
-          removeEventListener: () => {},
-        }) as unknown as MediaQueryList,
-    );
+    wideScreen('(min-width: 64rem)');
     authStore.setSession('tok_abcdefghijklmnopqrstuvwxyz012345', sampleUser, { remember: true });
     mockApi({ 'GET /api/pilgrims': listAnswer() });
     const { container } = renderPage(<Page />, { path: '/clients' });

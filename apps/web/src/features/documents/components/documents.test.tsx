@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { authStore } from '@/lib/auth';
 import { hiddenTextEscapingScrollBoxes } from '@/test/layout';
+import { wideScreen } from '@/test/media';
 import { apiFailure, mockApi, renderPage, sampleUser } from '@/test/utils';
 import { ExportDialog } from './export-dialog';
 import { IMPORT_TABLE_QUERY, ImportDialog } from './import-dialog';
@@ -197,23 +198,6 @@ describe('SES file of an establishment that reports elsewhere', () => {
     expect(within(dialog).getByRole('button', { name: 'Generate' })).toBeDisabled();
   });
 });
-
-/** Screens at least as wide as `matching` (a tablet or a computer); jsdom has none by default. */
-function wideScreen(matching: string) {
-  vi.spyOn(window, 'matchMedia').mockImplementation(
-    (query: string) =>
-      ({
-        matches: query === matching,
-        media: query,
-        onchange: null,
-        addEventListener: () => {},
-        removeEventListener: () => {},
-        addListener: () => {},
-        removeListener: () => {},
-        dispatchEvent: () => false,
-      }) as MediaQueryList,
-  );
-}
 
 const previewSummary = {
   format: 'csv',
