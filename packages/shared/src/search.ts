@@ -14,18 +14,10 @@ export function normaliseSearchText(value: string): string {
     .trim();
 }
 
-/**
- * The words of a search query, normalised, at most `max` of them. A word with a digit and no `@`
- * is a document number, kept without the hyphens people write in one (`12345678-Z`, `X-1234567-L`)
- * and Hospes does not store.
- */
+/** The words of a search query, normalised, at most `max` of them. */
 export function searchTerms(query: string | null | undefined, max = 5): string[] {
   if (!query) return [];
-  return normaliseSearchText(query)
-    .split(' ')
-    .map((term) => (/\d/.test(term) && !term.includes('@') ? term.replace(/-/g, '') : term))
-    .filter(Boolean)
-    .slice(0, max);
+  return normaliseSearchText(query).split(' ').filter(Boolean).slice(0, max);
 }
 
 /** Escapes LIKE wildcards so a term matches literally (with `escape '\'`). */

@@ -30,7 +30,7 @@ const secured = [{ bearerAuth: [] }];
 
 export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
   // Links still being e-mailed in the background go out before the app and its database close.
-  app.addHook('onClose', async () => auth.flush());
+  app.addHook('preClose', async () => auth.flush());
   app.post(
     '/register-establishment',
     {

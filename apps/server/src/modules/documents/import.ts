@@ -385,11 +385,16 @@ function parseRow(
   keys.forEach((key, index) => {
     if (!key || values[key] !== undefined) return;
     const type = COLUMN_TYPES.get(key)!.type;
-    const cell = normaliseText(xlsxCellText(raw.cells[index], type).trim(), type, key, timeZone);
+    const written = xlsxCellText(raw.cells[index], type).trim();
+    const cell = normaliseText(written, type, key, timeZone);
     values[key] = cell;
     if (cell === '') return;
     let value: unknown = cell;
-    if (key === 'gender' && spanishSexCodes && cell.toUpperCase() === 'M') value = 'F';
+    // The letter M written in a file of Spanish codes (not the M a word such as Hombre became).
+    if (key === 'gender' && spanishSexCodes && written.toUpperCase() === 'M') {
+      value = 'F';
+      values[key] = 'F';
+    }
     if (type === 'boolean') {
       const word = cell.toLowerCase();
       if (TRUE_WORDS.has(word)) value = true;

@@ -51,6 +51,15 @@ describe('checkZipBudget', () => {
     const hidden = withHiddenEntry(small, zipSingleFile('evil.xml', Buffer.alloc(4 * MB)));
     expect(checkZipBudget(hidden, 64 * MB)).toBe('invalid');
     expect(checkZipBudget(Buffer.from('PK\x03\x04 nothing else'), MB)).toBe('invalid');
+    // A local header that disagrees with the directory: the reader would go by the local one.
+    const bomb = zipSingleFile('xl/sharedStrings.xml', Buffer.alloc(16 * MB, 'a'));
+    const storedInDirectory = Buffer.from(bomb);
+    const directory = storedInDirectory.readUInt32LE(storedInDirectory.length - 22 + 16);
+    storedInDirectory.writeUInt16LE(0, directory + 10); // the directory says "stored"
+    expect(checkZipBudget(storedInDirectory, MB)).toBe('invalid');
+    const shorterLocally = Buffer.from(bomb);
+    shorterLocally.writeUInt32LE(shorterLocally.readUInt32LE(18) - 10, 18);
+    expect(checkZipBudget(shorterLocally, 64 * MB)).toBe('invalid');
     const stored = zlib.deflateRawSync(Buffer.from('x'));
     expect(checkZipBudget(stored, MB)).toBe('invalid');
   });

@@ -23,6 +23,7 @@ interface Entry {
   flags: number;
   compressedSize: number;
   localOffset: number;
+  name: Buffer;
 }
 
 function endOfCentralDirectory(bytes: Buffer): number {
@@ -47,11 +48,13 @@ function centralEntries(bytes: Buffer): { entries: Entry[]; directoryAt: number 
   let at = directoryAt;
   for (let i = 0; i < count; i++) {
     if (at + 46 > eocd || bytes.readUInt32LE(at) !== CENTRAL) return null;
+    const nameLength = bytes.readUInt16LE(at + 28);
     entries.push({
       flags: bytes.readUInt16LE(at + 8),
       method: bytes.readUInt16LE(at + 10),
       compressedSize: bytes.readUInt32LE(at + 20),
       localOffset: bytes.readUInt32LE(at + 42),
+      name: bytes.subarray(at + 46, at + 46 + nameLength),
     });
     at +=
       46 + bytes.readUInt16LE(at + 28) + bytes.readUInt16LE(at + 30) + bytes.readUInt16LE(at + 32);
@@ -73,7 +76,20 @@ export function checkZipBudget(bytes: Buffer, maxUnpackedBytes: number): ZipVerd
     const at = entry.localOffset;
     if (at !== expected || at + 30 > bytes.length || bytes.readUInt32LE(at) !== LOCAL)
       return 'invalid';
-    const dataAt = at + 30 + bytes.readUInt16LE(at + 26) + bytes.readUInt16LE(at + 28);
+    // The reader goes by the local header: it must say what the directory says (method, flags,
+    // name and, unless a data descriptor follows, the size), or what was measured is not what
+    // will be read.
+    const flags = bytes.readUInt16LE(at + 6);
+    const nameLength = bytes.readUInt16LE(at + 26);
+    if (
+      flags !== entry.flags ||
+      bytes.readUInt16LE(at + 8) !== entry.method ||
+      (!(flags & 0x08) && bytes.readUInt32LE(at + 18) !== entry.compressedSize) ||
+      at + 30 + nameLength > bytes.length ||
+      !bytes.subarray(at + 30, at + 30 + nameLength).equals(entry.name)
+    )
+      return 'invalid';
+    const dataAt = at + 30 + nameLength + bytes.readUInt16LE(at + 28);
     const end = dataAt + entry.compressedSize;
     if (end > found.directoryAt) return 'invalid';
     const data = bytes.subarray(dataAt, end);

@@ -311,8 +311,15 @@ export function listConditions(
   if (filter.checkOutDateTo)
     conditions.push(lte(pilgrims.checkOutDate, bind('checkOutDateTo', filter.checkOutDateTo)));
   searchTerms(filter.search).forEach((term, i) => {
+    const like = (name: string, value: string) =>
+      sql`${pilgrims.searchText} like ${bind(name, `%${escapeLike(value)}%`)} escape '\\'`;
+    // A document number as people write it (12345678-Z, X-1234567-L) is stored without its
+    // hyphens; a phone or a name keeps them, so either form matches.
+    const compact = /\d/.test(term) && !term.includes('@') ? term.replace(/-/g, '') : term;
     conditions.push(
-      sql`${pilgrims.searchText} like ${bind(`term${i}`, `%${escapeLike(term)}%`)} escape '\\'`,
+      compact === term || !compact
+        ? like(`term${i}`, term)
+        : sql`(${like(`term${i}`, term)} or ${like(`term${i}c`, compact)})`,
     );
   });
   if (filter.review === 'pending') {

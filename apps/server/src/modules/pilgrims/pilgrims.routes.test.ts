@@ -1109,6 +1109,7 @@ describe('GET /api/pilgrims', () => {
     expect(await names('search=nunez')).toEqual(['José']);
     expect(await names('search=JOSÉ%20n%C3%BA%C3%B1ez')).toEqual(['José']);
     expect(await names('search=12345678z')).toEqual(['José']);
+    // A DNI as people write it; a phone typed with its hyphens still matches as stored.
     expect(await names('search=12345678-Z')).toEqual(['José']);
     expect(await names('search=camino.es')).toEqual(['José']);
     expect(await names('search=DUBO')).toEqual(['Marie']);

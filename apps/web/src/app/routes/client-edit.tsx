@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { ButtonLink } from '@/components/ui/button';
@@ -18,11 +19,18 @@ export function ClientEditRoute() {
   const { t } = useTranslation('clients');
   const { id = '' } = useParams();
   const navigate = useNavigate();
-  // What the SES file's check found, when the "Fix" link of Generate XML led here.
-  const { state } = useLocation() as { state: { sesProblems?: unknown } | null };
-  const problems = Array.isArray(state?.sesProblems)
-    ? (state.sesProblems as { field: string; message: string }[])
-    : undefined;
+  // What the SES file's check found, when the "Fix" link of Generate XML led here: taken once,
+  // and cleared from the history entry, so that Back or a reload does not list it again.
+  const location = useLocation() as { pathname: string; state: { sesProblems?: unknown } | null };
+  const [problems] = useState(() =>
+    Array.isArray(location.state?.sesProblems)
+      ? (location.state.sesProblems as { field: string; message: string }[])
+      : undefined,
+  );
+  useEffect(() => {
+    if (location.state?.sesProblems)
+      void navigate(location.pathname, { replace: true, state: null });
+  }, [location, navigate]);
   const query = usePilgrim(id);
   // Whether the traveler's establishment keeps photos of documents (decision 023).
   const establishments = useUserEstablishments();
