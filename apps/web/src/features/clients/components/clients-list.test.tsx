@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { authStore } from '@/lib/auth';
 import { hiddenTextEscapingScrollBoxes } from '@/test/layout';
 import { wideScreen } from '@/test/media';
-import { mockApi, renderPage, sampleUser, type MockCall } from '@/test/utils';
+import { apiFailure, mockApi, renderPage, sampleUser, type MockCall } from '@/test/utils';
 import { filtersFromParams, paramsFromFilters } from '../filters';
 import { samplePilgrim } from '../test/fixtures';
 import { ClientsList } from './clients-list';
@@ -202,6 +202,28 @@ describe('client list without a connection', () => {
     expect(await screen.findByRole('alert', {}, { timeout: 800 })).toBeInTheDocument();
     expect(screen.queryByText('Lucía Fernández Ruiz')).not.toBeInTheDocument();
     await queryClient.cancelQueries();
+  });
+});
+
+describe('client list filtered by an establishment that is gone', () => {
+  it('offers to leave the filter out instead of asking again in vain', async () => {
+    authStore.setSession('tok_abcdefghijklmnopqrstuvwxyz012345', sampleUser, { remember: true });
+    const gone = '0f0e0d0c-0b0a-4908-8706-050403020100';
+    mockApi({
+      'GET /api/pilgrims': ({ url }) =>
+        url.searchParams.get('establishmentId') === gone
+          ? apiFailure(404, 'ESTABLISHMENT_NOT_FOUND', 'Establishment not found')
+          : listAnswer(),
+    });
+    const { user, router } = renderPage(<Page />, {
+      path: `/clients?establishmentId=${gone}&stayStatus=recent`,
+    });
+    expect(await screen.findByText('Establishment not found')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Establishment: All' }));
+    expect(router.state.location.search).not.toContain('establishmentId');
+    expect(router.state.location.search).toContain('stayStatus=recent');
+    expect(await screen.findAllByRole('listitem')).toHaveLength(2);
   });
 });
 

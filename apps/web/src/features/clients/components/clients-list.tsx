@@ -10,6 +10,7 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { Spinner } from '@/components/ui/spinner';
 import { Pager } from '@/components/ui/pager';
 import { links } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { useDocumentSlots } from '@/lib/document-slots';
@@ -235,14 +236,30 @@ export function ClientsList({
       ? query.failureReason
       : null;
   if (failure) {
+    // An establishment filter from an old address (one since deleted, or not the user's): asking
+    // again cannot help, leaving the filter out does.
+    const goneEstablishment =
+      failure instanceof ApiError &&
+      failure.code === 'ESTABLISHMENT_NOT_FOUND' &&
+      !!filters.establishmentId;
     return (
       <>
         {header}
         <FormAlert>
           <p>{errorText(failure, t('messages.listFailed'))}</p>
-          <Button size="sm" variant="secondary" onClick={() => void query.refetch()}>
-            {t('list.retry')}
-          </Button>
+          {goneEstablishment ? (
+            <Button
+              size="sm"
+              variant="secondary"
+              onClick={() => changeFilters({ ...filters, establishmentId: undefined })}
+            >
+              {t('filters.establishment')}: {t('filters.all')}
+            </Button>
+          ) : (
+            <Button size="sm" variant="secondary" onClick={() => void query.refetch()}>
+              {t('list.retry')}
+            </Button>
+          )}
         </FormAlert>
       </>
     );
