@@ -42,7 +42,8 @@ describe('public self-registration form', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Send registration' }));
     expect(await screen.findByText(consent.requiredMessage)).toBeInTheDocument();
     expect(submit).not.toHaveBeenCalled();
-    expect(screen.getByRole('checkbox', { name: 'I agree' })).toHaveFocus();
+    // Focused by an effect after the message shows: waited for, not assumed (a loaded machine).
+    await vi.waitFor(() => expect(screen.getByRole('checkbox', { name: 'I agree' })).toHaveFocus());
 
     await user.click(screen.getByRole('checkbox', { name: 'I agree' }));
     expect(screen.queryByText(consent.requiredMessage)).not.toBeInTheDocument();
