@@ -288,6 +288,11 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
         });
       id = mine[0]!;
     }
+    return establishmentInReach(id, scope);
+  }
+
+  /** The establishment, when the scope reaches it; 404 for any other id, malformed ones too. */
+  async function establishmentInReach(id: string, scope: Scope) {
     const establishment = isUuid(id) ? await documents.establishmentInScope(id, scope) : null;
     if (!establishment) throw new AppError('ESTABLISHMENT_NOT_FOUND');
     return establishment;
@@ -469,14 +474,7 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
       const selection = exportSelection(scopeOf(actor), query);
       // As the list: an establishment out of reach is not found (and its log gets no entry).
       const { establishmentId } = query;
-      if (
-        establishmentId &&
-        !(
-          isUuid(establishmentId) &&
-          (await documents.establishmentInScope(establishmentId, selection.scope))
-        )
-      )
-        throw new AppError('ESTABLISHMENT_NOT_FOUND');
+      if (establishmentId) await establishmentInReach(establishmentId, selection.scope);
       const total = await documents.exportCount(selection);
       const order = query.sortOrder;
       const source = query.ids
@@ -635,10 +633,7 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
       context: DocumentContext,
     ): Promise<FileAnswer & { count: number }> {
       const scope = scopeOf(actor);
-      const establishment = isUuid(establishmentId)
-        ? await documents.establishmentInScope(establishmentId, scope)
-        : null;
-      if (!establishment) throw new AppError('ESTABLISHMENT_NOT_FOUND');
+      const establishment = await establishmentInReach(establishmentId, scope);
       // Catalan and Basque lodgings report to the Mossos d'Esquadra or the Ertzaintza, and must
       // not also report to SES (reference ses-hospedajes.md §3, §6.9).
       const authority = reportingAuthority(establishment);
