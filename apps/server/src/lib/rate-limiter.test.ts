@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { describe, expect, it } from 'vitest';
-import { createLimiter, DEFAULT_MAX_ENTRIES } from './rate-limiter';
+import { clientKey, createLimiter, DEFAULT_MAX_ENTRIES } from './rate-limiter';
 
 function clock(start = 1_000_000) {
   let t = start;
@@ -95,5 +95,69 @@ describe('createLimiter', () => {
     const elapsed = performance.now() - start;
     expect(limiter.size()).toBe(65_000);
     expect(elapsed).toBeLessThan(1_000);
+  });
+
+  it('makes room by dropping the oldest key that is not blocked, never a blocked one', () => {
+    const c = clock();
+    const limiter = createLimiter({ max: 3, windowMs: 60_000, now: c.now, maxEntries: 100 });
+    for (let i = 0; i < 3; i++) limiter.hit('blocked-first');
+    for (let k = 0; k < 50; k++) for (let i = 0; i < 3; i++) limiter.hit(`blocked-${k}`);
+    expect(limiter.isBlocked('blocked-first')).toBe(true);
+    // A flood of new keys, each counted once, fills the limiter many times over.
+    for (let i = 0; i < 1_000; i++) {
+      c.advance(1);
+      limiter.hit(`flood-${i}`);
+      expect(limiter.size()).toBeLessThanOrEqual(100);
+    }
+    expect(limiter.isBlocked('blocked-first')).toBe(true);
+    for (let k = 0; k < 50; k++) expect(limiter.isBlocked(`blocked-${k}`)).toBe(true);
+    // The newest of the flood is still counted.
+    limiter.hit('flood-999');
+    limiter.hit('flood-999');
+    expect(limiter.isBlocked('flood-999')).toBe(true);
+  });
+
+  it('counts the key it is given through keyOf', () => {
+    const limiter = createLimiter({ max: 2, windowMs: 60_000, keyOf: clientKey });
+    limiter.hit('2001:db8:1:2::1');
+    limiter.hit('2001:db8:1:2:ffff:ffff:ffff:fffe');
+    expect(limiter.isBlocked('2001:db8:1:2:aaaa::9')).toBe(true);
+    expect(limiter.retryAfterSeconds('2001:db8:1:2::77')).toBe(60);
+    expect(limiter.isBlocked('2001:db8:1:3::1')).toBe(false);
+    limiter.reset('2001:db8:1:2::5');
+    expect(limiter.isBlocked('2001:db8:1:2::1')).toBe(false);
+  });
+});
+
+describe('clientKey', () => {
+  it('keeps an IPv4 address, and reads an IPv4-mapped IPv6 address as its IPv4 one', () => {
+    expect(clientKey('203.0.113.7')).toBe('203.0.113.7');
+    expect(clientKey('::ffff:203.0.113.7')).toBe('203.0.113.7');
+    expect(clientKey('::FFFF:203.0.113.7')).toBe('203.0.113.7');
+  });
+
+  it('gives every address of one IPv6 /64 the same key, however it is written', () => {
+    const key = clientKey('2001:db8:85a3:8d3::1');
+    expect(key).toBe('2001:db8:85a3:8d3::/64');
+    for (const same of [
+      '2001:0db8:85a3:08d3:0000:0000:0000:0001',
+      '2001:DB8:85A3:8D3:1319:8A2E:370:7348',
+      '2001:db8:85a3:8d3:a::',
+      '2001:db8:85a3:8d3::2%eth0',
+    ])
+      expect(clientKey(same)).toBe(key);
+    expect(clientKey('2001:db8:85a3:8d4::1')).not.toBe(key);
+  });
+
+  it('expands the zeros of a compressed network part', () => {
+    expect(clientKey('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(clientKey('::1')).toBe('0:0:0:0::/64');
+    expect(clientKey('2001:db8::192.0.2.1')).toBe('2001:db8:0:0::/64');
+    expect(clientKey('64:ff9b:1:2:3:4:192.0.2.1')).toBe('64:ff9b:1:2::/64');
+  });
+
+  it('leaves what is not an IP address as it is', () => {
+    expect(clientKey('')).toBe('');
+    expect(clientKey('unknown')).toBe('unknown');
   });
 });

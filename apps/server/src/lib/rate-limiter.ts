@@ -1,3 +1,5 @@
+import { isIPv6 } from 'node:net';
+
 /**
  * Counts events per key in a fixed window, in memory (the server runs as one process).
  * Used for failed logins per account and per address, and for other abuse-prone calls.
@@ -15,12 +17,15 @@ export interface Limiter {
 /** Keys a limiter holds at most, unless told otherwise: some MB of memory at worst. */
 export const DEFAULT_MAX_ENTRIES = 50_000;
 
+/** How many of the oldest keys a full limiter looks at for one that is not blocked. */
+const EVICTION_SCAN = 64;
+
 /**
  * Every key's window starts when it is first counted and is as long as every other's, so the
  * map's insertion order is the order in which windows end: expired keys are taken from its front,
  * each once, and a hit costs the same however many keys are held. Past `maxEntries` keys, the
- * oldest go first: those whose windows end soonest. Only a flood of distinct keys fills a
- * limiter that far; give such calls a limit per address too. (A clock set back only delays the
+ * oldest key that is not blocked goes (see evictOne). Only a flood of distinct keys fills a
+ * limiter that far; give such calls a limit per address too, by `clientKey`. (A clock set back only delays the
  * removal of some expired keys: each is still checked, and dropped, when it is next asked for.)
  */
 export function createLimiter(options: {
@@ -28,8 +33,11 @@ export function createLimiter(options: {
   windowMs: number;
   now?: () => number;
   maxEntries?: number;
+  /** Maps what callers pass to the key counted: `clientKey` for a limit per client address. */
+  keyOf?: (key: string) => string;
 }): Limiter {
   const { max, windowMs } = options;
+  const keyOf = options.keyOf ?? ((key: string) => key);
   const maxEntries = Math.max(1, options.maxEntries ?? DEFAULT_MAX_ENTRIES);
   const now = options.now ?? Date.now;
   const entries = new Map<string, { count: number; resetAt: number }>();
@@ -52,9 +60,30 @@ export function createLimiter(options: {
     }
   }
 
+  /**
+   * Makes room for one key: the oldest key that is not blocked, among the oldest
+   * `EVICTION_SCAN` (a blocked key is what a limit is for: a flood of new keys must not free it);
+   * the oldest of all when every one of those is blocked. Never the key just counted.
+   */
+  function evictOne(newcomer: string) {
+    let scanned = 0;
+    let oldest: string | undefined;
+    for (const [key, entry] of entries) {
+      if (key === newcomer) break;
+      oldest ??= key;
+      if (entry.count < max) {
+        entries.delete(key);
+        return;
+      }
+      if (++scanned >= EVICTION_SCAN) break;
+    }
+    if (oldest !== undefined) entries.delete(oldest);
+  }
+
   return {
-    isBlocked: (key) => (current(key)?.count ?? 0) >= max,
-    hit(key) {
+    isBlocked: (key) => (current(keyOf(key))?.count ?? 0) >= max,
+    hit(given) {
+      const key = keyOf(given);
       sweep();
       const entry = current(key);
       if (entry) {
@@ -62,18 +91,40 @@ export function createLimiter(options: {
         return;
       }
       entries.set(key, { count: 1, resetAt: now() + windowMs });
-      if (entries.size > maxEntries) {
-        for (const oldest of entries.keys()) {
-          entries.delete(oldest);
-          if (entries.size <= maxEntries) break;
-        }
-      }
+      if (entries.size > maxEntries) evictOne(key);
     },
-    reset: (key) => void entries.delete(key),
-    retryAfterSeconds(key) {
-      const entry = current(key);
+    reset: (key) => void entries.delete(keyOf(key)),
+    retryAfterSeconds(given) {
+      const entry = current(keyOf(given));
       return entry ? Math.max(1, Math.ceil((entry.resetAt - now()) / 1000)) : 0;
     },
     size: () => entries.size,
   };
+}
+
+/**
+ * The key of a client address for a limit per client: an IPv4 address as it is (an IPv4-mapped
+ * IPv6 address as its IPv4 one); an IPv6 address by its /64 network, the block one subscriber
+ * gets (RFC 6177), since a client picks any address within it at will.
+ */
+export function clientKey(ip: string): string {
+  const address = (ip.split('%')[0] ?? '').toLowerCase();
+  if (!isIPv6(address)) return address;
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/.exec(address);
+  if (mapped) return mapped[1]!;
+  const [head = '', tail] = address.split('::');
+  const left = head ? head.split(':') : [];
+  let groups = left;
+  if (tail !== undefined) {
+    const right = tail ? tail.split(':') : [];
+    // An IPv4 address written at the end stands for two groups.
+    const rightGroups = right.length + (right.at(-1)?.includes('.') ? 1 : 0);
+    groups = [
+      ...left,
+      ...Array<string>(Math.max(0, 8 - left.length - rightGroups)).fill('0'),
+      ...right,
+    ];
+  }
+  const network = groups.slice(0, 4).map((g) => parseInt(g, 16).toString(16));
+  return `${network.join(':')}::/64`;
 }

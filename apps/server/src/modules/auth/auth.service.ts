@@ -7,7 +7,7 @@ import { AppError } from '../../lib/app-error';
 import { hashPassword, hashToken, newToken, verifyPassword } from '../../lib/crypto';
 import type { Mailer } from '../../lib/mail/mailer';
 import { actionMail, emailChangedMail, type ActionMailKind } from '../../lib/mail/templates';
-import { createLimiter, type Limiter } from '../../lib/rate-limiter';
+import { clientKey, createLimiter, type Limiter } from '../../lib/rate-limiter';
 import type { AuditContext, AuditRepository } from '../audit/audit.repository';
 import type { EstablishmentsRepository } from '../establishments/establishments.repository';
 import {
@@ -78,14 +78,23 @@ export function createAuthService(deps: AuthServiceDeps) {
   const limits = { ...DEFAULT_AUTH_LIMITS, ...deps.limits };
   // Failed logins: 5 per account and 20 per address in 15 minutes; then 429 until the window ends.
   const accountFailures = createLimiter({ max: 5, windowMs: 15 * 60 * 1000 });
-  const addressFailures = createLimiter({ max: 20, windowMs: 15 * 60 * 1000 });
+  const addressFailures = createLimiter({
+    max: 20,
+    windowMs: 15 * 60 * 1000,
+    keyOf: clientKey,
+  });
   // Mail-sending calls: at most 5 an hour per e-mail address, so nobody can flood an inbox...
   const mailRequests = createLimiter({ max: 5, windowMs: HOUR });
   // ...and a limit per client address, so one client cannot ask for unbounded e-mail addresses.
-  const linkRequestsPerClient = createLimiter({ max: limits.linkRequestsPerHour, windowMs: HOUR });
+  const linkRequestsPerClient = createLimiter({
+    max: limits.linkRequestsPerHour,
+    windowMs: HOUR,
+    keyOf: clientKey,
+  });
   const registrationsPerClient = createLimiter({
     max: limits.registrationsPerHour,
     windowMs: HOUR,
+    keyOf: clientKey,
   });
   // Links e-mailed in the background (forgot-password, resend-verification): the answer does not
   // wait for the database or SMTP, so it takes as long whether or not the account exists.

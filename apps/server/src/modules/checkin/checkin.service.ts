@@ -10,7 +10,7 @@ import {
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { assertSameRequest, fingerprintOf, KeyTaken, registerOnce } from '../../lib/idempotency';
-import { createLimiter, type Limiter } from '../../lib/rate-limiter';
+import { clientKey, createLimiter, type Limiter } from '../../lib/rate-limiter';
 import type { ScanResult } from '@hospes/shared/mrz';
 import { establishmentTimeZone } from '@hospes/shared/provinces';
 import type { Actor } from '../../plugins/auth';
@@ -74,9 +74,13 @@ export function createCheckinService(deps: {
   const { db, checkin, pilgrims, audit, ocr } = deps;
   const now = deps.now ?? (() => new Date());
   const limits = { ...DEFAULT_CHECKIN_LIMITS, ...deps.limits };
-  const perIp = createLimiter({ max: limits.perIpPerHour, windowMs: HOUR });
+  const perIp = createLimiter({ max: limits.perIpPerHour, windowMs: HOUR, keyOf: clientKey });
   const perToken = createLimiter({ max: limits.perTokenPerDay, windowMs: 24 * HOUR });
-  const ocrPerIp = createLimiter({ max: limits.ocrPerIpPerHour, windowMs: HOUR });
+  const ocrPerIp = createLimiter({
+    max: limits.ocrPerIpPerHour,
+    windowMs: HOUR,
+    keyOf: clientKey,
+  });
 
   function take(limiter: Limiter, key: string) {
     if (limiter.isBlocked(key)) {

@@ -3,7 +3,7 @@ import type { ContactMessage } from '@hospes/shared/contact';
 import type { Language } from '@hospes/shared/languages';
 import { AppError } from '../../lib/app-error';
 import type { Mailer } from '../../lib/mail/mailer';
-import { createLimiter } from '../../lib/rate-limiter';
+import { clientKey, createLimiter } from '../../lib/rate-limiter';
 import { contactMail } from './contact.mail';
 import type { ContactRepository } from './contact.repository';
 
@@ -38,6 +38,7 @@ export function createContactService(deps: ContactServiceDeps) {
   const perAddress = createLimiter({
     ...(deps.limit ?? CONTACT_RATE_LIMIT),
     now: () => now().getTime(),
+    keyOf: clientKey,
   });
   // E-mails still on their way: the answer does not wait for SMTP, closing the app does.
   const deliveries = new Set<Promise<void>>();
