@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
 import { buildApp, loggerOptions, redactUrl } from './app';
 import { DrizzleQueryError } from 'drizzle-orm';
-import { errorsPlugin } from './plugins/errors';
+import { clientErrorAnswer, errorsPlugin } from './plugins/errors';
 import { requestContextPlugin } from './plugins/request-context';
 import { ensureBootstrapAdmin } from './bootstrap';
 import { testConfig } from './config/env';
@@ -93,6 +93,23 @@ describe('server core', () => {
     expect(broken).toMatch(/^HTTP\/1\.1 400 /);
     expect(broken).toContain('"code":"BAD_REQUEST"');
     expect(broken.toLowerCase()).toContain('x-content-type-options: nosniff');
+  });
+
+  it('answers a request that did not arrive in time with 408 in the envelope', () => {
+    // Node's headers and request timeouts are checked every 30 s; the answer itself is tested.
+    const timeout = Object.assign(new Error('Request timeout'), {
+      code: 'ERR_HTTP_REQUEST_TIMEOUT',
+    });
+    const answer = clientErrorAnswer(timeout, { 'x-content-type-options': 'nosniff' })!;
+    expect(answer).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n/);
+    expect(answer).toContain('x-content-type-options: nosniff');
+    expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toMatchObject({
+      success: false,
+      code: 'REQUEST_TIMEOUT',
+      message: 'La solicitud tardó demasiado en llegar. Inténtelo de nuevo.',
+    });
+    const reset = Object.assign(new Error('reset'), { code: 'ECONNRESET' });
+    expect(clientErrorAnswer(reset, {})).toBeNull();
   });
 
   it('asks for a session before it reads a body: 401, whatever the body holds', async () => {

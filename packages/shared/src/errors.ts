@@ -11,6 +11,8 @@ export const ERROR_CATALOGUE = {
   BAD_REQUEST: { status: 400 },
   /** An address or headers over the server's limit (16 KB). */
   HEADERS_TOO_LARGE: { status: 431 },
+  /** A request whose headers or body did not arrive in time (Node's request timeouts). */
+  REQUEST_TIMEOUT: { status: 408 },
   UNSUPPORTED_MEDIA_TYPE: { status: 415 },
   PAYLOAD_TOO_LARGE: { status: 413 },
   FILE_TOO_LARGE: { status: 413 },

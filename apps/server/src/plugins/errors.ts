@@ -61,7 +61,7 @@ export function sendError(
 
 /**
  * The raw HTTP answer to a request Node's parser refused before Fastify saw it (a header or URL
- * over 16 KB, malformed HTTP): the error envelope, in Spanish (no language can be read), with the
+ * over 16 KB, malformed HTTP, headers or a body that did not arrive in time): the error envelope, in Spanish (no language can be read), with the
  * security headers; null when the connection is already gone.
  */
 export function clientErrorAnswer(
@@ -70,7 +70,11 @@ export function clientErrorAnswer(
 ): string | null {
   if (error.code === 'ECONNRESET') return null;
   const code: ErrorCode =
-    error.code === 'HPE_HEADER_OVERFLOW' ? 'HEADERS_TOO_LARGE' : 'BAD_REQUEST';
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? 'HEADERS_TOO_LARGE'
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? 'REQUEST_TIMEOUT'
+        : 'BAD_REQUEST';
   const status = statusOf(code);
   const body = JSON.stringify({
     success: false,
