@@ -172,6 +172,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { db } = database;
   const users = createUsersRepository(db, sessionCache);
   const audit = createAuditRepository(db);
+  // The document cipher's key (read once); device tokens are signed with a key derived from it.
+  const encryptionKey = await loadEncryptionKey(config);
   const auth = createAuthService({
     db,
     users,
@@ -182,6 +184,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mailer,
     appUrl: config.appUrl,
     log: app.log,
+    deviceKey: encryptionKey,
   });
   // The kept list totals, made stale by every service that writes travelers.
   const counts = createTravelerCounts();
@@ -206,7 +209,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // One traveler repository (its prepared statements) and one document cipher (its key read once),
   // shared by the travelers and the documents services.
   const pilgrimsRepository = createPilgrimsRepository(db, database.kind);
-  const cipher = createAesGcmCipher(await loadEncryptionKey(config));
+  const cipher = createAesGcmCipher(encryptionKey);
   const pilgrims = createPilgrimsService({
     db,
     pilgrims: pilgrimsRepository,

@@ -26,6 +26,11 @@ export const LoginInputSchema = z.object({
     .max(254)
     .transform((v) => v.toLowerCase()),
   password: z.string().min(1).max(128),
+  /**
+   * The device token a previous login of this account answered on this browser: failed logins
+   * made elsewhere then do not lock this browser out.
+   */
+  deviceToken: z.string().max(200).optional(),
 });
 export type LoginInput = z.infer<typeof LoginInputSchema>;
 
@@ -33,6 +38,8 @@ export const AuthResponseSchema = z.object({
   success: z.literal(true),
   token: z.string(),
   user: UserSchema,
+  /** After a login: to send with this browser's next login of the account (LoginInput). */
+  deviceToken: z.string().optional(),
   message: z.string().optional(),
 });
 export type AuthResponse = z.infer<typeof AuthResponseSchema>;

@@ -11,6 +11,7 @@ import { apiPaths, paths } from '@/config/paths';
 import { api, ApiError, CLIENT_ERROR_CODES, isApiError } from './api-client';
 import { i18n } from './i18n';
 import { getToken, removeToken, setToken } from './token-storage';
+import { deviceTokenFor, rememberDeviceToken } from './device-tokens';
 
 /**
  * The client authentication state of spec §4: user, loading, initialised. It lives outside
@@ -107,10 +108,13 @@ export function isAdmin(user: User | null | undefined): boolean {
 export async function login(input: LoginInput, options: { remember: boolean }): Promise<User> {
   setState({ loading: true });
   try {
-    const answer = await api.post(apiPaths.auth.login, input, {
-      schema: AuthResponseSchema,
-      skipSessionExpiry: true,
-    });
+    const deviceToken = deviceTokenFor(input.email);
+    const answer = await api.post(
+      apiPaths.auth.login,
+      deviceToken ? { ...input, deviceToken } : input,
+      { schema: AuthResponseSchema, skipSessionExpiry: true },
+    );
+    rememberDeviceToken(input.email, answer.deviceToken);
     authStore.setSession(answer.token, answer.user, options);
     return answer.user;
   } catch (error) {

@@ -320,6 +320,94 @@ describe('POST /api/auth/login', () => {
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
   });
 
+  it('keeps letting in a browser that signed in before while guesses from elsewhere lock the account', async () => {
+    const owner = await registerVerifiedOwner(ctx);
+    const desk = '198.51.100.20';
+    const login = (payload: object, remoteAddress: string) =>
+      ctx.app.inject({ method: 'POST', url: '/api/auth/login?lng=en', payload, remoteAddress });
+    const first = await login({ email: owner.email, password: owner.password }, desk);
+    expect(first.statusCode).toBe(200);
+    const deviceToken: string = first.json().deviceToken;
+    expect(deviceToken).toMatch(/^\d+\.[\w-]+\.[\w-]+$/);
+
+    // Somebody else guesses the password from other addresses, until the account is locked.
+    for (let i = 0; i < 5; i++) {
+      const guess = await login({ email: owner.email, password: `guess-${i}-pw` }, freshAddress());
+      expect(guess.statusCode).toBe(401);
+    }
+    const elsewhere = await login({ email: owner.email, password: owner.password }, freshAddress());
+    expect(elsewhere.statusCode).toBe(429);
+    // Without its token, the desk is locked out too...
+    expect((await login({ email: owner.email, password: owner.password }, desk)).statusCode).toBe(
+      429,
+    );
+    // ...with it, the desk signs in (e-mail in another case: the account is the same), and gets
+    // a new token; the account stays locked for everyone else.
+    const again = await login(
+      { email: owner.email.toUpperCase(), password: owner.password, deviceToken },
+      desk,
+    );
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ success: true, token: expect.any(String) });
+    const renewed: string = again.json().deviceToken;
+    expect(renewed).not.toBe(deviceToken);
+    expect(
+      (await login({ email: owner.email, password: owner.password }, freshAddress())).statusCode,
+    ).toBe(429);
+
+    // A known device is held to its own limit of 5 wrong passwords.
+    for (let i = 0; i < 5; i++) {
+      const typo = await login(
+        { email: owner.email, password: `typo-${i}-pw`, deviceToken: renewed },
+        desk,
+      );
+      expect(typo.statusCode).toBe(401);
+    }
+    const tooMany = await login(
+      { email: owner.email, password: owner.password, deviceToken: renewed },
+      desk,
+    );
+    expect(tooMany.statusCode).toBe(429);
+    expect(Number(tooMany.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('counts a login by the account when its device token is forged, altered or another account’s', async () => {
+    const owner = await registerVerifiedOwner(ctx);
+    const other = await registerVerifiedOwner(ctx);
+    const address = '198.51.100.21';
+    const login = (payload: object) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload,
+        remoteAddress: address,
+      });
+    const othersToken: string = (
+      await login({ email: other.email, password: other.password })
+    ).json().deviceToken;
+    const [issued, id, signature] = othersToken.split('.');
+    for (let i = 0; i < 5; i++) {
+      expect((await login({ email: owner.email, password: `guess-${i}-pw` })).statusCode).toBe(401);
+    }
+    for (const deviceToken of [
+      othersToken,
+      `${issued}.${id}.${signature!.slice(0, -2)}AA`,
+      `${Number(issued) + 1}.${id}.${signature}`,
+      'not-a-token',
+      'x'.repeat(200),
+    ]) {
+      const res = await login({ email: owner.email, password: owner.password, deviceToken });
+      expect(res.statusCode, deviceToken).toBe(429);
+    }
+    const tooLong = await login({
+      email: owner.email,
+      password: owner.password,
+      deviceToken: 'x'.repeat(201),
+    });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json()).toMatchObject({ success: false, code: 'VALIDATION_FAILED' });
+  });
+
   it('limits failures per address across accounts', async () => {
     const headers = { 'x-forwarded-for': '203.0.113.9' };
     const ipCtx = await createTestContext({ trustProxy: true });
@@ -747,6 +835,37 @@ describe('password recovery and change', () => {
     expect(
       (await from('/api/auth/login', { email: owner.email, password: owner.password })).statusCode,
     ).toBe(429);
+  });
+
+  it('lets the signed-in owner change password and e-mail while guesses from elsewhere lock the login', async () => {
+    const owner = await registerVerifiedOwner(ctx);
+    for (let i = 0; i < 5; i++) {
+      const guess = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: owner.email, password: `guess-${i}-wrong` },
+        remoteAddress: freshAddress(),
+      });
+      expect(guess.statusCode).toBe(401);
+    }
+    const changed = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/change-password',
+      payload: { currentPassword: owner.password, newPassword: 'brand-new-pass' },
+      headers: bearer(owner.token),
+      remoteAddress: '192.0.2.78',
+    });
+    expect(changed.statusCode).toBe(200);
+    const moved = uniqueEmail('moved');
+    const profile = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/auth/me',
+      payload: { name: 'Owner', email: moved, currentPassword: 'brand-new-pass' },
+      headers: bearer(owner.token),
+      remoteAddress: '192.0.2.78',
+    });
+    expect(profile.statusCode).toBe(200);
+    expect(profile.json().user.email).toBe(moved);
   });
 
   it('requires a session to change the password', async () => {

@@ -100,7 +100,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
       },
     },
     async (request) => {
-      const session = await auth.login(request.body.email, request.body.password, meta(request));
+      const { email, password, deviceToken } = request.body;
+      const session = await auth.login(email, password, meta(request), deviceToken);
       return { success: true as const, ...session };
     },
   );
@@ -158,7 +159,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
     async (request) => ({
       success: true as const,
       message: serverMessage(request.lng, 'profileUpdated'),
-      user: await auth.updateProfile(actorOf(request).id, request.body, auditContext(request)),
+      user: await auth.updateProfile(actorOf(request).id, request.body, {
+        ...auditContext(request),
+        sessionId: actorOf(request).sessionId,
+      }),
     }),
   );
 

@@ -7,6 +7,7 @@ import { AppError } from '../../lib/app-error';
 import { hashPassword, hashToken, newToken, verifyPassword } from '../../lib/crypto';
 import type { Mailer } from '../../lib/mail/mailer';
 import { actionMail, emailChangedMail, type ActionMailKind } from '../../lib/mail/templates';
+import { createDeviceTrust } from '../../lib/device-trust';
 import { clientKey, createLimiter, type Limiter } from '../../lib/rate-limiter';
 import type { AuditContext, AuditRepository } from '../audit/audit.repository';
 import type { EstablishmentsRepository } from '../establishments/establishments.repository';
@@ -70,6 +71,8 @@ export interface AuthServiceDeps {
   log: FastifyBaseLogger;
   now?: () => Date;
   limits?: Partial<AuthLimits>;
+  /** Signs device tokens (lib/device-trust.ts); a random key when absent (tests). */
+  deviceKey?: Buffer;
 }
 
 export function createAuthService(deps: AuthServiceDeps) {
@@ -78,6 +81,10 @@ export function createAuthService(deps: AuthServiceDeps) {
   const limits = { ...DEFAULT_AUTH_LIMITS, ...deps.limits };
   // Failed logins: 5 per account and 20 per address in 15 minutes; then 429 until the window ends.
   const accountFailures = createLimiter({ max: 5, windowMs: 15 * 60 * 1000 });
+  // A browser that has signed in to the account before (its device token), or a session, is
+  // counted on its own, so that wrong passwords typed elsewhere do not lock it out (decision 004).
+  const knownFailures = createLimiter({ max: 5, windowMs: 15 * 60 * 1000 });
+  const devices = createDeviceTrust({ key: deps.deviceKey, now });
   const addressFailures = createLimiter({
     max: 20,
     windowMs: 15 * 60 * 1000,
@@ -142,21 +149,33 @@ export function createAuthService(deps: AuthServiceDeps) {
 
   /**
    * Refuses with 429 while the account (by its login e-mail) or the address is over its limit of
-   * failed password checks; the same counters serve the login and the e-mail change.
+   * failed password checks; the same counters serve the login, the e-mail change and the password
+   * change. A known browser (`known`: the id of a login's device token, or the session a change is
+   * made in) is held to its own counter instead of the account's, so that guesses made elsewhere
+   * do not lock it out.
    */
-  function checkPasswordGuessLimit(accountKey: string, ip: string) {
-    if (accountFailures.isBlocked(accountKey) || addressFailures.isBlocked(ip)) {
-      const retry = Math.max(
-        accountFailures.retryAfterSeconds(accountKey),
-        addressFailures.retryAfterSeconds(ip),
-      );
+  function checkPasswordGuessLimit(accountKey: string, ip: string, known?: string) {
+    const [limiter, key] = known ? [knownFailures, known] : [accountFailures, accountKey];
+    if (limiter.isBlocked(key) || addressFailures.isBlocked(ip)) {
+      const retry = Math.max(limiter.retryAfterSeconds(key), addressFailures.retryAfterSeconds(ip));
       throw new AppError('TOO_MANY_REQUESTS', { params: { retryAfter: retry } });
     }
   }
 
-  function countPasswordFailure(accountKey: string, ip: string) {
+  /** A wrong password counts for the account, the known browser and the address. */
+  function countPasswordFailure(accountKey: string, ip: string, known?: string) {
     accountFailures.hit(accountKey);
+    if (known) knownFailures.hit(known);
     addressFailures.hit(ip);
+  }
+
+  /**
+   * A right password clears the known browser's count, or else the account's: a known browser's
+   * success does not clear the guesses made elsewhere.
+   */
+  function clearPasswordFailures(accountKey: string, known?: string) {
+    if (known) knownFailures.reset(known);
+    else accountFailures.reset(accountKey);
   }
 
   /** Counts a call against a limit per client address: 429 with Retry-After past it. */
@@ -274,21 +293,27 @@ export function createAuthService(deps: AuthServiceDeps) {
       });
     },
 
-    async login(email: string, password: string, meta: RequestMeta) {
+    /**
+     * A session for the right password. The answer carries a new device token, which the browser
+     * sends with its next login (`deviceToken`) to be counted apart from guesses made elsewhere.
+     */
+    async login(email: string, password: string, meta: RequestMeta, deviceToken?: string) {
       const accountKey = email.toLowerCase();
-      checkPasswordGuessLimit(accountKey, meta.ip);
+      const device = devices.verify(deviceToken, accountKey);
+      checkPasswordGuessLimit(accountKey, meta.ip, device);
       const user = await users.findByEmail(accountKey);
       const ok = user
         ? await verifyPassword(user.passwordHash, password)
         : await verifyPassword(await dummyHash, password).then(() => false);
       if (!user || !ok) {
-        countPasswordFailure(accountKey, meta.ip);
+        countPasswordFailure(accountKey, meta.ip, device);
         throw new AppError('INVALID_CREDENTIALS');
       }
-      accountFailures.reset(accountKey);
+      clearPasswordFailures(accountKey, device);
       if (!user.isActive) throw new AppError('ACCOUNT_DISABLED');
       if (!user.emailVerifiedAt) throw new AppError('EMAIL_NOT_VERIFIED');
-      return openSession(user.id, meta);
+      const session = await openSession(user.id, meta);
+      return { ...session, deviceToken: devices.issue(accountKey) };
     },
 
     async logout(sessionId: string) {
@@ -310,7 +335,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     async updateProfile(
       userId: string,
       input: UpdateProfileInput,
-      context: AuditContext & { lng: Language },
+      context: AuditContext & { lng: Language; sessionId?: string },
     ) {
       const current = await users.findById(userId);
       if (!current) throw new AppError('USER_NOT_FOUND');
@@ -324,12 +349,13 @@ export function createAuthService(deps: AuthServiceDeps) {
         }
         const accountKey = current.email.toLowerCase();
         const ip = context.ip ?? '';
-        checkPasswordGuessLimit(accountKey, ip);
+        const known = context.sessionId && `session:${context.sessionId}`;
+        checkPasswordGuessLimit(accountKey, ip, known);
         if (!(await verifyPassword(current.passwordHash, input.currentPassword))) {
-          countPasswordFailure(accountKey, ip);
+          countPasswordFailure(accountKey, ip, known);
           throw new AppError('CURRENT_PASSWORD_INCORRECT');
         }
-        accountFailures.reset(accountKey);
+        clearPasswordFailures(accountKey, known);
         // Asked only after the password, so a stolen session cannot probe registered addresses.
         const other = await users.findByEmail(newEmail);
         if (other && other.id !== userId) throw new AppError('EMAIL_TAKEN');
@@ -428,12 +454,13 @@ export function createAuthService(deps: AuthServiceDeps) {
       const user = await users.findById(userId);
       if (!user) throw new AppError('USER_NOT_FOUND');
       const accountKey = user.email.toLowerCase();
-      checkPasswordGuessLimit(accountKey, ip);
+      const known = `session:${sessionId}`;
+      checkPasswordGuessLimit(accountKey, ip, known);
       if (!(await verifyPassword(user.passwordHash, currentPassword))) {
-        countPasswordFailure(accountKey, ip);
+        countPasswordFailure(accountKey, ip, known);
         throw new AppError('CURRENT_PASSWORD_INCORRECT');
       }
-      accountFailures.reset(accountKey);
+      clearPasswordFailures(accountKey, known);
       const passwordHash = await hashPassword(newPassword);
       await db.transaction(async (tx) => {
         await users.update(userId, { passwordHash }, tx);

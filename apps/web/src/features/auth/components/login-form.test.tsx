@@ -83,6 +83,34 @@ describe('login form', () => {
     expect(localStorage.getItem('auth_token')).toBe(TOKEN);
   });
 
+  it('sends back the device token its last login of the same account got, and only for that account', async () => {
+    const { calls } = mockApi({
+      'POST /api/auth/login': {
+        body: { success: true, token: TOKEN, user: sampleUser, deviceToken: '1795000000.abc.def' },
+      },
+    });
+    const first = renderLogin();
+    await first.user.type(screen.getByLabelText('Email'), 'Ana@Example.com');
+    await first.user.type(screen.getByLabelText('Password'), 'correct horse{Enter}');
+    expect(await screen.findByRole('heading', { name: 'Clients stand-in' })).toBeInTheDocument();
+    first.unmount();
+    authStore.clear();
+
+    for (const email of ['ana@example.com', 'luis@example.com']) {
+      const again = renderLogin();
+      await again.user.type(screen.getByLabelText('Email'), email);
+      await again.user.type(screen.getByLabelText('Password'), 'correct horse{Enter}');
+      expect(await screen.findByRole('heading', { name: 'Clients stand-in' })).toBeInTheDocument();
+      again.unmount();
+      authStore.clear();
+    }
+    expect(calls.map((call) => call.body)).toEqual([
+      { email: 'ana@example.com', password: 'correct horse' },
+      { email: 'ana@example.com', password: 'correct horse', deviceToken: '1795000000.abc.def' },
+      { email: 'luis@example.com', password: 'correct horse' },
+    ]);
+  });
+
   it('shows "Invalid email or password" on a 401 and stays on the page, with no session-expired message', async () => {
     mockApi({
       'POST /api/auth/login': apiFailure(401, 'INVALID_CREDENTIALS', 'Invalid email or password'),
