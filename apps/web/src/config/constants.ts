@@ -35,4 +35,6 @@ export const STORAGE_KEYS = {
   languageCookie: 'i18next',
   /** sessionStorage: the code of the registration just sent on a check-in link (this tab). */
   selfRegistration: 'selfRegistration',
+  /** localStorage: device tokens of this browser's logins, by account (lib/device-tokens.ts). */
+  devices: 'hospes.devices',
 } as const;

@@ -1,3 +1,4 @@
+import { STORAGE_KEYS } from '@/config/constants';
 import { local } from './storage';
 
 /**
@@ -6,7 +7,7 @@ import { local } from './storage';
  * lock this browser out (the server's decision 004). A token is no credential: without the
  * password it opens nothing.
  */
-const KEY = 'hospes.devices';
+const KEY = STORAGE_KEYS.devices;
 /** Accounts remembered at most (a shared desk tablet); the least recently used go first. */
 const MAX_ACCOUNTS = 10;
 

@@ -103,6 +103,7 @@ describe('legal pages', () => {
       ['theme', 'Local storage'],
       ['cookieConsent', 'Local storage'],
       ['selfRegistration', 'Session storage'],
+      ['hospes.devices', 'Local storage'],
     ]);
     expect(rows[6]?.[3]).toBe('Until you close the tab or start a new registration.');
     expect(rows[0]?.[3]).toBe(
