@@ -1049,7 +1049,10 @@ describe('link mails are sent after the answer', () => {
       audit: createAuditRepository(db),
       mailer,
       appUrl: APP_URL,
-      log: { error: (obj: object) => void errors.push(obj) } as unknown as FastifyBaseLogger,
+      log: {
+        error: (obj: object) => void errors.push(obj),
+        info: () => undefined,
+      } as unknown as FastifyBaseLogger,
     });
   }
 
@@ -1125,5 +1128,34 @@ describe('link mails are sent after the answer', () => {
       await auth.forgotPassword(verified, { ...meta, ip: freshAddress() });
     await auth.flush();
     expect(sent).toHaveLength(5);
+  });
+
+  it('creates no link for an account read before its password or e-mail changed', async () => {
+    const email = await account(true);
+    const repository = createUsersRepository(ctx.database.db);
+    const sent: MailMessage[] = [];
+    const auth = serviceWith({ send: async (message) => void sent.push(message), close() {} });
+    const unusedLinks = async (userId: string) =>
+      ctx.database.db
+        .select()
+        .from(oneTimeTokens)
+        .where(and(eq(oneTimeTokens.userId, userId), isNull(oneTimeTokens.usedAt)));
+
+    // What a forgot-password read in the background, just before the owner changed the password.
+    const read = (await repository.findByEmail(email))!;
+    await repository.update(read.id, { passwordHash: await hashPassword('changed-meanwhile') });
+    await auth.issueLink(read, 'reset_password', 'en');
+    // ...or moved the account to another address.
+    const reread = (await repository.findByEmail(email))!;
+    await repository.update(read.id, { email: uniqueEmail('moved') });
+    await auth.issueLink(reread, 'reset_password', 'en');
+    expect(sent).toEqual([]);
+    expect(await unusedLinks(read.id)).toEqual([]);
+
+    // Read after the change, the link is made and mailed.
+    const current = (await repository.findById(read.id))!;
+    await auth.issueLink(current, 'reset_password', 'en');
+    expect(sent.map((m) => m.to)).toEqual([current.email]);
+    expect(await unusedLinks(read.id)).toHaveLength(1);
   });
 });

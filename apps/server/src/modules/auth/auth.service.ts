@@ -126,21 +126,45 @@ export function createAuthService(deps: AuthServiceDeps) {
     return { token, user: toUserDto(user!) };
   }
 
-  /** Creates a one-time link and e-mails it. The caller decides whether a failure matters. */
+  /**
+   * Creates a one-time link and e-mails it. The caller decides whether a failure matters. The
+   * link is created only while the account still has the e-mail (and, when given, the password
+   * hash) the caller read: a forgot-password that runs in the background at the moment of a
+   * password or e-mail change (whose transaction retires every link) must not leave a link that
+   * outlives the change, nor mail the address the account has just left.
+   */
   async function issueLink(
-    user: { id: string; email: string; name: string },
+    user: { id: string; email: string; name: string; passwordHash?: string },
     purpose: TokenPurpose,
     lng: Language,
     extra: { establishment?: string } = {},
   ) {
     const { token, hash } = newToken();
-    await tokens.retire(user.id, purpose);
-    await tokens.insert({
-      userId: user.id,
-      purpose,
-      tokenHash: hash,
-      expiresAt: new Date(now().getTime() + TOKEN_TTL_MS[purpose]),
+    const issued = await db.transaction(async (tx) => {
+      const current = await users.lockCredentials(user.id, tx);
+      if (
+        !current ||
+        current.email !== user.email ||
+        (user.passwordHash !== undefined && current.passwordHash !== user.passwordHash)
+      ) {
+        return false;
+      }
+      await tokens.retire(user.id, purpose, tx);
+      await tokens.insert(
+        {
+          userId: user.id,
+          purpose,
+          tokenHash: hash,
+          expiresAt: new Date(now().getTime() + TOKEN_TTL_MS[purpose]),
+        },
+        tx,
+      );
+      return true;
     });
+    if (!issued) {
+      log.info({ purpose }, 'no link sent: the account changed since it was read');
+      return;
+    }
     const url = `${appUrl}${LINK_PATH[purpose]}?token=${encodeURIComponent(token)}${purpose === 'set_password' ? '&welcome=1' : ''}&lng=${lng}`;
     await mailer.send(
       actionMail(lng, MAIL_KIND[purpose], user.email, { name: user.name, url, ...extra }),

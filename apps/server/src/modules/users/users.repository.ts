@@ -23,6 +23,18 @@ export function createUsersRepository(db: Db, sessionCache?: SessionCache) {
       const [row] = await tx.select().from(users).where(eq(users.id, id));
       return row ?? null;
     },
+    /**
+     * The account's login e-mail and password hash, its row locked to the end of `tx`: a change
+     * of either (made with the row's own lock) then comes wholly before or after the caller's.
+     */
+    async lockCredentials(id: string, tx: Db) {
+      const [row] = await tx
+        .select({ email: users.email, passwordHash: users.passwordHash })
+        .from(users)
+        .where(eq(users.id, id))
+        .for('update');
+      return row ?? null;
+    },
     async insert(values: NewUser, tx: Db = db): Promise<UserRow> {
       const [row] = await tx.insert(users).values(values).returning();
       return row!;
