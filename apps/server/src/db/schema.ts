@@ -15,6 +15,7 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { byName } from './sql-helpers';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -140,7 +141,8 @@ export const establishments = pgTable(
   },
   (t) => [
     uniqueIndex('establishments_nif_unique').on(t.nif),
-    index('establishments_name_idx').on(sql`lower(${t.name})`),
+    // The admin list's order (byName, then the id): a page is read from the index in order.
+    index('establishments_name_idx').on(byName(t.name), t.id),
   ],
 );
 
@@ -230,7 +232,8 @@ export const pilgrims = pgTable(
     index('pilgrims_establishment_entry_idx').on(t.establishmentId, t.entryDate, t.id),
     index('pilgrims_establishment_updated_idx').on(t.establishmentId, t.updatedAt),
     index('pilgrims_entry_idx').on(t.entryDate, t.id),
-    index('pilgrims_last_name_idx').on(sql`lower(${t.lastName})`),
+    // A list sorted by last name (byName, then the id) reads its page from the index in order.
+    index('pilgrims_last_name_idx').on(byName(t.lastName), t.id),
     index('pilgrims_document_number_idx').on(t.documentNumber),
     // Trigrams of the search text (pg_trgm): a search for a name or a document number that few
     // travelers match finds them through this index instead of reading every row.

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'dri
 import type { AdminUsersQuery } from '@hospes/shared/admin';
 import { escapeLike, searchTerms } from '@hospes/shared/search';
 import type { Db } from '../../db/client';
+import { byName } from '../../db/sql-helpers';
 import {
   establishmentMembers,
   establishments,
@@ -56,7 +57,7 @@ export function createAdminRepository(db: Db) {
         .select()
         .from(users)
         .where(where)
-        .orderBy(asc(sql`lower(${users.name})`), asc(users.id))
+        .orderBy(asc(byName(users.name)), asc(users.id))
         .limit(query.limit)
         .offset((query.page - 1) * query.limit);
       return { rows, total: Number(total?.n ?? 0) };
@@ -75,7 +76,7 @@ export function createAdminRepository(db: Db) {
         .from(establishmentMembers)
         .innerJoin(establishments, eq(establishments.id, establishmentMembers.establishmentId))
         .where(inArray(establishmentMembers.userId, userIds))
-        .orderBy(asc(sql`lower(${establishments.name})`), asc(establishments.id));
+        .orderBy(asc(byName(establishments.name)), asc(establishments.id));
     },
 
     /**
@@ -125,7 +126,7 @@ export function createAdminRepository(db: Db) {
         .innerJoin(establishments, eq(establishments.id, pilgrims.establishmentId))
         .where(reportWhere(filter))
         .groupBy(establishments.id, establishments.name)
-        .orderBy(desc(count()), asc(sql`lower(${establishments.name})`), asc(establishments.id));
+        .orderBy(desc(count()), asc(byName(establishments.name)), asc(establishments.id));
       return rows.map((row) => ({ ...row, count: Number(row.count) }));
     },
 

@@ -3,7 +3,7 @@ import type { ListEstablishmentsQuery } from '@hospes/shared/establishments';
 import { findProvince, provinceKey } from '@hospes/shared/provinces';
 import { escapeLike, searchTerms } from '@hospes/shared/search';
 import type { Db } from '../../db/client';
-import { isoTimestamp } from '../../db/sql-helpers';
+import { byName, isoTimestamp } from '../../db/sql-helpers';
 import { establishmentMembers, establishments, pilgrimDocuments, pilgrims } from '../../db/schema';
 import { deleteDocumentPhotos, keepsDocumentImages } from './document-photos';
 import { inScope, letterKey, unaccentLower, type Scope } from './scope';
@@ -160,7 +160,7 @@ export function createEstablishmentsRepository(db: Db) {
         .select(withStats)
         .from(establishments)
         .where(where)
-        .orderBy(asc(sql`lower(${establishments.name})`), asc(establishments.id))
+        .orderBy(asc(byName(establishments.name)), asc(establishments.id))
         .limit(query.limit)
         .offset((query.page - 1) * query.limit);
       return { rows, total: count?.total ?? 0 };
@@ -178,7 +178,7 @@ export function createEstablishmentsRepository(db: Db) {
             eq(establishmentMembers.userId, userId),
           ),
         )
-        .orderBy(asc(sql`lower(${establishments.name})`), asc(establishments.id));
+        .orderBy(asc(byName(establishments.name)), asc(establishments.id));
     },
 
     async update(id: string, scope: Scope, values: Partial<NewEstablishment>, tx: Db = db) {

@@ -21,7 +21,7 @@ import { escapeLike, searchTerms } from '@hospes/shared/search';
 import { STAY_THRESHOLDS, stayStatusBounds } from '@hospes/shared/stay';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { keepingPlan, keepPlanOf, type Db, type DatabaseKind } from '../../db/client';
-import { isoTimestamp } from '../../db/sql-helpers';
+import { byName, isoTimestamp } from '../../db/sql-helpers';
 import {
   establishmentMembers,
   establishments,
@@ -61,8 +61,8 @@ export type PilgrimFilter = Partial<
 const SORT_COLUMNS: Record<PilgrimSortField, SQL | AnyPgColumn> = {
   entryDate: pilgrims.entryDate,
   checkOutDate: pilgrims.checkOutDate,
-  lastName: sql`lower(${pilgrims.lastName})`,
-  firstName: sql`lower(${pilgrims.firstName})`,
+  lastName: byName(pilgrims.lastName),
+  firstName: byName(pilgrims.firstName),
   nationality: pilgrims.nationality,
   dateOfBirth: pilgrims.dateOfBirth,
   createdAt: pilgrims.createdAt,
