@@ -63,7 +63,7 @@ test('an establishment stops keeping photos of documents, deletes those it kept,
   const keep = page.getByRole('checkbox', { name: 'Keep photos of identity documents' });
   await expect(keep).toBeChecked();
   const pdfImages = page.getByRole('checkbox', {
-    name: 'Include the document images in the registration PDF',
+    name: 'Include the document images in downloaded registration PDFs',
   });
   await expect(pdfImages).toBeVisible();
   await keep.uncheck();

@@ -39,8 +39,12 @@ export const SendPdfResponseSchema = z.object({
 // ---------------------------------------------------------------------------------------------
 // The traveler file: columns of the export, the import and the template
 
-/** `sex`: M, F or O, written as the word of the file's language (Hombre, Femme…). */
-export type TravelerColumnType = 'text' | 'date' | 'number' | 'boolean' | 'dateTime' | 'sex';
+/**
+ * `code`: a value of a code table (the sex, the document type, the kinship, the payment type…),
+ * written as the word of the file's language (Mujer, Hermano/a, Efectivo); an import reads the
+ * code or the word of any of the 16 languages. `boolean`: yes or no in the file's language.
+ */
+export type TravelerColumnType = 'text' | 'date' | 'number' | 'boolean' | 'dateTime' | 'code';
 
 export interface TravelerColumn {
   /** The API path of the value (`contactInfo.email`); also accepted as a header on import. */
@@ -66,17 +70,17 @@ export const TRAVELER_COLUMNS: readonly TravelerColumn[] = [
   col('firstName'),
   col('lastName'),
   col('secondLastName'),
-  col('gender', 'sex'),
+  col('gender', 'code'),
   col('dateOfBirth', 'date'),
   col('nationality'),
-  col('documentType'),
+  col('documentType', 'code'),
   col('passportNumber'),
   col('documentSupportNumber'),
   col('documentExpeditionDate', 'date'),
   col('entryDate', 'date'),
   col('checkOutDate', 'date'),
   col('daysOfStay', 'number', false),
-  col('language'),
+  col('language', 'code'),
   col('contactInfo.email'),
   col('contactInfo.phone'),
   col('contactInfo.phone2'),
@@ -87,10 +91,10 @@ export const TRAVELER_COLUMNS: readonly TravelerColumn[] = [
   col('address.municipalityName'),
   col('address.postalCode'),
   col('address.country'),
-  col('kinship'),
+  col('kinship', 'code'),
   col('emergencyContact.name'),
   col('emergencyContact.phone'),
-  col('emergencyContact.relationship'),
+  col('emergencyContact.relationship', 'code'),
   col('stay.contractReference'),
   col('stay.contractDate', 'date'),
   col('stay.entryDateTime', 'dateTime'),
@@ -98,13 +102,13 @@ export const TRAVELER_COLUMNS: readonly TravelerColumn[] = [
   col('stay.numberOfPersons', 'number'),
   col('stay.numberOfRooms', 'number'),
   col('stay.internetBooking', 'boolean'),
-  col('stay.paymentType'),
+  col('stay.paymentType', 'code'),
   col('stay.paymentDate', 'date'),
   col('stay.paymentMethod'),
   col('stay.paymentHolder'),
   col('stay.cardExpiry'),
   col('establishment', 'text', false),
-  col('source', 'text', false),
+  col('source', 'code', false),
   col('createdAt', 'dateTime', false),
 ];
 

@@ -20,6 +20,29 @@ export const LANGUAGES = [
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'es';
 
+/**
+ * Native names of the 16 languages, as the language switcher and the traveler's language field
+ * show them, and as the traveler file writes the traveler's language in every language.
+ */
+export const LANGUAGE_NAMES: Record<Language, string> = {
+  ar: 'العربية',
+  ca: 'Català',
+  de: 'Deutsch',
+  en: 'English',
+  es: 'Español',
+  eu: 'Euskara',
+  fr: 'Français',
+  gl: 'Galego',
+  it: 'Italiano',
+  ja: '日本語',
+  ko: '한국어',
+  pt: 'Português',
+  ru: 'Русский',
+  uk: 'Українська',
+  va: 'Valencià',
+  zh: '中文',
+};
+
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }

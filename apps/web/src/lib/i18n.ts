@@ -31,25 +31,8 @@ export const AVAILABLE_LANGUAGES = [
 ] as const satisfies readonly Language[];
 export type AvailableLanguage = (typeof AVAILABLE_LANGUAGES)[number];
 
-/** Native names of every language of spec §9, shown in the switcher. */
-export const LANGUAGE_NAMES: Record<Language, string> = {
-  ar: 'العربية',
-  ca: 'Català',
-  de: 'Deutsch',
-  en: 'English',
-  es: 'Español',
-  eu: 'Euskara',
-  fr: 'Français',
-  gl: 'Galego',
-  it: 'Italiano',
-  ja: '日本語',
-  ko: '한국어',
-  pt: 'Português',
-  ru: 'Русский',
-  uk: 'Українська',
-  va: 'Valencià',
-  zh: '中文',
-};
+/** Native names of every language of spec §9, shown in the switcher (also in the traveler file). */
+export { LANGUAGE_NAMES } from '@hospes/shared/languages';
 
 export const NAMESPACES = [
   'common',

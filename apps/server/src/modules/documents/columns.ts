@@ -59,7 +59,11 @@ export const EXPORT_COLUMNS: readonly ExportColumn[] = TRAVELER_COLUMNS.map((col
 /** The columns of the import template (the importable ones). */
 export const TEMPLATE_COLUMNS = EXPORT_COLUMNS.filter((c) => c.importable);
 
-/** The template's example row: a complete walk-in with a Spanish DNI (the values are valid). */
+/**
+ * The template's example row: a complete walk-in with a Spanish DNI (the values are valid). The
+ * codes are written as the words of the template's language, as an export writes them (Mujer,
+ * DNI, Español, Hermano/a, no, Efectivo in Spanish; Female, Spanish ID card (DNI)… in English).
+ */
 export const TEMPLATE_EXAMPLE: Record<string, CellValue> = {
   firstName: 'María',
   lastName: 'Núñez',

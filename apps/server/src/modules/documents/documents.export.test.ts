@@ -196,31 +196,40 @@ function valueAt(p: Pilgrim, key: string): unknown {
   return v ?? null;
 }
 
-/** The sex as the files write it: the word of the language, never the ambiguous M. */
-const SEXES = {
-  en: { M: 'Male', F: 'Female', O: 'Other' },
-  es: { M: 'Hombre', F: 'Mujer', O: 'Otro' },
-} as const;
+/** The codes as the files write them: the words of the file's language, never a bare code. */
+const WORDS: Record<'en' | 'es', Record<string, Record<string, string>>> = {
+  en: {
+    gender: { M: 'Male', F: 'Female', O: 'Other' },
+    documentType: { D: 'Spanish ID card (DNI)', P: 'Passport' },
+    language: { es: 'Español', de: 'Deutsch', ca: 'Català' },
+    kinship: { HJ: 'Child' },
+    'emergencyContact.relationship': { spouse: 'Spouse or partner', parent: 'Parent' },
+    'stay.paymentType': { TARJT: 'Card', EFECT: 'Cash' },
+    source: { registration: 'Registered' },
+  },
+  es: {
+    gender: { M: 'Hombre', F: 'Mujer', O: 'Otro' },
+    documentType: { D: 'DNI', P: 'Pasaporte' },
+    language: { es: 'Español', de: 'Deutsch', ca: 'Català' },
+    kinship: { HJ: 'Hijo/a' },
+    'emergencyContact.relationship': { spouse: 'Cónyuge o pareja', parent: 'Padre o madre' },
+    'stay.paymentType': { TARJT: 'Tarjeta', EFECT: 'Efectivo' },
+    source: { registration: 'Registrado' },
+  },
+};
 
-function expectedCells(
-  p: Pilgrim,
-  yes: string,
-  no: string,
-  sexes: Record<string, string>,
-): Record<string, string> {
+function expectedCells(p: Pilgrim, lng: 'en' | 'es'): Record<string, string> {
+  const { yes, no } = { en: { yes: 'yes', no: 'no' }, es: { yes: 'sí', no: 'no' } }[lng];
   const out: Record<string, string> = {};
   for (const c of TRAVELER_COLUMNS) {
     const v = valueAt(p, c.key);
-    out[c.key] =
-      v === null
-        ? ''
-        : typeof v === 'boolean'
-          ? v
-            ? yes
-            : no
-          : c.type === 'sex'
-            ? sexes[String(v)]!
-            : String(v);
+    if (v === null) out[c.key] = '';
+    else if (typeof v === 'boolean') out[c.key] = v ? yes : no;
+    else if (c.type === 'code') {
+      const word = WORDS[lng][c.key]?.[String(v)];
+      expect(word, `${lng} word for ${c.key} ${String(v)}`).toBeDefined();
+      out[c.key] = word!;
+    } else out[c.key] = String(v);
   }
   return out;
 }
@@ -278,7 +287,7 @@ describe('GET /api/pilgrims/export', () => {
     );
     const expected = (await travelersOf(owner.establishmentId, owner.token))
       .sort((a, b) => (a.entryDate + a.id < b.entryDate + b.id ? -1 : 1))
-      .map((p) => expectedCells(p, 'yes', 'no', SEXES.en));
+      .map((p) => expectedCells(p, 'en'));
     expect(rows).toEqual(expected);
     expect(rows[0]!['reportNumber']).toMatch(/^\d{4}\/\d{6}$/);
   });
@@ -300,7 +309,7 @@ describe('GET /api/pilgrims/export', () => {
     const rows = rowsByKey(raw);
     const expected = (await travelersOf(owner.establishmentId, owner.token))
       .sort((a, b) => (a.entryDate + a.id > b.entryDate + b.id ? -1 : 1))
-      .map((p) => expectedCells(p, 'sí', 'no', SEXES.es));
+      .map((p) => expectedCells(p, 'es'));
     expect(rows).toEqual(expected);
 
     const workbook = new ExcelJS.Workbook();
@@ -424,6 +433,15 @@ describe('GET /api/pilgrims/import/template', () => {
     expect(rows).toHaveLength(2);
     expect(rows[0]![0]).toBe('Nombre');
     expect(rows[0]).not.toContain('N.º de parte');
+    // The example writes its codes as words of the template's language, as an export does.
+    expect(rowsByKey(rows)[0]).toMatchObject({
+      gender: 'Mujer',
+      documentType: 'DNI',
+      language: 'Español',
+      'emergencyContact.relationship': 'Hermano/a',
+      'stay.internetBooking': 'no',
+      'stay.paymentType': 'Efectivo',
+    });
 
     const xlsx = await get('/api/pilgrims/import/template?format=xlsx&lng=en', owner.token);
     expect(xlsx.headers['content-disposition']).toBe(
@@ -432,6 +450,12 @@ describe('GET /api/pilgrims/import/template', () => {
     const sheet = await xlsxRows(xlsx.rawPayload);
     expect(sheet[0]![0]).toBe('First name');
     expect(sheet[1]![0]).toBe('María');
+    expect(rowsByKey(sheet.map((r) => r.slice(0, rows[0]!.length)))[0]).toMatchObject({
+      gender: 'Female',
+      documentType: 'Spanish ID card (DNI)',
+      'emergencyContact.relationship': 'Sibling',
+      'stay.paymentType': 'Cash',
+    });
 
     for (const [name, content] of [
       ['t.csv', csv.rawPayload],
@@ -515,6 +539,174 @@ describe('import', () => {
       expect(pdfText(pdf.rawPayload)).toContain('Sin firma');
       expect(pdfImageCount(pdf.rawPayload)).toBe(0);
     }
+  });
+
+  it('writes the codes as words of the file’s language (Hermano/a, not sibling), and such a file imports back as it was', async () => {
+    const from = await newEstablishment(owner.token, 'Palabras origen');
+    const claire = await registerTraveler(
+      ctx,
+      owner.token,
+      pilgrimBody(from, {
+        firstName: 'Claire',
+        lastName: 'Dubois',
+        nationality: 'FRA',
+        documentType: 'I',
+        language: 'fr',
+        emergencyContact: {
+          name: 'Paul Dubois',
+          phone: '+33 6 12 34 56 78',
+          relationship: 'sibling',
+        },
+        stay: { internetBooking: true, paymentType: 'TRANS' },
+      }),
+    );
+    const exported = async (lng: string) => {
+      const res = await get(
+        `/api/pilgrims/export?format=csv&establishmentId=${from}&lng=${lng}`,
+        owner.token,
+      );
+      expect(res.statusCode).toBe(200);
+      const [row] = rowsByKey([...parseCsv(res.rawPayload.toString().slice(1))]);
+      return { file: res.rawPayload, row: row! };
+    };
+    const es = await exported('es');
+    expect(es.row).toMatchObject({
+      gender: 'Hombre',
+      nationality: 'FRA',
+      documentType: 'Documento de identidad',
+      language: 'Français',
+      'emergencyContact.relationship': 'Hermano/a',
+      'stay.internetBooking': 'sí',
+      'stay.paymentType': 'Transferencia',
+      source: 'Registrado',
+    });
+    const fr = await exported('fr');
+    expect(fr.row).toMatchObject({
+      gender: 'Homme',
+      documentType: "Carte d'identité",
+      language: 'Français',
+      'emergencyContact.relationship': 'Frère ou sœur',
+      'stay.internetBooking': 'oui',
+      'stay.paymentType': 'Virement',
+      source: 'Enregistré',
+    });
+    // Each file imports into another establishment as the same traveler.
+    for (const [lng, file] of [
+      ['es', es.file],
+      ['fr', fr.file],
+    ] as const) {
+      const into = await newEstablishment(owner.token, `Palabras ${lng}`);
+      const res = await upload(
+        '/api/pilgrims/import',
+        owner.token,
+        { name: `${lng}.csv`, content: file },
+        { establishmentId: into },
+      );
+      expect(res.json().data, res.body).toMatchObject({ imported: 1, invalid: 0 });
+      const [copy] = await travelersOf(into, owner.token);
+      expect(copy).toMatchObject({
+        source: 'import',
+        gender: 'M',
+        documentType: 'I',
+        language: 'fr',
+        emergencyContact: claire.emergencyContact,
+        stay: claire.stay,
+      });
+    }
+  });
+
+  it('reads the codes, or their words in any language, in every coded column; an unknown word is a problem of its row', async () => {
+    const header =
+      'firstName;lastName;nationality;documentType;documentNumber;dateOfBirth;gender;entryDate;language;kinship;contactInfo.email;contactInfo.phone;emergencyContact.name;emergencyContact.phone;emergencyContact.relationship;stay.internetBooking;stay.paymentType';
+    const row = (name: string, born: string, cells: string) => {
+      const [type, language, kinship, relationship, booking, payment] = cells.split('|');
+      return `${name};Olano;FRA;${type};WRD${name.toUpperCase()};${born};F;2026-06-01;${language};${kinship};a@example.com;+33 6 12 34 56 78;Jon;+34 600 000 001;${relationship};${booking};${payment}`;
+    };
+    const adult = '1980-01-01';
+    const child = '2015-01-01';
+    const lines = [
+      header,
+      // Spanish words, as a host types them: any case, without accents, one of a pair.
+      row('Ane', adult, 'pasaporte|ALEMAN||hermano|SI|efectivo'),
+      row('Bea', child, 'Permiso de conducir|Español|Hijo/a|Padre o madre|no|Tarjeta'),
+      row('Cruz', child, 'Pasaporte|español|hija|padre||tarjeta'),
+      // French and German words.
+      row('Dora', adult, "Carte d'identité|Français||Frère ou sœur|oui|Virement"),
+      row('Edu', child, 'Reisepass|Deutsch|Kind|Elternteil|nein|Karte'),
+      // The codes, as files written before (and other tools) have them.
+      row('Fer', child, 'P|en|HJ|parent|no|EFECT'),
+      row('Gil', adult, 'i|EN||sibling|yes|trans'),
+      // Words no language has.
+      row('Hugo', adult, 'P|es||primo|sí|bitcoin'),
+    ];
+    const preview = await upload(
+      `/api/pilgrims/import/preview?establishmentId=${owner.establishmentId}`,
+      owner.token,
+      { name: 'words.csv', content: Buffer.from(lines.join('\r\n')) },
+    );
+    expect(preview.statusCode, preview.body).toBe(200);
+    const rows = preview.json().data.rows as {
+      status: string;
+      values: Record<string, string>;
+      errors: { field: string; column: string; code: string; message: string }[];
+    }[];
+    const read = (r: (typeof rows)[number]) => [
+      r.status,
+      r.values.documentType,
+      r.values.language,
+      r.values.kinship,
+      r.values['emergencyContact.relationship'],
+      r.values['stay.internetBooking'],
+      r.values['stay.paymentType'],
+    ];
+    expect(rows.map(read)).toEqual([
+      ['valid', 'P', 'de', '', 'sibling', 'SI', 'EFECT'],
+      ['valid', 'C', 'es', 'HJ', 'parent', 'no', 'TARJT'],
+      ['valid', 'P', 'es', 'HJ', 'parent', '', 'TARJT'],
+      ['valid', 'I', 'fr', '', 'sibling', 'oui', 'TRANS'],
+      ['valid', 'P', 'de', 'HJ', 'parent', 'nein', 'TARJT'],
+      ['valid', 'P', 'en', 'HJ', 'parent', 'no', 'EFECT'],
+      ['valid', 'I', 'en', '', 'sibling', 'yes', 'TRANS'],
+      ['invalid', 'P', 'es', '', 'primo', 'sí', 'bitcoin'],
+    ]);
+    expect(rows[7]!.errors).toEqual([
+      {
+        field: 'emergencyContact.relationship',
+        column: 'emergencyContact.relationship',
+        code: 'validation.invalidOption',
+        message: 'Opción no válida',
+      },
+      {
+        field: 'stay.paymentType',
+        column: 'stay.paymentType',
+        code: 'validation.invalidOption',
+        message: 'Opción no válida',
+      },
+    ]);
+
+    // What is stored is the code.
+    const res = await upload(
+      `/api/pilgrims/import?establishmentId=${owner.establishmentId}`,
+      owner.token,
+      { name: 'words.csv', content: Buffer.from(lines.slice(0, 3).join('\r\n')) },
+    );
+    expect(res.json().data).toMatchObject({ imported: 2 });
+    const stored = (await travelersOf(owner.establishmentId, owner.token)).filter(
+      (p) => p.lastName === 'Olano',
+    );
+    expect(stored.find((p) => p.firstName === 'Ane')).toMatchObject({
+      documentType: 'P',
+      language: 'de',
+      emergencyContact: { relationship: 'sibling' },
+      stay: { internetBooking: true, paymentType: 'EFECT' },
+    });
+    expect(stored.find((p) => p.firstName === 'Bea')).toMatchObject({
+      documentType: 'C',
+      kinship: 'HJ',
+      emergencyContact: { relationship: 'parent' },
+      stay: { internetBooking: false, paymentType: 'TARJT' },
+    });
+    await ctx.database.db.delete(pilgrims).where(eq(pilgrims.source, 'import'));
   });
 
   it('importing the same file twice creates no duplicates, even at the same time', async () => {

@@ -9,16 +9,20 @@ import type { TravelerColumn, TravelerColumnType } from '@hospes/shared/document
 import type { Language } from '@hospes/shared/languages';
 import type { CellValue } from './columns';
 import { CSV_BOM, csvLine } from './csv';
-import { columnLabel, documentTexts, sexWord } from './texts';
+import { codeWord } from './code-words';
+import { columnLabel, documentTexts } from './texts';
 
 /** Batches of raw items, each turned into what the columns read just before it is written. */
 type Source<S> = AsyncIterable<S[]>;
 
-/** A cell as text: dates `YYYY-MM-DD`, date-times `YYYY-MM-DDTHH:mm:ss`, yes/no in the language. */
-function textOf(value: CellValue, lng: Language, type?: TravelerColumnType): string {
+/**
+ * A cell as text: dates `YYYY-MM-DD`, date-times `YYYY-MM-DDTHH:mm:ss`; yes/no and the codes
+ * (Mujer, Hermano/a, Efectivo…) as words of the language.
+ */
+function textOf(value: CellValue, lng: Language, key: string, type?: TravelerColumnType): string {
   if (value === null) return '';
   if (typeof value === 'boolean') return value ? documentTexts(lng).yes : documentTexts(lng).no;
-  if (type === 'sex' && typeof value === 'string') return sexWord(lng, value);
+  if (type === 'code' && typeof value === 'string') return codeWord(lng, key, value);
   return String(value);
 }
 
@@ -34,7 +38,7 @@ export function csvStream<S, T>(
       let chunk = '';
       for (const raw of batch) {
         const item = prepare(raw);
-        chunk += csvLine(columns.map((c) => textOf(c.get(item), lng, c.type)));
+        chunk += csvLine(columns.map((c) => textOf(c.get(item), lng, c.key, c.type)));
       }
       yield chunk;
     }
@@ -118,7 +122,7 @@ export function xlsxStream<S, T>(
           if (value === null || value === '') return undefined;
           if (c.type === 'date' && typeof value === 'string') return excelDate(value);
           if (typeof value === 'boolean') return value ? texts.yes : texts.no;
-          if (c.type === 'sex' && typeof value === 'string') return sexWord(lng, value);
+          if (c.type === 'code' && typeof value === 'string') return codeWord(lng, c.key, value);
           return value;
         });
         const row = sheet.addRow(values);

@@ -30,6 +30,7 @@ import { pilgrimRecordIssues } from '@hospes/shared/pilgrims';
 import { AppError } from '../../lib/app-error';
 import { recordFromCreateInput, type PilgrimRecord } from '../pilgrims/pilgrims.mapper';
 import { decodeCsvText, parseCsv, unguardCell } from './csv';
+import { codeOfWord } from './code-words';
 import { checkZipBudget } from './zip-budget';
 import {
   columnLabel,
@@ -37,7 +38,6 @@ import {
   documentTexts,
   HEADER_TO_COLUMN,
   headerKey,
-  sexCodeOfWord,
   text,
 } from './texts';
 
@@ -128,8 +128,8 @@ function normaliseText(
     const ymd = YMD_TIME.exec(value);
     if (ymd) return `${ymd[1]}T${ymd[2]}:${ymd[3]}:${ymd[4] ?? '00'}`;
   }
-  // The word of any of the 16 languages (Hospes' own files write one) to its code.
-  if (type === 'sex') return sexCodeOfWord(value) ?? value;
+  // The code, or the word of any of the 16 languages (Hospes' own files write one), to the code.
+  if (type === 'code') return codeOfWord(key, value) ?? value;
   if (COUNTRY_COLUMNS.has(key)) return countryCodeOf(value) ?? value;
   return value;
 }
@@ -270,15 +270,19 @@ async function readXlsxRows(bytes: Buffer, lng: Language): Promise<RawRow[]> {
 // ---------------------------------------------------------------------------------------------
 // Rows → records
 
-// Also the words every language's export writes for yes and no, so any export re-imports.
-const TRUE_WORDS = new Set([
-  ...['si', 'sí', 'yes', 'true', '1', 'x', 'verdadero', 's', 'y'],
-  ...Object.values(DOCUMENT_TEXTS).map((t) => t.yes.toLowerCase()),
-]);
-const FALSE_WORDS = new Set([
-  ...['no', 'false', '0', 'falso', 'n'],
-  ...Object.values(DOCUMENT_TEXTS).map((t) => t.no.toLowerCase()),
-]);
+// Also the words every language's export writes for yes and no, so any export re-imports; case
+// and accents aside (SÍ, nao).
+const TRUE_WORDS = new Set(
+  [
+    ...['si', 'yes', 'true', '1', 'x', 'verdadero', 's', 'y'],
+    ...Object.values(DOCUMENT_TEXTS).map((t) => t.yes),
+  ].map((w) => normaliseSearchText(w)),
+);
+const FALSE_WORDS = new Set(
+  [...['no', 'false', '0', 'falso', 'n'], ...Object.values(DOCUMENT_TEXTS).map((t) => t.no)].map(
+    (w) => normaliseSearchText(w),
+  ),
+);
 
 function setPath(target: Record<string, unknown>, path: string[], value: unknown) {
   let node = target;
@@ -396,7 +400,7 @@ function parseRow(
       values[key] = 'F';
     }
     if (type === 'boolean') {
-      const word = cell.toLowerCase();
+      const word = normaliseSearchText(cell);
       if (TRUE_WORDS.has(word)) value = true;
       else if (FALSE_WORDS.has(word)) value = false;
       else {

@@ -1,14 +1,13 @@
 /**
  * Texts of the registration documents per language (locales/<lng>/documents.json): column labels
- * of the export, import and template, import problems, success messages. es is the fallback; the
- * translation issue adds the other languages (same keys; the type check fails on a missing one).
+ * of the export, import and template, the words of some coded columns (code-words.ts), import
+ * problems, success messages. es is the fallback; every language has the same keys (the type
+ * check fails on a missing one).
  */
 import { TRAVELER_COLUMNS } from '@hospes/shared/documents';
 import { DEFAULT_LANGUAGE, type Language } from '@hospes/shared/languages';
 import { interpolate } from '@hospes/shared/messages';
-import { LANGUAGES } from '@hospes/shared/languages';
 import { normaliseSearchText } from '@hospes/shared/search';
-import { pdfTexts } from '../../lib/pdf/pdf-texts';
 import ar from '../../locales/ar/documents.json';
 import ca from '../../locales/ca/documents.json';
 import de from '../../locales/de/documents.json';
@@ -57,28 +56,6 @@ export function columnLabel(lng: Language, key: string): string {
 
 export function text(template: string, params?: Record<string, unknown>): string {
   return interpolate(template, params);
-}
-
-/**
- * The sex as a file writes it: the word of the language (Hombre, Femme, 女性). A bare code is
- * ambiguous in Spanish, where M is *mujer* (SES writes H and M), so the file never writes one.
- */
-export function sexWord(lng: Language, code: string): string {
-  return (pdfTexts(lng).texts.genders as Record<string, string>)[code] ?? code;
-}
-
-/** The word of any language (case and accents aside) to its code: `mujer` → F, `Männlich` → M. */
-const SEX_WORDS: ReadonlyMap<string, string> = new Map(
-  LANGUAGES.flatMap((lng) =>
-    Object.entries(pdfTexts(lng).texts.genders as Record<string, string>).map(
-      ([code, word]) => [normaliseSearchText(word), code] as const,
-    ),
-  ),
-);
-
-/** The code of a sex written as a word of one of the 16 languages, else undefined. */
-export function sexCodeOfWord(value: string): string | undefined {
-  return SEX_WORDS.get(normaliseSearchText(value));
 }
 
 /** A header as compared on import: letters and digits of any script, lower case, no accents. */

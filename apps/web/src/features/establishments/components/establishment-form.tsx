@@ -318,6 +318,7 @@ export function EstablishmentForm({
           <CheckboxField
             id={`${prefix}-includeImages`}
             label={t('fields.includeDocumentImagesInPdf')}
+            hint={t('fields.includeDocumentImagesInPdfHint')}
             {...register('includeDocumentImagesInPdf')}
           />
         )}

@@ -104,8 +104,11 @@ describe('profile: establishments', () => {
     });
     expect(keep).toBeChecked();
     expect(keep).toHaveAccessibleDescription(/The Spanish Data Protection Agency \(AEPD\) advises/);
-    const pdf = 'Include the document images in the registration PDF';
-    expect(screen.getByRole('checkbox', { name: pdf })).toBeInTheDocument();
+    const pdf = 'Include the document images in downloaded registration PDFs';
+    // Only downloads: an e-mailed PDF never carries them.
+    expect(screen.getByRole('checkbox', { name: pdf })).toHaveAccessibleDescription(
+      'A PDF sent by e-mail never includes them.',
+    );
     await user.click(keep);
     expect(screen.queryByRole('checkbox', { name: pdf })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Save establishment' }));
