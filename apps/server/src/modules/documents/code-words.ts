@@ -44,6 +44,11 @@ export function codeWord(lng: Language, key: string, code: string): string {
   return WORDS[key]?.(lng)[code] ?? code;
 }
 
+/** The words a file of `lng` writes in a coded column, for a message that lists them. */
+export function wordsOf(lng: Language, key: string): string[] {
+  return Object.values(WORDS[key]?.(lng) ?? {});
+}
+
 /** Other tools' codes: SES.HOSPEDAJES writes NIF, NIE or PAS (its OTRO may be any of three). */
 const OTHER_CODES: Readonly<Record<string, Words>> = {
   documentType: { NIF: 'D', NIE: 'N', PAS: 'P' },

@@ -674,13 +674,13 @@ describe('import', () => {
         field: 'emergencyContact.relationship',
         column: 'emergencyContact.relationship',
         code: 'validation.invalidOption',
-        message: 'Opción no válida',
+        message: expect.stringMatching(/^Opción no válida: .*Hermano\/a/),
       },
       {
         field: 'stay.paymentType',
         column: 'stay.paymentType',
         code: 'validation.invalidOption',
-        message: 'Opción no válida',
+        message: expect.stringMatching(/^Opción no válida: .*Efectivo/),
       },
     ]);
 

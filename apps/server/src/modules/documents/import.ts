@@ -30,7 +30,7 @@ import { pilgrimRecordIssues } from '@hospes/shared/pilgrims';
 import { AppError } from '../../lib/app-error';
 import { recordFromCreateInput, type PilgrimRecord } from '../pilgrims/pilgrims.mapper';
 import { decodeCsvText, parseCsv, unguardCell } from './csv';
-import { codeOfWord } from './code-words';
+import { codeOfWord, wordsOf } from './code-words';
 import { checkZipBudget } from './zip-budget';
 import {
   columnLabel,
@@ -416,11 +416,12 @@ function parseRow(
     for (const issue of parsed.error.issues) {
       // A length's limit goes into its message ("at most 50 characters").
       const { minimum, maximum } = issue as { minimum?: unknown; maximum?: unknown };
-      problem(
-        issue.path.join('.'),
-        issue.message,
-        validationMessage(lng, issue.message, { minimum, maximum }),
-      );
+      const field = issue.path.join('.');
+      let message = validationMessage(lng, issue.message, { minimum, maximum });
+      // A word the import does not know in a coded column: say which the file's language writes.
+      const words = issue.message === 'validation.invalidOption' ? wordsOf(lng, field) : [];
+      if (words.length > 0) message = `${message}: ${words.join(', ')}`;
+      problem(field, issue.message, message);
     }
   }
   if (!parsed.success || errors.length) return { row: raw.row, values, errors, record: null };
