@@ -16,7 +16,7 @@ import {
 } from './codes';
 import { EmailSchema, IdSchema, PaginationSchema, PhoneSchema, text } from './common';
 import { SPAIN } from './countries';
-import { ageOn, isIsoDate, todayIso } from './dates';
+import { ageOn, isIsoDate, SPAIN_TIME_ZONE, todayIso } from './dates';
 import {
   CountryCodeSchema,
   IsoDateSchema,
@@ -27,6 +27,7 @@ import {
 } from './fields';
 import { isIneMunicipalityCode, municipalityFitsPostalCode } from './ine-municipalities';
 import { LANGUAGES } from './languages';
+import { CANARY_TIME_ZONE } from './provinces';
 import { STAY_STATUSES } from './stay';
 import { compactId, isValidDni, isValidNie, isValidSpecialNif } from './spanish-ids';
 import { z } from './zod';
@@ -300,6 +301,29 @@ export function pilgrimRecordIssues(
   return issues;
 }
 
+/**
+ * The rules of pilgrimRecordIssues on today's date by a clock: an establishment's (`timeZone`, see
+ * establishmentTimeZone), or, where the establishment is not known yet, every Spanish clock: only
+ * what is an issue on the mainland's day and on the Canary Islands' alike, so that a check made
+ * before the server's never refuses what the establishment's own day allows (the server checks
+ * again by that day). The two days differ only in the hour after the mainland's midnight.
+ */
+export function recordIssuesByClock(
+  record: PilgrimRecordLike,
+  options: { complete: boolean; municipalityCodes?: boolean },
+  timeZone?: string,
+  now: Date = new Date(),
+): RecordIssue[] {
+  if (timeZone) return pilgrimRecordIssues(record, todayIso(now, timeZone), options);
+  const mainland = todayIso(now, SPAIN_TIME_ZONE);
+  const islands = todayIso(now, CANARY_TIME_ZONE);
+  const issues = pilgrimRecordIssues(record, mainland, options);
+  if (islands === mainland) return issues;
+  const key = (issue: RecordIssue) => `${issue.path.join('.')}|${issue.message}`;
+  const there = new Set(pilgrimRecordIssues(record, islands, options).map(key));
+  return issues.filter((issue) => there.has(key(issue)));
+}
+
 const withRecordRules =
   (
     complete: boolean,
@@ -307,9 +331,10 @@ const withRecordRules =
       value: Record<string, unknown>,
       add: (path: string[], message: string) => void,
     ) => void,
+    timeZone?: string,
   ) =>
   (value: PilgrimRecordLike, ctx: z.RefinementCtx) => {
-    for (const issue of pilgrimRecordIssues(value, todayIso(), { complete })) {
+    for (const issue of recordIssuesByClock(value, { complete }, timeZone)) {
       ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
     }
     extra?.(value as Record<string, unknown>, (path, message) =>
@@ -348,20 +373,47 @@ export const PilgrimFieldsSchema = z.object({
   stay: nullish(StayInputSchema),
 });
 
-/** POST /api/pilgrims. The signature is checked by the server (400 SIGNATURE_REQUIRED). */
-export const CreatePilgrimInputSchema = PilgrimFieldsSchema.extend(
-  PilgrimImagesInputSchema.shape,
-).superRefine(withRecordRules(true));
+/** The create input and the registration form, their date rules by a clock (recordIssuesByClock). */
+function registrationSchemas(timeZone?: string) {
+  const fields = PilgrimFieldsSchema.extend(PilgrimImagesInputSchema.shape);
+  return {
+    create: fields.superRefine(withRecordRules(true, undefined, timeZone)),
+    form: fields.superRefine(
+      withRecordRules(
+        true,
+        (value, add) => {
+          if (!value.signatureImage) add(['signatureImage'], 'validation.signatureRequired');
+        },
+        timeZone,
+      ),
+    ),
+  };
+}
+const everyClock = registrationSchemas();
+
+/**
+ * POST /api/pilgrims. The signature is checked by the server (400 SIGNATURE_REQUIRED). Its date
+ * rules go by every Spanish clock (see recordIssuesByClock): the establishment is not known yet.
+ */
+export const CreatePilgrimInputSchema = everyClock.create;
 export type CreatePilgrimInput = z.infer<typeof CreatePilgrimInputSchema>;
 
 /** The registration form: the create input plus the signature the form must capture. */
-export const PilgrimRegistrationFormSchema = PilgrimFieldsSchema.extend(
-  PilgrimImagesInputSchema.shape,
-).superRefine(
-  withRecordRules(true, (value, add) => {
-    if (!value.signatureImage) add(['signatureImage'], 'validation.signatureRequired');
-  }),
-);
+export const PilgrimRegistrationFormSchema = everyClock.form;
+
+const byClock = new Map<string, ReturnType<typeof registrationSchemas>>();
+/**
+ * CreatePilgrimInputSchema (`create`) and PilgrimRegistrationFormSchema (`form`) with their date
+ * rules on an establishment's day, by its clock (establishmentTimeZone): for a form that knows it.
+ */
+export function registrationSchemasFor(timeZone: string) {
+  let schemas = byClock.get(timeZone);
+  if (!schemas) {
+    schemas = registrationSchemas(timeZone);
+    byClock.set(timeZone, schemas);
+  }
+  return schemas;
+}
 
 /**
  * PUT /api/pilgrims/{id}: the fields to change. A missing field keeps its value; `''` or null

@@ -15,7 +15,7 @@ import {
   type PilgrimRow,
 } from '../../db/schema';
 import { inScope, type Scope } from '../establishments/scope';
-import { listConditions, type PilgrimFilter } from '../pilgrims/pilgrims.repository';
+import { listConditions, type ListDays, type PilgrimFilter } from '../pilgrims/pilgrims.repository';
 
 export interface TravelerRow {
   row: PilgrimRow;
@@ -40,7 +40,8 @@ export interface ExportSelection {
   scope: Scope;
   filter: PilgrimFilter;
   ids?: string[];
-  today: string;
+  /** The day the stay indicator filter counts to (see ListDays). */
+  today: ListDays;
 }
 
 function selectionConditions(selection: ExportSelection): SQL[] {

@@ -39,6 +39,7 @@ import type { DocumentCipher } from '../../lib/storage/document-cipher';
 import { IMAGE_MAX_PIXELS } from '../../lib/storage/images';
 import type { Actor } from '../../plugins/auth';
 import type { AuditContext, AuditRepository } from '../audit/audit.repository';
+import { clockDays } from '../establishments/clock';
 import { isUuid, scopeOf, type Scope } from '../establishments/scope';
 import { valuesFromRecord } from '../pilgrims/pilgrims.mapper';
 import {
@@ -239,7 +240,8 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
       lng: _lng,
       ...filter
     } = query;
-    return { scope, filter: filter as PilgrimFilter, ids, today: today() };
+    // The stay indicator filter by each traveler's establishment's day, as the list's.
+    return { scope, filter: filter as PilgrimFilter, ids, today: clockDays(now()) };
   }
 
   /**
@@ -480,7 +482,7 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
       const source = query.ids
         ? inOrderOf(query.ids, batches(selection, order))
         : batches(selection, order);
-      const day = selection.today;
+      const day = today();
       const view = (r: ExportRow) => toTravelerView(rowFromJson(r.json), r.establishmentName, day);
       const stream: Readable =
         query.format === 'csv'
@@ -642,7 +644,8 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
           params: { authority: AUTHORITY_NAMES[authority] },
         });
 
-      const day = today();
+      // The establishment's day (decision 028): the default arrivals, and the file's name.
+      const day = todayIso(now(), establishmentTimeZone(establishment));
       const ids = input.pilgrimIds ? [...new Set(input.pilgrimIds)] : null;
       const where = ids
         ? { ids }

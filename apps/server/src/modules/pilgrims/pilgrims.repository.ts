@@ -32,6 +32,7 @@ import {
   selfRegistrations,
   type PilgrimRow,
 } from '../../db/schema';
+import { establishmentOnIslands, islandsClock, type ClockDays } from '../establishments/clock';
 import { deleteDocumentPhotos, keepsDocumentImages } from '../establishments/document-photos';
 import { inScope, type Scope } from '../establishments/scope';
 import type { DocumentMeta, PilgrimValues, SelfRegistrationMeta } from './pilgrims.mapper';
@@ -49,6 +50,8 @@ export type NewDocument = {
 export type PilgrimWithEstablishment = {
   row: PilgrimRow;
   establishmentName: string;
+  /** What gives the establishment's clock (establishmentTimeZone). */
+  establishmentPlace: { province: string; postalCode: string };
   documents: DocumentMeta[];
   selfRegistration: SelfRegistrationMeta | null;
 };
@@ -95,11 +98,12 @@ const selfRegistrationJson = sql<SelfRegistrationMeta | null>`(
   from self_registrations s where s.pilgrim_id = ${outerPilgrimId})`;
 
 /**
- * The name of the traveler's establishment, for one traveler read (a list page joins the
- * establishments instead: see apiTravelers).
+ * The name of the traveler's establishment, and its province and postal code (its clock), for one
+ * traveler read (a list page joins the establishments instead: see apiTravelers).
  */
-const establishmentNameSql = sql<string>`(
-  select e.name from establishments e where e.id = ${column(pilgrims.establishmentId)})`;
+const establishmentSql = sql`(
+  select json_build_object('name', e.name, 'province', e.province, 'postalCode', e.postal_code)
+  from establishments e where e.id = ${column(pilgrims.establishmentId)})`;
 
 /** The traveler columns as (property, database name, is a timestamp). */
 const PILGRIM_FIELDS = Object.entries(getTableColumns(pilgrims)).map(
@@ -131,20 +135,22 @@ export const rowFromJson = (json: string): PilgrimRow =>
  */
 const fullRow = {
   json: sql<string>`json_build_object(
-    'row', row_to_json(${pilgrims}), 'establishmentName', ${establishmentNameSql},
+    'row', row_to_json(${pilgrims}), 'establishment', ${establishmentSql},
     'documents', ${documentsJson}, 'selfRegistration', ${selfRegistrationJson})::text`,
 };
 
 function fromFullRow({ json }: { json: string }): PilgrimWithEstablishment {
   const raw = JSON.parse(json) as {
     row: Record<string, unknown>;
-    establishmentName: string;
+    establishment: { name: string; province: string; postalCode: string };
     documents: DocumentMeta[];
     selfRegistration: SelfRegistrationMeta | null;
   };
+  const { name, ...place } = raw.establishment;
   return {
     row: rowFromJsonObject(raw.row),
-    establishmentName: raw.establishmentName,
+    establishmentName: name,
+    establishmentPlace: place,
     documents: raw.documents,
     selfRegistration: raw.selfRegistration,
   };
@@ -158,11 +164,22 @@ function fromFullRow({ json }: { json: string }): PilgrimWithEstablishment {
  * the stay indicator, by the rules and thresholds of @hospes/shared/stay. The establishment is
  * joined (see apiTravelers). The test pilgrims.api-json.test.ts holds the two writers to the same
  * answer.
+ *
+ * With `islandsToday` (the Canary Islands' day, when it is not the mainland's: see listDays), each
+ * traveler's stay counts to the day of its establishment's clock (decision 028).
  */
-function apiTraveler(today: SQL) {
+function apiTraveler(today: SQL, islandsToday?: SQL) {
   const entry = column(pilgrims.entryDate);
   const checkOut = column(pilgrims.checkOutDate);
-  const nights = sql`(${today} - ${entry})`;
+  const onIslands = islandsClock(
+    sql.raw('"establishments"."province"'),
+    sql.raw('"establishments"."postal_code"'),
+  );
+  /** `value` counted to the day of the traveler's establishment. */
+  const byClock = (value: (day: SQL) => SQL) =>
+    islandsToday
+      ? sql`case when ${onIslands} then ${value(islandsToday)} else ${value(today)} end`
+      : value(today);
   const seq = column(pilgrims.reportSeq);
   const T = STAY_THRESHOLDS;
   const street = column(pilgrims.addressStreet);
@@ -229,15 +246,21 @@ function apiTraveler(today: SQL) {
         'paymentHolder', ${column(pilgrims.paymentHolder)},
         'cardExpiry', ${column(pilgrims.cardExpiry)})`,
     ),
-    daysOfStay: as('daysOfStay', sql`greatest(0, coalesce(${checkOut}, ${today}) - ${entry})`),
+    daysOfStay: as(
+      'daysOfStay',
+      byClock((today) => sql`greatest(0, coalesce(${checkOut}, ${today}) - ${entry})`),
+    ),
     stayStatus: as(
       'stayStatus',
-      sql`case
+      byClock((today) => {
+        const nights = sql`(${today} - ${entry})`;
+        return sql`case
         when ${entry} > ${today} or ${checkOut} <= ${today} then null
         when ${nights} <= ${sql.raw(String(T.recentMaxNights))} then 'recent'
         when ${nights} >= ${sql.raw(String(T.tooLongMinNights))} and ${checkOut} is null then 'tooLong'
         when ${nights} >= ${sql.raw(String(T.longMinNights))} then 'long'
-      end`,
+      end`;
+      }),
     ),
     establishmentId: plain('establishmentId', pilgrims.establishmentId),
     establishment: as(
@@ -253,6 +276,20 @@ function apiTraveler(today: SQL) {
 
 /** The day a list's stay figures are counted to, bound when the list runs. */
 const apiToday = sql`${sql.placeholder('today')}::date`;
+/** The Canary Islands' day, where it is not the mainland's (see ListDays). */
+const apiTodayIslands = sql`${sql.placeholder('todayIslands')}::date`;
+
+/**
+ * The day a list counts stays to: one for every traveler, or today by each of Spain's two clocks,
+ * for each traveler by its establishment's (decision 028).
+ */
+export type ListDays = string | ClockDays;
+
+/** The one day of every traveler, or null when the islands' day is not the mainland's. */
+function oneDay(today: ListDays): string | null {
+  if (typeof today === 'string') return today;
+  return today.mainland === today.islands ? today.mainland : null;
+}
 
 /**
  * How a value enters a list's SQL: as itself (a parameter of a one-off query), or, for a prepared
@@ -284,11 +321,83 @@ function onOrAfter(column: AnyPgColumn, day: unknown): SQL {
   return sql`(${column}, ${pilgrims.id}) >= (${day}::date, ${sql.raw(`'${NIL_UUID}'`)}::uuid)`;
 }
 
-/** The WHERE conditions of a list: the scope first, then each filter that was given. */
+/**
+ * The stay indicator `status` as conditions on the dates (stayStatusBounds), its values bound as
+ * `<prefix>Today`, `<prefix>RecentFrom`, …
+ */
+function stayConditions(
+  status: NonNullable<PilgrimFilter['stayStatus']>,
+  b: ReturnType<typeof stayStatusBounds>,
+  bind: Bind,
+  prefix: string,
+): SQL[] {
+  const day = bind(`${prefix}Today`, b.today);
+  const staying = or(isNull(pilgrims.checkOutDate), sql`${pilgrims.checkOutDate} > ${day}`)!;
+  const conditions = [lte(pilgrims.entryDate, day), staying];
+  if (status === 'recent')
+    conditions.push(gte(pilgrims.entryDate, bind(`${prefix}RecentFrom`, b.recentFrom)));
+  else if (status === 'tooLong')
+    conditions.push(
+      lte(pilgrims.entryDate, bind(`${prefix}TooLongTo`, b.tooLongTo)),
+      isNull(pilgrims.checkOutDate),
+    );
+  else {
+    conditions.push(
+      lte(pilgrims.entryDate, bind(`${prefix}LongTo`, b.longTo)),
+      or(
+        isNotNull(pilgrims.checkOutDate),
+        sql`${pilgrims.entryDate} > ${bind(`${prefix}TooLongTo`, b.tooLongTo)}`,
+      )!,
+    );
+  }
+  return conditions;
+}
+
+/**
+ * The stay indicator filter while the Canary Islands' day is the day before the mainland's (the
+ * hour after the mainland's midnight): bounds on the entry date that hold by either clock, which
+ * the entry-date indexes serve as always, then the rule by the clock of each traveler's
+ * establishment. Which establishments keep the islands' clock is read once per statement, from
+ * those in reach (a hashed subplan), never per traveler.
+ */
+function stayConditionsByClock(
+  scope: Scope,
+  filter: PilgrimFilter,
+  status: NonNullable<PilgrimFilter['stayStatus']>,
+  days: ClockDays,
+  bind: Bind,
+): SQL[] {
+  const mainland = stayStatusBounds(days.mainland);
+  const islands = stayStatusBounds(days.islands);
+  const conditions = [lte(pilgrims.entryDate, bind('stayToday', mainland.today))];
+  if (status === 'recent')
+    conditions.push(gte(pilgrims.entryDate, bind('stayRecentFrom', islands.recentFrom)));
+  else if (status === 'tooLong')
+    conditions.push(lte(pilgrims.entryDate, bind('stayTooLongTo', mainland.tooLongTo)));
+  else conditions.push(lte(pilgrims.entryDate, bind('stayLongTo', mainland.longTo)));
+  const establishmentId = sql.raw('"e"."id"');
+  const inReach = [
+    inScope(scope, establishmentId, scope.admin ? null : bind('userId', scope.userId)),
+  ];
+  if (filter.establishmentId)
+    inReach.push(sql`${establishmentId} = ${bind('establishmentId', filter.establishmentId)}`);
+  const onIslands = sql`${pilgrims.establishmentId} in (select ${establishmentId} from ${establishments} "e"
+    where ${and(...inReach, establishmentOnIslands)})`;
+  conditions.push(
+    sql`case when ${onIslands} then ${and(...stayConditions(status, islands, bind, 'stayIslands'))}
+      else ${and(...stayConditions(status, mainland, bind, 'stayMainland'))} end`,
+  );
+  return conditions;
+}
+
+/**
+ * The WHERE conditions of a list: the scope first, then each filter that was given. The stay
+ * indicator goes by `today`: see ListDays.
+ */
 export function listConditions(
   scope: Scope,
   filter: PilgrimFilter,
-  today: string,
+  today: ListDays,
   bind: Bind = asValue,
 ): SQL[] {
   const conditions: SQL[] = [
@@ -328,26 +437,12 @@ export function listConditions(
     );
   }
   if (filter.stayStatus) {
-    const b = stayStatusBounds(today);
-    const day = bind('stayToday', b.today);
-    const staying = or(isNull(pilgrims.checkOutDate), sql`${pilgrims.checkOutDate} > ${day}`)!;
-    conditions.push(lte(pilgrims.entryDate, day), staying);
-    if (filter.stayStatus === 'recent')
-      conditions.push(gte(pilgrims.entryDate, bind('stayRecentFrom', b.recentFrom)));
-    else if (filter.stayStatus === 'tooLong')
-      conditions.push(
-        lte(pilgrims.entryDate, bind('stayTooLongTo', b.tooLongTo)),
-        isNull(pilgrims.checkOutDate),
-      );
-    else {
-      conditions.push(
-        lte(pilgrims.entryDate, bind('stayLongTo', b.longTo)),
-        or(
-          isNotNull(pilgrims.checkOutDate),
-          sql`${pilgrims.entryDate} > ${bind('stayTooLongTo', b.tooLongTo)}`,
-        )!,
-      );
-    }
+    const day = oneDay(today);
+    conditions.push(
+      ...(day !== null
+        ? stayConditions(filter.stayStatus, stayStatusBounds(day), bind, 'stay')
+        : stayConditionsByClock(scope, filter, filter.stayStatus, today as ClockDays, bind)),
+    );
   }
   return conditions;
 }
@@ -356,7 +451,7 @@ export function listConditions(
  * A list's conditions with placeholders, their values, and the key of the statement's shape: the
  * same key always renders the same SQL text, whatever the values.
  */
-function listStatement(scope: Scope, filter: PilgrimFilter, today: string) {
+function listStatement(scope: Scope, filter: PilgrimFilter, today: ListDays) {
   const values: Record<string, unknown> = {};
   const conditions = listConditions(scope, filter, today, placeholders(values));
   const key = [
@@ -512,10 +607,11 @@ export function createPilgrimsRepository(db: Db, kind: DatabaseKind = 'pglite') 
    * Travelers as the API answers them (apiTraveler), with their establishment joined rather than
    * looked up row by row: in a plan kept for any values, PostgreSQL reads each establishment of a
    * page once (a memoised index lookup), where a subquery per row scanned a small table each time.
+   * `twoClocks`: each stay counted to the day of its establishment's clock (bound `todayIslands`).
    */
-  const apiTravelers = () =>
+  const apiTravelers = (twoClocks: boolean) =>
     db
-      .select(apiTraveler(apiToday))
+      .select(apiTraveler(apiToday, twoClocks ? apiTodayIslands : undefined))
       .from(pilgrims)
       .leftJoin(establishments, eq(establishments.id, pilgrims.establishmentId));
 
@@ -633,15 +729,23 @@ export function createPilgrimsRepository(db: Db, kind: DatabaseKind = 'pglite') 
      *   id from a named statement whose one plan suits every page.
      *
      * Each traveler comes as the API answers it (apiTraveler), as JSON text, its stay counted to
-     * `today`.
+     * `today` (by its establishment's clock, in the hour when Spain's two clocks are on different
+     * days: see ListDays; those statements are shapes of their own).
      */
     async listPage(
       scope: Scope,
       filter: PilgrimFilter,
       page: { page: number; limit: number; sortBy: PilgrimSortField; sortOrder: 'asc' | 'desc' },
-      today: string,
+      today: ListDays,
     ): Promise<string[]> {
       const { conditions, values, key, valueSensitive } = listStatement(scope, filter, today);
+      const day = oneDay(today);
+      const twoClocks = day === null;
+      const days =
+        day === null
+          ? { today: (today as ClockDays).mainland, todayIslands: (today as ClockDays).islands }
+          : { today: day };
+      const clocks = twoClocks ? '|twoClocks' : '';
       const sort = `${page.sortBy}|${page.sortOrder}`;
       const order = () => listOrder(page.sortBy, page.sortOrder);
       const offset = (page.page - 1) * page.limit;
@@ -662,12 +766,12 @@ export function createPilgrimsRepository(db: Db, kind: DatabaseKind = 'pglite') 
         if (ids.length === 0) return [];
         // The scope again: a membership revoked between the two statements takes effect here.
         const rowsStatement = pages.get(
-          `rows|${scope.admin ? 'admin' : 'member'}|${sort}`,
+          `rows|${scope.admin ? 'admin' : 'member'}|${sort}${clocks}`,
           (name) =>
             keepingPlan(
               db,
               apiJsonOf(
-                apiTravelers()
+                apiTravelers(twoClocks)
                   .where(
                     inBoundScope(
                       scope,
@@ -681,7 +785,7 @@ export function createPilgrimsRepository(db: Db, kind: DatabaseKind = 'pglite') 
         const rows = await rowsStatement.execute({
           ids: ids.map((r) => r.id),
           userId: scope.admin ? null : scope.userId,
-          today,
+          ...days,
         });
         return rows.map((r) => r.json);
       }
@@ -691,9 +795,9 @@ export function createPilgrimsRepository(db: Db, kind: DatabaseKind = 'pglite') 
       // The usual page sizes are written into the SQL; any other is bound, so that clients cannot
       // multiply the statements kept per connection.
       const usualSize = USUAL_PAGE_SIZES.has(page.limit);
-      const shape = `${form}|${key}|${sort}|${usualSize ? page.limit : 'bound'}`;
+      const shape = `${form}|${key}|${sort}|${usualSize ? page.limit : 'bound'}${clocks}`;
       const statement = pages.get(shape, (name) => {
-        const rows = apiTravelers();
+        const rows = apiTravelers(twoClocks);
         const size = usualSize ? inline(page.limit) : sql.placeholder('limit');
         // A first page's offset is written into the SQL too, so its plan does not depend on it.
         const skip = form === 'first' ? inline(0) : sql.placeholder('offset');
@@ -704,12 +808,12 @@ export function createPilgrimsRepository(db: Db, kind: DatabaseKind = 'pglite') 
           apiJsonOf(deferred ? query : query.limit(size).offset(skip)).prepare(name),
         );
       });
-      const rows = await statement.execute({ ...values, limit: page.limit, offset, today });
+      const rows = await statement.execute({ ...values, limit: page.limit, offset, ...days });
       return rows.map((r) => r.json);
     },
 
     /** How many travelers match a list's filters. */
-    async count(scope: Scope, filter: PilgrimFilter, today: string): Promise<number> {
+    async count(scope: Scope, filter: PilgrimFilter, today: ListDays): Promise<number> {
       const { conditions, values, key } = listStatement(scope, filter, today);
       const statement = counts.get(key, () =>
         db

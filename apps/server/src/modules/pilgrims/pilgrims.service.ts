@@ -28,6 +28,7 @@ import {
 import { documentPreview } from '../../lib/storage/preview';
 import type { Actor } from '../../plugins/auth';
 import type { AuditContext, AuditRepository } from '../audit/audit.repository';
+import { clockDays } from '../establishments/clock';
 import { documentsDeletedEntries } from '../establishments/document-photos';
 import { isUuid, scopeOf, type Scope } from '../establishments/scope';
 import {
@@ -39,7 +40,7 @@ import {
   valuesFromRecord,
   type PilgrimRecord,
 } from './pilgrims.mapper';
-import type { PilgrimFilter, PilgrimsRepository } from './pilgrims.repository';
+import type { ListDays, PilgrimFilter, PilgrimsRepository } from './pilgrims.repository';
 import { createTravelerCounts, type TravelerCounts } from './traveler-counts';
 
 export interface PilgrimsServiceDeps {
@@ -200,11 +201,12 @@ export function createPilgrimsService(deps: PilgrimsServiceDeps) {
   async function load(scope: Scope, id: string): Promise<Pilgrim> {
     const found = isUuid(id) ? await pilgrims.findInScope(id, scope) : null;
     if (!found) throw new AppError('PILGRIM_NOT_FOUND');
+    // Its stay counts to its establishment's day, as in the lists (decision 028).
     return toPilgrimDto(
       found.row,
       found.establishmentName,
       found.documents,
-      today(),
+      todayIso(now(), establishmentTimeZone(found.establishmentPlace)),
       found.selfRegistration,
     );
   }
@@ -233,7 +235,7 @@ export function createPilgrimsService(deps: PilgrimsServiceDeps) {
   const counts = deps.counts ?? createTravelerCounts();
   const changed = () => counts.changed();
 
-  function countMatches(scope: Scope, filter: PilgrimFilter, day: string): Promise<number> {
+  function countMatches(scope: Scope, filter: PilgrimFilter, day: ListDays): Promise<number> {
     const key = JSON.stringify([scope, filter, filter.stayStatus ? day : null]);
     return counts.get(key, () => pilgrims.count(scope, filter, day));
   }
@@ -243,7 +245,9 @@ export function createPilgrimsService(deps: PilgrimsServiceDeps) {
     query: PilgrimFilter,
     page: Pick<ListPilgrimsQuery, 'page' | 'limit' | 'sortBy' | 'sortOrder'>,
   ) {
-    const day = today();
+    // Each traveler's stay counts to its establishment's day (decision 028): the Canary Islands'
+    // is the mainland's but for an hour, when the database picks it by the row's establishment.
+    const day = clockDays(now());
     const {
       search,
       establishmentId,
@@ -383,7 +387,7 @@ export function createPilgrimsService(deps: PilgrimsServiceDeps) {
       size: d.size,
       createdAt: row.createdAt.toISOString(),
     }));
-    return toPilgrimDto(row, establishment.name, documentsMeta, today());
+    return toPilgrimDto(row, establishment.name, documentsMeta, day);
   }
 
   return {

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
+import { establishmentTimeZone } from '@hospes/shared/provinces';
 import { ButtonLink } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { FullScreenSpinner } from '@/components/ui/spinner';
@@ -54,6 +55,7 @@ export function ClientEditRoute() {
   }
 
   const pilgrim = query.data;
+  const establishment = establishments.data?.find((e) => e.id === pilgrim.establishmentId);
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-8 nav:px-6">
       <PageTitle page={t('edit.title')} />
@@ -70,10 +72,9 @@ export function ClientEditRoute() {
           mode="edit"
           pilgrim={pilgrim}
           problems={problems}
-          keepDocumentImages={
-            establishments.data?.find((e) => e.id === pilgrim.establishmentId)
-              ?.keepDocumentImages !== false
-          }
+          keepDocumentImages={establishment?.keepDocumentImages !== false}
+          // Its date rules by the establishment's clock, when it is one of the user's.
+          timeZone={establishment ? establishmentTimeZone(establishment) : undefined}
           onSaved={(saved) => void navigate(links.clientView(saved.id))}
           actions={
             <ButtonLink to={links.clientView(pilgrim.id)} variant="secondary">

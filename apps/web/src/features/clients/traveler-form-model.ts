@@ -4,7 +4,8 @@ import { todayIso } from '@hospes/shared/dates';
 import {
   CreatePilgrimInputSchema,
   PilgrimRegistrationFormSchema,
-  pilgrimRecordIssues,
+  recordIssuesByClock,
+  registrationSchemasFor,
   type CreatePilgrimInput,
   type PilgrimRecordLike,
   type Pilgrim,
@@ -280,12 +281,18 @@ function setErrorAt(errors: FieldErrors, path: string, message: string) {
  * The traveler form's resolver: the shared schema (PilgrimRegistrationFormSchema when a signature
  * is required, CreatePilgrimInputSchema otherwise) on the form's values. The rules across fields
  * (DNI letter, support number for D/N, check-out before entry, …) are also reported while other
- * fields are still missing, which zod alone would not do.
+ * fields are still missing, which zod alone would not do. The date rules go by the
+ * establishment's clock (`timeZone`, see establishmentTimeZone) when the form knows it; else they
+ * refuse only what every Spanish clock refuses (recordIssuesByClock), and the server decides.
  */
 export function travelerResolver(
   requireSignature: boolean,
+  timeZone?: string,
 ): Resolver<TravelerFormValues, unknown, CreatePilgrimInput> {
-  const schema = requireSignature ? PilgrimRegistrationFormSchema : CreatePilgrimInputSchema;
+  const schemas = timeZone
+    ? registrationSchemasFor(timeZone)
+    : { form: PilgrimRegistrationFormSchema, create: CreatePilgrimInputSchema };
+  const schema = requireSignature ? schemas.form : schemas.create;
   const resolve = schemaResolver(schema);
   return async (values, context, options) => {
     const input = toSchemaInput(values);
@@ -308,12 +315,12 @@ export function travelerResolver(
       address: input.address as TravelerFormValues['address'] | null,
       stay: null,
     };
-    for (const issue of pilgrimRecordIssues(
+    for (const issue of recordIssuesByClock(
       Object.fromEntries(
         Object.entries(record).map(([key, value]) => [key, value === '' ? null : value]),
       ) as PilgrimRecordLike,
-      todayIso(),
       { complete: true },
+      timeZone,
     )) {
       const path = issue.path.join('.');
       if (!errorAt(errors, path)) setErrorAt(errors, path, issue.message);

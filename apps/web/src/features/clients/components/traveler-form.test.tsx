@@ -13,7 +13,7 @@ import {
 import { TravelerForm } from './traveler-form';
 import { TravelerRegistration } from './traveler-registration';
 import { RegistrationModes } from '@/app/routes/registration-modes';
-import { drawSignature, field, fillRequired } from '../test/form';
+import { DESK_TRAVELER, drawSignature, field, fillRequired } from '../test/form';
 
 const TOKEN = 'tok_abcdefghijklmnopqrstuvwxyz012345';
 
@@ -478,6 +478,38 @@ describe('traveler form: the rules of spec §3 and §5', { timeout: 30_000 }, ()
       vi.useRealTimers();
     }
   });
+
+  it(
+    'checks the date of birth against the establishment’s own day: the island’s today is not the future',
+    { timeout: 30_000 },
+    async () => {
+      // 23:30 in Las Palmas, 00:30 of the 16th in Madrid.
+      vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-01-15T23:30:00Z') });
+      try {
+        const { calls } = mockApi({}, NO_SAME_DOCUMENT);
+        signIn();
+        const { user } = renderPage(
+          <TravelerRegistration establishmentId={ESTABLISHMENT_ID} timeZone="Atlantic/Canary" />,
+          { path: '/traveler-registration' },
+        );
+        // Born on the mainland's today: the island's tomorrow.
+        await fillRequired(user, { ...DESK_TRAVELER, dateOfBirth: '2026-01-16' });
+        await user.click(screen.getByRole('button', { name: 'Save record' }));
+        expect(field('Date of birth')).toHaveAccessibleDescription(
+          expect.stringContaining('The date of birth cannot be in the future'),
+        );
+        // Born on the island's today.
+        fireEvent.change(field('Date of birth'), { target: { value: '2026-01-15' } });
+        await vi.waitFor(() =>
+          expect(field('Date of birth')).not.toHaveAttribute('aria-invalid', 'true'),
+        );
+        expect(field('Entry date')).toHaveValue('2026-01-15');
+        expect(calls).toHaveLength(0);
+      } finally {
+        vi.useRealTimers();
+      }
+    },
+  );
 
   it('shows the request failure when the server names no field', async () => {
     mockApi(

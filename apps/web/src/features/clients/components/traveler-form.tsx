@@ -145,7 +145,8 @@ export type TravelerFormProps = {
   keepDocumentImages?: boolean;
   /**
    * The establishment's clock (see establishmentTimeZone): today's date, the entry date a new
-   * registration starts with, is its. Default mainland Spain's.
+   * registration starts with, is its, and so is the day the date rules check against. Default
+   * mainland Spain's for the defaults; the rules then refuse only what every Spanish clock does.
    */
   timeZone?: string;
 } & (
@@ -293,7 +294,7 @@ export function TravelerForm(props: TravelerFormProps) {
     trigger,
     formState: { errors, isSubmitting, isSubmitted, isDirty },
   } = useForm<TravelerFormValues, unknown, CreatePilgrimInput>({
-    resolver: travelerResolver(mode !== 'edit'),
+    resolver: travelerResolver(mode !== 'edit', props.timeZone),
     defaultValues: defaults,
     // Checked on save, then field by field as they are corrected: no error for a field merely
     // passed through on the way.

@@ -1,14 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Authority } from '@hospes/shared/codes';
 import type { Pilgrim } from '@hospes/shared/pilgrims';
 import { Button } from '@/components/ui/button';
 import type { ExportFilters } from '../api/export';
 import { ExportDialog } from './export-dialog';
 import { ImportDialog } from './import-dialog';
-import { SesXmlDialog } from './ses-xml-dialog';
+import { SesXmlDialog, type SesEstablishment } from './ses-xml-dialog';
 
-type Establishments = ReadonlyArray<{ id: string; name: string; authority?: Authority }>;
+type Establishments = ReadonlyArray<SesEstablishment>;
 type Open = 'export' | 'import' | 'xml' | null;
 
 /**

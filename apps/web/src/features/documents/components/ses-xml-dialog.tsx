@@ -1,7 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AUTHORITY_NAMES, type Authority } from '@hospes/shared/codes';
+import { todayIso } from '@hospes/shared/dates';
 import type { ErrorDetail } from '@hospes/shared/errors';
+import { establishmentTimeZone } from '@hospes/shared/provinces';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/dialog';
 import { SelectField, TextField } from '@/components/ui/fields';
@@ -25,11 +27,21 @@ type Kind = 'PV' | 'RH';
 type Format = 'xml' | 'solicitud';
 type Scope = 'selected' | 'dates';
 
-/** Today in the user's time zone, as YYYY-MM-DD. */
-export function todayIso(now = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+/** What the dialog knows of an establishment: its province and postal code give its clock. */
+export interface SesEstablishment {
+  id: string;
+  name: string;
+  authority?: Authority;
+  province?: string;
+  postalCode?: string;
 }
+
+/**
+ * Today at an establishment, by its own clock (decision 028: the Canary Islands are an hour
+ * behind the mainland), as the server names the file and picks a day's arrivals.
+ */
+const todayAt = (establishment: SesEstablishment | undefined) =>
+  todayIso(new Date(), establishmentTimeZone(establishment ?? {}));
 
 const nameOf = (p: SesTraveler) =>
   [p.firstName, p.lastName, p.secondLastName].filter(Boolean).join(' ');
@@ -110,8 +122,11 @@ export function SesXmlDialog({
 }: {
   open: boolean;
   onClose: () => void;
-  /** With `authority` when known: an establishment that reports elsewhere gets no SES file. */
-  establishments: ReadonlyArray<{ id: string; name: string; authority?: Authority }>;
+  /**
+   * With `authority` when known: an establishment that reports elsewhere gets no SES file. With
+   * its province and postal code, the dates start on its own day (else the mainland's).
+   */
+  establishments: ReadonlyArray<SesEstablishment>;
   defaultEstablishmentId?: string;
   /** The travelers selected in the list (their establishment decides which are sent). */
   selected?: readonly SesTraveler[];
@@ -127,14 +142,15 @@ export function SesXmlDialog({
   const [kind, setKind] = useState<Kind>('PV');
   const [format, setFormat] = useState<Format>('xml');
   const [scope, setScope] = useState<Scope>(selected.length ? 'selected' : 'dates');
-  const [from, setFrom] = useState(todayIso());
-  const [to, setTo] = useState(todayIso());
+  const establishmentOf = (id: string) => establishments.find((e) => e.id === id);
+  const [from, setFrom] = useState(() => todayAt(establishmentOf(establishmentId)));
+  const [to, setTo] = useState(() => todayAt(establishmentOf(establishmentId)));
   const [done, setDone] = useState('');
 
   const ids = selected.filter((p) => p.establishmentId === establishmentId).map((p) => p.id);
   const noneSelectedHere = scope === 'selected' && ids.length === 0;
   // Catalan and Basque lodgings report to the Mossos d'Esquadra or the Ertzaintza, not to SES.
-  const authority = establishments.find((e) => e.id === establishmentId)?.authority;
+  const authority = establishmentOf(establishmentId)?.authority;
   const otherAuthority = authority && authority !== 'ses' ? AUTHORITY_NAMES[authority] : null;
   const blocked = !establishmentId || noneSelectedHere || otherAuthority !== null;
   const names = new Map<string, string>();
@@ -177,7 +193,15 @@ export function SesXmlDialog({
             className="mt-4"
             label={t('xml.establishment')}
             value={establishmentId}
-            onChange={(event) => setEstablishmentId(event.target.value)}
+            onChange={(event) => {
+              const next = event.target.value;
+              // A date still on the day the dialog proposed moves to the other one's day.
+              const before = todayAt(establishmentOf(establishmentId));
+              const after = todayAt(establishmentOf(next));
+              if (from === before) setFrom(after);
+              if (to === before) setTo(after);
+              setEstablishmentId(next);
+            }}
             options={establishments.map((e) => ({ value: e.id, label: e.name }))}
           />
         )}

@@ -1,0 +1,114 @@
+/**
+ * The SES file of an establishment goes by its own clock (decision 028): at 23:30 in Las Palmas,
+ * already the next day in Madrid, a file without dates holds the island's arrivals of that day
+ * and is named for it.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SesFileInputSchema } from '@hospes/shared/documents';
+import { establishments } from '../../db/schema';
+import { createAesGcmCipher, loadEncryptionKey } from '../../lib/storage/document-cipher';
+import { createAuditRepository } from '../audit/audit.repository';
+import { clockDays } from '../establishments/clock';
+import { createPilgrimsRepository } from '../pilgrims/pilgrims.repository';
+import {
+  configureEstablishment,
+  registerTraveler,
+  sesReadyBody,
+  xpath,
+} from '../../../test/documents-helpers';
+import { createTestContext, registerVerifiedOwner, type TestContext } from '../../../test/test-app';
+import { createDocumentsRepository } from './documents.repository';
+import { createDocumentsService } from './documents.service';
+
+let ctx: TestContext;
+let owner: Awaited<ReturnType<typeof registerVerifiedOwner>>;
+
+/** 23:30 in Las Palmas in winter (UTC+0): 00:30 of the next day in Madrid. */
+const LATE_EVENING = new Date('2026-01-15T23:30:00Z');
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  owner = await registerVerifiedOwner(ctx);
+  await configureEstablishment(ctx, owner.establishmentId, { establishmentCode: 'H350000001' });
+  for (const [lastName, day] of [
+    ['Isla', '2026-01-15'],
+    ['Peninsula', '2026-01-16'],
+  ] as const) {
+    await registerTraveler(
+      ctx,
+      owner.token,
+      sesReadyBody(owner.establishmentId, {
+        lastName,
+        entryDate: day,
+        checkOutDate: '2026-01-17',
+        stay: {
+          entryDateTime: `${day}T21:00:00`,
+          exitDateTime: '2026-01-17T10:00:00',
+          paymentType: 'EFECT',
+        },
+      }),
+    );
+  }
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+async function sesFileWithoutDates() {
+  const db = ctx.database.db;
+  const documents = createDocumentsService({
+    db,
+    documents: createDocumentsRepository(db),
+    pilgrims: createPilgrimsRepository(db, ctx.database.kind),
+    audit: createAuditRepository(db),
+    cipher: createAesGcmCipher(await loadEncryptionKey(ctx.config)),
+    mailer: {
+      send: () => Promise.reject(new Error('no mail here')),
+      close: () => undefined,
+    },
+    log: { warn: () => undefined, error: () => undefined },
+    now: () => LATE_EVENING,
+  });
+  return documents.sesFile(
+    { id: owner.userId, sessionId: 's', role: 'user', name: 'O', email: owner.email },
+    owner.establishmentId,
+    SesFileInputSchema.parse({ kind: 'PV' }),
+    { actorId: owner.userId, requestId: null, ip: null, lng: 'es' },
+  );
+}
+
+/** How many travelers an export filtered to recent arrivals holds, at that moment. */
+const recentArrivalsExported = () =>
+  createDocumentsRepository(ctx.database.db).exportCount({
+    scope: { admin: false, userId: owner.userId },
+    filter: { stayStatus: 'recent' },
+    today: clockDays(LATE_EVENING),
+  });
+
+const placeIn = (province: string, postalCode: string) =>
+  ctx.database.db
+    .update(establishments)
+    .set({ province, postalCode })
+    .where(eq(establishments.id, owner.establishmentId));
+
+describe('the SES file of an establishment, by its own day', () => {
+  it('on the islands: that day’s arrivals, in a file named for it', async () => {
+    await placeIn('Las Palmas', '35001');
+    const file = await sesFileWithoutDates();
+    expect(file.fileName).toBe('partes-H350000001-2026-01-15.xml');
+    expect(file.count).toBe(1);
+    expect(xpath(String(file.body), 'string(//persona/apellido1)')).toBe('Isla');
+    // The export's stay filter, as the list's: the mainland's day is still the island's future.
+    expect(await recentArrivalsExported()).toBe(1);
+  });
+
+  it('on the mainland, at the same moment: the next day’s', async () => {
+    await placeIn('A Coruña', '15705');
+    const file = await sesFileWithoutDates();
+    expect(file.fileName).toBe('partes-H350000001-2026-01-16.xml');
+    expect(file.count).toBe(1);
+    expect(xpath(String(file.body), 'string(//persona/apellido1)')).toBe('Peninsula');
+    expect(await recentArrivalsExported()).toBe(2);
+  });
+});
