@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
@@ -324,6 +325,49 @@ describe('serving the web app', () => {
       const api = await web.app.inject({ method: 'GET', url: '/api/unknown' });
       expect(api.statusCode).toBe(404);
       expect(api.json().code).toBe('NOT_FOUND');
+    } finally {
+      await web.close();
+      await fs.rm(dist, { recursive: true, force: true });
+    }
+  });
+  it('sends the compressed copies the build wrote to browsers that accept them', async () => {
+    const dist = await fs.mkdtemp(path.join(os.tmpdir(), 'hospes-dist-'));
+    await fs.mkdir(path.join(dist, 'assets'));
+    const html = `<!doctype html><title>Hospes</title><div id="root"></div>${' '.repeat(2000)}`;
+    const script = `console.log(${JSON.stringify('x'.repeat(5000))})`;
+    const files: [string, string][] = [
+      ['index.html', html],
+      [path.join('assets', 'app-abc.js'), script],
+    ];
+    for (const [name, text] of files) {
+      await fs.writeFile(path.join(dist, name), text);
+      await fs.writeFile(path.join(dist, `${name}.br`), zlib.brotliCompressSync(text));
+      await fs.writeFile(path.join(dist, `${name}.gz`), zlib.gzipSync(text));
+    }
+    const web = await createTestContext({ webDistDir: dist });
+    try {
+      for (const [url, text] of [
+        ['/assets/app-abc.js', script],
+        ['/clients', html],
+      ] as const) {
+        const br = await web.app.inject({ url, headers: { 'accept-encoding': 'gzip, br' } });
+        expect(br.statusCode, url).toBe(200);
+        expect(br.headers['content-encoding'], url).toBe('br');
+        expect(br.headers.vary, url).toContain('accept-encoding');
+        expect(zlib.brotliDecompressSync(br.rawPayload).toString(), url).toBe(text);
+        const gz = await web.app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
+        expect(gz.headers['content-encoding'], url).toBe('gzip');
+        expect(zlib.gunzipSync(gz.rawPayload).toString(), url).toBe(text);
+        const raw = await web.app.inject({ url, headers: { 'accept-encoding': 'identity' } });
+        expect(raw.headers['content-encoding'], url).toBeUndefined();
+        expect(raw.body, url).toBe(text);
+      }
+      const typed = await web.app.inject({
+        url: '/assets/app-abc.js',
+        headers: { 'accept-encoding': 'br' },
+      });
+      expect(typed.headers['content-type']).toContain('javascript');
+      expect(typed.headers['cache-control']).toContain('immutable');
     } finally {
       await web.close();
       await fs.rm(dist, { recursive: true, force: true });

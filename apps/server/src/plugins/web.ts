@@ -16,6 +16,9 @@ export const webPlugin = fp<{ distDir: string | undefined }>(async (app, { distD
       root: distDir!,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz copies of its text files (apps/web/build/precompress.ts):
+      // sent to browsers that accept them, with Vary: Accept-Encoding.
+      preCompressed: true,
       setHeaders(res, file) {
         res.header(
           'cache-control',
