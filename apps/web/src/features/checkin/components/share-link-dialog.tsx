@@ -1,4 +1,5 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
+import QRCode from 'qrcode';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { checkinUrl } from '@hospes/shared/checkin';
@@ -8,11 +9,13 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { Spinner } from '@/components/ui/spinner';
 import { errorText } from '@/lib/error-text';
 import { useChangeCheckinLink, useCheckinLink } from '../api/checkin-link';
+import { downloadCanvas, drawPoster } from '../poster';
 import { QrCanvas } from './qr-code';
 
 /**
  * Spec §2 share-link dialog: the establishment's self check-in link as a QR code, with copy,
- * download (PNG), renew and revoke (both confirmed first).
+ * download (a printable sign, or the QR code alone, as PNG), renew and revoke (both confirmed
+ * first).
  */
 export function ShareLinkDialog({
   establishmentId,
@@ -29,7 +32,6 @@ export function ShareLinkDialog({
   const link = useCheckinLink(establishmentId, open);
   const change = useChangeCheckinLink(establishmentId);
   const [confirming, setConfirming] = useState<'renew' | 'revoke' | null>(null);
-  const canvasRef = useRef<HTMLCanvasElement | null>(null);
   const url = link.data?.token ? checkinUrl(window.location.origin, link.data.token) : null;
 
   const copy = async () => {
@@ -42,17 +44,36 @@ export function ShareLinkDialog({
     }
   };
 
-  const download = () => {
-    const canvas = canvasRef.current;
-    if (!canvas) return;
-    const anchor = document.createElement('a');
-    anchor.href = canvas.toDataURL('image/png');
-    const slug = establishmentName
+  const slug =
+    establishmentName
       .toLowerCase()
+      .normalize('NFD')
+      .replace(/\p{M}/gu, '')
       .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-|-$/g, '');
-    anchor.download = `checkin-qr-${slug || 'establishment'}.png`;
-    anchor.click();
+      .replace(/^-|-$/g, '') || 'establishment';
+
+  /** The QR code alone, large enough to print (1024 px), for the host's own designs. */
+  const download = async () => {
+    if (!url) return;
+    try {
+      const canvas = document.createElement('canvas');
+      await QRCode.toCanvas(canvas, url, { width: 1024, margin: 2, errorCorrectionLevel: 'M' });
+      downloadCanvas(canvas, `checkin-qr-${slug}.png`);
+    } catch {
+      toast.error(t('share.downloadFailed'));
+    }
+  };
+
+  /** A sign to print: the name, the QR code, "register here" in ten languages, the link. */
+  const downloadPoster = async () => {
+    if (!url) return;
+    try {
+      const canvas = document.createElement('canvas');
+      await drawPoster(canvas, { name: establishmentName, url });
+      downloadCanvas(canvas, `checkin-sign-${slug}.png`);
+    } catch {
+      toast.error(t('share.downloadFailed'));
+    }
   };
 
   const run = async (action: 'renew' | 'revoke') => {
@@ -84,7 +105,7 @@ export function ShareLinkDialog({
           ) : url ? (
             <>
               <div className="flex justify-center">
-                <QrCanvas text={url} label={t('share.qrAlt')} size={240} canvasRef={canvasRef} />
+                <QrCanvas text={url} label={t('share.qrAlt')} size={240} />
               </div>
               <div>
                 <label
@@ -103,7 +124,10 @@ export function ShareLinkDialog({
               </div>
               <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
                 <Button onClick={() => void copy()}>{t('share.copy')}</Button>
-                <Button variant="secondary" onClick={download}>
+                <Button variant="secondary" onClick={() => void downloadPoster()}>
+                  {t('share.downloadPoster')}
+                </Button>
+                <Button variant="secondary" onClick={() => void download()}>
                   {t('share.download')}
                 </Button>
                 <Button variant="secondary" onClick={() => setConfirming('renew')}>
