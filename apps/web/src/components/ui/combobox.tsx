@@ -7,25 +7,82 @@ import { cn } from './cn';
 export interface ComboboxOption {
   value: string;
   label: string;
-  /** Other words that find this option (a country's ISO codes, for example). */
+  /** Other words that find this option (a country's ISO codes and other names, for example). */
   keywords?: readonly string[];
+  /** Among options that match equally well, a higher priority comes first (default 0). */
+  priority?: number;
 }
 
-/** Options that match what was typed, best first: name starts with it, a word does, contains it, a keyword equals it. */
+/** An option's label and keywords, normalised for searching once (options are long-lived). */
+interface Searchable {
+  label: string;
+  labelWords: string[];
+  /** The keywords and each of their words. */
+  keywordWords: string[];
+  /** The label and the keywords without spaces or punctuation: "EE. UU." is "eeuu". */
+  exact: Set<string>;
+}
+
+const searchables = new WeakMap<ComboboxOption, Searchable>();
+const WORD_BREAK = /[\s,()./'’-]+/;
+const compact = (normal: string) => normal.replace(/[^\p{L}\p{N}]/gu, '');
+
+function searchable(option: ComboboxOption): Searchable {
+  let found = searchables.get(option);
+  if (!found) {
+    const label = normaliseSearchText(option.label);
+    const keywords = (option.keywords ?? []).map(normaliseSearchText);
+    found = {
+      label,
+      labelWords: label.split(WORD_BREAK),
+      keywordWords: keywords.flatMap((key) => [key, ...key.split(WORD_BREAK)]),
+      exact: new Set([label, ...keywords].map(compact).filter(Boolean)),
+    };
+    searchables.set(option, found);
+  }
+  return found;
+}
+
+/**
+ * How well an option matches a normalised query, best 0, or -1: its label or a keyword is exactly
+ * the text (a code, another name: "UK", "EE. UU."), the label starts with it, a word of the label
+ * does, a keyword or a word of one does, the label contains it.
+ */
+function matchRank(option: ComboboxOption, q: string): number {
+  const s = searchable(option);
+  const exact = compact(q);
+  if (exact && s.exact.has(exact)) return 0;
+  if (s.label.startsWith(q)) return 1;
+  if (s.labelWords.some((word) => word.startsWith(q))) return 2;
+  if (s.keywordWords.some((word) => word.startsWith(q))) return 3;
+  if (s.label.includes(q)) return 4;
+  return -1;
+}
+
+/** Whether what was typed names this option exactly (its label, a code or another name). */
+export function matchesExactly(option: ComboboxOption, query: string): boolean {
+  const q = normaliseSearchText(query);
+  return !!q && matchRank(option, q) === 0;
+}
+
+/**
+ * Options that match what was typed, best first (see matchRank); among equal matches, the higher
+ * priority first, then the order given.
+ */
 export function filterOptions<T extends ComboboxOption>(options: readonly T[], query: string): T[] {
   const q = normaliseSearchText(query);
   if (!q) return [...options];
   const ranked: Array<{ option: T; rank: number; index: number }> = [];
   options.forEach((option, index) => {
-    const normal = normaliseSearchText(option.label);
-    let rank = -1;
-    if (normal.startsWith(q)) rank = 0;
-    else if (normal.split(/[\s,()-]+/).some((word) => word.startsWith(q))) rank = 1;
-    else if ((option.keywords ?? []).some((key) => normaliseSearchText(key) === q)) rank = 2;
-    else if (normal.includes(q)) rank = 3;
+    const rank = matchRank(option, q);
     if (rank >= 0) ranked.push({ option, rank, index });
   });
-  return ranked.sort((a, b) => a.rank - b.rank || a.index - b.index).map((entry) => entry.option);
+  return ranked
+    .sort(
+      (a, b) =>
+        a.rank - b.rank || (b.option.priority ?? 0) - (a.option.priority ?? 0) || a.index - b.index,
+    )
+    .map((entry) => entry.option);
 }
 
 /**
@@ -113,12 +170,9 @@ export function Combobox({
       if (!typed) {
         if (value) onChange('');
       } else {
-        const exact = options.find(
-          (option) =>
-            normaliseSearchText(option.label) === typed ||
-            (option.keywords ?? []).some((key) => normaliseSearchText(key) === typed),
-        );
-        if (exact && exact.value !== value) onChange(exact.value);
+        // The best match, when it is exact ("UK" is the United Kingdom's, not Ukraine's).
+        const best = filterOptions(options, typed)[0];
+        if (best && matchesExactly(best, typed) && best.value !== value) onChange(best.value);
       }
     }
     setEditing(null);

@@ -2,7 +2,8 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { alpha2FromAlpha3, COUNTRIES } from '@hospes/shared/countries';
 import type { ComboboxOption } from '@/components/ui/combobox';
-import { bcp47Of } from '@hospes/shared/languages';
+import { bcp47Of, LANGUAGES } from '@hospes/shared/languages';
+import { COUNTRY_ALIASES, FREQUENT_COUNTRIES } from './country-aliases';
 
 const namers = new Map<string, Intl.DisplayNames | null>();
 
@@ -27,18 +28,50 @@ export function countryName(alpha3: string, lng: string): string {
 }
 
 /**
+ * The words that find a country besides its name in the interface language: its ISO codes, its
+ * name in every interface language (a pilgrim's own word for their country, whatever the desk's
+ * language), and the common names and abbreviations of COUNTRY_ALIASES. Made once.
+ */
+let searchWords: Map<string, readonly string[]> | undefined;
+
+function wordsFor(alpha3: string): readonly string[] {
+  searchWords ??= new Map(
+    COUNTRIES.map(([code, alpha2]) => [
+      code,
+      [
+        ...new Set([
+          code,
+          alpha2,
+          ...LANGUAGES.map((lng) => countryName(code, lng)),
+          ...(COUNTRY_ALIASES[code] ?? []),
+        ]),
+      ],
+    ]),
+  );
+  return searchWords.get(alpha3) ?? [alpha3];
+}
+
+/** Countries pilgrims often come from first among equal matches (see FREQUENT_COUNTRIES). */
+const PRIORITY = new Map(
+  FREQUENT_COUNTRIES.map((code, i) => [code, FREQUENT_COUNTRIES.length - i]),
+);
+
+/**
  * Every country as a type-ahead option: the name in the interface language, the value the alpha-3
- * code that SES wants; the codes and the English name also find it.
+ * code that SES wants; the codes, the names in the other interface languages and the common names
+ * ("UK", "Holland", "EEUU", "Corea") also find it, and a country pilgrims often come from comes
+ * first among equal matches.
  */
 export function useCountryOptions(): ComboboxOption[] {
   const { i18n } = useTranslation();
   const lng = i18n.resolvedLanguage ?? i18n.language ?? 'es';
   return useMemo(() => {
     const collator = new Intl.Collator(bcp47Of(lng));
-    return COUNTRIES.map(([alpha3, alpha2]) => ({
+    return COUNTRIES.map(([alpha3]) => ({
       value: alpha3,
       label: countryName(alpha3, lng),
-      keywords: [alpha3, alpha2, countryName(alpha3, 'en')],
+      keywords: wordsFor(alpha3),
+      priority: PRIORITY.get(alpha3) ?? 0,
     })).sort((a, b) => collator.compare(a.label, b.label));
   }, [lng]);
 }

@@ -1,9 +1,12 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, renderHook, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/lib/i18n';
-import { useCountryOptions } from '../countries';
+import { COUNTRIES } from '@hospes/shared/countries';
+import { LANGUAGES } from '@hospes/shared/languages';
+import { countryName, useCountryOptions } from '../countries';
+import { COUNTRY_ALIASES } from '../country-aliases';
 import { Combobox, filterOptions } from '@/components/ui/combobox';
 
 function CountryPicker({ onChange }: { onChange?: (value: string) => void }) {
@@ -97,5 +100,149 @@ describe('type-ahead (combobox)', () => {
     ];
     expect(filterOptions(options, 'peru').map((o) => o.value)).toEqual(['B']);
     expect(filterOptions(options, 'uni').map((o) => o.value)).toEqual(['C', 'A']);
+  });
+});
+
+describe('nationality: what people type for a country', () => {
+  /** The countries found for `query`, best first, with the interface in `lng`. */
+  async function found(query: string, lng = 'en') {
+    await i18n.changeLanguage(lng);
+    const { result } = renderHook(() => useCountryOptions());
+    return filterOptions(result.current, query).map((option) => option.value);
+  }
+
+  it('"UK" + Enter picks the United Kingdom, not Ukraine', async () => {
+    const user = userEvent.setup();
+    render(<CountryPicker />);
+    const box = screen.getByRole('combobox', { name: 'Nationality' });
+    await user.type(box, 'UK');
+    const options = within(screen.getByRole('listbox')).getAllByRole('option');
+    expect(options[0]).toHaveTextContent('United Kingdom');
+    // Ukraine, whose name starts with it, is still offered, next.
+    expect(options[1]).toHaveTextContent('Ukraine');
+    await user.keyboard('{Enter}');
+    expect(screen.getByTestId('stored')).toHaveTextContent('GBR');
+    expect(box).toHaveValue('United Kingdom');
+
+    // Typed and left with Tab: the same.
+    await user.clear(box);
+    await user.type(box, 'uk');
+    await user.tab();
+    expect(screen.getByTestId('stored')).toHaveTextContent('GBR');
+  });
+
+  it('"Korea", "Corea", "Corée" + Enter pick South Korea, which comes before North Korea', async () => {
+    const user = userEvent.setup();
+    render(<CountryPicker />);
+    const box = screen.getByRole('combobox', { name: 'Nationality' });
+    await user.type(box, 'Korea');
+    const options = within(screen.getByRole('listbox')).getAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual(['South Korea', 'North Korea']);
+    await user.keyboard('{Enter}');
+    expect(screen.getByTestId('stored')).toHaveTextContent('KOR');
+    expect(box).toHaveValue('South Korea');
+
+    expect((await found('Corea', 'es')).slice(0, 2)).toEqual(['KOR', 'PRK']);
+    expect((await found('Corée', 'fr')).slice(0, 2)).toEqual(['KOR', 'PRK']);
+    // "Kor" matches both as well as each other: the one pilgrims more often come from first.
+    expect((await found('kor')).slice(0, 2)).toEqual(['KOR', 'PRK']);
+    // North Korea by its own name.
+    expect((await found('North Korea'))[0]).toBe('PRK');
+    expect((await found('Corea del Norte', 'es'))[0]).toBe('PRK');
+  });
+
+  it('picks "Corea" + Enter as South Korea in Spanish, shown by its Spanish name', async () => {
+    await i18n.changeLanguage('es');
+    const user = userEvent.setup();
+    render(<CountryPicker />);
+    const box = screen.getByRole('combobox', { name: 'Nationality' });
+    await user.type(box, 'corea{Enter}');
+    expect(screen.getByTestId('stored')).toHaveTextContent('KOR');
+    expect(box).toHaveValue('Corea del Sur');
+  });
+
+  it.each([
+    ['England', 'en', 'GBR'],
+    ['Scotland', 'en', 'GBR'],
+    ['Wales', 'en', 'GBR'],
+    ['Britain', 'en', 'GBR'],
+    ['Great Britain', 'en', 'GBR'],
+    ['GB', 'en', 'GBR'],
+    ['Inglaterra', 'es', 'GBR'],
+    ['Holland', 'en', 'NLD'],
+    ['Holanda', 'es', 'NLD'],
+    ['Hollande', 'fr', 'NLD'],
+    ['USA', 'es', 'USA'],
+    ['EEUU', 'es', 'USA'],
+    ['EE. UU.', 'es', 'USA'],
+    ['EE.UU.', 'es', 'USA'],
+    ['America', 'en', 'USA'],
+    ['U.S.', 'en', 'USA'],
+    ['Deutschland', 'es', 'DEU'],
+    ['Alemania', 'en', 'DEU'],
+    ['にほん', 'ja', 'JPN'],
+    ['にほん', 'es', 'JPN'],
+    ['日本', 'en', 'JPN'],
+    ['한국', 'es', 'KOR'],
+    ['Turkey', 'en', 'TUR'],
+    ['República Checa', 'es', 'CZE'],
+  ])('"%s" (interface in %s) finds %s first', async (query, lng, expected) => {
+    expect((await found(query, lng))[0]).toBe(expected);
+  });
+
+  it('finds a country by the beginning of another of its names, after the names that start with it', async () => {
+    expect((await found('Inglat', 'es'))[0]).toBe('GBR');
+    expect((await found('Holan', 'es'))[0]).toBe('NLD');
+    // "Uni…": the United Kingdom and the United States by their English names, in Spanish too.
+    expect(await found('united', 'es')).toEqual(expect.arrayContaining(['GBR', 'USA', 'ARE']));
+    // A name that starts with what was typed comes before another name of another country.
+    expect((await found('ale', 'es'))[0]).toBe('DEU');
+  });
+
+  it('finds every country by its name in each of the 16 interface languages', async () => {
+    await i18n.changeLanguage('es');
+    const options = renderHook(() => useCountryOptions()).result.current;
+    for (const [alpha3] of COUNTRIES) {
+      for (const lng of LANGUAGES) {
+        const name = countryName(alpha3, lng);
+        if (name === alpha3) continue;
+        const values = filterOptions(options, name).map((option) => option.value);
+        expect(values, `${alpha3} as ${lng} "${name}"`).toContain(alpha3);
+      }
+    }
+  });
+
+  it('gives no alias that is another country’s code or name', () => {
+    const others = new Map<string, string>();
+    const key = (word: string) =>
+      word
+        .normalize('NFD')
+        .replace(/\p{M}/gu, '')
+        .toLowerCase()
+        .replace(/[^\p{L}\p{N}]/gu, '');
+    for (const [alpha3, alpha2] of COUNTRIES) {
+      for (const word of [alpha3, alpha2, ...LANGUAGES.map((lng) => countryName(alpha3, lng))]) {
+        others.set(key(word), alpha3);
+      }
+    }
+    for (const [alpha3, aliases] of Object.entries(COUNTRY_ALIASES)) {
+      for (const alias of aliases) {
+        const owner = others.get(key(alias));
+        expect(owner === undefined || owner === alpha3, `${alias} (${alpha3}) is ${owner}'s`).toBe(
+          true,
+        );
+      }
+    }
+  });
+
+  it('ranks an exact word first and, among equal matches, a higher priority first', () => {
+    const options = [
+      { value: 'UKR', label: 'Ukraine' },
+      { value: 'PRK', label: 'North Korea', keywords: ['KP'] },
+      { value: 'GBR', label: 'United Kingdom', keywords: ['UK'] },
+      { value: 'KOR', label: 'South Korea', keywords: ['KR'], priority: 2 },
+    ];
+    expect(filterOptions(options, 'uk').map((o) => o.value)).toEqual(['GBR', 'UKR']);
+    expect(filterOptions(options, 'korea').map((o) => o.value)).toEqual(['KOR', 'PRK']);
   });
 });
