@@ -4,11 +4,18 @@
 export const REQUEST_TIMEOUT_MS = 15_000;
 
 /**
- * The limit of a call that can carry images (document photos, a signature): the timeout also
- * covers sending them, which on a slow link (50 KB/s) takes far longer than REQUEST_TIMEOUT_MS.
+ * The base limit of a call that can carry images (document photos, a signature) or be slow to
+ * answer (the document reader). Like every limit it grows with the body (see below).
  * A retry sends the same Idempotency-Key, so waiting longer never registers twice.
  */
 export const UPLOAD_TIMEOUT_MS = 60_000;
+
+/**
+ * A request's limit grows by the time its body takes to send at this rate (5,000 bytes/s =
+ * 40 kbit/s, a poor but working mobile link): a 1.1 MB registration gets 60 s + 224 s, so a
+ * slow connection that still moves finishes, instead of failing and re-sending it all.
+ */
+export const SLOWEST_UPLOAD_BYTES_PER_SECOND = 5_000;
 
 /** After a 401 the user sees the session-expired toast, then goes to /login after this delay. */
 export const SESSION_EXPIRED_REDIRECT_MS = 1_500;
@@ -35,6 +42,11 @@ export const STORAGE_KEYS = {
   languageCookie: 'i18next',
   /** sessionStorage: the code of the registration just sent on a check-in link (this tab). */
   selfRegistration: 'selfRegistration',
+  /**
+   * sessionStorage: what a traveler typed on a check-in link (this tab), text only, so that a
+   * reload does not lose it (app/routes/use-checkin-draft.ts).
+   */
+  checkinDraft: 'checkinDraft',
   /** localStorage: device tokens of this browser's logins, by account (lib/device-tokens.ts). */
   devices: 'hospes.devices',
 } as const;

@@ -1,6 +1,7 @@
 import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from '@hospes/shared/zod';
+import { UPLOAD_TIMEOUT_MS } from '@/config/constants';
 import { apiFailure, mockApi } from '@/test/utils';
 import {
   api,
@@ -125,6 +126,82 @@ describe('api client', () => {
     const error = await pending;
     expect(error.code).toBe('TIMEOUT');
     expect(error.status).toBe(0);
+  });
+
+  describe('a slow link', () => {
+    const tooSlow =
+      'The connection is too slow and the request did not finish in time. Nothing you entered has been lost: try again, on a better connection if you can.';
+
+    /** A server that answers `afterMs` after the request starts (the upload's time). */
+    function answerAfter(afterMs: number) {
+      vi.useFakeTimers();
+      const fetchMock = vi.fn(
+        (_url: string, init: RequestInit) =>
+          new Promise<Response>((resolve, reject) => {
+            const timer = setTimeout(
+              () => resolve(new Response(JSON.stringify({ success: true, data: null }))),
+              afterMs,
+            );
+            init.signal?.addEventListener('abort', () => {
+              clearTimeout(timer);
+              reject(new DOMException('Aborted', 'AbortError'));
+            });
+          }),
+      );
+      vi.stubGlobal('fetch', fetchMock);
+      return fetchMock;
+    }
+
+    // A DNI with two photos: 1.12 MB of JSON, which takes 75 s at 120 kbit/s.
+    const registration = { frontDocImage: 'x'.repeat(1_120_000) };
+
+    it('lets a 1.12 MB registration finish at 120 kbit/s, past the 60 s base limit', async () => {
+      answerAfter(75_000);
+      const pending = api.post('/pilgrims', registration, { timeoutMs: UPLOAD_TIMEOUT_MS });
+      await vi.advanceTimersByTimeAsync(75_000);
+      await expect(pending).resolves.toEqual({ success: true, data: null });
+    });
+
+    it('gives a body its time at 40 kbit/s on top of the limit, then says the link is too slow', async () => {
+      answerAfter(10 * 60_000);
+      const pending = failureOf(
+        api.post('/pilgrims', registration, { timeoutMs: UPLOAD_TIMEOUT_MS }),
+      );
+      // 60 s + 1,120,020 bytes at 5,000 bytes/s (224.004 s).
+      expect(JSON.stringify(registration)).toHaveLength(1_120_020);
+      await vi.advanceTimersByTimeAsync(60_000 + 224_004 - 1);
+      let settled = false;
+      void pending.then(() => (settled = true));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(settled).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      const error = await pending;
+      expect(error).toMatchObject({ status: 0, code: 'TIMEOUT', message: tooSlow });
+      expect(error.message).not.toBe(
+        'No response from the server. Check your internet connection.',
+      );
+    });
+
+    it('counts the files of a multipart upload (a document scan)', async () => {
+      answerAfter(10 * 60_000);
+      const form = new FormData();
+      form.append('document', new Blob([new Uint8Array(600_000)], { type: 'image/jpeg' }));
+      const pending = failureOf(api.post('/ocr/process-document', form, { timeoutMs: 60_000 }));
+      await vi.advanceTimersByTimeAsync(60_000 + 120_000 - 1);
+      let settled = false;
+      void pending.then(() => (settled = true));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(settled).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(await pending).toMatchObject({ code: 'TIMEOUT', message: tooSlow });
+    });
+
+    it('a call without a body keeps its own limit', async () => {
+      answerAfter(10 * 60_000);
+      const pending = failureOf(api.get('/pilgrims'));
+      await vi.advanceTimersByTimeAsync(15_000);
+      expect(await pending).toMatchObject({ code: 'TIMEOUT', message: tooSlow });
+    });
   });
 
   describe('401', () => {

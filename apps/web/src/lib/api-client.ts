@@ -3,7 +3,11 @@ import type { FieldPath, FieldValues, UseFormSetError } from 'react-hook-form';
 import { ApiErrorResponseSchema, type ErrorDetail } from '@hospes/shared/errors';
 import type { z } from '@hospes/shared/zod';
 import { API_BASE } from '@/config/paths';
-import { REQUEST_TIMEOUT_MS, SESSION_EXPIRED_REDIRECT_MS } from '@/config/constants';
+import {
+  REQUEST_TIMEOUT_MS,
+  SESSION_EXPIRED_REDIRECT_MS,
+  SLOWEST_UPLOAD_BYTES_PER_SECOND,
+} from '@/config/constants';
 import { currentLanguage, i18n } from './i18n';
 import { getToken, removeToken } from './token-storage';
 
@@ -132,10 +136,30 @@ function handleUnauthorized(error: ApiError, skipSessionExpiry: boolean | undefi
   }, SESSION_EXPIRED_REDIRECT_MS);
 }
 
+/** The bytes a request body puts on the wire (a multipart body: its files and fields). */
+function bodyBytes(body: string | FormData | undefined): number {
+  if (body === undefined) return 0;
+  if (typeof body === 'string') return new Blob([body]).size;
+  let bytes = 0;
+  for (const [, value] of body.entries()) {
+    bytes += typeof value === 'string' ? new Blob([value]).size : value.size;
+  }
+  return bytes;
+}
+
+/**
+ * The time allowed for a request: `timeoutMs`, plus the time its body takes to send at
+ * SLOWEST_UPLOAD_BYTES_PER_SECOND (a slow link still finishes a large upload).
+ */
+function timeLimitMs(timeoutMs: number, body: string | FormData | undefined): number {
+  return timeoutMs + Math.ceil((bodyBytes(body) * 1000) / SLOWEST_UPLOAD_BYTES_PER_SECOND);
+}
+
 /**
  * Sends one request with the bearer token, credentials and the interface language, and waits for
- * the answer's headers within `timeoutMs`; a lost connection or the timeout become an ApiError
- * (status 0). The caller's own signal aborts it until `release()` is called.
+ * the answer's headers within `timeoutMs` plus the time its body needs on a slow link; a lost
+ * connection or the timeout become an ApiError (status 0; TIMEOUT says the connection is too
+ * slow, not that it is gone). The caller's own signal aborts it until `release()` is called.
  */
 async function send(
   path: string,
@@ -162,12 +186,17 @@ async function send(
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
 
+  const payload = body === undefined ? undefined : isForm ? body : JSON.stringify(body);
+
   const controller = new AbortController();
   let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, timeoutMs);
+  const timer = setTimeout(
+    () => {
+      timedOut = true;
+      controller.abort();
+    },
+    timeLimitMs(timeoutMs, payload),
+  );
   const onOuterAbort = () => controller.abort();
   signal?.addEventListener('abort', onOuterAbort, { once: true });
   const release = () => signal?.removeEventListener('abort', onOuterAbort);
@@ -177,18 +206,22 @@ async function send(
       method,
       headers,
       credentials: 'include',
-      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
+      body: payload,
       signal: controller.signal,
     });
     return { response, release };
   } catch (cause) {
     release();
     if (signal?.aborted && !timedOut) throw cause;
-    throw new ApiError({
-      status: 0,
-      code: timedOut ? CLIENT_ERROR_CODES.timeout : CLIENT_ERROR_CODES.network,
-      message: fallbackMessage(0),
-    });
+    throw new ApiError(
+      timedOut
+        ? {
+            status: 0,
+            code: CLIENT_ERROR_CODES.timeout,
+            message: i18n.t('common:api.timeout'),
+          }
+        : { status: 0, code: CLIENT_ERROR_CODES.network, message: fallbackMessage(0) },
+    );
   } finally {
     // The timeout covers the wait for the answer; a long file may then take its time.
     clearTimeout(timer);

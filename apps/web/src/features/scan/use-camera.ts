@@ -65,6 +65,10 @@ export function frameCanvas(video: HTMLVideoElement, canvas?: HTMLCanvasElement)
   return { canvas: target, context, width, height };
 }
 
+/**
+ * A canvas as a JPEG file. A captured frame (up to 1920×1080, quality 0.92) is only a step:
+ * the document scanner reduces it before it is sent or kept (lib/image.ts `scanImages`).
+ */
 export function canvasToJpeg(canvas: HTMLCanvasElement, quality = 0.92): Promise<Blob | null> {
   return new Promise((resolve) => canvas.toBlob(resolve, 'image/jpeg', quality));
 }

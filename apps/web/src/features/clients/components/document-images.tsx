@@ -6,7 +6,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { translateMessage } from '@/lib/messages';
 import { EnlargeableThumbnail } from '@/components/document-image-dialog';
 import { useDocumentImage } from '@/lib/document-image';
-import { downscaleToJpeg, ImageReadError } from '../image';
+import { downscaleToJpeg, ImageReadError } from '@/lib/image';
 
 function FileIcon() {
   return (

@@ -5,21 +5,16 @@ import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Spinner } from '@/components/ui/spinner';
 import { errorText } from '@/lib/error-text';
+import { ImageReadError, scanImages } from '@/lib/image';
 import { canvasToJpeg, frameCanvas, useCamera, type CameraState } from '../use-camera';
 
 export interface DocumentScan {
   result: ScanResult;
-  /** The photo that was read, as a data URL (to keep as the document's front image). */
+  /**
+   * The photo that was read, reduced as the form's own photo field reduces one (a JPEG data URL
+   * of at most 1600 px), to keep as the document's front image.
+   */
   image: string | null;
-}
-
-function blobToDataUrl(blob: Blob): Promise<string | null> {
-  return new Promise((resolve) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(typeof reader.result === 'string' ? reader.result : null);
-    reader.onerror = () => resolve(null);
-    reader.readAsDataURL(blob);
-  });
 }
 
 /**
@@ -46,8 +41,8 @@ export function CameraProblem({
 
 /**
  * Scanning an identity document: the rear camera with a frame guide and a Capture button, or a
- * photo from the device; the picture goes to `scan` (the OCR call) and the read fields to
- * `onResult`. Manual entry stays one tap away, camera or not.
+ * photo from the device; the picture, reduced to what the reader needs, goes to `scan` (the OCR
+ * call) and the read fields to `onResult`. Manual entry stays one tap away, camera or not.
  */
 export function DocumentScanner({
   scan,
@@ -73,12 +68,22 @@ export function DocumentScanner({
   const process = async (blob: Blob) => {
     setError(null);
     setStatus('processing');
+    // A phone photo (3–5 MB) never leaves the device as it is: the reader gets a copy of at most
+    // 2400 px, the form keeps one of 1600 px. A photo the browser cannot read is not sent.
+    let images: { scan: Blob; front: string };
     try {
-      const result = await scan(blob);
+      images = await scanImages(blob);
+    } catch (failure) {
+      setStatus('idle');
+      const heic = failure instanceof ImageReadError && failure.reason === 'heic';
+      setError(t(heic ? 'HEIC_NOT_SUPPORTED' : 'IMAGE_UNREADABLE', { ns: 'errors' }));
+      return;
+    }
+    try {
+      const result = await scan(images.scan);
       setStatus('processed');
-      const image = blob.size <= 9 * 1024 * 1024 ? await blobToDataUrl(blob) : null;
       stop();
-      onResult({ result, image });
+      onResult({ result, image: images.front });
     } catch (failure) {
       setStatus('idle');
       setError(errorText(failure, t('scan.retry')));
