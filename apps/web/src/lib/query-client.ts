@@ -9,7 +9,7 @@ declare module '@tanstack/react-query' {
 }
 
 /** The browser says there is no connection (an `offline` event, or navigator.onLine). */
-function deviceOffline(): boolean {
+export function deviceOffline(): boolean {
   return !onlineManager.isOnline() || (typeof navigator !== 'undefined' && !navigator.onLine);
 }
 

@@ -1,7 +1,9 @@
 import { fireEvent, screen } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { STORAGE_KEYS } from '@/config/constants';
 import { SPECIMEN_SCAN, stubSignaturePad } from '@/features/clients/test/fixtures';
+import { stubImageDecoding } from '@/test/image';
 import { mockApi, renderPage, type MockCall } from '@/test/utils';
 import { SelfRegistrationRoute } from './self-registration';
 import { drawSignature, field, fillRequired, PILGRIM_TRAVELER } from '@/features/clients/test/form';
@@ -120,6 +122,7 @@ describe('self check-in: the document scan', { timeout: 60_000 }, () => {
       // A photo of the document: its fields join what was typed.
       await user.click(screen.getByRole('radio', { name: 'Scan document' }));
       await screen.findByText(/permission was denied/);
+      stubImageDecoding(4032, 3024);
       fireEvent.change(screen.getByTestId('scan-photo-input'), {
         target: { files: [new File(['jpeg'], 'passport.jpg', { type: 'image/jpeg' })] },
       });
@@ -130,6 +133,15 @@ describe('self check-in: the document scan', { timeout: 60_000 }, () => {
       expect(firstName).toHaveFocus();
       expect(field('Email')).toHaveValue('erika@example.de');
       expect(field('Phone')).toHaveValue('+49 30 1234567');
+      // The tab's draft takes the scan's fields too, but not the photo of the document.
+      await vi.waitFor(() =>
+        expect(
+          JSON.parse(sessionStorage.getItem(STORAGE_KEYS.checkinDraft) ?? 'null'),
+        ).toMatchObject({
+          values: { firstName: 'ERIKA', passportNumber: SPECIMEN_SCAN.passportNumber },
+        }),
+      );
+      expect(sessionStorage.getItem(STORAGE_KEYS.checkinDraft)).not.toMatch(/DocImage|data:/);
     } finally {
       Reflect.deleteProperty(navigator, 'mediaDevices');
     }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { normaliseConfirmationCode } from '@hospes/shared/checkin';
 import { LANGUAGES } from '@hospes/shared/languages';
+import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Spinner } from '@/components/ui/spinner';
 import { STORAGE_KEYS } from '@/config/constants';
@@ -20,6 +21,7 @@ import { currentLanguage } from '@/lib/i18n';
 import { session } from '@/lib/storage';
 import { PageHeader } from './page-header';
 import { PageTitle } from './page-title';
+import { useCheckinDraft } from './use-checkin-draft';
 import { useShowForm } from './use-show-form';
 
 /** What a reload of the tab needs to show the done screen again: the code, no personal data. */
@@ -78,6 +80,8 @@ export function SelfRegistrationRoute() {
   // `registration.startAnother` starts a new registration on the link (it forgets the code).
   const registration = useFinishedRegistration(token);
   const code = registration.finished?.code ?? null;
+  // What was typed on this link in this tab, kept over a reload until it is sent.
+  const draft = useCheckinDraft(token);
   const [mode, setMode] = useState<'manual' | 'scan'>('manual');
   // The scans of the document, merged into the form as they come (see ScanRound).
   const [prefill, setPrefill] = useState<ScanRound>({ round: 0 });
@@ -108,6 +112,7 @@ export function SelfRegistrationRoute() {
           setMode('manual');
           setPrefill((current) => ({ round: current.round + 1 }));
           registration.startAnother();
+          draft.clear();
           window.scrollTo?.({ top: 0 });
         }}
       />
@@ -119,17 +124,22 @@ export function SelfRegistrationRoute() {
         {t('public.loading')}
       </div>
     );
+  else if (info.isError && isApiError(info.error) && [404, 410].includes(info.error.status))
+    body = <FormAlert>{t('public.invalid')}</FormAlert>;
+  // No answer, or not the one expected, after the retries: another try may get through.
   else if (info.isError)
     body = (
-      <FormAlert>
-        {isApiError(info.error) && info.error.status === 404
-          ? t('public.invalid')
-          : errorText(info.error, t('public.invalid'))}
-      </FormAlert>
+      <div className="space-y-3">
+        <FormAlert>{errorText(info.error, t('public.invalid'))}</FormAlert>
+        <Button variant="secondary" pending={info.isFetching} onClick={() => void info.refetch()}>
+          {t('public.retry')}
+        </Button>
+      </div>
     );
   else
     body = (
       <div className="space-y-6">
+        {draft.restored && <p className="text-sm text-muted">{t('public.restored')}</p>}
         <section aria-labelledby="self-scan-title" className="space-y-3">
           <h2
             id="self-scan-title"
@@ -174,6 +184,8 @@ export function SelfRegistrationRoute() {
               defaultLanguage={defaultLanguage}
               keepDocumentImages={info.data.establishment.keepDocumentImages}
               timeZone={info.data.establishment.timeZone}
+              draft={draft.restored}
+              onValuesChange={draft.save}
               submitLabel={t('public.submit')}
               consent={{
                 title: t('public.consentTitle'),
@@ -187,6 +199,7 @@ export function SelfRegistrationRoute() {
                   key,
                 });
                 registration.finish({ code: answer.confirmationCode });
+                draft.clear();
                 // The scan's values and photo are not kept for the next person.
                 setPrefill((current) => ({ round: current.round + 1 }));
                 window.scrollTo?.({ top: 0 });

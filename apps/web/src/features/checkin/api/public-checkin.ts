@@ -6,9 +6,33 @@ import {
 } from '@hospes/shared/checkin';
 import { UPLOAD_TIMEOUT_MS } from '@/config/constants';
 import { apiPaths } from '@/config/paths';
-import { api } from '@/lib/api-client';
+import { api, type ApiError } from '@/lib/api-client';
+import { deviceOffline } from '@/lib/query-client';
 
-/** GET /api/public/checkin/{token}: the establishment behind a link (404 when no longer valid). */
+/** How many times the link's details are asked again after a failure that may pass. */
+export const PUBLIC_CHECKIN_RETRIES = 3;
+
+/**
+ * Whether a failed request for the link's details is worth sending again: no answer (a dropped
+ * connection, a timeout) or a server error (5xx), as a phone on a poor connection gets. Never an
+ * answer about the link itself (404, 410: invalid or expired) or any other 4xx, and not while the
+ * device says it is offline (the page says so at once; back online, the query asks again).
+ */
+export function retriesPublicCheckin(failures: number, error: ApiError): boolean {
+  return (
+    failures < PUBLIC_CHECKIN_RETRIES &&
+    (error.status >= 500 || (error.status === 0 && !deviceOffline()))
+  );
+}
+
+/** 1 s, 2 s, 4 s: a short drop in the connection passes before the page gives up. */
+export const publicCheckinRetryDelay = (attempt: number) => Math.min(1000 * 2 ** attempt, 8000);
+
+/**
+ * GET /api/public/checkin/{token}: the establishment behind a link (404 when no longer valid).
+ * The first request of a traveler's phone, often on a poor connection: retried (above), and the
+ * page offers another try when it still fails.
+ */
 export function usePublicCheckin(token: string) {
   return useQuery({
     queryKey: ['public-checkin', token],
@@ -20,7 +44,8 @@ export function usePublicCheckin(token: string) {
         })
       ).data,
     enabled: token !== '',
-    retry: false,
+    retry: retriesPublicCheckin,
+    retryDelay: publicCheckinRetryDelay,
   });
 }
 

@@ -26,7 +26,7 @@ import { Combobox } from '@/components/ui/combobox';
 import { Disclosure } from '@/components/ui/disclosure';
 import { SelectField, TextField } from '@/components/ui/fields';
 import { FormAlert } from '@/components/ui/form-alert';
-import { applyServerFieldErrors } from '@/lib/api-client';
+import { applyServerFieldErrors, isApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { LANGUAGE_NAMES } from '@/lib/i18n';
@@ -37,6 +37,7 @@ import { newRegistrationKey, useCreatePilgrim } from '../api/create-pilgrim';
 import { useSameDocument } from '../api/same-document';
 import { useUpdatePilgrim } from '../api/update-pilgrim';
 import { useCountryOptions } from '../countries';
+import { attemptFor, saveRegistration, type RegistrationAttempt } from '../registration-attempt';
 import {
   COLLAPSIBLE_SECTIONS,
   emptyTravelerValues,
@@ -51,6 +52,7 @@ import {
   type TravelerFormValues,
   type TravelerPrefill,
 } from '../traveler-form-model';
+import { withDraft, type TravelerDraft } from '../traveler-draft';
 import { DocumentImageField } from './document-images';
 import { SameDocumentNotice } from './same-document-notice';
 import { MunicipalityField } from './municipality-field';
@@ -191,6 +193,14 @@ export type TravelerFormProps = {
       prefill?: TravelerPrefill;
       scan?: ScanRound;
       actions?: ReactNode;
+      /**
+       * What the traveler typed before a reload of the tab (see traveler-draft.ts): the form
+       * starts with it. Not a prefill: a form that starts afresh for another person's document
+       * leaves it out.
+       */
+      draft?: TravelerDraft | null | undefined;
+      /** Told the form's values whenever they change (the page keeps a draft of them). */
+      onValuesChange?: ((values: TravelerFormValues) => void) | undefined;
     }
 );
 
@@ -234,9 +244,13 @@ export function TravelerForm(props: TravelerFormProps) {
   const countryOptions = useCountryOptions();
   const create = useCreatePilgrim();
   const update = useUpdatePilgrim();
-  // The key of the registration being sent (Idempotency-Key, decision 020): kept while the same
-  // data is sent again (a retry after a lost answer registers once), new once the data differs.
+  // The key of the public registration being sent (Idempotency-Key, decision 020): kept while the
+  // same data is sent again (a retry after a lost answer registers once), new once the data differs.
   const [attempt, setAttempt] = useState<{ key: string; data: string } | null>(null);
+  // The desk's registration being sent: one key until a send is answered, whatever is edited in
+  // between; an edit after a lost answer updates the traveler it registered (see
+  // registration-attempt.ts, whose sends keep their bookkeeping in the attempt itself).
+  const [registration, setRegistration] = useState<RegistrationAttempt | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const problems = mode === 'edit' ? props.problems : undefined;
   const [focusTarget, setFocusTarget] = useState<{ path: string } | null>(null);
@@ -249,6 +263,9 @@ export function TravelerForm(props: TravelerFormProps) {
     if (mode === 'public' && props.defaultLanguage) empty.language = props.defaultLanguage;
     return { ...empty, ...prefill?.values };
   });
+  // The values the form opens with: the defaults, and a draft kept from before a reload.
+  const draft = mode === 'public' ? props.draft : undefined;
+  const [initial] = useState(() => (draft ? withDraft(defaults, draft) : defaults));
   // The marks of the fields read from a document: the prefill's, then each scan's as it merges (a
   // field read again takes its new mark, one read by an earlier scan keeps its own).
   const scan = mode === 'edit' ? undefined : props.scan;
@@ -280,7 +297,7 @@ export function TravelerForm(props: TravelerFormProps) {
   const [consented, setConsented] = useState(false);
   const [consentError, setConsentError] = useState(false);
   const [open, setOpen] = useState<ReadonlySet<CollapsibleSection>>(
-    () => new Set(COLLAPSIBLE_SECTIONS.filter((section) => sectionHasData(defaults, section))),
+    () => new Set(COLLAPSIBLE_SECTIONS.filter((section) => sectionHasData(initial, section))),
   );
 
   const {
@@ -292,10 +309,11 @@ export function TravelerForm(props: TravelerFormProps) {
     getValues,
     reset,
     trigger,
+    subscribe,
     formState: { errors, isSubmitting, isSubmitted, isDirty },
   } = useForm<TravelerFormValues, unknown, CreatePilgrimInput>({
     resolver: travelerResolver(mode !== 'edit', props.timeZone),
-    defaultValues: defaults,
+    defaultValues: initial,
     // Checked on save, then field by field as they are corrected: no error for a field merely
     // passed through on the way.
     mode: 'onSubmit',
@@ -355,6 +373,16 @@ export function TravelerForm(props: TravelerFormProps) {
     }
   }, [scanRound, scanValues, isSubmitted, setValue, getValues, reset, defaults]);
 
+  // Every change of the values, typed, chosen or merged from a scan, for the page's draft.
+  const onValuesChange = mode === 'public' ? props.onValuesChange : undefined;
+  useEffect(() => {
+    if (!onValuesChange) return;
+    return subscribe({
+      formState: { values: true },
+      callback: ({ values }) => onValuesChange(values),
+    });
+  }, [subscribe, onValuesChange]);
+
   // The establishment is chosen outside the form (registration page): keep it in step.
   const establishmentId = mode === 'register' ? props.establishmentId : undefined;
   useEffect(() => {
@@ -412,19 +440,24 @@ export function TravelerForm(props: TravelerFormProps) {
         setFocusTarget({ path: 'consent' });
         return;
       }
-      // A new registration is sent with a key: the same while the same data is sent again.
-      const data = mode === 'edit' ? '' : JSON.stringify(input);
-      const key = attempt?.data === data ? attempt.key : newRegistrationKey();
-      if (mode !== 'edit') setAttempt({ key, data });
       try {
         if (mode === 'public') {
+          // A self check-in is sent with a key: the same while the same data is sent again.
+          const data = JSON.stringify(input);
+          const key = attempt?.data === data ? attempt.key : newRegistrationKey();
+          setAttempt({ key, data });
           await props.submit(input, key);
           setAttempt(null);
         } else if (mode === 'register') {
-          const answer = await create.mutateAsync({ input, key });
-          setAttempt(null);
+          const current = attemptFor(registration, input);
+          setRegistration(current);
+          const saved = await saveRegistration(current, input, {
+            create: async (body, key) => (await create.mutateAsync({ input: body, key })).data,
+            update: async (id, body) => (await update.mutateAsync({ id, input: body })).data,
+          });
+          setRegistration(null);
           toast.success(t('messages.recordSaved'));
-          props.onSaved(answer.data);
+          props.onSaved(saved);
         } else if (pilgrim) {
           const answer = await update.mutateAsync({ id: pilgrim.id, input: toUpdateInput(input) });
           if (props.savedToast !== false) toast.success(t('messages.pilgrimSaved'));
@@ -436,6 +469,8 @@ export function TravelerForm(props: TravelerFormProps) {
       } catch (error) {
         // The session ended: the login dialog over the page says so; the form stays as it is.
         if (awaitsSessionRenewal(error)) return;
+        // The key registered data no send of this form had (see saveRegistration): start afresh.
+        if (isApiError(error) && error.code === 'IDEMPOTENCY_KEY_REUSED') setRegistration(null);
         const applied = applyServerFieldErrors<TravelerFormValues>(error, setError, {
           knownFields: FIELD_ORDER,
         });

@@ -236,6 +236,7 @@ const STORAGE_ROWS = [
   { name: STORAGE_KEYS.theme, kind: 'local', row: 'theme' },
   { name: STORAGE_KEYS.cookieConsent, kind: 'local', row: 'consent' },
   { name: STORAGE_KEYS.selfRegistration, kind: 'session', row: 'selfRegistration' },
+  { name: STORAGE_KEYS.checkinDraft, kind: 'session', row: 'checkinDraft' },
   { name: STORAGE_KEYS.devices, kind: 'local', row: 'devices' },
 ] as const;
 
