@@ -134,6 +134,10 @@ describe('clientKey', () => {
     expect(clientKey('203.0.113.7')).toBe('203.0.113.7');
     expect(clientKey('::ffff:203.0.113.7')).toBe('203.0.113.7');
     expect(clientKey('::FFFF:203.0.113.7')).toBe('203.0.113.7');
+    expect(clientKey('0:0:0:0:0:ffff:203.0.113.7')).toBe('203.0.113.7');
+    expect(clientKey('::ffff:cb00:7107')).toBe('203.0.113.7');
+    expect(clientKey('0000:0000:0000:0000:0000:FFFF:CB00:7107')).toBe('203.0.113.7');
+    expect(clientKey('::ffff:1.2.3.4')).not.toBe(clientKey('::ffff:5.6.7.8'));
   });
 
   it('gives every address of one IPv6 /64 the same key, however it is written', () => {

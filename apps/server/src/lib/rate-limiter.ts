@@ -110,21 +110,30 @@ export function createLimiter(options: {
 export function clientKey(ip: string): string {
   const address = (ip.split('%')[0] ?? '').toLowerCase();
   if (!isIPv6(address)) return address;
-  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/.exec(address);
-  if (mapped) return mapped[1]!;
   const [head = '', tail] = address.split('::');
-  const left = head ? head.split(':') : [];
-  let groups = left;
-  if (tail !== undefined) {
-    const right = tail ? tail.split(':') : [];
-    // An IPv4 address written at the end stands for two groups.
-    const rightGroups = right.length + (right.at(-1)?.includes('.') ? 1 : 0);
-    groups = [
-      ...left,
-      ...Array<string>(Math.max(0, 8 - left.length - rightGroups)).fill('0'),
-      ...right,
-    ];
+  const expand = (part: string) =>
+    part
+      ? part.split(':').flatMap((g) => {
+          // An IPv4 address written at the end stands for two groups.
+          if (!g.includes('.')) return [parseInt(g, 16)];
+          const [a = 0, b = 0, c = 0, d = 0] = g.split('.').map(Number);
+          return [a * 256 + b, c * 256 + d];
+        })
+      : [];
+  const left = expand(head);
+  const right = tail === undefined ? [] : expand(tail);
+  const groups = [
+    ...left,
+    ...Array<number>(Math.max(0, 8 - left.length - right.length)).fill(0),
+    ...right,
+  ];
+  // An IPv4-mapped address (::ffff:0:0/96), however it is written, is its IPv4 client.
+  if (groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff) {
+    const [high = 0, low = 0] = groups.slice(6);
+    return [high >> 8, high & 255, low >> 8, low & 255].join('.');
   }
-  const network = groups.slice(0, 4).map((g) => parseInt(g, 16).toString(16));
-  return `${network.join(':')}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.toString(16))
+    .join(':')}::/64`;
 }

@@ -371,6 +371,33 @@ describe('POST /api/auth/login', () => {
     expect(Number(tooMany.headers['retry-after'])).toBeGreaterThan(0);
   });
 
+  it('ends the device tokens of an account when its password changes', async () => {
+    const owner = await registerVerifiedOwner(ctx);
+    const desk = '198.51.100.22';
+    const login = (payload: object, remoteAddress: string) =>
+      ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload, remoteAddress });
+    const first = await login({ email: owner.email, password: owner.password }, desk);
+    const deviceToken: string = first.json().deviceToken;
+    const changed = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/change-password',
+      payload: { currentPassword: owner.password, newPassword: 'another-pass-2026' },
+      headers: bearer(first.json().token),
+      remoteAddress: desk,
+    });
+    expect(changed.statusCode).toBe(200);
+    for (let i = 0; i < 5; i++) {
+      const guess = await login({ email: owner.email, password: `guess-${i}-pw` }, freshAddress());
+      expect(guess.statusCode).toBe(401);
+    }
+    // The old token no longer exempts the desk from the account's lock.
+    const locked = await login(
+      { email: owner.email, password: 'another-pass-2026', deviceToken },
+      desk,
+    );
+    expect(locked.statusCode).toBe(429);
+  });
+
   it('counts a login by the account when its device token is forged, altered or another account’s', async () => {
     const owner = await registerVerifiedOwner(ctx);
     const other = await registerVerifiedOwner(ctx);

@@ -7,7 +7,7 @@ import { AppError } from '../../lib/app-error';
 import { hashPassword, hashToken, newToken, verifyPassword } from '../../lib/crypto';
 import type { Mailer } from '../../lib/mail/mailer';
 import { actionMail, emailChangedMail, type ActionMailKind } from '../../lib/mail/templates';
-import { createDeviceTrust } from '../../lib/device-trust';
+import { createDeviceTrust, credentialStamp } from '../../lib/device-trust';
 import { clientKey, createLimiter, type Limiter } from '../../lib/rate-limiter';
 import type { AuditContext, AuditRepository } from '../audit/audit.repository';
 import type { EstablishmentsRepository } from '../establishments/establishments.repository';
@@ -299,6 +299,8 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!user) throw new AppError('USER_NOT_FOUND');
       if (!user.isActive) throw new AppError('ACCOUNT_DISABLED');
       return db.transaction(async (tx) => {
+        // The account's row first, as every change of its links does (issueLink): no deadlock.
+        await users.lockCredentials(user.id, tx);
         if (!(await tokens.consume(row.id, tx))) throw new AppError('VERIFICATION_LINK_INVALID');
         await users.update(user.id, { emailVerifiedAt: user.emailVerifiedAt ?? now() }, tx);
         return openSession(user.id, meta, tx);
@@ -323,21 +325,27 @@ export function createAuthService(deps: AuthServiceDeps) {
      */
     async login(email: string, password: string, meta: RequestMeta, deviceToken?: string) {
       const accountKey = email.toLowerCase();
-      const device = devices.verify(deviceToken, accountKey);
-      checkPasswordGuessLimit(accountKey, meta.ip, device);
       const user = await users.findByEmail(accountKey);
+      // A token counts only for an active account, and only until its password changes.
+      const device =
+        user?.isActive &&
+        devices.verify(deviceToken, accountKey, credentialStamp(user.passwordHash));
+      checkPasswordGuessLimit(accountKey, meta.ip, device || undefined);
       const ok = user
         ? await verifyPassword(user.passwordHash, password)
         : await verifyPassword(await dummyHash, password).then(() => false);
       if (!user || !ok) {
-        countPasswordFailure(accountKey, meta.ip, device);
+        countPasswordFailure(accountKey, meta.ip, device || undefined);
         throw new AppError('INVALID_CREDENTIALS');
       }
-      clearPasswordFailures(accountKey, device);
+      clearPasswordFailures(accountKey, device || undefined);
       if (!user.isActive) throw new AppError('ACCOUNT_DISABLED');
       if (!user.emailVerifiedAt) throw new AppError('EMAIL_NOT_VERIFIED');
       const session = await openSession(user.id, meta);
-      return { ...session, deviceToken: devices.issue(accountKey) };
+      return {
+        ...session,
+        deviceToken: devices.issue(accountKey, credentialStamp(user.passwordHash)),
+      };
     },
 
     async logout(sessionId: string) {
@@ -451,6 +459,8 @@ export function createAuthService(deps: AuthServiceDeps) {
       const passwordHash = await hashPassword(password);
       const userId = row.userId;
       await db.transaction(async (tx) => {
+        // The account's row first, as every change of its links does (issueLink): no deadlock.
+        await users.lockCredentials(userId, tx);
         if (!(await tokens.consume(row.id, tx))) throw new AppError('RESET_LINK_INVALID');
         const user = await users.findById(userId, tx);
         if (!user) throw new AppError('RESET_LINK_INVALID');
