@@ -5,6 +5,7 @@ import { stubSignaturePad } from '@/features/clients/test/fixtures';
 import { drawSignature, field, fillRequired, PILGRIM_TRAVELER } from '@/features/clients/test/form';
 import { mockApi, renderPage } from '@/test/utils';
 import { SelfRegistrationRoute } from './self-registration';
+import { DRAFT_MAX_AGE_MS } from './use-checkin-draft';
 
 const LINK = 'lnk_abcdefghijklmnopqrstuvwx';
 const RESTORED =
@@ -149,7 +150,16 @@ describe('self check-in: what was typed survives a reload of the tab', { timeout
     expect(screen.queryByText(RESTORED)).not.toBeInTheDocument();
     cleanup();
 
-    for (const broken of ['{"token":', JSON.stringify({ token: LINK, values: 'Erika' })]) {
+    for (const broken of [
+      '{"token":',
+      JSON.stringify({ token: LINK, values: 'Erika' }),
+      // Older than two hours (a tab the browser restored the next day): not restored.
+      JSON.stringify({
+        token: LINK,
+        values: { firstName: 'Erika' },
+        savedAt: Date.now() - DRAFT_MAX_AGE_MS - 1000,
+      }),
+    ]) {
       sessionStorage.setItem(STORAGE_KEYS.checkinDraft, broken);
       await open();
       expect(field('First name')).toHaveValue('');

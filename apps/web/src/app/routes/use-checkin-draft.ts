@@ -11,14 +11,26 @@ import { session } from '@/lib/storage';
 /** How long the typing pauses before the draft is written (at once when the tab is hidden). */
 export const DRAFT_DELAY_MS = 500;
 
-/** The draft kept for this link in this tab, if it holds anything typed. */
+/**
+ * How long a draft is kept: long enough for a reload or a trip to the camera app, short enough
+ * that a tab the browser restores the next day (closed tabs and sessions can be reopened, with
+ * their sessionStorage) does not show one pilgrim's data to the next person.
+ */
+export const DRAFT_MAX_AGE_MS = 2 * 60 * 60 * 1000;
+
+/** The draft kept for this link in this tab, if it holds anything typed and is recent. */
 function readDraft(token: string): TravelerDraft | null {
   if (!token) return null;
   try {
     const value = JSON.parse(session.get(STORAGE_KEYS.checkinDraft) ?? 'null') as unknown;
     if (typeof value !== 'object' || value === null) return null;
-    const { token: stored, values } = value as Record<string, unknown>;
+    const { token: stored, values, savedAt } = value as Record<string, unknown>;
     if (stored !== token) return null;
+    const age = Date.now() - (typeof savedAt === 'number' ? savedAt : 0);
+    if (age < 0 || age > DRAFT_MAX_AGE_MS) {
+      session.remove(STORAGE_KEYS.checkinDraft);
+      return null;
+    }
     const draft = travelerDraftFrom(values);
     return draftHasInput(draft) ? draft : null;
   } catch {
@@ -29,7 +41,10 @@ function readDraft(token: string): TravelerDraft | null {
 function writeDraft(token: string, values: TravelerFormValues) {
   const draft = travelerDraftFrom(values);
   if (draftHasInput(draft)) {
-    session.set(STORAGE_KEYS.checkinDraft, JSON.stringify({ token, values: draft }));
+    session.set(
+      STORAGE_KEYS.checkinDraft,
+      JSON.stringify({ token, values: draft, savedAt: Date.now() }),
+    );
   } else {
     session.remove(STORAGE_KEYS.checkinDraft);
   }

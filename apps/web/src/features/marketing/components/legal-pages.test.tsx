@@ -109,7 +109,7 @@ describe('legal pages', () => {
     expect(rows[6]?.[3]).toBe('Until you close the tab or start a new registration.');
     expect(rows[7]?.[2]).toContain('not the document photos or the signature');
     expect(rows[7]?.[3]).toBe(
-      'Until you send the registration, close the tab or start a new registration.',
+      'Until you send the registration, close the tab or start a new registration. At most two hours.',
     );
     expect(rows[0]?.[3]).toBe(
       '1 day with "Remember me"; without it, until you close the browser (session).',
