@@ -3,6 +3,7 @@ import QRCode from 'qrcode';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { checkinUrl } from '@hospes/shared/checkin';
+import { normaliseSearchText } from '@hospes/shared/search';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog, Modal } from '@/components/ui/dialog';
 import { FormAlert } from '@/components/ui/form-alert';
@@ -45,10 +46,7 @@ export function ShareLinkDialog({
   };
 
   const slug =
-    establishmentName
-      .toLowerCase()
-      .normalize('NFD')
-      .replace(/\p{M}/gu, '')
+    normaliseSearchText(establishmentName)
       .replace(/[^a-z0-9]+/g, '-')
       .replace(/^-|-$/g, '') || 'establishment';
 
