@@ -2,36 +2,12 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ScanResult } from '@hospes/shared/mrz';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SPECIMEN_SCAN } from '@/test/scan';
 import { blobText, phonePhoto, sizeOfDataUrl, stubImageDecoding } from '@/test/image';
 import { DocumentScanner, type DocumentScan } from './document-scanner';
 
-const READ: ScanResult = {
-  documentType: 'P',
-  passportNumber: 'C01X00T47',
-  firstName: 'ERIKA',
-  lastName: 'MUSTERMANN',
-  secondLastName: '',
-  dateOfBirth: '1983-08-12',
-  nationality: 'DEU',
-  gender: 'F',
-  documentExpeditionDate: '',
-  expirationDate: '2027-10-31',
-  issuingCountry: 'DEU',
-  mrzFormat: 'TD3',
-  confirmed: {
-    documentType: false,
-    passportNumber: true,
-    firstName: false,
-    lastName: false,
-    secondLastName: false,
-    dateOfBirth: true,
-    nationality: false,
-    gender: false,
-    documentExpeditionDate: false,
-    expirationDate: true,
-    issuingCountry: false,
-  },
-};
+/** What the reader answers: the German specimen passport. */
+const READ: ScanResult = SPECIMEN_SCAN;
 
 afterEach(() => {
   Reflect.deleteProperty(navigator, 'mediaDevices');
