@@ -327,18 +327,18 @@ export function createAuthService(deps: AuthServiceDeps) {
       const accountKey = email.toLowerCase();
       const user = await users.findByEmail(accountKey);
       // A token counts only for an active account, and only until its password changes.
-      const device =
-        user?.isActive &&
-        devices.verify(deviceToken, accountKey, credentialStamp(user.passwordHash));
-      checkPasswordGuessLimit(accountKey, meta.ip, device || undefined);
+      const device = user?.isActive
+        ? devices.verify(deviceToken, accountKey, credentialStamp(user.passwordHash))
+        : undefined;
+      checkPasswordGuessLimit(accountKey, meta.ip, device);
       const ok = user
         ? await verifyPassword(user.passwordHash, password)
         : await verifyPassword(await dummyHash, password).then(() => false);
       if (!user || !ok) {
-        countPasswordFailure(accountKey, meta.ip, device || undefined);
+        countPasswordFailure(accountKey, meta.ip, device);
         throw new AppError('INVALID_CREDENTIALS');
       }
-      clearPasswordFailures(accountKey, device || undefined);
+      clearPasswordFailures(accountKey, device);
       if (!user.isActive) throw new AppError('ACCOUNT_DISABLED');
       if (!user.emailVerifiedAt) throw new AppError('EMAIL_NOT_VERIFIED');
       const session = await openSession(user.id, meta);

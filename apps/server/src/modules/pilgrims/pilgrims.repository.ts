@@ -285,11 +285,13 @@ const apiTodayIslands = sql`${sql.placeholder('todayIslands')}::date`;
  */
 export type ListDays = string | ClockDays;
 
-/** The one day of every traveler, or null when the islands' day is not the mainland's. */
-function oneDay(today: ListDays): string | null {
-  if (typeof today === 'string') return today;
-  return today.mainland === today.islands ? today.mainland : null;
+/** The two clocks' days when they differ (each traveler then goes by its own), else null. */
+function twoDays(today: ListDays): ClockDays | null {
+  return typeof today === 'string' || today.mainland === today.islands ? null : today;
 }
+
+/** The one day every traveler counts to, when the clocks agree (see twoDays). */
+const oneDay = (today: ListDays): string => (typeof today === 'string' ? today : today.mainland);
 
 /**
  * How a value enters a list's SQL: as itself (a parameter of a one-off query), or, for a prepared
@@ -437,11 +439,11 @@ export function listConditions(
     );
   }
   if (filter.stayStatus) {
-    const day = oneDay(today);
+    const days = twoDays(today);
     conditions.push(
-      ...(day !== null
-        ? stayConditions(filter.stayStatus, stayStatusBounds(day), bind, 'stay')
-        : stayConditionsByClock(scope, filter, filter.stayStatus, today as ClockDays, bind)),
+      ...(days
+        ? stayConditionsByClock(scope, filter, filter.stayStatus, days, bind)
+        : stayConditions(filter.stayStatus, stayStatusBounds(oneDay(today)), bind, 'stay')),
     );
   }
   return conditions;
@@ -739,12 +741,11 @@ export function createPilgrimsRepository(db: Db, kind: DatabaseKind = 'pglite') 
       today: ListDays,
     ): Promise<string[]> {
       const { conditions, values, key, valueSensitive } = listStatement(scope, filter, today);
-      const day = oneDay(today);
-      const twoClocks = day === null;
-      const days =
-        day === null
-          ? { today: (today as ClockDays).mainland, todayIslands: (today as ClockDays).islands }
-          : { today: day };
+      const clockDays = twoDays(today);
+      const twoClocks = clockDays !== null;
+      const days = clockDays
+        ? { today: clockDays.mainland, todayIslands: clockDays.islands }
+        : { today: oneDay(today) };
       const clocks = twoClocks ? '|twoClocks' : '';
       const sort = `${page.sortBy}|${page.sortOrder}`;
       const order = () => listOrder(page.sortBy, page.sortOrder);
