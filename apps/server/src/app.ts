@@ -223,6 +223,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db,
     checkin: createCheckinRepository(db),
     pilgrims,
+    reportNumbers: pilgrimsRepository,
     audit,
     ocr,
     counts,

@@ -3,7 +3,8 @@
  * themselves without logging in, the confirmation code they get, and staff confirmation.
  */
 import { ESTABLISHMENT_TYPES } from './establishments';
-import { CreatePilgrimInputSchema, PilgrimSchema } from './pilgrims';
+import { IsoDateSchema } from './fields';
+import { arrivalDay, CreatePilgrimInputSchema, PilgrimSchema } from './pilgrims';
 import { z } from './zod';
 
 /** The public paths of the self-registration page (spec §2: both show the same page). */
@@ -97,6 +98,29 @@ export const PublicCheckinResponseSchema = z.object({
   data: PublicCheckinResultSchema,
   message: z.string().optional(),
 });
+
+/**
+ * POST /api/pilgrims/{id}/confirm: the day of arrival (decision 031). The public form has no entry
+ * date, so a pending self-registration carries the day it was sent; confirming it at the desk sets
+ * the entry date to `entryDate`, or, without one, to the day of the stay's entry time when the
+ * record has one, else to the establishment's today. A body is optional.
+ */
+export const ConfirmPilgrimInputSchema = z
+  .object({ entryDate: IsoDateSchema.optional() })
+  .nullish();
+export type ConfirmPilgrimInput = z.infer<typeof ConfirmPilgrimInputSchema>;
+
+/**
+ * The day of arrival a confirmation takes when none is given, and the one the desk proposes: the
+ * day of the stay's check-in time when staff recorded one (SES reads it first), else `today`, the
+ * establishment's (never the entry date stored, which is the day the form was sent).
+ */
+export function confirmationArrivalDay(
+  record: { stay?: { entryDateTime?: string | null } | null },
+  today: string,
+): string {
+  return arrivalDay({ stay: record.stay }, today);
+}
 
 export const ConfirmPilgrimResponseSchema = z.object({
   success: z.literal(true),

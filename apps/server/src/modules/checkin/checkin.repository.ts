@@ -141,26 +141,47 @@ export function createCheckinRepository(db: Db) {
       return row?.pilgrimId ?? null;
     },
 
-    /** Marks a traveler's self-registration confirmed (in scope); null when there is none. */
-    async confirm(pilgrimId: string, scope: Scope, userId: string, at: Date, tx: Db = db) {
+    /**
+     * A traveler's self-registration (in scope) with the traveler's row and the place of its
+     * establishment (province and postal code: its clock), the registration and the traveler
+     * locked until the confirmation commits; null when there is none. The establishment's row is
+     * read, not locked.
+     */
+    async lockForConfirmation(pilgrimId: string, scope: Scope, tx: Db = db) {
       const [row] = await tx
         .select({
           status: selfRegistrations.status,
-          establishmentId: pilgrims.establishmentId,
+          pilgrim: pilgrims,
+          province: establishments.province,
+          postalCode: establishments.postalCode,
         })
         .from(selfRegistrations)
         .innerJoin(pilgrims, eq(pilgrims.id, selfRegistrations.pilgrimId))
+        .innerJoin(establishments, eq(establishments.id, pilgrims.establishmentId))
         .where(
           and(eq(selfRegistrations.pilgrimId, pilgrimId), inScope(scope, pilgrims.establishmentId)),
         )
-        .for('update');
-      if (!row) return null;
-      if (row.status === 'confirmed') return { ...row, changed: false };
+        .for('update', { of: [selfRegistrations, pilgrims] });
+      return row ?? null;
+    },
+
+    /** The day of arrival a confirmation sets, with the report number of its year when it changed. */
+    async setEntryDate(
+      pilgrimId: string,
+      values: { entryDate: string; reportYear?: number; reportSeq?: number },
+      tx: Db = db,
+    ) {
+      await tx
+        .update(pilgrims)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(pilgrims.id, pilgrimId));
+    },
+
+    async markConfirmed(pilgrimId: string, userId: string, at: Date, tx: Db = db) {
       await tx
         .update(selfRegistrations)
         .set({ status: 'confirmed', confirmedAt: at, confirmedBy: userId })
         .where(eq(selfRegistrations.pilgrimId, pilgrimId));
-      return { ...row, changed: true };
     },
 
     /** How many self-registrations of the scope wait for review (for tests and badges). */

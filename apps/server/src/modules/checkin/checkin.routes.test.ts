@@ -1,16 +1,23 @@
 import fs from 'node:fs';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PublicCheckinInputSchema } from '@hospes/shared/checkin';
+import { todayIso } from '@hospes/shared/dates';
 import { PilgrimListResponseSchema, type Pilgrim } from '@hospes/shared/pilgrims';
-import { auditLog, pilgrims, selfRegistrations } from '../../db/schema';
+import { auditLog, establishments, pilgrims, selfRegistrations } from '../../db/schema';
+import type { Actor } from '../../plugins/auth';
+import { createAuditRepository } from '../audit/audit.repository';
+import { createPilgrimsRepository } from '../pilgrims/pilgrims.repository';
 import { createAdminSession } from '../../../test/accounts';
 import { multipartBody } from '../../../test/documents-helpers';
 import { mrzFixtures } from '../../../test/fixtures/mrz/fixtures';
 import { pilgrimBody } from '../../../test/pilgrim-factories';
+import { createCheckinRepository } from './checkin.repository';
 import { createCheckinService } from './checkin.service';
 import {
   bearer,
   createTestContext,
+  pilgrimsServiceWith,
   registerVerifiedOwner,
   type TestContext,
 } from '../../../test/test-app';
@@ -54,12 +61,18 @@ async function linkOf(establishmentId: string, token = owner.token) {
   return res.json<{ data: { token: string | null; active: boolean } }>().data;
 }
 
+/** As the public page sends it: no check-out date, the entry date the day it is sent. */
 async function selfRegister(linkToken: string, overrides: Record<string, unknown> = {}) {
   const res = await call(
     'POST',
     `/api/public/checkin/${linkToken}`,
     undefined,
-    pilgrimBody(null, { lastName: 'Peregrina', ...overrides }),
+    pilgrimBody(null, {
+      lastName: 'Peregrina',
+      entryDate: undefined,
+      checkOutDate: undefined,
+      ...overrides,
+    }),
   );
   expect(res.statusCode, res.body).toBe(201);
   return res.json<{ data: { confirmationCode: string } }>().data.confirmationCode;
@@ -330,12 +343,15 @@ describe('review and confirmation', () => {
     expect(
       (await call('POST', `/api/pilgrims/${pilgrim.id}/confirm`, owner.token)).statusCode,
     ).toBe(404);
+    const dayBefore = todayIso();
     const confirmed = await call('POST', `/api/pilgrims/${pilgrim.id}/confirm`, other.token);
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     expect(confirmed.json().data.selfRegistration).toEqual({
       status: 'confirmed',
       confirmationCode: code,
     });
+    // Without a body: the arrival is the establishment's today (A Coruña: the mainland's clock).
+    expect([dayBefore, todayIso()]).toContain(confirmed.json().data.entryDate);
     // Idempotent.
     expect(
       (await call('POST', `/api/pilgrims/${pilgrim.id}/confirm`, other.token)).statusCode,
@@ -377,6 +393,264 @@ describe('review and confirmation', () => {
       (await call('POST', `/api/pilgrims/${pilgrim.id}/confirm`, other.token)).statusCode,
     ).toBe(200);
     expect(await pendingTotal()).toBe(before - 1);
+  });
+});
+
+describe('the day of arrival set by the confirmation (decision 031)', () => {
+  type Owner = Awaited<ReturnType<typeof registerVerifiedOwner>>;
+  const confirm = (id: string, token: string, body?: unknown, query = '') =>
+    call('POST', `/api/pilgrims/${id}/confirm${query}`, token, body);
+  /** A traveler registered through the owner's link, as staff find it by its code. */
+  async function registeredBy(owner: Owner, overrides: Record<string, unknown> = {}) {
+    const { token } = await linkOf(owner.establishmentId, owner.token);
+    const code = await selfRegister(token!, overrides);
+    const found = await call('GET', `/api/pilgrims/by-code/${code}`, owner.token);
+    expect(found.statusCode, found.body).toBe(200);
+    return found.json<{ data: Pilgrim }>().data;
+  }
+  const read = async (id: string, owner: Owner) =>
+    (await call('GET', `/api/pilgrims/${id}`, owner.token)).json<{ data: Pilgrim }>().data;
+  const confirmations = (id: string) =>
+    ctx.database.db
+      .select({ details: auditLog.details })
+      .from(auditLog)
+      .where(
+        and(eq(auditLog.entityId, id), eq(auditLog.action, 'pilgrim.self_registration_confirmed')),
+      );
+
+  it('sets the day the desk gives, says it in the audit log, and changes nothing a second time', async () => {
+    const pilgrim = await registeredBy(other, { entryDate: '2026-11-20' });
+    expect(pilgrim.entryDate).toBe('2026-11-20');
+    const res = await confirm(pilgrim.id, other.token, { entryDate: '2026-11-21' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({
+      entryDate: '2026-11-21',
+      selfRegistration: { status: 'confirmed' },
+    });
+    const [row] = await ctx.database.db
+      .select({ entryDate: pilgrims.entryDate })
+      .from(pilgrims)
+      .where(eq(pilgrims.id, pilgrim.id));
+    expect(row?.entryDate).toBe('2026-11-21');
+    expect(await confirmations(pilgrim.id)).toEqual([
+      {
+        details: { fields: ['entryDate'], entryDate: '2026-11-21', fromEntryDate: '2026-11-20' },
+      },
+    ]);
+
+    // Confirmed already: another day sent changes nothing, and is not audited again.
+    const again = await confirm(pilgrim.id, other.token, { entryDate: '2026-11-22' });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().data.entryDate).toBe('2026-11-21');
+    expect(await confirmations(pilgrim.id)).toHaveLength(1);
+
+    // The day it already has: confirmed without a change to record.
+    const same = await registeredBy(other, { entryDate: '2026-11-20' });
+    expect(
+      (await confirm(same.id, other.token, { entryDate: '2026-11-20' })).json().data.entryDate,
+    ).toBe('2026-11-20');
+    expect(await confirmations(same.id)).toEqual([{ details: null }]);
+  });
+
+  it('refuses a day that is not a date or breaks a rule of the record, and changes nothing', async () => {
+    const pilgrim = await registeredBy(other, {
+      entryDate: '2026-11-20',
+      dateOfBirth: '1980-05-17',
+      documentExpeditionDate: '2020-01-10',
+    });
+    const refused = async (body: unknown) => {
+      const res = await confirm(pilgrim.id, other.token, body, '?lng=en');
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toMatchObject({ success: false, code: 'VALIDATION_FAILED' });
+      return res.json<{ details: { field: string; code: string; message: string }[] }>().details;
+    };
+    for (const entryDate of ['2026-02-30', 'tomorrow', '', '2026-11-20T10:00', 20261121]) {
+      const details = await refused({ entryDate });
+      expect(details.length).toBeGreaterThan(0);
+      for (const detail of details) expect(detail.field).toBe('entryDate');
+    }
+    expect(await refused({ entryDate: '1979-12-31' })).toEqual([
+      {
+        field: 'entryDate',
+        code: 'validation.entryBeforeBirth',
+        message: 'The entry date cannot be before the date of birth',
+      },
+      {
+        field: 'documentExpeditionDate',
+        code: 'validation.expeditionAfterEntry',
+        message: 'The expedition date cannot be after the entry date',
+      },
+    ]);
+    expect(await refused({ entryDate: '2019-06-01' })).toEqual([
+      expect.objectContaining({
+        field: 'documentExpeditionDate',
+        code: 'validation.expeditionAfterEntry',
+      }),
+    ]);
+    // A check-out date recorded meanwhile cannot come before the arrival.
+    const put = await call('PUT', `/api/pilgrims/${pilgrim.id}`, other.token, {
+      checkOutDate: '2026-11-22',
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    expect(await refused({ entryDate: '2026-11-23' })).toEqual([
+      expect.objectContaining({ field: 'checkOutDate', code: 'validation.checkOutBeforeEntry' }),
+    ]);
+
+    // Nothing changed: neither the date nor the status, and no confirmation in the log.
+    const after = await read(pilgrim.id, other);
+    expect(after.entryDate).toBe('2026-11-20');
+    expect(after.selfRegistration?.status).toBe('pending');
+    expect(await confirmations(pilgrim.id)).toHaveLength(0);
+    // A valid day then confirms it.
+    const ok = await confirm(pilgrim.id, other.token, { entryDate: '2026-11-21' });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().data.entryDate).toBe('2026-11-21');
+  });
+
+  it('answers 404 to another tenant and changes nothing', async () => {
+    const pilgrim = await registeredBy(other, { entryDate: '2026-11-20' });
+    const res = await confirm(pilgrim.id, owner.token, { entryDate: '2026-11-21' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().code).toBe('PILGRIM_NOT_FOUND');
+    const after = await read(pilgrim.id, other);
+    expect(after).toMatchObject({
+      entryDate: '2026-11-20',
+      selfRegistration: { status: 'pending' },
+    });
+    expect(await confirmations(pilgrim.id)).toHaveLength(0);
+  });
+
+  it('takes the day of the stay’s check-in time when staff recorded one, and refuses another', async () => {
+    const pilgrim = await registeredBy(other, { entryDate: '2026-11-20' });
+    const put = await call('PUT', `/api/pilgrims/${pilgrim.id}`, other.token, {
+      stay: { entryDateTime: '2026-11-21T19:30' },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const res = await confirm(pilgrim.id, other.token, { entryDate: '2026-11-23' }, '?lng=en');
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().details).toEqual([
+      {
+        field: 'entryDate',
+        code: 'validation.entryDateNotStayDay',
+        message: expect.stringMatching(/check-in time/),
+      },
+    ]);
+    expect((await read(pilgrim.id, other)).selfRegistration?.status).toBe('pending');
+
+    const byStay = await confirm(pilgrim.id, other.token);
+    expect(byStay.statusCode, byStay.body).toBe(200);
+    expect(byStay.json().data).toMatchObject({
+      entryDate: '2026-11-21',
+      stay: { entryDateTime: '2026-11-21T19:30:00' },
+      selfRegistration: { status: 'confirmed' },
+    });
+  });
+
+  it('gives a number of the arrival’s year when the confirmation moves the entry to another year', async () => {
+    // An establishment of its own: its series start at 1.
+    const hostel = await registerVerifiedOwner(ctx);
+    const sent = await registeredBy(hostel, { entryDate: '2026-12-31' });
+    const staysInYear = await registeredBy(hostel, { entryDate: '2026-12-30' });
+    expect([sent.reportNumber, staysInYear.reportNumber]).toEqual(['2026/000001', '2026/000002']);
+
+    const moved = await confirm(sent.id, hostel.token, { entryDate: '2027-01-01' });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json().data).toMatchObject({
+      entryDate: '2027-01-01',
+      reportNumber: '2027/000001',
+    });
+    expect(await confirmations(sent.id)).toEqual([
+      {
+        details: {
+          fields: ['entryDate'],
+          entryDate: '2027-01-01',
+          fromEntryDate: '2026-12-31',
+          reportNumber: '2027/000001',
+          fromReportNumber: '2026/000001',
+        },
+      },
+    ]);
+    // Within its year the number stays.
+    const kept = await confirm(staysInYear.id, hostel.token, { entryDate: '2026-12-31' });
+    expect(kept.json().data).toMatchObject({
+      entryDate: '2026-12-31',
+      reportNumber: '2026/000002',
+    });
+
+    // A date moved to the next year by an edit before the confirmation (the QR flow saves the
+    // form, then confirms): the edit keeps the number (decision 013), the confirmation gives it.
+    const edited = await registeredBy(hostel, { entryDate: '2026-12-31' });
+    expect(edited.reportNumber).toBe('2026/000003');
+    const put = await call('PUT', `/api/pilgrims/${edited.id}`, hostel.token, {
+      entryDate: '2027-01-02',
+    });
+    expect(put.json().data.reportNumber).toBe('2026/000003');
+    const confirmed = await confirm(edited.id, hostel.token, { entryDate: '2027-01-02' });
+    expect(confirmed.json().data).toMatchObject({
+      entryDate: '2027-01-02',
+      reportNumber: '2027/000002',
+    });
+    expect(await confirmations(edited.id)).toEqual([
+      { details: { reportNumber: '2027/000002', fromReportNumber: '2026/000003' } },
+    ]);
+  });
+
+  it('by default takes the establishment’s today, by its clock: the Canary Islands are an hour behind', async () => {
+    const island = await registerVerifiedOwner(ctx);
+    const mainland = await registerVerifiedOwner(ctx);
+    await ctx.database.db
+      .update(establishments)
+      .set({ province: 'Santa Cruz de Tenerife', postalCode: '38001' })
+      .where(eq(establishments.id, island.establishmentId));
+    let clock = new Date('2026-12-30T10:00:00Z');
+    const now = () => clock;
+    const db = ctx.database.db;
+    const service = createCheckinService({
+      db,
+      checkin: createCheckinRepository(db),
+      pilgrims: await pilgrimsServiceWith(ctx, () => ({}), undefined, now),
+      reportNumbers: createPilgrimsRepository(db, ctx.database.kind),
+      audit: createAuditRepository(db),
+      ocr: null as never,
+      now,
+    });
+    const context = { actorId: null, requestId: null, ip: null };
+    const register = async (owner: Owner) => {
+      const { token } = await linkOf(owner.establishmentId, owner.token);
+      const input = PublicCheckinInputSchema.parse(
+        pilgrimBody(null, { entryDate: undefined, checkOutDate: undefined }),
+      );
+      const { confirmationCode } = await service.register(token!, input, context);
+      return service.byCode(actorOf(owner), confirmationCode);
+    };
+    const actorOf = (owner: Owner): Actor => ({
+      id: owner.userId,
+      sessionId: 's',
+      role: 'user',
+      name: 'Owner',
+      email: owner.email,
+    });
+    const onIsland = await register(island);
+    const onMainland = await register(mainland);
+    expect([onIsland.entryDate, onMainland.entryDate]).toEqual(['2026-12-30', '2026-12-30']);
+
+    // 23:30 on New Year's Eve in Tenerife is already 00:30 on 1 January in Madrid.
+    clock = new Date('2026-12-31T23:30:00Z');
+    const islandDay = await service.confirm(actorOf(island), onIsland.id, undefined, {
+      ...context,
+      actorId: island.userId,
+    });
+    expect(islandDay).toMatchObject({ entryDate: '2026-12-31', reportNumber: '2026/000001' });
+    const mainlandDay = await service.confirm(
+      actorOf(mainland),
+      onMainland.id,
+      {},
+      {
+        ...context,
+        actorId: mainland.userId,
+      },
+    );
+    expect(mainlandDay).toMatchObject({ entryDate: '2027-01-01', reportNumber: '2027/000001' });
   });
 });
 
@@ -445,6 +719,7 @@ describe('per-link daily limit of self-registrations', () => {
       db: null as never,
       checkin: null as never,
       pilgrims: null as never,
+      reportNumbers: null as never,
       audit: null as never,
       ocr: null as never,
       limits: { perTokenPerDay: 3 },

@@ -3,6 +3,7 @@ import { LngQuerySchema } from '@hospes/shared/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   CheckinLinkResponseSchema,
+  ConfirmPilgrimInputSchema,
   ConfirmPilgrimResponseSchema,
   PublicCheckinInfoResponseSchema,
   PublicCheckinInputSchema,
@@ -92,8 +93,15 @@ export const checkinRoutes: FastifyPluginAsyncZod<{ checkin: CheckinService }> =
       schema: {
         tags,
         summary: 'Confirm a self-registered traveler after checking the document',
+        description:
+          'The confirmation is the arrival: a pending registration’s entry date becomes `entryDate`, ' +
+          'or without one the day of the stay’s entry time when set, else the establishment’s ' +
+          'today (400 VALIDATION_FAILED when the date breaks a rule of an update, or is not the ' +
+          'day of the stay’s entry time). A report number of another year than the new entry ' +
+          'date’s is replaced by one of that year’s series. Confirming again changes nothing.',
         security,
         params: IdParams,
+        body: ConfirmPilgrimInputSchema,
         querystring: LngQuerySchema,
         response: { 200: ConfirmPilgrimResponseSchema },
       },
@@ -101,7 +109,12 @@ export const checkinRoutes: FastifyPluginAsyncZod<{ checkin: CheckinService }> =
     },
     async (request) => ({
       success: true as const,
-      data: await checkin.confirm(actorOf(request), request.params.id, auditContext(request)),
+      data: await checkin.confirm(
+        actorOf(request),
+        request.params.id,
+        request.body,
+        auditContext(request),
+      ),
     }),
   );
 };

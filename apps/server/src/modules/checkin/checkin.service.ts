@@ -2,12 +2,17 @@ import { randomBytes } from 'node:crypto';
 import {
   CONFIRMATION_ALPHABET,
   CONFIRMATION_CODE_LENGTH,
+  confirmationArrivalDay,
   normaliseConfirmationCode,
   type CheckinLink,
+  type ConfirmPilgrimInput,
   type PublicCheckinInfo,
   type PublicCheckinInput,
 } from '@hospes/shared/checkin';
+import { todayIso } from '@hospes/shared/dates';
+import { pilgrimRecordIssues } from '@hospes/shared/pilgrims';
 import type { Db } from '../../db/client';
+import type { PilgrimRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { assertSameRequest, fingerprintOf, KeyTaken, registerOnce } from '../../lib/idempotency';
 import { clientKey, createLimiter, type Limiter } from '../../lib/rate-limiter';
@@ -17,7 +22,9 @@ import type { Actor } from '../../plugins/auth';
 import type { AuditContext, AuditRepository } from '../audit/audit.repository';
 import { isUuid, scopeOf } from '../establishments/scope';
 import type { OcrService } from '../ocr/ocr.service';
-import type { PilgrimsService } from '../pilgrims/pilgrims.service';
+import { formatReportNumber, recordFromRow } from '../pilgrims/pilgrims.mapper';
+import type { PilgrimsRepository } from '../pilgrims/pilgrims.repository';
+import { reportYearOf, type PilgrimsService } from '../pilgrims/pilgrims.service';
 import type { TravelerCounts } from '../pilgrims/traveler-counts';
 import type { CheckinLinkRow, CheckinRepository } from './checkin.repository';
 
@@ -60,10 +67,28 @@ function linkDto(row: CheckinLinkRow): CheckinLink {
   };
 }
 
+/**
+ * The day of arrival a confirmation sets (decision 031): the day staff chose, or else the day of
+ * the stay's check-in time when staff recorded one, else the establishment's today
+ * (confirmationArrivalDay). A chosen day that is not the stay's check-in day is refused: SES reads
+ * the check-in time first, so the confirmation would not set the arrival it shows.
+ */
+function arrivalOf(row: PilgrimRow, chosen: string | undefined, today: string): string {
+  const stay = { entryDateTime: row.entryDateTime };
+  if (chosen && stay.entryDateTime && chosen !== confirmationArrivalDay({ stay }, today)) {
+    throw new AppError('VALIDATION_FAILED', {
+      details: [{ field: 'entryDate', message: '', code: 'validation.entryDateNotStayDay' }],
+    });
+  }
+  return chosen ?? confirmationArrivalDay({ stay }, today);
+}
+
 export function createCheckinService(deps: {
   db: Db;
   checkin: CheckinRepository;
   pilgrims: PilgrimsService;
+  /** Report numbers: a confirmation that moves the entry to another year takes one of its series. */
+  reportNumbers: Pick<PilgrimsRepository, 'allocateReportNumbers'>;
   audit: AuditRepository;
   ocr: OcrService;
   limits?: Partial<CheckinLimits>;
@@ -71,7 +96,7 @@ export function createCheckinService(deps: {
   /** The kept list totals (modules/pilgrims/traveler-counts): a confirmation changes them. */
   counts?: Pick<TravelerCounts, 'changed'>;
 }) {
-  const { db, checkin, pilgrims, audit, ocr } = deps;
+  const { db, checkin, pilgrims, audit, ocr, reportNumbers } = deps;
   const now = deps.now ?? (() => new Date());
   const limits = { ...DEFAULT_CHECKIN_LIMITS, ...deps.limits };
   const perIp = createLimiter({ max: limits.perIpPerHour, windowMs: HOUR, keyOf: clientKey });
@@ -259,24 +284,82 @@ export function createCheckinService(deps: {
       return pilgrims.get(actor, pilgrimId);
     },
 
-    /** POST /api/pilgrims/{id}/confirm: staff checked the record against the document. */
-    async confirm(actor: Actor, pilgrimId: string, context: AuditContext) {
+    /**
+     * POST /api/pilgrims/{id}/confirm: staff checked the record against the document, and the
+     * traveler is here, so the confirmation is the arrival (decision 031). A pending
+     * registration's entry date becomes the day of arrival (arrivalOf), checked by the rules of an
+     * update, and a report number of another year than that day's is replaced by one of its year's
+     * series. A confirmed registration changes nothing, whatever is sent.
+     */
+    async confirm(
+      actor: Actor,
+      pilgrimId: string,
+      input: ConfirmPilgrimInput,
+      context: AuditContext,
+    ) {
       if (!isUuid(pilgrimId)) throw new AppError('PILGRIM_NOT_FOUND');
       await db.transaction(async (tx) => {
-        const result = await checkin.confirm(pilgrimId, scopeOf(actor), actor.id, now(), tx);
-        if (!result) throw new AppError('PILGRIM_NOT_FOUND');
-        if (result.changed) {
-          await audit.record(
-            context,
-            {
-              action: 'pilgrim.self_registration_confirmed',
-              entityType: 'pilgrim',
-              entityId: pilgrimId,
-              establishmentId: result.establishmentId,
-            },
+        const found = await checkin.lockForConfirmation(pilgrimId, scopeOf(actor), tx);
+        if (!found) throw new AppError('PILGRIM_NOT_FOUND');
+        if (found.status === 'confirmed') return;
+        const row = found.pilgrim;
+        // The establishment's day, by its clock (decision 028).
+        const day = todayIso(now(), establishmentTimeZone(found));
+        const entryDate = arrivalOf(row, input?.entryDate, day);
+        const moved = entryDate !== row.entryDate;
+        if (moved) {
+          // An update's rules on the whole record (the address as stored, as when it is not sent).
+          const issues = pilgrimRecordIssues({ ...recordFromRow(row), entryDate }, day, {
+            complete: true,
+            municipalityCodes: false,
+          });
+          if (issues.length) {
+            throw new AppError('VALIDATION_FAILED', {
+              details: issues.map((issue) => ({
+                field: issue.path.join('.'),
+                message: '',
+                code: issue.message,
+              })),
+            });
+          }
+        }
+        // Numbered in the series of the year the form was sent (or of a date staff set since):
+        // the arrival's year is the series' (decision 013), as for a traveler who registers at
+        // the desk. Without a number yet, the first PDF or SES file gives one of that year.
+        const year = reportYearOf(entryDate);
+        const renumber = row.reportSeq !== null && row.reportYear !== year;
+        const reportSeq = renumber
+          ? await reportNumbers.allocateReportNumbers(row.establishmentId, year, 1, tx)
+          : null;
+        if (moved || reportSeq !== null) {
+          await checkin.setEntryDate(
+            pilgrimId,
+            { entryDate, ...(reportSeq !== null ? { reportYear: year, reportSeq } : {}) },
             tx,
           );
         }
+        await checkin.markConfirmed(pilgrimId, actor.id, now(), tx);
+        // The entry date it set and the number it gave, when they changed.
+        const details = {
+          ...(moved ? { fields: ['entryDate'], entryDate, fromEntryDate: row.entryDate } : {}),
+          ...(reportSeq !== null
+            ? {
+                reportNumber: formatReportNumber(year, reportSeq),
+                fromReportNumber: formatReportNumber(row.reportYear, row.reportSeq),
+              }
+            : {}),
+        };
+        await audit.record(
+          context,
+          {
+            action: 'pilgrim.self_registration_confirmed',
+            entityType: 'pilgrim',
+            entityId: pilgrimId,
+            establishmentId: row.establishmentId,
+            ...(Object.keys(details).length ? { details } : {}),
+          },
+          tx,
+        );
       });
       deps.counts?.changed();
       return pilgrims.get(actor, pilgrimId);

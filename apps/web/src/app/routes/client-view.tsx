@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { DOCUMENT_TYPE_LABELS } from '@hospes/shared/codes';
+import { establishmentTimeZone } from '@hospes/shared/provinces';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { TravelerHistory } from '@/components/traveler-history';
 import { FormAlert } from '@/components/ui/form-alert';
@@ -15,6 +16,7 @@ import { StayBadge } from '@/features/clients/components/stay-badge';
 import { TravelerDetails } from '@/features/clients/components/traveler-details';
 import { fullName } from '@/features/clients/format';
 import { PdfActions } from '@/features/documents/components/pdf-actions';
+import { useUserEstablishments } from '@/features/establishments/api/get-user-establishments';
 import { errorText } from '@/lib/error-text';
 import { PageTitle } from './page-title';
 
@@ -27,6 +29,9 @@ export function ClientViewRoute() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const query = usePilgrim(id);
+  // The clock of the traveler's establishment, when it is one of the user's: its today is the day
+  // of arrival a confirmation proposes.
+  const establishments = useUserEstablishments();
   const [deleting, setDeleting] = useState(false);
 
   if (query.isPending) return <FullScreenSpinner />;
@@ -47,6 +52,7 @@ export function ClientViewRoute() {
 
   const pilgrim = query.data;
   const name = fullName(pilgrim);
+  const establishment = establishments.data?.find((e) => e.id === pilgrim.establishmentId);
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-8 nav:px-6">
       <PageTitle page={name} />
@@ -70,7 +76,13 @@ export function ClientViewRoute() {
           </Button>
         </div>
       </div>
-      <SelfRegistrationReview key={pilgrim.id} pilgrim={pilgrim} name={name} className="mb-6" />
+      <SelfRegistrationReview
+        key={pilgrim.id}
+        pilgrim={pilgrim}
+        name={name}
+        timeZone={establishment ? establishmentTimeZone(establishment) : undefined}
+        className="mb-6"
+      />
       <div className="rounded-2xl border border-line bg-surface p-4 shadow-sm sm:p-8">
         <TravelerDetails pilgrim={pilgrim} />
       </div>

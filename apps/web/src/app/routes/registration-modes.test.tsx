@@ -26,9 +26,10 @@ function stubCamera(getUserMedia: () => Promise<MediaStream>) {
 
 afterEach(() => {
   Reflect.deleteProperty(navigator, 'mediaDevices');
+  vi.useRealTimers();
 });
 
-describe('registration entry modes', { timeout: 20_000 }, () => {
+describe('registration entry modes', { timeout: 40_000 }, () => {
   it('switches modes as a radio group and keeps manual entry one tap away when the camera is refused', async () => {
     authStore.setSession('tok_abcdefghijklmnopqrstuvwxyz012345', sampleUser, { remember: true });
     mockApi({}, NO_SAME_DOCUMENT);
@@ -86,6 +87,12 @@ describe('registration entry modes', { timeout: 20_000 }, () => {
   });
 
   it('after a QR confirmation shows the traveler, the PDF and the record, focused, with one toast at most', async () => {
+    // The form was sent on the 20th; the traveler is at the desk on the 21st.
+    vi.useFakeTimers({
+      toFake: ['Date'],
+      shouldAdvanceTime: true,
+      now: new Date('2026-11-21T09:15:00Z'),
+    });
     authStore.setSession('tok_abcdefghijklmnopqrstuvwxyz012345', sampleUser, { remember: true });
     stubCamera(() => Promise.reject(new DOMException('denied', 'NotAllowedError')));
     const pending = samplePilgrim({
@@ -98,7 +105,12 @@ describe('registration entry modes', { timeout: 20_000 }, () => {
     const { calls } = mockApi(
       {
         'GET /api/pilgrims/by-code/7K2M9QXA': { body: { success: true, data: pending } },
-        [`PUT /api/pilgrims/${pending.id}`]: { body: { success: true, data: pending } },
+        [`PUT /api/pilgrims/${pending.id}`]: (call) => ({
+          body: {
+            success: true,
+            data: { ...pending, entryDate: (call.body as { entryDate: string }).entryDate },
+          },
+        }),
         [`POST /api/pilgrims/${pending.id}/confirm`]: { body: { success: true, data: confirmed } },
       },
       NO_SAME_DOCUMENT,
@@ -116,7 +128,15 @@ describe('registration entry modes', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('radio', { name: 'Scan QR code' }));
     await user.type(screen.getByLabelText(/Confirmation code/), '7k2m-9qxa');
     await user.click(screen.getByRole('button', { name: 'Open registration' }));
-    await user.click(await screen.findByRole('button', { name: 'Save and confirm' }));
+    // The day of arrival, today, in the form's entry date: saving and confirming is one tap.
+    const review = await screen.findByRole('region', {
+      name: 'Check and confirm the registration',
+    });
+    expect(within(review).getByLabelText('Entry date')).toHaveValue('2026-11-21');
+    expect(review).toHaveTextContent(
+      'The entry date is set to the day of arrival, Nov 21, 2026. If the traveler arrived on another day, change it under “Stay”.',
+    );
+    await user.click(within(review).getByRole('button', { name: 'Save and confirm' }));
 
     const heading = await screen.findByRole('heading', { name: 'Registration confirmed' });
     expect(heading).toHaveFocus();
@@ -128,12 +148,114 @@ describe('registration entry modes', { timeout: 20_000 }, () => {
       `/clients/view/${pending.id}`,
     );
     expect(calls.map((call) => call.method)).toEqual(['GET', 'PUT', 'POST']);
+    expect(calls[1]?.body).toMatchObject({ entryDate: '2026-11-21' });
+    expect(calls[2]?.body).toEqual({ entryDate: '2026-11-21' });
     // The result screen says it: no "Pilgrim saved" and "Registration confirmed." toasts on top.
     expect(screen.queryByText('Pilgrim saved')).not.toBeInTheDocument();
     expect(screen.queryByText('Registration confirmed.')).not.toBeInTheDocument();
 
     await user.click(within(result).getByRole('button', { name: 'Read another code' }));
     expect(screen.getByLabelText(/Confirmation code/)).toHaveValue('');
+  });
+
+  it('a QR confirmation proposes the day by the clock of the traveler’s establishment, and sends the day staff chose', async () => {
+    // 23:30 in Tenerife is already the 16th in Madrid.
+    vi.useFakeTimers({
+      toFake: ['Date'],
+      shouldAdvanceTime: true,
+      now: new Date('2026-01-15T23:30:00Z'),
+    });
+    authStore.setSession('tok_abcdefghijklmnopqrstuvwxyz012345', sampleUser, { remember: true });
+    stubCamera(() => Promise.reject(new DOMException('denied', 'NotAllowedError')));
+    const pending = samplePilgrim({
+      entryDate: '2026-01-10',
+      selfRegistration: { status: 'pending', confirmationCode: '7K2M9QXA' },
+    });
+    const { calls } = mockApi(
+      {
+        'GET /api/pilgrims/by-code/7K2M9QXA': { body: { success: true, data: pending } },
+        [`PUT /api/pilgrims/${pending.id}`]: (call) => ({
+          body: {
+            success: true,
+            data: { ...pending, entryDate: (call.body as { entryDate: string }).entryDate },
+          },
+        }),
+        [`POST /api/pilgrims/${pending.id}/confirm`]: apiFailure(
+          400,
+          'VALIDATION_FAILED',
+          'Error in the data sent',
+          [
+            {
+              field: 'checkOutDate',
+              code: 'validation.checkOutBeforeEntry',
+              message: 'The check-out date cannot be before the entry date',
+            },
+          ],
+        ),
+      },
+      NO_SAME_DOCUMENT,
+    );
+    // The desk chose another establishment (on the mainland); the code is of the island one.
+    const { user } = renderPage(
+      <RegistrationModes
+        establishmentId="5b2c3d4e-5f6a-4b7c-8d9e-0f1a2b3c4d5e"
+        timeZone="Europe/Madrid"
+        timeZoneOf={(id) => (id === ESTABLISHMENT_ID ? 'Atlantic/Canary' : 'Europe/Madrid')}
+      />,
+      { path: '/traveler-registration' },
+    );
+    await user.click(screen.getByRole('radio', { name: 'Scan QR code' }));
+    await user.type(screen.getByLabelText(/Confirmation code/), '7K2M9QXA');
+    await user.click(screen.getByRole('button', { name: 'Open registration' }));
+    const review = await screen.findByRole('region', {
+      name: 'Check and confirm the registration',
+    });
+    const entryDate = within(review).getByLabelText('Entry date');
+    expect(entryDate).toHaveValue('2026-01-15');
+    fireEvent.change(entryDate, { target: { value: '2026-01-14' } });
+    await user.click(within(review).getByRole('button', { name: 'Save and confirm' }));
+    // The server's reason, not only that it failed.
+    expect(
+      await screen.findByText('The check-out date cannot be before the entry date'),
+    ).toBeInTheDocument();
+    expect(calls.filter((call) => call.method !== 'GET').map((call) => call.body)).toEqual([
+      expect.objectContaining({ entryDate: '2026-01-14' }),
+      { entryDate: '2026-01-14' },
+    ]);
+  });
+
+  it('leaves the entry date of a registration confirmed already as it is', async () => {
+    authStore.setSession('tok_abcdefghijklmnopqrstuvwxyz012345', sampleUser, { remember: true });
+    stubCamera(() => Promise.reject(new DOMException('denied', 'NotAllowedError')));
+    const confirmed = samplePilgrim({
+      entryDate: '2026-11-20',
+      selfRegistration: { status: 'confirmed', confirmationCode: '7K2M9QXA' },
+    });
+    const { calls } = mockApi(
+      {
+        'GET /api/pilgrims/by-code/7K2M9QXA': { body: { success: true, data: confirmed } },
+        [`PUT /api/pilgrims/${confirmed.id}`]: { body: { success: true, data: confirmed } },
+        [`POST /api/pilgrims/${confirmed.id}/confirm`]: {
+          body: { success: true, data: confirmed },
+        },
+      },
+      NO_SAME_DOCUMENT,
+    );
+    const { user } = renderPage(<RegistrationModes establishmentId={ESTABLISHMENT_ID} />, {
+      path: '/traveler-registration',
+    });
+    await user.click(screen.getByRole('radio', { name: 'Scan QR code' }));
+    await user.type(screen.getByLabelText(/Confirmation code/), '7K2M9QXA');
+    await user.click(screen.getByRole('button', { name: 'Open registration' }));
+    const review = await screen.findByRole('region', {
+      name: 'Check and confirm the registration',
+    });
+    expect(within(review).getByText('This registration was already confirmed.')).toBeVisible();
+    expect(within(review).queryByText(/The entry date is set to the day of arrival/)).toBeNull();
+    expect(within(review).getByLabelText('Entry date')).toHaveValue('2026-11-20');
+    await user.click(within(review).getByRole('button', { name: 'Save and confirm' }));
+    await screen.findByRole('heading', { name: 'Registration confirmed' });
+    expect(calls.filter((call) => call.method === 'POST').map((call) => call.body)).toEqual([{}]);
   });
 
   it('says the details were saved when only the QR confirmation fails', async () => {

@@ -1,12 +1,21 @@
 import { useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
-import { codeFromQrText, formatConfirmationCode } from '@hospes/shared/checkin';
+import {
+  codeFromQrText,
+  confirmationArrivalDay,
+  formatConfirmationCode,
+} from '@hospes/shared/checkin';
+import { todayIso } from '@hospes/shared/dates';
 import type { Pilgrim } from '@hospes/shared/pilgrims';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/fields';
 import { FormAlert } from '@/components/ui/form-alert';
-import { getPilgrimByCode, useConfirmSelfRegistration } from '@/features/checkin/api/review';
+import {
+  confirmErrors,
+  getPilgrimByCode,
+  useConfirmSelfRegistration,
+} from '@/features/checkin/api/review';
 import { TravelerForm } from '@/features/clients/components/traveler-form';
 import {
   RegistrationSuccess,
@@ -19,6 +28,7 @@ import { ModeSwitcher } from '@/features/scan/components/mode-switcher';
 import { QrReader } from '@/features/scan/components/qr-reader';
 import { isApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
+import { formatDate } from '@/lib/format-date-time';
 import { useShowForm } from './use-show-form';
 
 export type EntryMode = 'manual' | 'scan' | 'qr';
@@ -32,12 +42,18 @@ export function RegistrationModes({
   establishmentId,
   keepsDocumentImages = () => true,
   timeZone,
+  timeZoneOf = (id) => (id === establishmentId ? timeZone : undefined),
 }: {
   establishmentId: string;
   /** The establishment's clock (see TravelerForm). */
   timeZone?: string;
   /** Whether an establishment keeps photos of documents (decision 023); default yes. */
   keepsDocumentImages?: (establishmentId: string) => boolean;
+  /**
+   * The clock of one of the user's establishments (a QR code may be of another one than the
+   * chosen): its today is the day of arrival a confirmation proposes. Default: the chosen one's.
+   */
+  timeZoneOf?: (establishmentId: string) => string | undefined;
 }) {
   const { t } = useTranslation('checkin');
   const [mode, setMode] = useState<EntryMode>('manual');
@@ -76,7 +92,9 @@ export function RegistrationModes({
           }}
         />
       )}
-      {mode === 'qr' && <QrReview keepsDocumentImages={keepsDocumentImages} />}
+      {mode === 'qr' && (
+        <QrReview keepsDocumentImages={keepsDocumentImages} timeZoneOf={timeZoneOf} />
+      )}
       {/* Hidden, not gone, while another mode shows: what was typed, the signature and the
           registration's key are there on the way back, and a scan merges into them. */}
       <div ref={formRef} hidden={mode !== 'manual'} className="space-y-6">
@@ -118,17 +136,25 @@ export function RegistrationModes({
   );
 }
 
-/** Find a self-registration by its QR code or typed code, check it, save and confirm it. */
+/**
+ * Find a self-registration by its QR code or typed code, check it, save and confirm it. The
+ * confirmation is the arrival (decision 031): a pending registration opens with the day of arrival,
+ * the establishment's today, as its entry date (the form's own field, which staff can change), and
+ * the confirmation sends the entry date saved.
+ */
 function QrReview({
   keepsDocumentImages,
+  timeZoneOf,
 }: {
   keepsDocumentImages: (establishmentId: string) => boolean;
+  timeZoneOf: (establishmentId: string) => string | undefined;
 }) {
-  const { t } = useTranslation('checkin');
+  const { t, i18n } = useTranslation('checkin');
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
-  const [pilgrim, setPilgrim] = useState<Pilgrim | null>(null);
+  // The registration found, with the day of arrival proposed when it is still pending.
+  const [review, setReview] = useState<{ pilgrim: Pilgrim; arrival: string | null } | null>(null);
   const [done, setDone] = useState<Pilgrim | null>(null);
   const confirm = useConfirmSelfRegistration();
 
@@ -142,7 +168,15 @@ function QrReview({
     setCodeError(null);
     setLoading(true);
     try {
-      setPilgrim(await getPilgrimByCode(normal));
+      const found = await getPilgrimByCode(normal);
+      const today = todayIso(new Date(), timeZoneOf(found.establishmentId));
+      setReview({
+        pilgrim: found,
+        arrival:
+          found.selfRegistration?.status === 'pending'
+            ? confirmationArrivalDay(found, today)
+            : null,
+      });
     } catch (error) {
       setCodeError(
         isApiError(error) && error.status === 404
@@ -156,7 +190,7 @@ function QrReview({
   };
 
   const reset = () => {
-    setPilgrim(null);
+    setReview(null);
     setDone(null);
     setCode('');
     setCodeError(null);
@@ -175,7 +209,8 @@ function QrReview({
     );
   }
 
-  if (pilgrim) {
+  if (review) {
+    const { pilgrim, arrival } = review;
     return (
       <section aria-labelledby="qr-review-title" className="space-y-4">
         <h2 id="qr-review-title" className="text-xl font-bold text-fg">
@@ -185,10 +220,17 @@ function QrReview({
         {pilgrim.selfRegistration?.status === 'confirmed' && (
           <FormAlert tone="info">{t('qr.alreadyConfirmed')}</FormAlert>
         )}
+        {arrival && (
+          <FormAlert tone="info">
+            {t('qr.arrivalNote', { date: formatDate(arrival, i18n.language) })}
+          </FormAlert>
+        )}
         <TravelerForm
           keepDocumentImages={keepsDocumentImages(pilgrim.establishmentId ?? '')}
+          timeZone={timeZoneOf(pilgrim.establishmentId)}
           mode="edit"
-          pilgrim={pilgrim}
+          // The stored entry date is the day the form was sent: the arrival replaces it.
+          pilgrim={arrival ? { ...pilgrim, entryDate: arrival } : pilgrim}
           submitLabel={t('qr.confirm')}
           savedToast={false}
           // The page's own registration form (hidden meanwhile) holds its one leave question.
@@ -200,11 +242,18 @@ function QrReview({
           }
           onSaved={async (saved) => {
             try {
-              setDone(await confirm.mutateAsync(saved.id));
+              setDone(
+                await confirm.mutateAsync({
+                  id: saved.id,
+                  // The day of arrival as saved (staff may have changed it); nothing to set on a
+                  // registration confirmed already.
+                  entryDate: arrival ? saved.entryDate : undefined,
+                }),
+              );
               window.scrollTo?.({ top: 0 });
             } catch (error) {
               // The details are saved; only the confirmation failed (sending again retries it).
-              toast.error(errorText(error, t('review.savedNotConfirmed')));
+              toast.error(confirmErrors(error, t('review.savedNotConfirmed')).join(' '));
             }
           }}
         />

@@ -77,6 +77,10 @@ export function TravelerRegistrationRoute() {
                     list.find((e) => e.id === id)?.keepDocumentImages !== false
                   }
                   timeZone={establishmentTimeZone(list.find((e) => e.id === chosen) ?? {})}
+                  timeZoneOf={(id) => {
+                    const establishment = list.find((e) => e.id === id);
+                    return establishment ? establishmentTimeZone(establishment) : undefined;
+                  }}
                 />
               </div>
             </>

@@ -2,7 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ConfirmPilgrimResponseSchema, normaliseConfirmationCode } from '@hospes/shared/checkin';
 import { PilgrimListResponseSchema, PilgrimResponseSchema } from '@hospes/shared/pilgrims';
 import { apiPaths } from '@/config/paths';
-import { api } from '@/lib/api-client';
+import { api, isApiError } from '@/lib/api-client';
+import { errorText } from '@/lib/error-text';
 
 /** GET /api/pilgrims/by-code/{code}: the self-registered traveler (404 outside the tenancy). */
 export async function getPilgrimByCode(code: string) {
@@ -10,18 +11,30 @@ export async function getPilgrimByCode(code: string) {
   return (await api.get(apiPaths.checkin.byCode(normal), { schema: PilgrimResponseSchema })).data;
 }
 
-/** POST /api/pilgrims/{id}/confirm. */
+/**
+ * POST /api/pilgrims/{id}/confirm, with the day of arrival that becomes the entry date (decision
+ * 031); without one the server takes the stay's check-in day or the establishment's today.
+ */
 export function useConfirmSelfRegistration() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (id: string) =>
+    mutationFn: async ({ id, entryDate }: { id: string; entryDate?: string | undefined }) =>
       (
-        await api.post(apiPaths.checkin.confirm(id), undefined, {
+        await api.post(apiPaths.checkin.confirm(id), entryDate ? { entryDate } : {}, {
           schema: ConfirmPilgrimResponseSchema,
         })
       ).data,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['pilgrims'] }),
   });
+}
+
+/**
+ * Why a confirmation was refused: the server's reasons, one by one (a 400 names each rule the day
+ * of arrival breaks), else its message, else `fallback`.
+ */
+export function confirmErrors(error: unknown, fallback: string): string[] {
+  const reasons = isApiError(error) ? error.details.map((d) => d.message).filter(Boolean) : [];
+  return reasons.length ? [...new Set(reasons)] : [errorText(error, fallback)];
 }
 
 /** How many self-registrations wait for review (GET /api/pilgrims?review=pending&limit=1). */
