@@ -156,7 +156,7 @@ test('staff scan a passport with the camera, a pilgrim checks in from the shared
       pilgrimPage.getByRole('heading', { level: 1, name: 'Traveler registration' }),
     ).toBeVisible();
     await expect(
-      pilgrimPage.getByText(/Albergue Camino Norte \(Santiago de Compostela\)/),
+      pilgrimPage.getByText(/Albergue Camino Norte \(Santiago de Compostela\) asks you/),
     ).toBeVisible();
     await expect(pilgrimPage.getByText(/Organic Law 4\/2015, article 25\.1/)).toBeVisible();
     await expectAccessible(pilgrimPage);
@@ -168,6 +168,15 @@ test('staff scan a passport with the camera, a pilgrim checks in from the shared
     await label(pilgrimPage, 'Sex').selectOption('F');
     await label(pilgrimPage, 'Document number').fill('123456789');
     await fillContact(pilgrimPage);
+    // She lives in Madrid: the postal code brings the INE municipality.
+    await pilgrimPage.getByRole('button', { name: /^Home address/ }).click();
+    await label(pilgrimPage, 'Street and number').fill('Calle Mayor 1');
+    await pilgrimPage.getByRole('combobox', { name: /^Country of residence/ }).fill('Spain');
+    await pilgrimPage.keyboard.press('Enter');
+    await label(pilgrimPage, 'Postal code').fill('28013');
+    await expect(label(pilgrimPage, 'Municipality code \\(INE\\)')).toHaveValue('28079', {
+      timeout: 20_000,
+    });
     await sign(pilgrimPage);
     await pilgrimPage.getByRole('button', { name: 'Send registration' }).click();
     await expect(pilgrimPage.getByText('You must accept the legal information')).toBeVisible();
@@ -182,7 +191,70 @@ test('staff scan a passport with the camera, a pilgrim checks in from the shared
       pilgrimPage.getByRole('img', { name: /QR code of your confirmation code/ }),
     ).toBeVisible();
     await expectAccessible(pilgrimPage);
+
+    // 2b. Her son, on the same phone (360 px wide): his form starts with her address and contact.
+    await pilgrimPage.setViewportSize({ width: 360, height: 780 });
+    await pilgrimPage
+      .getByRole('button', { name: 'Register someone travelling with Jane' })
+      .click();
+    // The notice of what was copied, naming her, is read first (it takes the focus).
+    await expect(
+      pilgrimPage
+        .getByText('Home address, email and phone copied from Jane. Change them if they differ.')
+        .locator('..'),
+    ).toBeFocused();
+    await expect(label(pilgrimPage, 'Email')).toHaveValue('erika@example.de');
+    await expect(label(pilgrimPage, 'Street and number')).toBeVisible();
+    await expect(label(pilgrimPage, 'Street and number')).toHaveValue('Calle Mayor 1');
+    await expect(label(pilgrimPage, 'Municipality code \\(INE\\)')).toHaveValue('28079');
+    await expect(label(pilgrimPage, 'First name')).toHaveValue('');
+    await expectAccessible(pilgrimPage);
+    expect(
+      await pilgrimPage.evaluate(() => document.documentElement.scrollWidth),
+      'no sideways scrolling at 360 px',
+    ).toBeLessThanOrEqual(360);
+    // A child: no identity document, the mother's contact.
+    await label(pilgrimPage, 'First name').fill('Tom');
+    await label(pilgrimPage, 'First surname').fill('Walker');
+    await pilgrimPage.getByRole('combobox', { name: /^Nationality/ }).fill('United Kingdom');
+    await pilgrimPage.keyboard.press('Enter');
+    await label(pilgrimPage, 'Date of birth').fill('2015-06-01');
+    await label(pilgrimPage, 'Sex').selectOption('M');
+    await label(pilgrimPage, 'Emergency contact name').fill('Jane Walker');
+    await label(pilgrimPage, 'Emergency contact phone').fill('+44 20 7946 0000');
+    // A minor is also asked how they are related to the adult: two "Relationship" fields.
+    await pilgrimPage.getByLabel('Relationship', { exact: true }).selectOption('parent');
+    await label(pilgrimPage, 'Relationship to the adult').selectOption('HJ');
+    await sign(pilgrimPage);
+    await pilgrimPage.getByRole('checkbox', { name: /I have read the legal information/ }).check();
+    await pilgrimPage.getByRole('button', { name: 'Send registration' }).click();
+    await expect(pilgrimPage.getByRole('heading', { name: 'Registration sent' })).toBeVisible({
+      timeout: 20_000,
+    });
+    await expect(pilgrimPage.getByTestId('confirmation-code')).not.toHaveText(shown);
     await phone.close();
+
+    // What reached the server: the son with his mother's address and contact, his own name.
+    const listed = await request.get(`${baseURL}/api/pilgrims?search=Walker&review=pending`, {
+      headers: { authorization: `Bearer ${owner.token}` },
+    });
+    expect(listed.ok()).toBe(true);
+    const travelers = ((await listed.json()) as { data: Record<string, unknown>[] }).data;
+    const tom = travelers.find((traveler) => traveler.firstName === 'Tom');
+    expect(tom).toMatchObject({
+      lastName: 'Walker',
+      dateOfBirth: '2015-06-01',
+      passportNumber: null,
+      kinship: 'HJ',
+      contactInfo: { email: 'erika@example.de', phone: '+49 30 1234567', phone2: null },
+      address: {
+        street: 'Calle Mayor 1',
+        postalCode: '28013',
+        country: 'ESP',
+        municipalityCode: '28079',
+      },
+      emergencyContact: { name: 'Jane Walker', relationship: 'parent' },
+    });
 
     // 3. The hospitalero reads the confirmation QR with the camera, reviews and confirms.
     const code = shown.replace('-', '');
@@ -196,7 +268,7 @@ test('staff scan a passport with the camera, a pilgrim checks in from the shared
       watchErrors(deskPage, problems);
       await signIn(deskPage, owner.token, baseURL!);
       await deskPage.goto('/clients?lng=en');
-      await expect(deskPage.getByRole('button', { name: 'Awaiting review (1)' })).toBeVisible();
+      await expect(deskPage.getByRole('button', { name: 'Awaiting review (2)' })).toBeVisible();
       await expect(deskPage.getByTestId('review-badge').first()).toBeVisible();
 
       await deskPage.goto('/traveler-registration?lng=en');
@@ -223,7 +295,8 @@ test('staff scan a passport with the camera, a pilgrim checks in from the shared
           .or(deskPage.getByText(/Walker/))
           .first(),
       ).toBeVisible();
-      await expect(deskPage.getByRole('button', { name: /Awaiting review/ })).toHaveCount(0);
+      // Jane's is confirmed; her son's waits for his own code.
+      await expect(deskPage.getByRole('button', { name: 'Awaiting review (1)' })).toBeVisible();
       await desk.close();
     } finally {
       await deskBrowser.close();

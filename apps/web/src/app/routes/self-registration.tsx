@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { normaliseConfirmationCode } from '@hospes/shared/checkin';
@@ -11,7 +11,11 @@ import { apiPaths } from '@/config/paths';
 import { usePublicCheckin, useSubmitSelfRegistration } from '@/features/checkin/api/public-checkin';
 import { SelfRegistrationDone } from '@/features/checkin/components/self-registration-done';
 import { TravelerForm, type ScanRound } from '@/features/clients/components/traveler-form';
-import { prefillFromScan } from '@/features/clients/traveler-form-model';
+import {
+  emptyTravelerValues,
+  prefillFromScan,
+  type TravelerFormValues,
+} from '@/features/clients/traveler-form-model';
 import { scanDocument } from '@/features/scan/api/scan-document';
 import { DocumentScanner } from '@/features/scan/components/document-scanner';
 import { ModeSwitcher } from '@/features/scan/components/mode-switcher';
@@ -21,6 +25,12 @@ import { currentLanguage } from '@/lib/i18n';
 import { session } from '@/lib/storage';
 import { PageHeader } from './page-header';
 import { PageTitle } from './page-title';
+import {
+  companionPrefill,
+  travelCompanionOf,
+  withoutCopiedValues,
+  type TravelCompanion,
+} from './travel-companion';
 import { useCheckinDraft } from './use-checkin-draft';
 import { useShowForm } from './use-show-form';
 
@@ -83,18 +93,60 @@ export function SelfRegistrationRoute() {
   // What was typed on this link in this tab, kept over a reload until it is sent.
   const draft = useCheckinDraft(token);
   const [mode, setMode] = useState<'manual' | 'scan'>('manual');
-  // The scans of the document, merged into the form as they come (see ScanRound).
+  // The scans of the document, merged into the form as they come (see ScanRound); also the
+  // emptied copied fields of "Clear them", merged the same way into what else is typed.
   const [prefill, setPrefill] = useState<ScanRound>({ round: 0 });
+  const [scanned, setScanned] = useState(false);
+  // The address and contact of the person just registered, in memory only (never in the tab's
+  // storage), for the next person of their group: see travel-companion.ts.
+  const [companion, setCompanion] = useState<TravelCompanion | null>(null);
+  // The person whose address and contact the form started with; `cleared` once "Clear them".
+  const [copied, setCopied] = useState<{ from: TravelCompanion; cleared: boolean } | null>(null);
+  // The form's values as they last changed, for "Clear them" (null: as the form started).
+  const latest = useRef<TravelerFormValues | null>(null);
+  const saveDraft = draft.save;
+  const onValuesChange = useCallback(
+    (values: TravelerFormValues) => {
+      latest.current = values;
+      saveDraft(values);
+    },
+    [saveDraft],
+  );
   const formRef = useRef<HTMLDivElement>(null);
   const { showForm } = useShowForm(mode === 'manual', formRef, () => setMode('manual'));
-  // After "register another person": the fresh form's first heading takes the focus.
+  // After "register another person": the fresh form's first heading takes the focus, or the
+  // notice of what was copied, when there is one (read first, so that nobody misses it).
   const startRef = useRef<HTMLHeadingElement>(null);
+  const copiedRef = useRef<HTMLDivElement>(null);
   const restarted = useRef(false);
   useEffect(() => {
     if (code || !restarted.current) return;
     restarted.current = false;
-    startRef.current?.focus();
+    (copiedRef.current ?? startRef.current)?.focus();
   }, [code]);
+  // The next person of a couple or group on the same phone, same link: an empty form, or one
+  // that starts with what they share with the person just registered (`from`).
+  const startNext = (from: TravelCompanion | null) => {
+    restarted.current = true;
+    submit.reset();
+    setMode('manual');
+    setPrefill((current) => ({ round: current.round + 1 }));
+    setScanned(false);
+    setCopied(from && { from, cleared: false });
+    latest.current = null;
+    registration.startAnother();
+    // Their draft starts from the copy: a reload keeps it, and never the one before's values.
+    if (from) draft.start(companionPrefill(from).values);
+    else draft.clear();
+    window.scrollTo?.({ top: 0 });
+  };
+  const clearCopied = (from: TravelCompanion) => {
+    const start = { ...emptyTravelerValues(), ...companionPrefill(from).values };
+    const current = latest.current ?? start;
+    setPrefill((now) => ({ round: now.round + 1, value: withoutCopiedValues(current, from) }));
+    setCopied({ from, cleared: true });
+    startRef.current?.focus();
+  };
   const lng = currentLanguage();
   const defaultLanguage = (LANGUAGES as readonly string[]).includes(lng) ? lng : undefined;
 
@@ -105,16 +157,9 @@ export function SelfRegistrationRoute() {
     body = (
       <SelfRegistrationDone
         code={code}
-        onRegisterAnother={() => {
-          // The next person of a couple or group on the same phone: an empty form, same link.
-          restarted.current = true;
-          submit.reset();
-          setMode('manual');
-          setPrefill((current) => ({ round: current.round + 1 }));
-          registration.startAnother();
-          draft.clear();
-          window.scrollTo?.({ top: 0 });
-        }}
+        companion={companion?.name}
+        onRegisterCompanion={companion ? () => startNext(companion) : undefined}
+        onRegisterAnother={() => startNext(null)}
       />
     );
   else if (info.isPending)
@@ -140,6 +185,33 @@ export function SelfRegistrationRoute() {
     body = (
       <div className="space-y-6">
         {draft.restored && <p className="text-sm text-muted">{t('public.restored')}</p>}
+        {copied && (
+          <FormAlert tone="info">
+            {copied.cleared ? (
+              t('public.copiedCleared')
+            ) : (
+              <div
+                ref={copiedRef}
+                tabIndex={-1}
+                className="flex flex-col items-start gap-3 outline-none sm:flex-row sm:items-center sm:justify-between"
+              >
+                <p>
+                  {t(copied.from.hasAddress ? 'public.copiedAll' : 'public.copiedContact', {
+                    name: copied.from.name,
+                  })}
+                </p>
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  className="shrink-0"
+                  onClick={() => clearCopied(copied.from)}
+                >
+                  {t('public.clearCopied')}
+                </Button>
+              </div>
+            )}
+          </FormAlert>
+        )}
         <section aria-labelledby="self-scan-title" className="space-y-3">
           <h2
             id="self-scan-title"
@@ -168,6 +240,7 @@ export function SelfRegistrationRoute() {
                   round: current.round + 1,
                   value: prefillFromScan(result, image),
                 }));
+                setScanned(true);
                 showForm();
               }}
             />
@@ -176,16 +249,17 @@ export function SelfRegistrationRoute() {
         {/* Hidden, not gone, while the scanner shows: what was typed, the signature and the
             registration's key are there on the way back, and a scan merges into them. */}
         <div ref={formRef} hidden={mode !== 'manual'} className="space-y-6">
-          {prefill.value && <FormAlert tone="success">{t('scan.processed')}</FormAlert>}
+          {scanned && <FormAlert tone="success">{t('scan.processed')}</FormAlert>}
           <div className="rounded-2xl border border-line bg-surface p-4 shadow-sm sm:p-8">
             <TravelerForm
               mode="public"
+              prefill={copied ? companionPrefill(copied.from) : undefined}
               scan={prefill}
               defaultLanguage={defaultLanguage}
               keepDocumentImages={info.data.establishment.keepDocumentImages}
               timeZone={info.data.establishment.timeZone}
               draft={draft.restored}
-              onValuesChange={draft.save}
+              onValuesChange={onValuesChange}
               submitLabel={t('public.submit')}
               consent={{
                 title: t('public.consentTitle'),
@@ -200,8 +274,10 @@ export function SelfRegistrationRoute() {
                 });
                 registration.finish({ code: answer.confirmationCode });
                 draft.clear();
+                setCompanion(travelCompanionOf(input));
                 // The scan's values and photo are not kept for the next person.
                 setPrefill((current) => ({ round: current.round + 1 }));
+                setScanned(false);
                 window.scrollTo?.({ top: 0 });
               }}
             />

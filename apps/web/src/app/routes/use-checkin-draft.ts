@@ -38,7 +38,7 @@ function readDraft(token: string): TravelerDraft | null {
   }
 }
 
-function writeDraft(token: string, values: TravelerFormValues) {
+function writeDraft(token: string, values: TravelerFormValues | TravelerDraft) {
   const draft = travelerDraftFrom(values);
   if (draftHasInput(draft)) {
     session.set(
@@ -59,7 +59,9 @@ function writeDraft(token: string, values: TravelerFormValues) {
  *
  * `restored`: the draft the page opened with (null once `clear`ed). `save`: the form's values,
  * written once the typing pauses, or at once when the tab is hidden or left. `clear`: after the
- * registration is sent, and for "register another person".
+ * registration is sent, and for "register another person". `start`: for the next person of a
+ * group, whose form starts with what they share with the one before (see travel-companion.ts):
+ * their draft starts from it, at once, so that a reload keeps it and never the one before's.
  */
 export function useCheckinDraft(token: string) {
   const [state, setState] = useState(() => ({ token, restored: readDraft(token) }));
@@ -94,6 +96,14 @@ export function useCheckinDraft(token: string) {
     setState({ token, restored: null });
   }, [token]);
 
+  const start = useCallback(
+    (values: TravelerDraft) => {
+      clear();
+      if (token) writeDraft(token, values);
+    },
+    [token, clear],
+  );
+
   // A browser may end a hidden tab without another word: what is pending is written when the
   // tab is hidden (another app, the camera) or left, and when the page closes.
   useEffect(() => {
@@ -109,5 +119,5 @@ export function useCheckinDraft(token: string) {
     };
   }, [flush]);
 
-  return { restored, save, clear };
+  return { restored, save, clear, start };
 }
