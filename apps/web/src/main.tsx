@@ -7,6 +7,7 @@ import { createAppRouter } from '@/app/router';
 import { wireSessionExpiry } from '@/app/session-expiry';
 import { applyTheme, initialTheme } from '@/features/preferences/theme';
 import { authStore } from '@/lib/auth';
+import { wireChunkReload } from '@/lib/chunk-load';
 import { initI18n } from '@/lib/i18n';
 import { queryClient } from '@/lib/query-client';
 
@@ -15,6 +16,8 @@ applyTheme(initialTheme());
 const router = createAppRouter();
 
 wireSessionExpiry(router, queryClient);
+// A page's chunk gone after a deploy: one reload, where no unsaved input would be lost.
+wireChunkReload();
 
 void initI18n().finally(() => {
   // After i18n: the /me call carries the detected language.

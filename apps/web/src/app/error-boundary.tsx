@@ -1,4 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { isChunkLoadError } from '@/lib/chunk-load';
 import { ErrorScreen } from './error-screen';
 
 /** The last line of defence, outside the router (a crash in a provider or in the router itself). */
@@ -14,7 +15,14 @@ export class AppErrorBoundary extends Component<{ children: ReactNode }, { error
   }
 
   override render() {
-    if (this.state.error) return <ErrorScreen message={this.state.error.message} />;
+    const { error } = this.state;
+    if (error) {
+      return isChunkLoadError(error) ? (
+        <ErrorScreen loadFailed />
+      ) : (
+        <ErrorScreen message={error.message} />
+      );
+    }
     return this.props.children;
   }
 }

@@ -23,6 +23,38 @@ describe('error screens (spec §2)', () => {
     expect(screen.getByRole('link', { name: 'Go to home' })).toHaveAttribute('href', '/');
   });
 
+  it('a page whose chunk did not load says so in plain words, with a reload to try again', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const reload = vi.fn();
+    vi.stubGlobal('location', { ...window.location, reload });
+    try {
+      mockApi({});
+      const { user } = renderRoutes([
+        {
+          path: '/',
+          errorElement: <RouteError />,
+          lazy: () =>
+            Promise.reject(
+              new TypeError(
+                'Failed to fetch dynamically imported module: https://hospes.example/assets/clients-B1x2.js',
+              ),
+            ),
+        },
+      ]);
+      expect(
+        await screen.findByRole('heading', { level: 1, name: 'The page could not be loaded' }),
+      ).toBeInTheDocument();
+      expect(screen.getByText('Check the connection and try again.')).toBeInTheDocument();
+      expect(screen.queryByText(/dynamically imported module/)).not.toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Try again' }));
+      expect(reload).toHaveBeenCalledTimes(1);
+      expect(screen.getByRole('link', { name: 'Go to home' })).toHaveAttribute('href', '/');
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('the top-level boundary catches what the router cannot', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     render(

@@ -128,6 +128,59 @@ describe('app routes', () => {
     },
   );
 
+  it.each(['/registro-viajero', '/pilgrim-register'])(
+    'on the self check-in (%s) the footer has the privacy, legal and cookie notices and who the data goes to, no marketing',
+    async (path) => {
+      const link = 'tok_link_abcdefghijklmnopqrstuvwxyz0123';
+      const { calls } = mockApi({
+        [`GET /api/public/checkin/${link}`]: {
+          body: {
+            success: true,
+            data: {
+              establishment: {
+                name: 'Albergue del Camino',
+                city: 'Burgos',
+                type: 'hostel',
+                keepDocumentImages: true,
+                timeZone: 'Europe/Madrid',
+              },
+            },
+          },
+        },
+      });
+      await authStore.initialise();
+      renderRoutes(routes, { path: `${path}?t=${link}` });
+      await screen.findByRole('heading', { level: 1, name: 'Traveler registration' });
+
+      const footer = screen.getByRole('contentinfo');
+      const notices = within(footer).getByRole('navigation', { name: 'Legal information' });
+      expect(
+        within(notices)
+          .getAllByRole('link')
+          .map((link) => [link.textContent, link.getAttribute('href')]),
+      ).toEqual([
+        ['Privacy policy (opens in a new tab)', '/privacy'],
+        ['Legal notice (opens in a new tab)', '/legal-notice'],
+        ['Cookie policy (opens in a new tab)', '/cookies'],
+      ]);
+      // In a new tab: the form, its signature and photos stay as they are.
+      for (const notice of within(notices).getAllByRole('link')) {
+        expect(notice).toHaveAttribute('target', '_blank');
+        expect(notice).toHaveAccessibleName(/opens in a new tab/);
+      }
+      expect(within(footer).getAllByRole('link')).toHaveLength(3);
+      expect(within(footer).queryByText('Pricing')).not.toBeInTheDocument();
+      expect(
+        await within(footer).findByText('Responsible for your data: Albergue del Camino (Burgos).'),
+      ).toBeInTheDocument();
+      expect(within(footer).getByText(/under Organic Law 4\/2015/)).toBeInTheDocument();
+      // The page's own request for the link, not one more.
+      expect(calls.filter((call) => call.url.pathname.includes('/public/checkin/'))).toHaveLength(
+        1,
+      );
+    },
+  );
+
   it('for a signed-in user shows Clients (active), the profile link with the name, and logs out', async () => {
     authStore.setSession(TOKEN, sampleUser, { remember: true });
     mockApi({

@@ -49,4 +49,9 @@ export const STORAGE_KEYS = {
   checkinDraft: 'checkinDraft',
   /** localStorage: device tokens of this browser's logins, by account (lib/device-tokens.ts). */
   devices: 'hospes.devices',
+  /**
+   * sessionStorage: when this tab last reloaded itself for a new version of the app, so that it
+   * does not reload again and again (lib/chunk-load.ts).
+   */
+  reloadedForUpdate: 'hospes.reloadedForUpdate',
 } as const;

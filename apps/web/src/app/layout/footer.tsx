@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
+import { usePublicCheckin } from '@/features/checkin/api/public-checkin';
 
 /** The public pages the footer links to (spec §2: terms, privacy, cookies, contact; and more). */
 const FOOTER_LINKS = [
@@ -13,8 +14,30 @@ const FOOTER_LINKS = [
   { to: paths.cookies, key: 'cookies' },
 ] as const;
 
+/**
+ * What a traveler on the self check-in needs of the site: the notices that apply where their data
+ * is collected (the privacy notice is a legal requirement there), not our product's pages.
+ */
+const SELF_CHECKIN_LINKS = [
+  { to: paths.privacy, key: 'privacy' },
+  { to: paths.legalNotice, key: 'legalNotice' },
+  { to: paths.cookies, key: 'cookies' },
+] as const;
+
+/** The traveler self check-in pages (see the header, which leaves out the site menu there too). */
+const SELF_CHECKIN_PATHS: readonly string[] = [paths.selfRegistration, paths.selfRegistrationAlias];
+
+const linkClasses =
+  'inline-flex min-h-11 items-center text-fg underline-offset-2 hover:text-primary hover:underline';
+
 /** Spec §2 footer (hidden on the home page, whose landing has a footer of its own). */
 export function Footer() {
+  const { pathname } = useLocation();
+  if (SELF_CHECKIN_PATHS.includes(pathname)) return <SelfCheckinFooter />;
+  return <SiteFooter />;
+}
+
+function SiteFooter() {
   const { t } = useTranslation();
   return (
     <footer className="border-t border-line bg-surface">
@@ -22,10 +45,7 @@ export function Footer() {
         <ul className="flex flex-wrap gap-x-5 text-sm">
           {FOOTER_LINKS.map((link) => (
             <li key={link.key}>
-              <Link
-                to={link.to}
-                className="inline-flex min-h-11 items-center text-fg underline-offset-2 hover:text-primary hover:underline"
-              >
+              <Link to={link.to} className={linkClasses}>
                 {t(`footer.links.${link.key}`)}
               </Link>
             </li>
@@ -35,6 +55,45 @@ export function Footer() {
       <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-6 text-sm text-muted sm:flex-row sm:justify-between nav:px-6">
         <p>{t('footer.copyright', { year: new Date().getFullYear() })}</p>
         <p className="max-w-2xl sm:text-end">{t('footer.legal')}</p>
+      </div>
+    </footer>
+  );
+}
+
+/**
+ * The self check-in's footer: who the data goes to (the establishment behind the link, as the page
+ * knows it), the law that asks for it, and the privacy, legal and cookie notices, which open in a
+ * new tab so that the form, its signature and its photos stay as they are.
+ */
+function SelfCheckinFooter() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  // The page's own query (same key): no request of its own.
+  const establishment = usePublicCheckin(params.get('t')?.trim() ?? '').data?.establishment;
+  return (
+    <footer className="border-t border-line bg-surface">
+      <div className="mx-auto max-w-3xl space-y-2 px-4 py-6 text-sm text-muted nav:px-6">
+        {establishment && (
+          <p>
+            {t('footer.selfCheckin.establishment', {
+              name: establishment.name,
+              city: establishment.city,
+            })}
+          </p>
+        )}
+        <p>{t('footer.legal')}</p>
+        <nav aria-label={t('footer.selfCheckin.label')}>
+          <ul className="flex flex-wrap gap-x-5">
+            {SELF_CHECKIN_LINKS.map((link) => (
+              <li key={link.key}>
+                <Link to={link.to} target="_blank" rel="noopener" className={linkClasses}>
+                  {t(`footer.links.${link.key}`)}
+                  <span className="sr-only"> {t('footer.selfCheckin.newTab')}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
       </div>
     </footer>
   );

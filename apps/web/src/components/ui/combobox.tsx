@@ -9,6 +9,11 @@ export interface ComboboxOption {
   label: string;
   /** Other words that find this option (a country's ISO codes and other names, for example). */
   keywords?: readonly string[];
+  /**
+   * A short code that finds this option when typed in full (a country's ISO alpha-2), as well as
+   * a label that starts with the same letters does (see matchRank), not better.
+   */
+  code?: string;
   /** Among options that match equally well, a higher priority comes first (default 0). */
   priority?: number;
 }
@@ -21,6 +26,7 @@ interface Searchable {
   keywordWords: string[];
   /** The label and the keywords without spaces or punctuation: "EE. UU." is "eeuu". */
   exact: Set<string>;
+  code: string;
 }
 
 const searchables = new WeakMap<ComboboxOption, Searchable>();
@@ -37,6 +43,7 @@ function searchable(option: ComboboxOption): Searchable {
       labelWords: label.split(WORD_BREAK),
       keywordWords: keywords.flatMap((key) => [key, ...key.split(WORD_BREAK)]),
       exact: new Set([label, ...keywords].map(compact).filter(Boolean)),
+      code: compact(normaliseSearchText(option.code ?? '')),
     };
     searchables.set(option, found);
   }
@@ -45,14 +52,18 @@ function searchable(option: ComboboxOption): Searchable {
 
 /**
  * How well an option matches a normalised query, best 0, or -1: its label or a keyword is exactly
- * the text (a code, another name: "UK", "EE. UU."), the label starts with it, a word of the label
- * does, a keyword or a word of one does, the label contains it.
+ * the text (another name, a longer code: "UK", "EE. UU.", "DEU"), the label starts with it or its
+ * short code is it, a word of the label starts with it, a keyword or a word of one does, the label
+ * contains it. A short code ranks as a name that starts with the text, not above it: two letters
+ * are as often the start of a name as a code, so the priority decides between them ("al" in
+ * Spanish is Alemania, which pilgrims come from far more often, before AL, Albania), and where no
+ * name starts so, the code's option comes first ("de" in Spanish is Germany).
  */
 function matchRank(option: ComboboxOption, q: string): number {
   const s = searchable(option);
   const exact = compact(q);
   if (exact && s.exact.has(exact)) return 0;
-  if (s.label.startsWith(q)) return 1;
+  if (s.label.startsWith(q) || (exact && exact === s.code)) return 1;
   if (s.labelWords.some((word) => word.startsWith(q))) return 2;
   if (s.keywordWords.some((word) => word.startsWith(q))) return 3;
   if (s.label.includes(q)) return 4;
@@ -62,7 +73,9 @@ function matchRank(option: ComboboxOption, q: string): number {
 /** Whether what was typed names this option exactly (its label, a code or another name). */
 export function matchesExactly(option: ComboboxOption, query: string): boolean {
   const q = normaliseSearchText(query);
-  return !!q && matchRank(option, q) === 0;
+  if (!q) return false;
+  const code = searchable(option).code;
+  return matchRank(option, q) === 0 || (!!code && compact(q) === code);
 }
 
 /**

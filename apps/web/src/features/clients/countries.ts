@@ -28,20 +28,20 @@ export function countryName(alpha3: string, lng: string): string {
 }
 
 /**
- * The words that find a country besides its name in the interface language: its ISO codes, its
- * name in every interface language (a pilgrim's own word for their country, whatever the desk's
- * language), and the common names and abbreviations of COUNTRY_ALIASES. Made once.
+ * The words that find a country besides its name in the interface language: its ISO alpha-3 code,
+ * its name in every interface language (a pilgrim's own word for their country, whatever the
+ * desk's language), and the common names and abbreviations of COUNTRY_ALIASES. Made once. The
+ * alpha-2 code is the option's `code`, no better a match than a name that starts with it.
  */
 let searchWords: Map<string, readonly string[]> | undefined;
 
 function wordsFor(alpha3: string): readonly string[] {
   searchWords ??= new Map(
-    COUNTRIES.map(([code, alpha2]) => [
+    COUNTRIES.map(([code]) => [
       code,
       [
         ...new Set([
           code,
-          alpha2,
           ...LANGUAGES.map((lng) => countryName(code, lng)),
           ...(COUNTRY_ALIASES[code] ?? []),
         ]),
@@ -67,10 +67,12 @@ export function useCountryOptions(): ComboboxOption[] {
   const lng = i18n.resolvedLanguage ?? i18n.language ?? 'es';
   return useMemo(() => {
     const collator = new Intl.Collator(bcp47Of(lng));
-    return COUNTRIES.map(([alpha3]) => ({
+    return COUNTRIES.map(([alpha3, alpha2]) => ({
       value: alpha3,
       label: countryName(alpha3, lng),
       keywords: wordsFor(alpha3),
+      // The two-letter code, no better a match than a name that starts so (see matchRank).
+      code: alpha2,
       priority: PRIORITY.get(alpha3) ?? 0,
     })).sort((a, b) => collator.compare(a.label, b.label));
   }, [lng]);

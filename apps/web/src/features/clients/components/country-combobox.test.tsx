@@ -235,6 +235,45 @@ describe('nationality: what people type for a country', () => {
     }
   });
 
+  it('weighs two letters as the start of a name as much as an ISO code: the more frequent country first', async () => {
+    // Spanish: "al" is Alemania, which pilgrims come from far more often, not AL (Albania), whose
+    // name starts so too and is still offered.
+    const al = await found('al', 'es');
+    expect(al[0]).toBe('DEU');
+    expect(al).toContain('ALB');
+    // No Spanish name starts with "de" or "pt": the codes find Germany and Portugal.
+    expect((await found('de', 'es'))[0]).toBe('DEU');
+    expect((await found('pt', 'es'))[0]).toBe('PRT');
+    // German: "de" is Deutschland; "us" the USA before Usbekistan, "at" Austria before Äthiopien.
+    expect((await found('de', 'de'))[0]).toBe('DEU');
+    expect((await found('us', 'de')).slice(0, 2)).toEqual(['USA', 'UZB']);
+    expect((await found('at', 'de')).slice(0, 2)).toEqual(['AUT', 'ETH']);
+    // English: "ir" is Ireland by its name before IR (Iran), still offered; "uk" and "us" stay
+    // the United Kingdom and the United States.
+    const ir = await found('ir', 'en');
+    expect(ir[0]).toBe('IRL');
+    expect(ir).toContain('IRN');
+    expect((await found('uk', 'en'))[0]).toBe('GBR');
+    expect((await found('us', 'en'))[0]).toBe('USA');
+    expect((await found('gb', 'en'))[0]).toBe('GBR');
+  });
+
+  it('"al" + Enter picks Alemania in Spanish; "pt" + Tab takes Portugal by its code', async () => {
+    await i18n.changeLanguage('es');
+    const user = userEvent.setup();
+    render(<CountryPicker />);
+    const box = screen.getByRole('combobox', { name: 'Nationality' });
+    await user.type(box, 'al{Enter}');
+    expect(screen.getByTestId('stored')).toHaveTextContent('DEU');
+    expect(box).toHaveValue('Alemania');
+
+    await user.clear(box);
+    await user.type(box, 'pt');
+    await user.tab();
+    expect(screen.getByTestId('stored')).toHaveTextContent('PRT');
+    expect(box).toHaveValue('Portugal');
+  });
+
   it('ranks an exact word first and, among equal matches, a higher priority first', () => {
     const options = [
       { value: 'UKR', label: 'Ukraine' },
@@ -244,5 +283,19 @@ describe('nationality: what people type for a country', () => {
     ];
     expect(filterOptions(options, 'uk').map((o) => o.value)).toEqual(['GBR', 'UKR']);
     expect(filterOptions(options, 'korea').map((o) => o.value)).toEqual(['KOR', 'PRK']);
+  });
+
+  it('ranks a short code with the labels that start with it, by priority, before the other matches', () => {
+    const options = [
+      { value: 'BIH', label: 'Bosnia y Herzegovina', code: 'BA' },
+      { value: 'ALB', label: 'Albania', code: 'AL' },
+      { value: 'DZA', label: 'Argelia', keywords: ['Algeria'], code: 'DZ' },
+      { value: 'DEU', label: 'Alemania', code: 'DE', priority: 2 },
+    ];
+    expect(filterOptions(options, 'al').map((o) => o.value)).toEqual(['DEU', 'ALB', 'DZA']);
+    expect(filterOptions(options, 'de').map((o) => o.value)).toEqual(['DEU']);
+    expect(filterOptions(options, 'dz').map((o) => o.value)).toEqual(['DZA']);
+    // A code before a label that merely contains the letters.
+    expect(filterOptions(options, 'ba').map((o) => o.value)).toEqual(['BIH', 'ALB']);
   });
 });

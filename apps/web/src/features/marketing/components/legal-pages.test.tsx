@@ -105,7 +105,9 @@ describe('legal pages', () => {
       ['selfRegistration', 'Session storage'],
       ['checkinDraft', 'Session storage'],
       ['hospes.devices', 'Local storage'],
+      ['hospes.reloadedForUpdate', 'Session storage'],
     ]);
+    expect(rows[9]?.[3]).toBe('Until you close the tab.');
     expect(rows[6]?.[3]).toBe('Until you close the tab or start a new registration.');
     expect(rows[7]?.[2]).toContain('not the document photos or the signature');
     expect(rows[7]?.[3]).toBe(

@@ -221,7 +221,7 @@ export function TermsPage() {
 
 /**
  * What this app really stores in the browser (see lib/token-storage, lib/i18n, preferences, the
- * self-registration page).
+ * self-registration page, lib/chunk-load).
  */
 const STORAGE_ROWS = [
   { name: STORAGE_KEYS.token, kind: 'cookie', row: 'authCookie', days: TOKEN_COOKIE_DAYS },
@@ -238,6 +238,7 @@ const STORAGE_ROWS = [
   { name: STORAGE_KEYS.selfRegistration, kind: 'session', row: 'selfRegistration' },
   { name: STORAGE_KEYS.checkinDraft, kind: 'session', row: 'checkinDraft' },
   { name: STORAGE_KEYS.devices, kind: 'local', row: 'devices' },
+  { name: STORAGE_KEYS.reloadedForUpdate, kind: 'session', row: 'appReload' },
 ] as const;
 
 export function CookiesPage() {
