@@ -237,6 +237,109 @@ test('an owner creates an establishment, registers walk-in travelers with photos
   await expect(page.getByRole('heading', { name: 'No travelers yet' })).toBeVisible();
 });
 
+/** Types a walk-in with a passport into the registration form, and has them sign. */
+async function typeTraveler(
+  page: Page,
+  traveler: { firstName: string; lastName: string; country: string; passport: string },
+) {
+  await page.getByLabel('First name').fill(traveler.firstName);
+  await page.getByLabel('First surname').fill(traveler.lastName);
+  const nationality = page.getByRole('combobox', { name: 'Nationality' });
+  await nationality.fill(traveler.country);
+  await nationality.press('Enter');
+  await page.getByLabel('Date of birth').fill('1980-03-14');
+  await page.getByLabel('Sex').selectOption('F');
+  await page.getByLabel('Document type').selectOption('P');
+  await page.getByLabel('Document number').fill(traveler.passport);
+  await page.getByLabel('Email', { exact: true }).fill('walker@example.com');
+  await page.getByLabel('Phone', { exact: true }).fill('+34 600 111 222');
+  await page.getByLabel('Emergency contact name').fill('Ana Ruiz');
+  await page.getByLabel('Emergency contact phone').fill('+34 600 333 444');
+  await page.getByLabel('Relationship').selectOption('parent');
+  await sign(page);
+}
+
+test('on a slow connection the hospitalero goes on with the next traveler while the first is sent in the background', async ({
+  page,
+  mail,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const { token } = await createOwner(page.request, mail, baseURL!, { prefix: 'desk' });
+  await signIn(page, token, baseURL!);
+  // A rural albergue's upload: a registration takes at least 5 s to be answered. The first one
+  // goes on only once the test lets it (after 5 s at the earliest), so that the offer can be
+  // checked on a slow test machine before the answer arrives.
+  let letFirstGo: () => void = () => {};
+  const firstMayGo = new Promise<void>((done) => (letFirstGo = done));
+  let creates = 0;
+  await page.route(/\/api\/pilgrims(\?|$)/, async (route) => {
+    if (route.request().method() === 'POST') {
+      const wait = new Promise((done) => setTimeout(done, 5_000));
+      await Promise.all([wait, ++creates === 1 ? firstMayGo : null]);
+    }
+    await route.continue();
+  });
+
+  await page.goto('/traveler-registration');
+  await expect(page.getByLabel('First name')).toBeFocused();
+  await typeTraveler(page, {
+    firstName: 'Lucía',
+    lastName: 'Fernández',
+    country: 'spai',
+    passport: 'X1234567',
+  });
+  await page.getByLabel('Front of the document').setInputFiles({
+    name: 'passport.jpg',
+    mimeType: 'image/jpeg',
+    buffer: await documentPhoto(page, 'Passport'),
+  });
+  await page.getByRole('button', { name: 'Save record' }).click();
+
+  // After a few seconds without an answer: go on, and the first is sent in the background.
+  const next = page.getByRole('button', { name: 'Continue with the next traveler' });
+  await expect(next).toBeVisible();
+  await expectAccessible(page);
+  await next.click();
+  await expect(page.getByLabel('First name')).toBeFocused();
+  await expect(page.getByLabel('First name')).toHaveValue('');
+  const indicator = page.getByRole('banner').getByRole('region', {
+    name: 'Registrations being sent',
+  });
+  await expect(indicator).toContainText('Sending 1 registration…');
+  // The indicator fits a phone: no horizontal scroll at 360 px.
+  await page.setViewportSize({ width: 360, height: 800 });
+  await expect(indicator).toBeVisible();
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+  await page.setViewportSize({ width: 1280, height: 720 });
+
+  await typeTraveler(page, {
+    firstName: 'Hans',
+    lastName: 'Weber',
+    country: 'germ',
+    passport: 'C01X00T47',
+  });
+  // The first one is saved meanwhile: told in the header, with its report number and a link.
+  letFirstGo();
+  const first = indicator.getByRole('link', { name: /^Saved: Lucía Fernández \(\d{4}\/\d+\)$/ });
+  await expect(first).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Save record' }).click();
+  await expect(page.getByRole('heading', { name: 'Record saved' })).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(page.getByText('Hans Weber')).toBeVisible();
+
+  // Both are registered, once each.
+  await page.getByRole('link', { name: 'Go to clients' }).click();
+  await expect(page.getByText('2 travelers')).toBeVisible();
+  await expect(page.getByRole('rowheader', { name: 'Lucía Fernández' })).toBeVisible();
+  await expect(page.getByRole('rowheader', { name: 'Hans Weber' })).toBeVisible();
+});
+
 test('with no establishment, registration says to create one first and links to the profile', async ({
   page,
   mail,

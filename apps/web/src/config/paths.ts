@@ -44,6 +44,9 @@ export const links = {
     establishmentId
       ? `${paths.travelerRegistration}?establishmentId=${encodeURIComponent(establishmentId)}`
       : paths.travelerRegistration,
+  /** A registration the desk's send queue could not save, opened to fix it (decision 032). */
+  queuedRegistration: (queuedId: string) =>
+    `${paths.travelerRegistration}?queued=${encodeURIComponent(queuedId)}`,
   profileTab: (tab: 'personal' | 'establishments' | 'security') => `${paths.profile}?tab=${tab}`,
   adminEstablishmentView: (id: string) => `/admin/establishments/view/${encodeURIComponent(id)}`,
   adminEstablishmentEdit: (id: string) => `/admin/establishments/edit/${encodeURIComponent(id)}`,

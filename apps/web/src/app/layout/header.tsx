@@ -2,7 +2,13 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { cn } from '@/components/ui/cn';
+import { ConfirmDialog } from '@/components/ui/dialog';
 import { paths } from '@/config/paths';
+import {
+  SendQueueIndicator,
+  useUnsavedRegistrations,
+} from '@/features/clients/components/send-queue-indicator';
+import { clearSendQueue } from '@/features/clients/send-queue';
 import { LanguageSwitcher } from '@/features/preferences/components/language-switcher';
 import { ThemeToggle } from '@/features/preferences/components/theme-toggle';
 import { isAdmin, useAuth, useSignOut } from '@/lib/auth';
@@ -67,6 +73,9 @@ function NavItems({ vertical = false }: { vertical?: boolean }) {
   const { t } = useTranslation();
   const { user, initialised } = useAuth();
   const signOut = useSignOut();
+  // Registrations still in the desk's send queue are lost with the session: asked first.
+  const unsent = useUnsavedRegistrations();
+  const [askingLogout, setAskingLogout] = useState(false);
   if (!initialised) return null;
 
   const list = cn('flex gap-1', vertical ? 'flex-col' : 'items-center');
@@ -136,11 +145,24 @@ function NavItems({ vertical = false }: { vertical?: boolean }) {
       <li>
         <button
           type="button"
-          onClick={() => void signOut()}
+          onClick={() => (unsent > 0 ? setAskingLogout(true) : void signOut())}
           className="flex min-h-11 w-full items-center rounded-lg px-3 py-2 text-base font-medium text-fg hover:bg-surface-muted"
         >
           {t('nav.logout')}
         </button>
+        <ConfirmDialog
+          open={askingLogout && unsent > 0}
+          title={t('logout.unsentTitle')}
+          description={<p>{t('logout.unsentText', { count: unsent })}</p>}
+          cancelLabel={t('logout.stay')}
+          confirmLabel={t('logout.anyway')}
+          onCancel={() => setAskingLogout(false)}
+          onConfirm={() => {
+            setAskingLogout(false);
+            clearSendQueue();
+            void signOut();
+          }}
+        />
       </li>
     </ul>
   );
@@ -218,6 +240,7 @@ export function Header() {
           </button>
         </div>
       </div>
+      <SendQueueIndicator />
       <div
         id={MENU_ID}
         inert={!open}

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { paths } from '@/config/paths';
+import { SendQueueGuard } from '@/features/clients/components/send-queue-indicator';
 import { CookieConsent } from '@/features/preferences/components/cookie-consent';
 import { Footer } from './footer';
 import { Header } from './header';
@@ -18,6 +19,8 @@ export function RootLayout() {
         {t('skipToContent')}
       </a>
       <Header />
+      {/* The desk's registrations sent in the background are asked about before the tab goes. */}
+      <SendQueueGuard />
       <CookieConsent />
       <main id="main" tabIndex={-1} className="flex flex-1 flex-col outline-none">
         <Outlet />

@@ -1,10 +1,20 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
+import type { Pilgrim } from '@hospes/shared/pilgrims';
+import { ConfirmDialog } from '@/components/ui/dialog';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Spinner } from '@/components/ui/spinner';
+import { TextLink } from '@/components/ui/text-link';
+import { links } from '@/config/paths';
 import { ShareLinkDialog } from '@/features/checkin/components/share-link-dialog';
-import { useUserEstablishments } from '@/features/establishments/api/get-user-establishments';
+import { TravelerForm } from '@/features/clients/components/traveler-form';
+import { RegistrationSuccess } from '@/features/clients/components/traveler-registration';
+import { removeQueued, useSendQueue } from '@/features/clients/send-queue';
+import {
+  useUserEstablishments,
+  type UserEstablishment,
+} from '@/features/establishments/api/get-user-establishments';
 import {
   EstablishmentChooser,
   NoEstablishmentWarning,
@@ -17,8 +27,89 @@ import { RegistrationModes } from './registration-modes';
 import { establishmentTimeZone } from '@hospes/shared/provinces';
 
 /**
+ * A registration the send queue could not save (a refusal: a 4xx), opened from the header: its
+ * form as it was sent, with the refusal on its fields, saved again here and now (not in the
+ * background), with the same registration attempt; or discarded after a question.
+ */
+function QueuedRegistrationFix({
+  queuedId,
+  establishments,
+}: {
+  queuedId: string;
+  establishments: readonly UserEstablishment[];
+}) {
+  const { t } = useTranslation('clients');
+  const navigate = useNavigate();
+  const entry = useSendQueue().find((queued) => queued.id === queuedId);
+  const [saved, setSaved] = useState<Pilgrim | null>(null);
+  const [discarding, setDiscarding] = useState(false);
+  const establishment = establishments.find((e) => e.id === (saved ?? entry)?.establishmentId);
+  const backToDesk = () => void navigate(links.travelerRegistration(establishment?.id));
+
+  if (saved) {
+    return (
+      <div className="rounded-2xl border border-line bg-surface p-4 shadow-sm sm:p-8">
+        <RegistrationSuccess pilgrim={saved} onAnother={backToDesk} />
+      </div>
+    );
+  }
+  if (!entry || entry.status !== 'attention') {
+    // Saved or discarded meanwhile, or gone with a reload (the queue lives in memory only).
+    return (
+      <FormAlert tone="info">
+        <p>{t('registration.queuedGone')}</p>
+        <TextLink to={links.travelerRegistration()}>{t('registration.another')}</TextLink>
+      </FormAlert>
+    );
+  }
+  return (
+    <section
+      aria-labelledby="queued-fix-title"
+      className="space-y-4 rounded-2xl border border-line bg-surface p-4 shadow-sm sm:p-8"
+    >
+      <h2 id="queued-fix-title" className="text-xl font-bold text-fg">
+        {t('registration.queuedTitle', { name: entry.name })}
+      </h2>
+      <p className="text-sm text-muted">{t('registration.queuedIntro')}</p>
+      <TravelerForm
+        mode="register"
+        establishmentId={entry.establishmentId}
+        keepDocumentImages={establishment?.keepDocumentImages !== false}
+        timeZone={establishment ? establishmentTimeZone(establishment) : undefined}
+        prefill={{ values: entry.values, marks: {} }}
+        resume={{ attempt: entry.attempt, error: entry.error }}
+        actions={
+          <Button variant="danger" onClick={() => setDiscarding(true)}>
+            {t('registration.discard')}
+          </Button>
+        }
+        onSaved={(pilgrim) => {
+          setSaved(pilgrim);
+          removeQueued(entry.id);
+          window.scrollTo?.({ top: 0 });
+        }}
+      />
+      <ConfirmDialog
+        open={discarding}
+        title={t('registration.discardTitle', { name: entry.name })}
+        description={<p>{t('registration.discardText')}</p>}
+        cancelLabel={t('registration.keep')}
+        confirmLabel={t('registration.discard')}
+        onCancel={() => setDiscarding(false)}
+        onConfirm={() => {
+          setDiscarding(false);
+          removeQueued(entry.id);
+          backToDesk();
+        }}
+      />
+    </section>
+  );
+}
+
+/**
  * /traveler-registration (?establishmentId=): choose the establishment first (pre-selected when
- * there is only one or the address names one), then register the traveler.
+ * there is only one or the address names one), then register the traveler. With ?queued= it
+ * shows a registration of the send queue that needs attention instead.
  */
 export function TravelerRegistrationRoute() {
   const { t } = useTranslation('clients');
@@ -28,6 +119,7 @@ export function TravelerRegistrationRoute() {
   const establishments = useUserEstablishments();
   const list = establishments.data ?? [];
   const requested = params.get('establishmentId');
+  const queued = params.get('queued');
   const chosen =
     list.find((e) => e.id === requested)?.id ?? (list.length === 1 ? list[0]?.id : '') ?? '';
 
@@ -44,6 +136,8 @@ export function TravelerRegistrationRoute() {
         <FormAlert>{errorText(establishments.error, t('messages.establishmentsFailed'))}</FormAlert>
       ) : list.length === 0 ? (
         <NoEstablishmentWarning />
+      ) : queued ? (
+        <QueuedRegistrationFix key={queued} queuedId={queued} establishments={list} />
       ) : (
         <div className="space-y-6">
           <EstablishmentChooser

@@ -159,17 +159,50 @@ export function DocumentImageField({
   );
 }
 
+/**
+ * The signature a record holds, shown above the pad that would replace it (the record's edit, the
+ * review of a self check-in), so that staff see that the traveler signed, and what. On paper white,
+ * as the pad and the PDF show it.
+ */
+export function StoredSignature({
+  pilgrimId,
+  document,
+}: {
+  pilgrimId: string;
+  document: DocumentUpload;
+}) {
+  const { t } = useTranslation('clients');
+  const captionId = `sig${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
+  return (
+    <figure aria-labelledby={captionId} className="space-y-1">
+      <figcaption id={captionId} className="text-sm font-semibold text-fg">
+        {t('signature.current')}
+      </figcaption>
+      <div className="flex h-28 w-full max-w-md items-center justify-center overflow-hidden rounded-lg border border-line bg-white p-2">
+        <StoredPreview
+          pilgrimId={pilgrimId}
+          document={document}
+          alt={t('signature.currentAlt')}
+          loading={t('documents.loading')}
+        />
+      </div>
+    </figure>
+  );
+}
+
 function StoredPreview({
   pilgrimId,
   document,
   alt,
+  loading,
 }: {
   pilgrimId: string;
   document: DocumentUpload;
   alt: string;
+  loading?: string;
 }) {
   const { url, status } = useDocumentImage(pilgrimId, document.id, true, 'preview');
   if (url) return <img src={url} alt={alt} className="size-full object-contain" />;
   if (status === 'failed') return <FileIcon />;
-  return <Spinner className="size-6 text-primary" />;
+  return <Spinner className="size-6 text-primary" label={loading} />;
 }

@@ -11,6 +11,7 @@ import {
   KINSHIP_CODES,
   PAYMENT_TYPES,
 } from '@hospes/shared/codes';
+import { travelerLanguageFor } from '@hospes/shared/country-languages';
 import { todayIso } from '@hospes/shared/dates';
 import { LANGUAGES } from '@hospes/shared/languages';
 import { compactId } from '@hospes/shared/spanish-ids';
@@ -53,7 +54,7 @@ import {
   type TravelerPrefill,
 } from '../traveler-form-model';
 import { withDraft, type TravelerDraft } from '../traveler-draft';
-import { DocumentImageField } from './document-images';
+import { DocumentImageField, StoredSignature } from './document-images';
 import { SameDocumentNotice } from './same-document-notice';
 import { MunicipalityField } from './municipality-field';
 import { SignaturePad } from './signature-pad';
@@ -161,6 +162,16 @@ export type TravelerFormProps = {
       prefill?: TravelerPrefill | undefined;
       /** Document scans, merged into the form as they come (see ScanRound). */
       scan?: ScanRound;
+      /**
+       * The registration a form reopened from the desk's send queue goes on with (its key and
+       * what was sent with it), and the refusal it met: on its fields, or above the form.
+       */
+      resume?: { attempt: RegistrationAttempt; error: unknown };
+      /**
+       * Told of each save as it starts (the desk offers to go on when it is slow): resolves with
+       * the saved traveler, or null once the save went to the send queue (the form is done then).
+       */
+      whileSaving?: (saving: Promise<Pilgrim>, sent: SentRegistration) => Promise<Pilgrim | null>;
     }
   | {
       mode: 'edit';
@@ -203,6 +214,13 @@ export type TravelerFormProps = {
       onValuesChange?: ((values: TravelerFormValues) => void) | undefined;
     }
 );
+
+/** A save the form has started: the data, what the form held, and the registration it is for. */
+export interface SentRegistration {
+  input: CreatePilgrimInput;
+  values: TravelerFormValues;
+  attempt: RegistrationAttempt;
+}
 
 /** The input without photos of the document (an establishment that keeps none). */
 function withoutDocumentImages({
@@ -250,7 +268,10 @@ export function TravelerForm(props: TravelerFormProps) {
   // The desk's registration being sent: one key until a send is answered, whatever is edited in
   // between; an edit after a lost answer updates the traveler it registered (see
   // registration-attempt.ts, whose sends keep their bookkeeping in the attempt itself).
-  const [registration, setRegistration] = useState<RegistrationAttempt | null>(null);
+  const resume = mode === 'register' ? props.resume : undefined;
+  const [registration, setRegistration] = useState<RegistrationAttempt | null>(
+    resume?.attempt ?? null,
+  );
   const [formError, setFormError] = useState<string | null>(null);
   const problems = mode === 'edit' ? props.problems : undefined;
   const [focusTarget, setFocusTarget] = useState<{ path: string } | null>(null);
@@ -373,6 +394,23 @@ export function TravelerForm(props: TravelerFormProps) {
     }
   }, [scanRound, scanValues, isSubmitted, setValue, getValues, reset, defaults]);
 
+  // The desk's new traveler: the language of the e-mailed PDF and the messages follows the
+  // nationality, chosen or scanned (its main language, else English), until staff choose one
+  // themselves. Not on the public form (the pilgrim chose the page's language), nor in an edit
+  // (the record says it), nor over a language the form was opened with (a prefill's, or a
+  // registration reopened from the send queue).
+  const languageFollows = mode === 'register' && !resume && prefill?.values.language === undefined;
+  const languageChosen = useRef(!languageFollows);
+  const nationality = useWatch({ control, name: 'nationality' });
+  useEffect(() => {
+    if (afresh) languageChosen.current = !languageFollows;
+  }, [afresh, languageFollows]);
+  useEffect(() => {
+    if (languageChosen.current) return;
+    const language = travelerLanguageFor(nationality);
+    if (language && getValues('language') !== language) setValue('language', language);
+  }, [nationality, getValues, setValue]);
+
   // Every change of the values, typed, chosen or merged from a scan, for the page's draft.
   const onValuesChange = mode === 'public' ? props.onValuesChange : undefined;
   useEffect(() => {
@@ -431,6 +469,32 @@ export function TravelerForm(props: TravelerFormProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on opening
   }, []);
 
+  /** A failed save: the server's field errors on their fields, anything else above the form. */
+  const showSaveError = (error: unknown) => {
+    // The key registered data no send of this form had (see saveRegistration): start afresh.
+    if (isApiError(error) && error.code === 'IDEMPOTENCY_KEY_REUSED') setRegistration(null);
+    const applied = applyServerFieldErrors<TravelerFormValues>(error, setError, {
+      knownFields: FIELD_ORDER,
+    });
+    if (applied.length > 0) {
+      revealErrors(applied);
+    } else {
+      setFormError(
+        errorText(error, t(mode === 'edit' ? 'messages.updateFailed' : 'messages.registerFailed')),
+      );
+      setFocusTarget({ path: 'form-error' });
+    }
+  };
+
+  // A registration reopened from the send queue shows, once, the refusal it met there.
+  const shownRefusal = useRef(false);
+  useEffect(() => {
+    if (shownRefusal.current || !resume) return;
+    shownRefusal.current = true;
+    showSaveError(resume.error);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on opening
+  }, []);
+
   const onSubmit = handleSubmit(
     async (values) => {
       setFormError(null);
@@ -451,10 +515,15 @@ export function TravelerForm(props: TravelerFormProps) {
         } else if (mode === 'register') {
           const current = attemptFor(registration, input);
           setRegistration(current);
-          const saved = await saveRegistration(current, input, {
+          const saving = saveRegistration(current, input, {
             create: async (body, key) => (await create.mutateAsync({ input: body, key })).data,
             update: async (id, body) => (await update.mutateAsync({ id, input: body })).data,
           });
+          const saved = props.whileSaving
+            ? await props.whileSaving(saving, { input, values: getValues(), attempt: current })
+            : await saving;
+          // Gone to the send queue: the desk is on to the next traveler.
+          if (!saved) return;
           setRegistration(null);
           toast.success(t('messages.recordSaved'));
           props.onSaved(saved);
@@ -469,22 +538,7 @@ export function TravelerForm(props: TravelerFormProps) {
       } catch (error) {
         // The session ended: the login dialog over the page says so; the form stays as it is.
         if (awaitsSessionRenewal(error)) return;
-        // The key registered data no send of this form had (see saveRegistration): start afresh.
-        if (isApiError(error) && error.code === 'IDEMPOTENCY_KEY_REUSED') setRegistration(null);
-        const applied = applyServerFieldErrors<TravelerFormValues>(error, setError, {
-          knownFields: FIELD_ORDER,
-        });
-        if (applied.length > 0) {
-          revealErrors(applied);
-        } else {
-          setFormError(
-            errorText(
-              error,
-              t(mode === 'edit' ? 'messages.updateFailed' : 'messages.registerFailed'),
-            ),
-          );
-          setFocusTarget({ path: 'form-error' });
-        }
+        showSaveError(error);
       }
     },
     (invalid) => {
@@ -505,8 +559,11 @@ export function TravelerForm(props: TravelerFormProps) {
       return copy;
     });
 
+  const languageField = field('language');
+
   const stored = (kind: 'front' | 'back' | 'signature') =>
     pilgrim?.documentUploads.find((upload) => upload.kind === kind);
+  const storedSignature = stored('signature');
   const optional = t('form.optional');
   const establishmentError = err('establishmentId');
 
@@ -757,7 +814,11 @@ export function TravelerForm(props: TravelerFormProps) {
           label={t('form.language')}
           hint={t('form.languageHint')}
           options={LANGUAGES.map((code) => ({ value: code, label: LANGUAGE_NAMES[code] }))}
-          {...field('language')}
+          {...languageField}
+          onChange={(event) => {
+            languageChosen.current = true;
+            return languageField.onChange(event);
+          }}
         />
       </Section>
 
@@ -948,6 +1009,12 @@ export function TravelerForm(props: TravelerFormProps) {
 
       <fieldset className="min-w-0 border-t border-line pt-5">
         <legend className="sr-only">{t('form.sections.signature')}</legend>
+        {/* What the traveler signed, above the pad that would replace it. */}
+        {pilgrim && storedSignature && (
+          <div className="mb-4">
+            <StoredSignature pilgrimId={pilgrim.id} document={storedSignature} />
+          </div>
+        )}
         <Controller
           control={control}
           name="signatureImage"

@@ -1,14 +1,105 @@
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DOCUMENT_TYPE_LABELS } from '@hospes/shared/codes';
 import type { Pilgrim } from '@hospes/shared/pilgrims';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { links, paths } from '@/config/paths';
 import { useDocumentSlots } from '@/lib/document-slots';
+import { createPilgrim } from '../api/create-pilgrim';
+import { invalidateAfterPilgrimChange } from '../api/keys';
+import { updatePilgrim } from '../api/update-pilgrim';
 import { countryName } from '../countries';
-import { companionPrefill, type TravelerPrefill } from '../traveler-form-model';
+import type { RegistrationCalls } from '../registration-attempt';
+import { enqueue } from '../send-queue';
+import {
+  companionPrefill,
+  type TravelerFormValues,
+  type TravelerPrefill,
+} from '../traveler-form-model';
 import { formatDate, fullName } from '../format';
-import { TravelerForm, type ScanRound } from './traveler-form';
+import { TravelerForm, type ScanRound, type SentRegistration } from './traveler-form';
+
+/**
+ * How long a save may go unanswered before the desk is offered to go on with the next traveler
+ * while it is sent in the background (decision 032). A fast connection answers well within it and
+ * never sees the offer; a poor one (an upload of 300 KB at 150 kbit/s takes 16 s) gets it early.
+ */
+export const SLOW_SAVE_OFFER_MS = 3_000;
+
+/**
+ * The stay a companion shares with a traveler still being sent: the one the form came with (the
+ * contract reference a companion shares), as companionPrefill gives it once a traveler is saved.
+ */
+function companionOfSent(values: TravelerFormValues): TravelerPrefill {
+  return {
+    values: {
+      entryDate: values.entryDate,
+      checkOutDate: values.checkOutDate,
+      address: values.address,
+      stay: {
+        ...values.stay,
+        contractDate: values.stay.contractDate || values.entryDate,
+        numberOfPersons: '',
+      },
+    },
+    marks: {},
+  };
+}
+
+/**
+ * The calls the send queue makes for the desk: the API, then the lists and counts refreshed, as
+ * the form's own save does. The query client outlives the form that queued the registration.
+ */
+function useQueueCalls(): RegistrationCalls {
+  const queryClient = useQueryClient();
+  return {
+    create: async (input, key) => {
+      const answer = await createPilgrim({ input, key });
+      void invalidateAfterPilgrimChange(queryClient);
+      return answer.data;
+    },
+    update: async (id, input) => {
+      const answer = await updatePilgrim({ id, input });
+      void invalidateAfterPilgrimChange(queryClient);
+      return answer.data;
+    },
+  };
+}
+
+/** A save in progress: what was sent, and how to let go of it (the queue takes it over). */
+interface PendingSave {
+  sent: SentRegistration;
+  saving: Promise<Pilgrim>;
+  letGo: () => void;
+}
+
+/**
+ * Shown under the form once a save has gone unanswered for SLOW_SAVE_OFFER_MS: go on with the
+ * next traveler (or a companion on the same stay) while this one is sent in the background.
+ */
+function SlowSaveOffer({
+  onNext,
+  onCompanion,
+}: {
+  onNext: () => void;
+  onCompanion?: (() => void) | undefined;
+}) {
+  const { t } = useTranslation('clients');
+  return (
+    <div className="mt-4 rounded-lg border-s-4 border-primary bg-info-soft px-4 py-3 text-fg">
+      <p className="text-sm">{t('registration.slowSave')}</p>
+      <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
+        <Button onClick={onNext}>{t('registration.continueNext')}</Button>
+        {onCompanion && (
+          <Button variant="secondary" onClick={onCompanion}>
+            {t('registration.continueCompanion')}
+          </Button>
+        )}
+      </div>
+    </div>
+  );
+}
 
 /**
  * The saved traveler's summary, focused on its heading: name, document, stay, the PDF actions and
@@ -130,8 +221,22 @@ export function TravelerRegistration({
   /** Told when a traveler is saved: a companion's shared stay was for that one form only. */
   onSaved?: () => void;
 }) {
+  const { t } = useTranslation('clients');
   const [saved, setSaved] = useState<Pilgrim | null>(null);
   const [round, setRound] = useState(0);
+  const queueCalls = useQueueCalls();
+  // The save in progress, and whether it has been slow long enough to offer going on.
+  const [pending, setPending] = useState<PendingSave | null>(null);
+  const [slow, setSlow] = useState(false);
+  useEffect(() => {
+    if (!pending) return;
+    const timer = setTimeout(() => setSlow(true), SLOW_SAVE_OFFER_MS);
+    return () => {
+      clearTimeout(timer);
+      setSlow(false);
+    };
+  }, [pending]);
+
   // A document scanned while the last traveler's summary shows starts the next one's form with it.
   const [scanRound, setScanRound] = useState(scan?.round);
   if (scan?.round !== scanRound) {
@@ -156,20 +261,76 @@ export function TravelerRegistration({
       />
     );
   }
+  /** This registration goes to the send queue; a fresh form opens at once, focused on its start. */
+  const moveOn = (companion: boolean) => {
+    if (!pending) return;
+    const { sent, saving, letGo } = pending;
+    enqueue({
+      name: fullName(sent.input),
+      establishmentId,
+      values: sent.values,
+      input: sent.input,
+      attempt: sent.attempt,
+      calls: queueCalls,
+      sending: saving,
+    });
+    letGo();
+    setPending(null);
+    setRound((value) => value + 1);
+    // The fresh form focuses its first field; the page starts at the top with it.
+    window.scrollTo?.({ top: 0 });
+    if (companion) onDone?.(companionOfSent(sent.values), fullName(sent.input));
+    else onDone?.();
+  };
+
   return (
-    <TravelerForm
-      key={round}
-      mode="register"
-      establishmentId={establishmentId}
-      keepDocumentImages={keepDocumentImages}
-      timeZone={timeZone}
-      prefill={prefill}
-      scan={scan}
-      onSaved={(pilgrim) => {
-        setSaved(pilgrim);
-        onSaved?.();
-        window.scrollTo?.({ top: 0 });
-      }}
-    />
+    <>
+      <TravelerForm
+        key={round}
+        mode="register"
+        establishmentId={establishmentId}
+        keepDocumentImages={keepDocumentImages}
+        timeZone={timeZone}
+        prefill={prefill}
+        scan={scan}
+        whileSaving={(saving, sent) =>
+          new Promise<Pilgrim | null>((resolve, reject) => {
+            setPending({ sent, saving, letGo: () => resolve(null) });
+            // Once let go, the answer is the queue's; the offer may be about the next save by then.
+            const settled = () =>
+              setPending((current) => (current?.saving === saving ? null : current));
+            saving.then(
+              (pilgrim) => {
+                settled();
+                resolve(pilgrim);
+              },
+              (error: unknown) => {
+                settled();
+                reject(error);
+              },
+            );
+          })
+        }
+        onSaved={(pilgrim) => {
+          setSaved(pilgrim);
+          onSaved?.();
+          window.scrollTo?.({ top: 0 });
+        }}
+      />
+      {pending && slow && (
+        <SlowSaveOffer
+          onNext={() => moveOn(false)}
+          // A companion shares the stay the form came with: its contract reference is known
+          // before this traveler's report number is.
+          onCompanion={
+            prefill && pending.sent.values.stay.contractReference ? () => moveOn(true) : undefined
+          }
+        />
+      )}
+      {/* Said when the offer appears, from a region that was there before it. */}
+      <p role="status" className="sr-only">
+        {pending && slow ? t('registration.slowSave') : ''}
+      </p>
+    </>
   );
 }

@@ -1,0 +1,218 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CreatePilgrimInputSchema, type Pilgrim } from '@hospes/shared/pilgrims';
+import { sampleEstablishment } from '@/features/admin/components/test-data';
+import { createPilgrim } from '@/features/clients/api/create-pilgrim';
+import { newRegistrationAttempt } from '@/features/clients/registration-attempt';
+import { clearSendQueue, enqueue, sendQueue } from '@/features/clients/send-queue';
+import {
+  ESTABLISHMENT_ID,
+  NO_SAME_DOCUMENT,
+  samplePilgrim,
+} from '@/features/clients/test/fixtures';
+import { field } from '@/features/clients/test/form';
+import {
+  emptyTravelerValues,
+  toSchemaInput,
+  type TravelerFormValues,
+} from '@/features/clients/traveler-form-model';
+import { authStore } from '@/lib/auth';
+import { hasUnsavedInput } from '@/lib/unsaved-input';
+import { apiFailure, mockApi, renderRoutes, sampleUser } from '@/test/utils';
+import { routes } from './router';
+
+const TOKEN = 'tok_abcdefghijklmnopqrstuvwxyz012345';
+
+const establishments = {
+  body: {
+    success: true,
+    data: [{ ...sampleEstablishment({ id: ESTABLISHMENT_ID }), role: 'owner' }],
+  },
+};
+
+/** A traveler as the desk's form held them when their save went to the send queue. */
+function travelerValues(firstName: string, lastName: string): TravelerFormValues {
+  return {
+    ...emptyTravelerValues(ESTABLISHMENT_ID, '2026-11-20'),
+    firstName,
+    lastName,
+    nationality: 'ESP',
+    dateOfBirth: '1990-05-17',
+    gender: 'F',
+    documentType: 'P',
+    passportNumber: 'X1234567',
+    contactInfo: { email: 'lucia@example.com', phone: '+34 600 111 222', phone2: '', address: '' },
+    emergencyContact: { name: 'Ana Ruiz', phone: '+34 600 333 444', relationship: 'parent' },
+    signatureImage: 'data:image/png;base64,iVBORw0KGgo=',
+  };
+}
+
+/** Puts a registration in the send queue, sent through the mocked API as the desk sends it. */
+function queueRegistration(firstName: string, lastName: string) {
+  const values = travelerValues(firstName, lastName);
+  const attempt = newRegistrationAttempt();
+  enqueue({
+    name: `${firstName} ${lastName}`,
+    establishmentId: ESTABLISHMENT_ID,
+    values,
+    input: CreatePilgrimInputSchema.parse(toSchemaInput(values)),
+    attempt,
+    calls: {
+      create: async (input, key) => (await createPilgrim({ input, key })).data,
+      update: () => Promise.reject(new Error('not expected')),
+    },
+  });
+  return attempt;
+}
+
+/** The route's page loads on demand: the first time may take a while on a slow machine. */
+const LOADED = { timeout: 10_000 };
+
+const banner = () => screen.getByRole('banner');
+
+afterEach(() => clearSendQueue());
+
+describe('the desk’s send queue in the app', { timeout: 60_000 }, () => {
+  it('a refused registration needs attention: opened from the header, fixed and saved with the same key', async () => {
+    authStore.setSession(TOKEN, sampleUser, { remember: true });
+    const saved: Pilgrim = samplePilgrim({ reportNumber: '2026/000012' });
+    let posts = 0;
+    const { calls } = mockApi(
+      {
+        'GET /api/establishments/user': establishments,
+        'POST /api/pilgrims': () =>
+          ++posts === 1
+            ? apiFailure(400, 'VALIDATION_FAILED', 'Validation failed', [
+                { field: 'passportNumber', message: 'This document is already registered' },
+              ])
+            : { status: 201, body: { success: true, message: 'ok', data: saved } },
+      },
+      NO_SAME_DOCUMENT,
+    );
+    const { user, router } = renderRoutes(routes, { path: '/traveler-registration' });
+    expect(await screen.findByRole('button', { name: 'Save record' }, LOADED)).toBeInTheDocument();
+
+    const attempt = queueRegistration('Lucía', 'Fernández');
+    const link = await within(banner()).findByRole('link', {
+      name: 'Needs attention: Lucía Fernández',
+    });
+    expect(
+      screen
+        .getAllByRole('status')
+        .some((region) => /Needs attention: Lucía/.test(region.textContent)),
+    ).toBe(true);
+    await user.click(link);
+
+    // Her form as it was sent, the refusal on its field.
+    expect(
+      await screen.findByRole('heading', {
+        name: 'Registration of Lucía Fernández: needs attention',
+      }),
+    ).toBeInTheDocument();
+    expect(router.state.location.search).toMatch(/^\?queued=/);
+    expect(field('First name')).toHaveValue('Lucía');
+    expect(field('Document number')).toHaveAttribute('aria-invalid', 'true');
+    expect(field('Document number')).toHaveAccessibleDescription(
+      expect.stringContaining('This document is already registered'),
+    );
+    expect(field('Document number')).toHaveFocus();
+
+    await user.clear(field('Document number'));
+    await user.type(field('Document number'), 'X7654321');
+    await user.click(screen.getByRole('button', { name: 'Save record' }));
+
+    // Saved here and now, as the desk saves: the summary, and the queue is empty.
+    expect(await screen.findByRole('heading', { name: 'Record saved' })).toHaveFocus();
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(2);
+    const [first, second] = calls.filter((call) => call.method === 'POST');
+    expect(first?.headers.get('idempotency-key')).toBe(attempt.key);
+    expect(second?.headers.get('idempotency-key')).toBe(attempt.key);
+    expect(second?.body).toMatchObject({ firstName: 'Lucía', passportNumber: 'X7654321' });
+    expect(sendQueue.getState()).toEqual([]);
+    expect(within(banner()).queryByRole('region', { name: 'Registrations being sent' })).toBeNull();
+  });
+
+  it('a refused registration can be discarded after a question', async () => {
+    authStore.setSession(TOKEN, sampleUser, { remember: true });
+    mockApi(
+      {
+        'GET /api/establishments/user': establishments,
+        'POST /api/pilgrims': apiFailure(400, 'VALIDATION_FAILED', 'Validation failed', [
+          { field: 'passportNumber', message: 'Invalid document number' },
+        ]),
+      },
+      NO_SAME_DOCUMENT,
+    );
+    const { user, router } = renderRoutes(routes, { path: '/traveler-registration' });
+    expect(await screen.findByRole('button', { name: 'Save record' }, LOADED)).toBeInTheDocument();
+    queueRegistration('Hans', 'Weber');
+    await user.click(
+      await within(banner()).findByRole('link', { name: 'Needs attention: Hans Weber' }),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Discard registration' }));
+    const dialog = screen.getByRole('alertdialog', {
+      name: 'Discard the registration of Hans Weber?',
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Keep it' }));
+    expect(sendQueue.getState()).toHaveLength(1);
+
+    await user.click(screen.getByRole('button', { name: 'Discard registration' }));
+    await user.click(
+      within(
+        screen.getByRole('alertdialog', { name: 'Discard the registration of Hans Weber?' }),
+      ).getByRole('button', { name: 'Discard registration' }),
+    );
+    expect(sendQueue.getState()).toEqual([]);
+    await vi.waitFor(() => expect(router.state.location.search).not.toMatch(/queued=/));
+    expect(within(banner()).queryByRole('link', { name: /Needs attention/ })).toBeNull();
+  });
+
+  it('asks before the tab is closed and before logging out while registrations are being sent', async () => {
+    authStore.setSession(TOKEN, sampleUser, { remember: true });
+    const { calls } = mockApi(
+      {
+        'GET /api/establishments/user': establishments,
+        // A connection that never answers.
+        'POST /api/pilgrims': () => new Promise(() => {}),
+        'POST /api/auth/logout': { body: { success: true, message: 'ok' } },
+      },
+      NO_SAME_DOCUMENT,
+    );
+    const { user, router } = renderRoutes(routes, { path: '/traveler-registration' });
+    const unload = () => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    await screen.findByRole('button', { name: 'Save record' }, LOADED);
+    expect(unload()).toBe(false);
+
+    queueRegistration('Lucía', 'Fernández');
+    expect(
+      await within(banner()).findByRole('region', { name: 'Registrations being sent' }),
+    ).toHaveTextContent('Sending 1 registration…');
+    expect(unload()).toBe(true);
+    // Unsaved input too: a session that ends now is renewed in place, not signed out.
+    expect(hasUnsavedInput()).toBe(true);
+
+    const nav = () => within(banner()).getAllByRole('navigation', { name: 'Main' })[0]!;
+    await user.click(within(nav()).getByRole('button', { name: 'Log out' }));
+    const question = screen.getByRole('alertdialog', { name: 'Log out?' });
+    expect(question).toHaveTextContent('1 registration is still being sent: it will be lost.');
+    await user.click(within(question).getByRole('button', { name: 'Stay' }));
+    expect(authStore.getState().user).not.toBeNull();
+    expect(calls.some((call) => call.url.pathname === '/api/auth/logout')).toBe(false);
+
+    fireEvent.click(within(nav()).getByRole('button', { name: 'Log out' }));
+    await user.click(
+      within(screen.getByRole('alertdialog', { name: 'Log out?' })).getByRole('button', {
+        name: 'Log out anyway',
+      }),
+    );
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(calls.some((call) => call.url.pathname === '/api/auth/logout')).toBe(true);
+    expect(sendQueue.getState()).toEqual([]);
+    expect(unload()).toBe(false);
+    expect(hasUnsavedInput()).toBe(false);
+  });
+});

@@ -1,0 +1,227 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CreatePilgrimInput, Pilgrim } from '@hospes/shared/pilgrims';
+import { ApiError } from '@/lib/api-client';
+import { authStore } from '@/lib/auth';
+import { sampleUser } from '@/test/utils';
+import { newRegistrationAttempt } from './registration-attempt';
+import {
+  clearSendQueue,
+  enqueue,
+  FIRST_RETRY_PAUSE_MS,
+  retryNow,
+  SAVED_NOTICE_MS,
+  sendQueue,
+  unsavedRegistrations,
+} from './send-queue';
+import { ESTABLISHMENT_ID, samplePilgrim } from './test/fixtures';
+import { emptyTravelerValues } from './traveler-form-model';
+
+const TOKEN = 'tok_abcdefghijklmnopqrstuvwxyz012345';
+
+const noAnswer = () =>
+  new ApiError({ status: 0, code: 'NETWORK_ERROR', message: 'No response from the server' });
+
+function input(firstName: string, passportNumber: string): CreatePilgrimInput {
+  return { firstName, lastName: 'Test', passportNumber } as CreatePilgrimInput;
+}
+
+/**
+ * POST /api/pilgrims as decision 020 has the server answer it: a key registers once, the same key
+ * with the same body answers that traveler again. `outcomes` decide each call in turn: answered,
+ * registered with the answer lost on the way back, or refused.
+ */
+function server(outcomes: ('ok' | 'lost' | 'unreached' | ApiError)[] = []) {
+  const sent: { key: string; firstName: string }[] = [];
+  const registered = new Map<string, Pilgrim>();
+  const waiting: (() => void)[] = [];
+  let held = false;
+  const create = vi.fn(async (body: CreatePilgrimInput, key: string): Promise<Pilgrim> => {
+    sent.push({ key, firstName: body.firstName });
+    if (held) await new Promise<void>((resolve) => waiting.push(resolve));
+    const outcome = outcomes.shift() ?? 'ok';
+    if (outcome instanceof ApiError) throw outcome;
+    if (outcome === 'unreached') throw noAnswer();
+    const pilgrim =
+      registered.get(key) ??
+      samplePilgrim({
+        id: `id-${registered.size + 1}`,
+        firstName: body.firstName,
+        reportNumber: `2026/00001${registered.size}`,
+      });
+    registered.set(key, pilgrim);
+    if (outcome === 'lost') throw noAnswer();
+    return pilgrim;
+  });
+  return {
+    sent,
+    registered,
+    calls: { create, update: vi.fn() },
+    /** Holds every answer until `release` (a slow connection). */
+    hold: () => {
+      held = true;
+    },
+    release: () => {
+      held = false;
+      for (const resolve of waiting.splice(0)) resolve();
+    },
+  };
+}
+
+function queue(name: string, calls: ReturnType<typeof server>['calls'], passport = name) {
+  const attempt = newRegistrationAttempt();
+  const data = input(name, passport);
+  return {
+    attempt,
+    id: enqueue({
+      name,
+      establishmentId: ESTABLISHMENT_ID,
+      values: emptyTravelerValues(ESTABLISHMENT_ID),
+      input: data,
+      attempt,
+      calls,
+    }),
+  };
+}
+
+/** Lets the promises of a send settle without moving the clock (vi.waitFor would move it). */
+async function settle() {
+  for (let i = 0; i < 20; i++) await Promise.resolve();
+}
+
+const statuses = () => sendQueue.getState().map((entry) => `${entry.name}:${entry.status}`);
+
+describe('the desk’s send queue', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    authStore.setSession(TOKEN, sampleUser, { remember: true });
+  });
+  afterEach(() => {
+    clearSendQueue();
+    vi.useRealTimers();
+  });
+
+  it('sends one registration at a time, in order, each with its own key; a send on the wire is awaited, not repeated', async () => {
+    const api = server();
+    api.hold();
+    // The desk's slow save, already on the wire when it moved to the queue.
+    let answer: (pilgrim: Pilgrim) => void = () => {};
+    const first = newRegistrationAttempt();
+    enqueue({
+      name: 'Lucía',
+      establishmentId: ESTABLISHMENT_ID,
+      values: emptyTravelerValues(ESTABLISHMENT_ID),
+      input: input('Lucía', 'X1'),
+      attempt: first,
+      calls: api.calls,
+      sending: new Promise<Pilgrim>((resolve) => (answer = resolve)),
+    });
+    const second = queue('Hans', api.calls);
+    const third = queue('Erika', api.calls);
+    expect(statuses()).toEqual(['Lucía:sending', 'Hans:waiting', 'Erika:waiting']);
+    expect(unsavedRegistrations()).toBe(3);
+    // Nothing else is sent while the first is on the wire.
+    expect(api.sent).toHaveLength(0);
+
+    answer(samplePilgrim({ firstName: 'Lucía', reportNumber: '2026/000010' }));
+    await vi.waitFor(() => expect(api.sent).toHaveLength(1));
+    expect(statuses()).toEqual(['Lucía:saved', 'Hans:sending', 'Erika:waiting']);
+    api.release();
+    await vi.waitFor(() =>
+      expect(statuses()).toEqual(['Lucía:saved', 'Hans:saved', 'Erika:saved']),
+    );
+    expect(api.sent).toEqual([
+      { key: second.attempt.key, firstName: 'Hans' },
+      { key: third.attempt.key, firstName: 'Erika' },
+    ]);
+    expect(new Set([first.key, second.attempt.key, third.attempt.key]).size).toBe(3);
+    expect(unsavedRegistrations()).toBe(0);
+    expect(sendQueue.getState()[0]?.pilgrim?.reportNumber).toBe('2026/000010');
+
+    // A saved one is told for a while, then leaves the indicator.
+    await vi.advanceTimersByTimeAsync(SAVED_NOTICE_MS);
+    expect(statuses()).toEqual([]);
+  });
+
+  it('sends again after a lost answer, with the same key and a growing pause: the server answers the traveler it registered', async () => {
+    // Registered, answer lost; then no connection at all; then the replay is answered.
+    const api = server(['lost', 'unreached', 'ok']);
+    const { attempt } = queue('Lucía', api.calls);
+    const later = queue('Hans', api.calls);
+    await settle();
+    expect(statuses()).toEqual(['Lucía:paused', 'Hans:waiting']);
+    expect(api.sent).toHaveLength(1);
+    expect(attempt.unanswered).toHaveLength(1);
+
+    // The one ahead keeps its place: nothing is sent during its pause.
+    await vi.advanceTimersByTimeAsync(FIRST_RETRY_PAUSE_MS - 1);
+    expect(api.sent).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    await settle();
+    expect(api.sent).toHaveLength(2);
+    expect(statuses()[0]).toBe('Lucía:paused');
+    // The second pause is longer than the first.
+    await vi.advanceTimersByTimeAsync(FIRST_RETRY_PAUSE_MS);
+    expect(api.sent).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(FIRST_RETRY_PAUSE_MS);
+    await vi.waitFor(() => expect(statuses()).toEqual(['Lucía:saved', 'Hans:saved']));
+
+    expect(api.sent.map((call) => call.key)).toEqual([
+      attempt.key,
+      attempt.key,
+      attempt.key,
+      later.attempt.key,
+    ]);
+    // One traveler for Lucía, whatever the number of sends.
+    expect(api.registered.size).toBe(2);
+  });
+
+  it('"Retry now" sends a paused registration at once', async () => {
+    const api = server(['unreached', 'ok']);
+    const { id } = queue('Lucía', api.calls);
+    await vi.waitFor(() => expect(statuses()).toEqual(['Lucía:paused']));
+    retryNow(id);
+    await vi.waitFor(() => expect(statuses()).toEqual(['Lucía:saved']));
+    expect(api.sent).toHaveLength(2);
+  });
+
+  it('a refusal (4xx) waits for the desk and the next registration goes on; a server error is retried', async () => {
+    const refusal = new ApiError({
+      status: 400,
+      code: 'VALIDATION_FAILED',
+      message: 'Validation failed',
+      details: [{ field: 'passportNumber', message: 'Invalid document number' }],
+    });
+    const busy = new ApiError({ status: 503, code: 'SERVICE_UNAVAILABLE', message: 'Busy' });
+    const api = server([refusal, busy]);
+    queue('Lucía', api.calls);
+    queue('Hans', api.calls);
+    await vi.waitFor(() => expect(statuses()).toEqual(['Lucía:attention', 'Hans:paused']));
+    expect(sendQueue.getState()[0]?.error).toBe(refusal);
+    await vi.advanceTimersByTimeAsync(FIRST_RETRY_PAUSE_MS);
+    await vi.waitFor(() => expect(statuses()).toEqual(['Lucía:attention', 'Hans:saved']));
+    // The refused one is not sent again by itself; it still counts as unsaved.
+    await vi.advanceTimersByTimeAsync(10 * FIRST_RETRY_PAUSE_MS);
+    expect(api.sent.map((call) => call.firstName)).toEqual(['Lucía', 'Hans', 'Hans']);
+    expect(unsavedRegistrations()).toBe(1);
+  });
+
+  it('waits while the session is renewed, and forgets everything once the user signs out', async () => {
+    const api = server(['unreached', 'ok']);
+    queue('Lucía', api.calls);
+    await vi.waitFor(() => expect(statuses()).toEqual(['Lucía:paused']));
+    // The session ended (the API client removed the token): nothing is sent without one.
+    document.cookie = 'auth_token=; Path=/; Max-Age=0';
+    localStorage.clear();
+    sessionStorage.clear();
+    await vi.advanceTimersByTimeAsync(FIRST_RETRY_PAUSE_MS);
+    expect(api.sent).toHaveLength(1);
+    // Logged in again as the same user: the queue goes on.
+    authStore.setSession(TOKEN, sampleUser, { remember: true });
+    await vi.waitFor(() => expect(statuses()).toEqual(['Lucía:saved']));
+
+    queue('Hans', { create: vi.fn(() => new Promise<Pilgrim>(() => {})), update: vi.fn() });
+    expect(unsavedRegistrations()).toBe(1);
+    authStore.clear();
+    expect(sendQueue.getState()).toEqual([]);
+  });
+});

@@ -1,0 +1,280 @@
+import { useSyncExternalStore } from 'react';
+import type { CreatePilgrimInput, Pilgrim } from '@hospes/shared/pilgrims';
+import { isApiError } from '@/lib/api-client';
+import { authStore } from '@/lib/auth';
+import { getToken } from '@/lib/token-storage';
+import {
+  saveRegistration,
+  type RegistrationAttempt,
+  type RegistrationCalls,
+} from './registration-attempt';
+import type { TravelerFormValues } from './traveler-form-model';
+
+/**
+ * The desk's registrations sent in the background (decision 032): a save that was slow to answer
+ * moves here, so the hospitalero goes on with the next traveler. It lives in this module's memory
+ * only, never in localStorage or IndexedDB: the photos of identity documents must not stay on a
+ * shared tablet. It survives navigation within the app, not a reload (the app asks first).
+ *
+ * One registration is sent at a time, in the order they came, each with its own registration
+ * attempt: the same Idempotency-Key as its first send, and the same replay of an unanswered send
+ * (registration-attempt.ts). A send without an answer is tried again after a growing pause; a
+ * refusal (a 4xx) waits for the hospitalero, who opens the form, fixes it and saves it.
+ */
+
+/** The pause before the first automatic retry; each further one doubles, up to the maximum. */
+export const FIRST_RETRY_PAUSE_MS = 5_000;
+export const LONGEST_RETRY_PAUSE_MS = 120_000;
+/** How long a saved registration stays in the indicator, with its link, once told. */
+export const SAVED_NOTICE_MS = 15_000;
+
+export type QueuedStatus =
+  /** Waiting for its turn. */
+  | 'waiting'
+  /** On the wire now. */
+  | 'sending'
+  /** Sent without an answer (no connection, a timeout, a 5xx): tried again after `retryAt`. */
+  | 'paused'
+  /** Refused (a 4xx): waits for the hospitalero to fix it or discard it. */
+  | 'attention'
+  /** Registered: `pilgrim` is the record. */
+  | 'saved';
+
+export interface QueuedRegistration {
+  readonly id: string;
+  /** The traveler's full name, as the desk typed it. */
+  readonly name: string;
+  readonly establishmentId: string;
+  /** What the form held: a form reopened to fix the registration starts with it. */
+  readonly values: TravelerFormValues;
+  readonly input: CreatePilgrimInput;
+  readonly attempt: RegistrationAttempt;
+  readonly status: QueuedStatus;
+  /** Sends so far that had no answer (the pause before the next one grows with them). */
+  readonly unanswered: number;
+  /** When a paused registration is sent again (ms since the epoch). */
+  readonly retryAt: number | null;
+  /** The last failure: the refusal of a registration that needs attention. */
+  readonly error: unknown;
+  readonly pilgrim: Pilgrim | null;
+}
+
+export interface QueuedInput {
+  name: string;
+  establishmentId: string;
+  values: TravelerFormValues;
+  input: CreatePilgrimInput;
+  attempt: RegistrationAttempt;
+  /** The calls the queue sends with (the API, and the cache to refresh after a save). */
+  calls: RegistrationCalls;
+  /**
+   * A send already on the wire (the desk's save that was slow to answer): the queue waits for
+   * it instead of starting another, which would upload the photos a second time.
+   */
+  sending?: Promise<Pilgrim>;
+}
+
+let entries: readonly QueuedRegistration[] = [];
+const listeners = new Set<() => void>();
+const callsOf = new Map<string, RegistrationCalls>();
+const timers = new Map<string, ReturnType<typeof setTimeout>>();
+/** The user whose registrations these are: another session never sends or sees them. */
+let owner: string | null = null;
+let nextId = 0;
+
+function publish(next: readonly QueuedRegistration[]) {
+  entries = next;
+  for (const listener of listeners) listener();
+}
+
+function patch(id: string, change: Partial<QueuedRegistration>) {
+  publish(entries.map((entry) => (entry.id === id ? { ...entry, ...change } : entry)));
+}
+
+function find(id: string): QueuedRegistration | undefined {
+  return entries.find((entry) => entry.id === id);
+}
+
+function stopTimer(id: string) {
+  clearTimeout(timers.get(id));
+  timers.delete(id);
+}
+
+/** Whether a failed send may succeed later as it is: no answer, a server error, a busy server. */
+function worthRetrying(error: unknown): boolean {
+  if (!isApiError(error)) return true;
+  return error.status === 0 || error.status >= 500 || error.status === 408 || error.status === 429;
+}
+
+/** The pause after `unanswered` sends without an answer: 5 s, 10 s, 20 s… up to 2 minutes. */
+export function retryPauseMs(unanswered: number): number {
+  return Math.min(FIRST_RETRY_PAUSE_MS * 2 ** Math.max(0, unanswered - 1), LONGEST_RETRY_PAUSE_MS);
+}
+
+/**
+ * A saved registration is told in the indicator, with its link, for SAVED_NOTICE_MS, then leaves
+ * it (the record stays in the list of travelers). Not while the indicator's list is open: a link
+ * does not vanish under the finger.
+ */
+let holdingSaved = false;
+function fadeSaved(id: string) {
+  stopTimer(id);
+  timers.set(
+    id,
+    setTimeout(() => {
+      timers.delete(id);
+      if (!holdingSaved) dismiss(id);
+    }, SAVED_NOTICE_MS),
+  );
+}
+
+/** The indicator's list is open (true) or closed: saved registrations stay while it is open. */
+export function holdSavedNotices(hold: boolean): void {
+  holdingSaved = hold;
+  if (hold) return;
+  for (const entry of entries) {
+    if (entry.status === 'saved' && !timers.has(entry.id)) fadeSaved(entry.id);
+  }
+}
+
+/** Follows one send of a queued registration to its end, then lets the next one go. */
+function follow(id: string, sending: Promise<Pilgrim>) {
+  patch(id, { status: 'sending', retryAt: null });
+  sending.then(
+    (pilgrim) => {
+      if (!find(id)) return;
+      patch(id, { status: 'saved', pilgrim, error: null });
+      fadeSaved(id);
+      pump();
+    },
+    (error: unknown) => {
+      const entry = find(id);
+      if (!entry) return;
+      if (worthRetrying(error)) {
+        const unanswered = entry.unanswered + 1;
+        const pause = retryPauseMs(unanswered);
+        patch(id, { status: 'paused', unanswered, retryAt: Date.now() + pause, error });
+        timers.set(
+          id,
+          setTimeout(() => retryNow(id), pause),
+        );
+      } else {
+        patch(id, { status: 'attention', error, retryAt: null });
+      }
+      pump();
+    },
+  );
+}
+
+/**
+ * Sends the next registration when none is on the wire: the first that is neither saved nor
+ * waiting for the hospitalero. A paused one keeps its place (the order of the registrations is
+ * the order of their report numbers), and nothing is sent without a session (the login dialog
+ * renews it; the queue goes on then).
+ */
+function pump() {
+  if (entries.some((entry) => entry.status === 'sending')) return;
+  const next = entries.find((entry) => entry.status === 'waiting' || entry.status === 'paused');
+  if (!next || next.status !== 'waiting' || !getToken()) return;
+  const calls = callsOf.get(next.id);
+  if (!calls) return;
+  follow(next.id, saveRegistration(next.attempt, next.input, calls));
+}
+
+/** Adds a registration to the queue; returns its id. */
+export function enqueue(item: QueuedInput): string {
+  const user = authStore.getState().user?.id ?? null;
+  if (owner !== user) clearSendQueue();
+  owner = user;
+  const id = `queued-${++nextId}`;
+  callsOf.set(id, item.calls);
+  publish([
+    ...entries,
+    {
+      id,
+      name: item.name,
+      establishmentId: item.establishmentId,
+      values: item.values,
+      input: item.input,
+      attempt: item.attempt,
+      status: 'waiting',
+      unanswered: 0,
+      retryAt: null,
+      error: null,
+      pilgrim: null,
+    },
+  ]);
+  if (item.sending) follow(id, item.sending);
+  else pump();
+  return id;
+}
+
+/** "Retry now": a paused registration is sent at once (when its turn has come). */
+export function retryNow(id: string): void {
+  const entry = find(id);
+  if (!entry || entry.status !== 'paused') return;
+  stopTimer(id);
+  patch(id, { status: 'waiting', retryAt: null });
+  // A paused registration ahead keeps its place: "Retry now" on a later one sends the first.
+  const first = entries.find((other) => other.status === 'paused');
+  if (first && first.id !== id) {
+    stopTimer(first.id);
+    patch(first.id, { status: 'waiting', retryAt: null });
+  }
+  pump();
+}
+
+/** Takes a registration out of the queue (discarded, or saved from its form), forgetting its data. */
+export function removeQueued(id: string): void {
+  stopTimer(id);
+  callsOf.delete(id);
+  publish(entries.filter((entry) => entry.id !== id));
+  pump();
+}
+
+/** A saved registration leaves the indicator. */
+export function dismiss(id: string): void {
+  if (find(id)?.status === 'saved') removeQueued(id);
+}
+
+/** Forgets every registration (logging out, another user): their data leaves the memory. */
+export function clearSendQueue(): void {
+  for (const id of timers.keys()) stopTimer(id);
+  callsOf.clear();
+  owner = null;
+  publish([]);
+}
+
+/** The registrations not yet saved: what leaving the app would lose. */
+export function unsavedRegistrations(items: readonly QueuedRegistration[] = entries): number {
+  return items.filter((entry) => entry.status !== 'saved').length;
+}
+
+export const sendQueue = {
+  getState: (): readonly QueuedRegistration[] => entries,
+  subscribe(listener: () => void): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+};
+
+export function useSendQueue(): readonly QueuedRegistration[] {
+  return useSyncExternalStore(sendQueue.subscribe, sendQueue.getState, sendQueue.getState);
+}
+
+// Signed out, or another user signed in: the registrations of the one before are forgotten. A
+// new session of the same user (the login dialog after a session ended) lets the queue go on.
+authStore.subscribe(() => {
+  const user = authStore.getState().user?.id ?? null;
+  if (entries.length === 0) return;
+  if (user !== owner) clearSendQueue();
+  else pump();
+});
+
+// Back online: what waits for a pause is sent at once.
+if (typeof window !== 'undefined') {
+  window.addEventListener('online', () => {
+    const first = entries.find((entry) => entry.status === 'paused');
+    if (first) retryNow(first.id);
+  });
+}
