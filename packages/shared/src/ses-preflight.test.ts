@@ -413,6 +413,16 @@ describe('SES pre-flight check', () => {
     ).toContain('entryDate:ses.entryDateInvalid');
   });
 
+  it('reports a self check-in in a parte only once the desk confirmed the arrival (decision 033)', () => {
+    const pending = spaniard({ awaitingConfirmation: true });
+    expect(pv([pending])).toEqual([
+      { travelerId: pending.id, field: 'selfRegistration', code: 'ses.notConfirmed' },
+    ]);
+    // A reservation may come before the arrival; a confirmed one is a parte like any other.
+    expect(rh([pending])).toEqual([]);
+    expect(pv([spaniard({ awaitingConfirmation: false })])).toEqual([]);
+  });
+
   it('has a text in es and en for every problem code', () => {
     const keys = SES_PROBLEM_CODES.map((c) => c.slice(4)).sort();
     expect(Object.keys(esSes).sort()).toEqual(keys);

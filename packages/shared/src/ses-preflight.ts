@@ -162,6 +162,11 @@ export interface SesTraveler {
   address?: SesAddress | null;
   kinship?: KinshipCode | null;
   stay?: SesStay | null;
+  /**
+   * Registered by the traveler (the self check-in) and not yet confirmed at the desk: no arrival
+   * to report in a parte until staff confirm it (decision 033).
+   */
+  awaitingConfirmation?: boolean;
 }
 
 export interface SesEstablishment {
@@ -240,6 +245,7 @@ export const SES_PROBLEM_CODES = [
   'ses.minorWithoutAdult',
   'ses.contractValueDiffers',
   'ses.numberOfPersonsTooFew',
+  'ses.notConfirmed',
 ] as const;
 export type SesProblemCode = (typeof SES_PROBLEM_CODES)[number];
 
@@ -448,6 +454,9 @@ export function preflightSes(
     const maxLength = (field: string, value: string, max: number) => {
       if (sesLength(value) > max) problems.push(tooLong(traveler.id, field, max));
     };
+
+    // A self check-in is reported once staff confirmed the arrival; a reservation may come before.
+    if (pv && traveler.awaitingConfirmation) add('selfRegistration', 'ses.notConfirmed');
 
     // Names
     const firstName = sesText(traveler.firstName);

@@ -10,6 +10,7 @@ import {
   establishments,
   pilgrimDocuments,
   pilgrims,
+  selfRegistrations,
   type EstablishmentRow,
   type NewPilgrimRow,
   type PilgrimRow,
@@ -169,6 +170,24 @@ export function createDocumentsRepository(db: Db) {
         .where(and(...conditions))
         .orderBy(asc(pilgrims.entryDate), asc(pilgrims.createdAt), asc(pilgrims.id))
         .limit(limit);
+    },
+
+    /** Of these travelers, those who checked themselves in and await the desk's confirmation. */
+    async awaitingConfirmation(pilgrimIds: string[], tx: Db = db): Promise<Set<string>> {
+      const pending = new Set<string>();
+      for (let i = 0; i < pilgrimIds.length; i += 1000) {
+        const rows = await tx
+          .select({ id: selfRegistrations.pilgrimId })
+          .from(selfRegistrations)
+          .where(
+            and(
+              inArray(selfRegistrations.pilgrimId, pilgrimIds.slice(i, i + 1000)),
+              eq(selfRegistrations.status, 'pending'),
+            ),
+          );
+        for (const row of rows) pending.add(row.id);
+      }
+      return pending;
     },
 
     /**

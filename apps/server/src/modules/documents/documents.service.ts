@@ -665,9 +665,12 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
         rows = await documents.travelersOfEstablishment(establishment.id, where, limit);
       }
 
-      const travelers = rows.map((r) =>
-        toSesTraveler(toTravelerView(r.row, r.establishmentName, day)),
-      );
+      // A self check-in not yet confirmed at the desk is no arrival yet (decision 033).
+      const pending = await documents.awaitingConfirmation(rows.map((r) => r.row.id));
+      const travelers = rows.map((r) => ({
+        ...toSesTraveler(toTravelerView(r.row, r.establishmentName, day)),
+        awaitingConfirmation: pending.has(r.row.id),
+      }));
       const communications = sesStays(travelers).length;
       if (communications > SES_MAX_COMMUNICATIONS || rows.length >= limit)
         throw new AppError('SES_TOO_MANY_COMMUNICATIONS', {

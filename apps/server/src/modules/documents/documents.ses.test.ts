@@ -130,7 +130,7 @@ beforeAll(async () => {
     owner.token,
     sesReadyBody(e, {
       entryDate: '2026-04-10',
-      checkOutDate: '2026-04-11',
+      checkOutDate: '2026-04-21',
       stay: { paymentType: 'EFECT' },
     }),
   );
@@ -378,6 +378,75 @@ describe('POST /api/establishments/{id}/ses-xml', () => {
       (await ses(owner.establishmentId, admin.token, { kind: 'PV', pilgrimIds: [walkIn.id] }))
         .statusCode,
     ).toBe(200);
+  });
+
+  it('reports a self check-in in a parte only once the desk confirmed the arrival (decision 033)', async () => {
+    const e = owner.establishmentId;
+    const link = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/establishments/${e}/checkin-link`,
+      headers: bearer(owner.token),
+    });
+    expect(link.statusCode, link.body).toBe(200);
+    const day = '2026-04-20';
+    const sent = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/public/checkin/${link.json().data.token}`,
+      remoteAddress: '10.9.8.7',
+      payload: sesReadyBody(e, {
+        firstName: 'Ana',
+        entryDate: day,
+        checkOutDate: '2026-04-21',
+      }),
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const found = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/pilgrims/by-code/${sent.json().data.confirmationCode}`,
+      headers: bearer(owner.token),
+    });
+    const ana = found.json<{ data: Pilgrim }>().data;
+    expect(ana.entryDate).toBe(day);
+    // The stay is the lodging's to give (the public form has none): the desk adds the payment.
+    const stay = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/pilgrims/${ana.id}`,
+      headers: bearer(owner.token),
+      payload: { stay: { entryDateTime: `${day}T18:00:00`, paymentType: 'EFECT' } },
+    });
+    expect(stay.statusCode, stay.body).toBe(200);
+
+    // Not yet confirmed: no parte, whether chosen or among the day's arrivals, and nothing else
+    // wrong with her data.
+    for (const body of [
+      { kind: 'PV', pilgrimIds: [ana.id] },
+      { kind: 'PV', from: day, to: day },
+    ]) {
+      const refused = await ses(e, owner.token, body, 'en');
+      expect(refused.statusCode, refused.body).toBe(422);
+      expect(refused.json().details).toEqual([
+        {
+          field: `${ana.id}.selfRegistration`,
+          code: 'ses.notConfirmed',
+          travelerId: ana.id,
+          message: expect.stringMatching(/not yet confirmed at the desk/),
+        },
+      ]);
+    }
+    // A reservation may come before the arrival.
+    expect((await ses(e, owner.token, { kind: 'RH', pilgrimIds: [ana.id] })).statusCode).toBe(200);
+
+    const confirmed = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/pilgrims/${ana.id}/confirm`,
+      headers: bearer(owner.token),
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const parte = await ses(e, owner.token, { kind: 'PV', from: day, to: day });
+    expect(parte.statusCode, parte.body).toBe(200);
+    expect(xsdErrors(parte.body, 'altaParteHospedaje')).toBe('');
+    expect(xpath(parte.body, 'count(//comunicacion)')).toBe('1');
+    expect(xpath(parte.body, 'string(//comunicacion/persona/nombre)')).toBe('Ana');
   });
 
   it('answers 409 for an establishment that reports to the Mossos d’Esquadra or the Ertzaintza, unless SES is chosen', async () => {

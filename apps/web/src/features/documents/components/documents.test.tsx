@@ -181,6 +181,66 @@ describe('SES pre-flight problems', () => {
   });
 });
 
+describe('SES pre-flight: a self check-in awaiting confirmation', () => {
+  it('links to the record to review and confirm it, and the other problems to the edit form', async () => {
+    authStore.setSession(TOKEN, sampleUser, { remember: true });
+    const waiting = { ...lucia, id: '1b2c3d4e-5f60-4718-9a2b-3c4d5e6f7a8b', firstName: 'Ana' };
+    mockApi({
+      [`POST /api/establishments/${ESTABLISHMENT_ID}/ses-xml`]: apiFailure(
+        422,
+        'SES_PREFLIGHT_FAILED',
+        'The file cannot be generated.',
+        [
+          {
+            field: `${lucia.id}.selfRegistration`,
+            message: 'A self check-in not yet confirmed at the desk',
+            code: 'ses.notConfirmed',
+            travelerId: lucia.id,
+          } as never,
+          {
+            field: `${lucia.id}.stay.paymentType`,
+            message: 'The payment type is missing',
+            code: 'ses.paymentTypeRequired',
+            travelerId: lucia.id,
+          } as never,
+          {
+            field: `${waiting.id}.selfRegistration`,
+            message: 'A self check-in not yet confirmed at the desk',
+            code: 'ses.notConfirmed',
+            travelerId: waiting.id,
+          } as never,
+        ],
+      ),
+    });
+    const { user, router } = renderPage(
+      <SesXmlDialog
+        open
+        onClose={() => {}}
+        establishments={[{ id: ESTABLISHMENT_ID, name: 'Albergue San Roque' }]}
+        knownTravelers={[lucia, waiting]}
+      />,
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Generate the SES.HOSPEDAJES file' });
+    await user.click(within(dialog).getByRole('button', { name: 'Generate' }));
+    const alert = await within(dialog).findByRole('alert');
+
+    expect(
+      within(alert).getByRole('link', { name: 'Review and confirm Lucía Fernández Ruiz' }),
+    ).toHaveAttribute('href', `/clients/view/${lucia.id}`);
+    expect(
+      within(alert).getByRole('link', { name: 'Review and confirm Ana Fernández Ruiz' }),
+    ).toHaveAttribute('href', `/clients/view/${waiting.id}`);
+    // Nothing to fix in Ana's record but the confirmation.
+    expect(within(alert).queryByRole('link', { name: 'Fix Ana Fernández Ruiz' })).toBeNull();
+
+    // Lucía's other problem still goes to the edit form, without the confirmation.
+    await user.click(within(alert).getByRole('link', { name: 'Fix Lucía Fernández Ruiz' }));
+    expect(router.state.location.state).toEqual({
+      sesProblems: [{ field: 'stay.paymentType', message: 'The payment type is missing' }],
+    });
+  });
+});
+
 describe('SES file of an establishment that reports elsewhere', () => {
   it('says so before anything is sent, and does not offer to generate', async () => {
     authStore.setSession(TOKEN, sampleUser, { remember: true });

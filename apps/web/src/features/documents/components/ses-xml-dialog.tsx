@@ -12,7 +12,7 @@ import { TextLink } from '@/components/ui/text-link';
 import { links } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
-import { groupSesProblems, useGenerateSesFile } from '../api/ses';
+import { groupSesProblems, useGenerateSesFile, type SesProblemGroup } from '../api/ses';
 import { RadioGroup } from './radio-group';
 
 export interface SesTraveler {
@@ -82,28 +82,53 @@ export function SesProblems({
                   {t('xml.fixEstablishment')}
                 </TextLink>
               ) : (
-                <TextLink
-                  to={links.clientEdit(group.travelerId)}
-                  // The edit form marks these fields (the list would be gone otherwise).
-                  state={{
-                    sesProblems: group.problems.map((problem) => ({
-                      // The traveler's field, without the id it is listed under.
-                      field: problem.field.startsWith(`${group.travelerId}.`)
-                        ? problem.field.slice(group.travelerId!.length + 1)
-                        : problem.field,
-                      message: problem.message || problem.code || problem.field,
-                    })),
-                  }}
-                >
-                  {t('xml.fix')}
-                  <span className="sr-only"> {heading}</span>
-                </TextLink>
+                <TravelerLinks group={group} heading={heading} />
               )}
             </li>
           );
         })}
       </ul>
     </FormAlert>
+  );
+}
+
+/**
+ * A traveler's way to fix their problems: a self check-in awaiting confirmation goes to its record,
+ * where staff review and confirm it (decision 033); any other problem to the edit form, which
+ * marks the fields.
+ */
+function TravelerLinks({ group, heading }: { group: SesProblemGroup; heading: string }) {
+  const { t } = useTranslation('documents');
+  const travelerId = group.travelerId!;
+  const unconfirmed = group.problems.some((problem) => problem.code === 'ses.notConfirmed');
+  const fields = group.problems.filter((problem) => problem.code !== 'ses.notConfirmed');
+  return (
+    <p className="flex flex-wrap gap-x-4">
+      {unconfirmed && (
+        <TextLink to={links.clientView(travelerId)}>
+          {t('xml.review')}
+          <span className="sr-only"> {heading}</span>
+        </TextLink>
+      )}
+      {fields.length > 0 && (
+        <TextLink
+          to={links.clientEdit(travelerId)}
+          // The edit form marks these fields (the list would be gone otherwise).
+          state={{
+            sesProblems: fields.map((problem) => ({
+              // The traveler's field, without the id it is listed under.
+              field: problem.field.startsWith(`${travelerId}.`)
+                ? problem.field.slice(travelerId.length + 1)
+                : problem.field,
+              message: problem.message || problem.code || problem.field,
+            })),
+          }}
+        >
+          {t('xml.fix')}
+          <span className="sr-only"> {heading}</span>
+        </TextLink>
+      )}
+    </p>
   );
 }
 
