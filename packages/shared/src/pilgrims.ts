@@ -677,6 +677,13 @@ export const PilgrimHistoryEntrySchema = z.object({
   source: z.string().nullable(),
   /** A sheet sent by e-mail: the address it went to (who received the data), else null. */
   sentTo: z.string().nullable(),
+  /**
+   * A confirmation that moved the day of arrival (decision 031): the entry date it set and the
+   * one before, else null.
+   */
+  arrival: z.object({ entryDate: z.string(), from: z.string() }).nullable(),
+  /** A confirmation that moved the arrival to another year: the report number it gave, and the one before. */
+  renumbered: z.object({ reportNumber: z.string(), from: z.string() }).nullable(),
 });
 export type PilgrimHistoryEntry = z.infer<typeof PilgrimHistoryEntrySchema>;
 

@@ -17,6 +17,8 @@ const entry = (over: Partial<PilgrimHistoryEntry>): PilgrimHistoryEntry => ({
   size: null,
   source: null,
   sentTo: null,
+  arrival: null,
+  renumbered: null,
   ...over,
 });
 const page = (data: PilgrimHistoryEntry[], p = 1, totalPages = 1) => ({
@@ -58,6 +60,12 @@ describe('TravelerHistory', () => {
                   actor: null,
                   sentTo: 'ana@example.org',
                 }),
+                entry({
+                  action: 'pilgrim.self_registration_confirmed',
+                  fields: ['entryDate'],
+                  arrival: { entryDate: '2027-01-01', from: '2026-12-31' },
+                  renumbered: { reportNumber: '2027/000001', from: '2026/000001' },
+                }),
                 entry({ action: 'pilgrim.created', source: 'import' }),
               ],
               1,
@@ -77,8 +85,13 @@ describe('TravelerHistory', () => {
       'Changed',
       'Registration sheet (PDF) downloaded',
       'Registration sheet (PDF) sent by e-mail',
+      'Checked against the document and confirmed',
       'Imported from a file',
     ]);
+    // The confirmation set the day of arrival, in another year: a number of that year's series.
+    expect(items[4]).toHaveTextContent('Arrival date: Jan 1, 2027 (was Dec 31, 2026)');
+    expect(items[4]).toHaveTextContent('Form no.: 2027/000001 (was 2026/000001)');
+    expect(items[4]).not.toHaveTextContent('Fields:');
     expect(items[1]).toHaveTextContent('Fields: First name, Phone, Payment type, Signature');
     // Support by its role, staff by name (and e-mail when the server gives it), else Hospes.
     expect(items[0]).toHaveTextContent('Hospes support');

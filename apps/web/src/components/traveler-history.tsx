@@ -10,7 +10,7 @@ import { Pager } from '@/components/ui/pager';
 import { Spinner } from '@/components/ui/spinner';
 import { apiPaths } from '@/config/paths';
 import { api } from '@/lib/api-client';
-import { formatDateTime } from '@/lib/format-date-time';
+import { formatDate, formatDateTime } from '@/lib/format-date-time';
 
 const PAGE_SIZE = 20;
 
@@ -124,6 +124,22 @@ function Entry({ entry, lng }: { entry: PilgrimHistoryEntry; lng: string }) {
       {changed.length > 0 && (
         <p className="mt-0.5 text-sm break-words text-fg">
           {t('history.fields', { fields: changed.join(', ') })}
+        </p>
+      )}
+      {entry.arrival && (
+        <p className="mt-0.5 text-sm break-words text-fg">
+          {t('history.arrival', {
+            date: formatDate(entry.arrival.entryDate, lng),
+            from: formatDate(entry.arrival.from, lng),
+          })}
+        </p>
+      )}
+      {entry.renumbered && (
+        <p className="mt-0.5 text-sm break-words text-fg">
+          {t('history.renumbered', {
+            number: entry.renumbered.reportNumber,
+            from: entry.renumbered.from,
+          })}
         </p>
       )}
       {images.length > 0 && (

@@ -570,6 +570,21 @@ describe('the day of arrival set by the confirmation (decision 031)', () => {
         },
       },
     ]);
+    // The record's history tells the day and the number the confirmation set.
+    const history = await call('GET', `/api/pilgrims/${sent.id}/history`, hostel.token);
+    expect(history.statusCode, history.body).toBe(200);
+    expect(
+      history
+        .json()
+        .data.find(
+          (entry: { action: string }) => entry.action === 'pilgrim.self_registration_confirmed',
+        ),
+    ).toMatchObject({
+      by: 'staff',
+      fields: ['entryDate'],
+      arrival: { entryDate: '2027-01-01', from: '2026-12-31' },
+      renumbered: { reportNumber: '2027/000001', from: '2026/000001' },
+    });
     // Within its year the number stays.
     const kept = await confirm(staysInYear.id, hostel.token, { entryDate: '2026-12-31' });
     expect(kept.json().data).toMatchObject({

@@ -93,6 +93,10 @@ function historyEntry(row: HistoryRow, viewerIsAdmin: boolean): PilgrimHistoryEn
     size?: unknown;
     source?: unknown;
     to?: unknown;
+    entryDate?: unknown;
+    fromEntryDate?: unknown;
+    reportNumber?: unknown;
+    fromReportNumber?: unknown;
   };
   const kinds = Array.isArray(details.documents)
     ? details.documents.map((d: { kind?: unknown }) => d?.kind)
@@ -109,6 +113,14 @@ function historyEntry(row: HistoryRow, viewerIsAdmin: boolean): PilgrimHistoryEn
     size: details.size === 'preview' || details.size === 'full' ? details.size : null,
     source: typeof details.source === 'string' ? details.source : null,
     sentTo: typeof details.to === 'string' ? details.to : null,
+    arrival:
+      typeof details.entryDate === 'string' && typeof details.fromEntryDate === 'string'
+        ? { entryDate: details.entryDate, from: details.fromEntryDate }
+        : null,
+    renumbered:
+      typeof details.reportNumber === 'string' && typeof details.fromReportNumber === 'string'
+        ? { reportNumber: details.reportNumber, from: details.fromReportNumber }
+        : null,
   };
 }
 
