@@ -1,10 +1,35 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
-const serverProject = (name: string, env: Record<string, string>, groupOrder: number) => ({
+const serverRoot = './apps/server';
+
+/**
+ * The server's test files that reach the database (a test app or database of test/, drizzle or
+ * PGlite): the only ones the PostgreSQL run repeats; the others (OCR, PDF, CSV, rate limits…) test
+ * the same code whatever the database, once is enough.
+ */
+function databaseTests(): string[] {
+  const files = (readdirSync(serverRoot, { recursive: true, encoding: 'utf8' }) as string[]).filter(
+    (file) => /^(src|test)\//.test(file) && file.endsWith('.test.ts'),
+  );
+  return files.filter((file) =>
+    /test-app|test\/db'|\/db'|pglite|createTestContext|drizzle/i.test(
+      readFileSync(path.join(serverRoot, file), 'utf8'),
+    ),
+  );
+}
+
+const serverProject = (
+  name: string,
+  env: Record<string, string>,
+  groupOrder: number,
+  include = ['src/**/*.test.ts', 'test/**/*.test.ts'],
+) => ({
   test: {
     name,
-    root: './apps/server',
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    root: serverRoot,
+    include,
     globalSetup: ['./test/global-setup.ts'],
     setupFiles: ['./test/setup.ts'],
     env,
@@ -31,7 +56,7 @@ export default defineConfig({
       },
       serverProject('server', { TEST_DB: 'pglite' }, 1),
       ...(process.env.TEST_DATABASE_URL
-        ? [serverProject('server-postgres', { TEST_DB: 'postgres' }, 2)]
+        ? [serverProject('server-postgres', { TEST_DB: 'postgres' }, 2, databaseTests())]
         : []),
       { extends: './apps/web/vite.config.ts', test: { sequence: { groupOrder: 3 } } },
     ],
