@@ -36,6 +36,10 @@ export function SignaturePad({
   const strokes = useRef<Point[][]>([]);
   const drawing = useRef<number | null>(null);
   const [empty, setEmpty] = useState(true);
+  // A signature the pad got from outside (a registration reopened with its signature), drawn
+  // under the strokes; and the last image the pad gave itself, to tell the two apart.
+  const backdrop = useRef<HTMLImageElement | null>(null);
+  const given = useRef('');
 
   const context = () => canvasRef.current?.getContext('2d') ?? null;
 
@@ -46,6 +50,16 @@ export function SignaturePad({
     const ratio = canvas.width / Math.max(1, canvas.clientWidth);
     ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
     ctx.clearRect(0, 0, canvas.width, canvas.height);
+    const image = backdrop.current;
+    if (image?.complete && image.naturalWidth > 0) {
+      // Fitted whole into the pad, centred: the same pad on the same device gives the same size.
+      const width = canvas.clientWidth;
+      const height = canvas.clientHeight;
+      const scale = Math.min(width / image.naturalWidth, height / image.naturalHeight);
+      const w = image.naturalWidth * scale;
+      const h = image.naturalHeight * scale;
+      ctx.drawImage(image, (width - w) / 2, (height - h) / 2, w, h);
+    }
     ctx.strokeStyle = INK;
     ctx.lineWidth = 2.5;
     ctx.lineCap = 'round';
@@ -84,11 +98,27 @@ export function SignaturePad({
 
   // Cleared from outside (the form was reset): forget the strokes.
   useEffect(() => {
-    if (value === '' && strokes.current.length > 0) {
+    if (value === '' && (strokes.current.length > 0 || backdrop.current)) {
       strokes.current = [];
+      backdrop.current = null;
       setEmpty(true);
       redraw();
     }
+  }, [value, redraw]);
+
+  // A signature given from outside: shown on the pad, so that what will be sent is what staff see.
+  useEffect(() => {
+    if (!value.startsWith('data:image/') || value === given.current) return;
+    given.current = value;
+    strokes.current = [];
+    const image = new Image();
+    backdrop.current = image;
+    image.onload = () => {
+      if (backdrop.current === image) redraw();
+    };
+    image.src = value;
+    setEmpty(false);
+    redraw();
   }, [value, redraw]);
 
   const pointAt = (event: PointerEvent<HTMLCanvasElement>): Point => {
@@ -125,11 +155,14 @@ export function SignaturePad({
     if (drawing.current !== event.pointerId) return;
     drawing.current = null;
     setEmpty(false);
-    onChange(canvasRef.current?.toDataURL('image/png') ?? '');
+    given.current = canvasRef.current?.toDataURL('image/png') ?? '';
+    onChange(given.current);
   };
 
   const clear = () => {
     strokes.current = [];
+    backdrop.current = null;
+    given.current = '';
     setEmpty(true);
     redraw();
     onChange('');
