@@ -80,6 +80,8 @@ export const ErrorDetailSchema = z.object({
   code: z.string().optional(),
   /** Set on the problems of a SES.HOSPEDAJES pre-flight check (null: the establishment's). */
   travelerId: z.string().nullable().optional(),
+  /** With `travelerId`: the traveler's full name, so that a client can name them. */
+  travelerName: z.string().optional(),
 });
 export type ErrorDetail = z.infer<typeof ErrorDetailSchema>;
 

@@ -307,7 +307,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsServic
         description:
           'The XML (application/xml) or, with `format: "solicitud"`, the zipped and Base64-encoded ' +
           'XML the web service takes (text/plain). 422 SES_PREFLIGHT_FAILED lists every problem in ' +
-          '`details` (`field` = `<travelerId>.<field>`, `travelerId`, `code`, `message` in the ' +
+          '`details` (`field` = `<travelerId>.<field>`, `travelerId`, `travelerName`, `code`, `message` in the ' +
           'request language); in a parte (PV), a self check-in the desk has not confirmed yet is one ' +
           '(`ses.notConfirmed`: no arrival to report); 422 SES_NO_TRAVELERS, SES_TOO_MANY_COMMUNICATIONS (over 100); 409 ' +
           'SES_OTHER_AUTHORITY when the establishment reports to the Mossos d’Esquadra or the Ertzaintza.',

@@ -679,11 +679,18 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
       const view = toEstablishmentView(establishment);
       const problems = preflightSes(travelers, view, { kind: input.kind });
       if (problems.length) {
+        const names = new Map(
+          travelers.map((t) => [
+            t.id,
+            [t.firstName, t.lastName, t.secondLastName].filter(Boolean).join(' '),
+          ]),
+        );
         const details: ErrorDetail[] = problems.map((p) => ({
           field: p.travelerId ? `${p.travelerId}.${p.field}` : p.field,
           message: sesProblemText(context.lng, p),
           code: p.code,
           travelerId: p.travelerId,
+          ...(p.travelerId ? { travelerName: names.get(p.travelerId) ?? '' } : {}),
         }));
         throw new AppError('SES_PREFLIGHT_FAILED', { details });
       }

@@ -429,6 +429,7 @@ describe('POST /api/establishments/{id}/ses-xml', () => {
           field: `${ana.id}.selfRegistration`,
           code: 'ses.notConfirmed',
           travelerId: ana.id,
+          travelerName: 'Ana Núñez García',
           message: expect.stringMatching(/not yet confirmed at the desk/),
         },
       ]);

@@ -208,6 +208,8 @@ describe('SES pre-flight: a self check-in awaiting confirmation', () => {
             message: 'A self check-in not yet confirmed at the desk',
             code: 'ses.notConfirmed',
             travelerId: waiting.id,
+            // Not on the list's page: named by the server.
+            travelerName: 'Ana Fernández Ruiz',
           } as never,
         ],
       ),
@@ -217,7 +219,7 @@ describe('SES pre-flight: a self check-in awaiting confirmation', () => {
         open
         onClose={() => {}}
         establishments={[{ id: ESTABLISHMENT_ID, name: 'Albergue San Roque' }]}
-        knownTravelers={[lucia, waiting]}
+        knownTravelers={[lucia]}
       />,
     );
     const dialog = screen.getByRole('dialog', { name: 'Generate the SES.HOSPEDAJES file' });

@@ -66,7 +66,9 @@ export function SesProblems({
           const heading =
             group.travelerId === null
               ? t('xml.problemsEstablishment')
-              : (travelers.get(group.travelerId) ?? group.travelerId);
+              : (travelers.get(group.travelerId) ??
+                group.problems.find((problem) => problem.travelerName)?.travelerName ??
+                group.travelerId);
           return (
             <li key={group.travelerId ?? 'establishment'}>
               <p className="font-semibold break-words">{heading}</p>
