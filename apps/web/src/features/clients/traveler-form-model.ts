@@ -368,6 +368,18 @@ export interface TravelerPrefill {
  */
 export function companionPrefill(pilgrim: Pilgrim): TravelerPrefill {
   const values = travelerValuesFrom(pilgrim);
+  return companionOf(values, values.stay.contractReference || pilgrim.reportNumber || '');
+}
+
+/**
+ * What a companion shares with a traveler whose form held `values` (see companionPrefill), with
+ * the contract reference they share: by default the one the form came with (a traveler still
+ * being sent has no report number yet).
+ */
+export function companionOf(
+  values: TravelerFormValues,
+  contractReference = values.stay.contractReference,
+): TravelerPrefill {
   return {
     values: {
       entryDate: values.entryDate,
@@ -375,7 +387,7 @@ export function companionPrefill(pilgrim: Pilgrim): TravelerPrefill {
       address: values.address,
       stay: {
         ...values.stay,
-        contractReference: values.stay.contractReference || pilgrim.reportNumber || '',
+        contractReference,
         contractDate: values.stay.contractDate || values.entryDate,
         // The first traveler's count did not include the companion: left for the desk to give.
         numberOfPersons: '',

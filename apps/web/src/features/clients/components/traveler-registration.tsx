@@ -12,11 +12,7 @@ import { updatePilgrim } from '../api/update-pilgrim';
 import { countryName } from '../countries';
 import type { RegistrationCalls } from '../registration-attempt';
 import { enqueue } from '../send-queue';
-import {
-  companionPrefill,
-  type TravelerFormValues,
-  type TravelerPrefill,
-} from '../traveler-form-model';
+import { companionOf, companionPrefill, type TravelerPrefill } from '../traveler-form-model';
 import { formatDate, fullName } from '../format';
 import { TravelerForm, type ScanRound, type SentRegistration } from './traveler-form';
 
@@ -26,26 +22,6 @@ import { TravelerForm, type ScanRound, type SentRegistration } from './traveler-
  * never sees the offer; a poor one (an upload of 300 KB at 150 kbit/s takes 16 s) gets it early.
  */
 export const SLOW_SAVE_OFFER_MS = 3_000;
-
-/**
- * The stay a companion shares with a traveler still being sent: the one the form came with (the
- * contract reference a companion shares), as companionPrefill gives it once a traveler is saved.
- */
-function companionOfSent(values: TravelerFormValues): TravelerPrefill {
-  return {
-    values: {
-      entryDate: values.entryDate,
-      checkOutDate: values.checkOutDate,
-      address: values.address,
-      stay: {
-        ...values.stay,
-        contractDate: values.stay.contractDate || values.entryDate,
-        numberOfPersons: '',
-      },
-    },
-    marks: {},
-  };
-}
 
 /**
  * The calls the send queue makes for the desk: the API, then the lists and counts refreshed, as
@@ -279,7 +255,7 @@ export function TravelerRegistration({
     setRound((value) => value + 1);
     // The fresh form focuses its first field; the page starts at the top with it.
     window.scrollTo?.({ top: 0 });
-    if (companion) onDone?.(companionOfSent(sent.values), fullName(sent.input));
+    if (companion) onDone?.(companionOf(sent.values), fullName(sent.input));
     else onDone?.();
   };
 
