@@ -1,5 +1,6 @@
 import type { CreatePilgrimInput } from '@hospes/shared/pilgrims';
 import {
+  addressValuesOf,
   emptyTravelerValues,
   type TravelerFormValues,
   type TravelerPrefill,
@@ -29,16 +30,7 @@ export interface TravelCompanion {
 /** What `input`, just registered, shares with the next person (see TravelCompanion). */
 export function travelCompanionOf(input: CreatePilgrimInput): TravelCompanion {
   const empty = emptyTravelerValues();
-  const address = input.address
-    ? {
-        street: input.address.street,
-        complement: input.address.complement ?? '',
-        municipalityCode: input.address.municipalityCode ?? '',
-        municipalityName: input.address.municipalityName ?? '',
-        postalCode: input.address.postalCode,
-        country: input.address.country,
-      }
-    : empty.address;
+  const address = addressValuesOf(input.address);
   const oneLine = input.contactInfo.address ?? '';
   return {
     name: input.firstName,

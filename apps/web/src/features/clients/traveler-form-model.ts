@@ -176,6 +176,31 @@ export function emptyTravelerValues(establishmentId = '', today = todayIso()): T
   };
 }
 
+/** A home address as the form holds it (the empty one when there is none). */
+export function addressValuesOf(
+  address:
+    | {
+        street: string;
+        complement?: string | null | undefined;
+        municipalityCode?: string | null | undefined;
+        municipalityName?: string | null | undefined;
+        postalCode: string;
+        country: string;
+      }
+    | null
+    | undefined,
+): TravelerFormValues['address'] {
+  if (!address) return emptyTravelerValues().address;
+  return {
+    street: address.street,
+    complement: address.complement ?? '',
+    municipalityCode: address.municipalityCode ?? '',
+    municipalityName: address.municipalityName ?? '',
+    postalCode: address.postalCode,
+    country: address.country,
+  };
+}
+
 /** A stored traveler as form values (for the edit page). */
 export function travelerValuesFrom(pilgrim: Pilgrim): TravelerFormValues {
   const empty = emptyTravelerValues(pilgrim.establishmentId);
@@ -202,16 +227,7 @@ export function travelerValuesFrom(pilgrim: Pilgrim): TravelerFormValues {
       phone2: pilgrim.contactInfo.phone2 ?? '',
       address: pilgrim.contactInfo.address ?? '',
     },
-    address: pilgrim.address
-      ? {
-          street: pilgrim.address.street,
-          complement: pilgrim.address.complement ?? '',
-          municipalityCode: pilgrim.address.municipalityCode ?? '',
-          municipalityName: pilgrim.address.municipalityName ?? '',
-          postalCode: pilgrim.address.postalCode,
-          country: pilgrim.address.country,
-        }
-      : empty.address,
+    address: addressValuesOf(pilgrim.address),
     emergencyContact: { ...pilgrim.emergencyContact },
     stay: {
       contractReference: s.contractReference ?? '',
