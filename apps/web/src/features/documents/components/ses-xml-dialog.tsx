@@ -105,7 +105,7 @@ function TravelerLinks({ group, heading }: { group: SesProblemGroup; heading: st
   const unconfirmed = group.problems.some((problem) => problem.code === 'ses.notConfirmed');
   const fields = group.problems.filter((problem) => problem.code !== 'ses.notConfirmed');
   return (
-    <p className="flex flex-wrap gap-x-4">
+    <div className="flex flex-wrap gap-x-4">
       {unconfirmed && (
         <TextLink to={links.clientView(travelerId)}>
           {t('xml.review')}
@@ -130,7 +130,7 @@ function TravelerLinks({ group, heading }: { group: SesProblemGroup; heading: st
           <span className="sr-only"> {heading}</span>
         </TextLink>
       )}
-    </p>
+    </div>
   );
 }
 
