@@ -167,6 +167,39 @@ describe('the desk’s send queue in the app', { timeout: 60_000 }, () => {
     expect(within(banner()).queryByRole('link', { name: /Needs attention/ })).toBeNull();
   });
 
+  it('discarding a fix form that was changed asks once', async () => {
+    authStore.setSession(TOKEN, sampleUser, { remember: true });
+    mockApi(
+      {
+        'GET /api/establishments/user': establishments,
+        'POST /api/pilgrims': apiFailure(400, 'VALIDATION_FAILED', 'Validation failed', [
+          { field: 'passportNumber', message: 'Invalid document number' },
+        ]),
+      },
+      NO_SAME_DOCUMENT,
+    );
+    const { user, router } = renderRoutes(routes, { path: '/traveler-registration' });
+    expect(await screen.findByRole('button', { name: 'Save record' }, LOADED)).toBeInTheDocument();
+    queueRegistration('Hans', 'Weber');
+    await user.click(
+      await within(banner()).findByRole('link', { name: 'Needs attention: Hans Weber' }),
+    );
+    const number = await screen.findByLabelText(/^Document number/);
+    await user.clear(number);
+    await user.type(number, 'X7654321');
+
+    await user.click(screen.getByRole('button', { name: 'Discard registration' }));
+    await user.click(
+      within(
+        screen.getByRole('alertdialog', { name: 'Discard the registration of Hans Weber?' }),
+      ).getByRole('button', { name: 'Discard registration' }),
+    );
+    await vi.waitFor(() => expect(router.state.location.search).not.toMatch(/queued=/));
+    // Discarded is discarded: no "Leave this page?" after the question already answered.
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(sendQueue.getState()).toEqual([]);
+  });
+
   it('asks before the tab is closed and before logging out while registrations are being sent', async () => {
     authStore.setSession(TOKEN, sampleUser, { remember: true });
     const { calls } = mockApi(

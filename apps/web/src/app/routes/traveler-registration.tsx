@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { Pilgrim } from '@hospes/shared/pilgrims';
@@ -97,8 +98,11 @@ function QueuedRegistrationFix({
         confirmLabel={t('registration.discard')}
         onCancel={() => setDiscarding(false)}
         onConfirm={() => {
-          setDiscarding(false);
-          removeQueued(entry.id);
+          // The form goes first, and its leave guard with it: the question was just answered.
+          flushSync(() => {
+            setDiscarding(false);
+            removeQueued(entry.id);
+          });
           backToDesk();
         }}
       />
