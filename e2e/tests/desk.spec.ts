@@ -322,22 +322,37 @@ test('on a slow connection the hospitalero goes on with the next traveler while 
     country: 'germ',
     passport: 'C01X00T47',
   });
-  // The first one is saved meanwhile: told in the header, with its report number and a link.
+  // Saved while the first is still on the wire: it waits for its turn (one upload at a time).
+  await page.getByRole('button', { name: 'Save record' }).click();
+  await page.waitForTimeout(1_000);
+  expect(creates).toBe(1);
+  // The first one is saved: told in the header, with its report number and a link; then the
+  // form's own save goes.
   letFirstGo();
   const first = indicator.getByRole('link', { name: /^Saved: Lucía Fernández \(\d{4}\/\d+\)$/ });
-  await expect(first).toBeVisible();
+  await expect(first).toBeVisible({ timeout: 20_000 });
   await expectAccessible(page);
-  await page.getByRole('button', { name: 'Save record' }).click();
   await expect(page.getByRole('heading', { name: 'Record saved' })).toBeVisible({
     timeout: 20_000,
   });
   await expect(page.getByText('Hans Weber')).toBeVisible();
+  expect(creates).toBe(2);
 
   // Both are registered, once each.
   await page.getByRole('link', { name: 'Go to clients' }).click();
   await expect(page.getByText('2 travelers')).toBeVisible();
   await expect(page.getByRole('rowheader', { name: 'Lucía Fernández' })).toBeVisible();
   await expect(page.getByRole('rowheader', { name: 'Hans Weber' })).toBeVisible();
+  // Report numbers in the order of the saves.
+  const listed = await page.request.get('/api/pilgrims', {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const { data } = (await listed.json()) as {
+    data: Array<{ firstName: string; reportNumber: string }>;
+  };
+  const number = (name: string) =>
+    Number(data.find((traveler) => traveler.firstName === name)?.reportNumber.split('/')[1]);
+  expect(number('Lucía')).toBeLessThan(number('Hans'));
 });
 
 test('with no establishment, registration says to create one first and links to the profile', async ({

@@ -2,14 +2,17 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CreatePilgrimInput, Pilgrim } from '@hospes/shared/pilgrims';
 import { ApiError } from '@/lib/api-client';
 import { authStore } from '@/lib/auth';
+import { sessionRenewal } from '@/lib/session-renewal';
 import { sampleUser } from '@/test/utils';
-import { newRegistrationAttempt } from './registration-attempt';
+import { newRegistrationAttempt, type RegistrationCalls } from './registration-attempt';
 import {
   clearSendQueue,
   enqueue,
   FIRST_RETRY_PAUSE_MS,
+  letGo,
   retryNow,
   SAVED_NOTICE_MS,
+  sendInTurn,
   sendQueue,
   unsavedRegistrations,
 } from './send-queue';
@@ -67,7 +70,7 @@ function server(outcomes: ('ok' | 'lost' | 'unreached' | ApiError)[] = []) {
   };
 }
 
-function queue(name: string, calls: ReturnType<typeof server>['calls'], passport = name) {
+function queue(name: string, calls: RegistrationCalls, passport = name) {
   const attempt = newRegistrationAttempt();
   const data = input(name, passport);
   return {
@@ -83,6 +86,29 @@ function queue(name: string, calls: ReturnType<typeof server>['calls'], passport
   };
 }
 
+/** A save at the desk's form: sent in its turn, answered to the form unless let go. */
+function desk(name: string, calls: RegistrationCalls, passport = name) {
+  const attempt = newRegistrationAttempt();
+  const { id, saving } = sendInTurn({
+    name,
+    establishmentId: ESTABLISHMENT_ID,
+    values: emptyTravelerValues(ESTABLISHMENT_ID),
+    input: input(name, passport),
+    attempt,
+    calls,
+  });
+  let outcome: unknown = 'pending';
+  let pilgrim: Pilgrim | null = null;
+  saving.then(
+    (saved) => {
+      pilgrim = saved;
+      outcome = 'saved';
+    },
+    (error: unknown) => (outcome = error),
+  );
+  return { id, attempt, outcome: () => outcome, pilgrim: () => pilgrim };
+}
+
 /** Lets the promises of a send settle without moving the clock (vi.waitFor would move it). */
 async function settle() {
   for (let i = 0; i < 20; i++) await Promise.resolve();
@@ -96,50 +122,116 @@ describe('the desk’s send queue', () => {
     authStore.setSession(TOKEN, sampleUser, { remember: true });
   });
   afterEach(() => {
+    sessionRenewal.reset();
     clearSendQueue();
     vi.useRealTimers();
   });
 
-  it('sends one registration at a time, in order, each with its own key; a send on the wire is awaited, not repeated', async () => {
+  it('sends one registration at a time, in order, each with its own key; the desk’s save let go on the wire is awaited, not repeated', async () => {
     const api = server();
     api.hold();
-    // The desk's slow save, already on the wire when it moved to the queue.
-    let answer: (pilgrim: Pilgrim) => void = () => {};
-    const first = newRegistrationAttempt();
-    enqueue({
-      name: 'Lucía',
-      establishmentId: ESTABLISHMENT_ID,
-      values: emptyTravelerValues(ESTABLISHMENT_ID),
-      input: input('Lucía', 'X1'),
-      attempt: first,
-      calls: api.calls,
-      sending: new Promise<Pilgrim>((resolve) => (answer = resolve)),
-    });
+    // The desk's slow save, already on the wire when the hospitalero moved on.
+    const first = desk('Lucía', api.calls);
+    expect(api.sent).toHaveLength(1);
+    // While the form waits for it, the header shows nothing.
+    expect(statuses()).toEqual([]);
+    expect(letGo(first.id)).toBe(true);
     const second = queue('Hans', api.calls);
     const third = queue('Erika', api.calls);
     expect(statuses()).toEqual(['Lucía:sending', 'Hans:waiting', 'Erika:waiting']);
     expect(unsavedRegistrations()).toBe(3);
     // Nothing else is sent while the first is on the wire.
-    expect(api.sent).toHaveLength(0);
+    expect(api.sent).toHaveLength(1);
 
-    answer(samplePilgrim({ firstName: 'Lucía', reportNumber: '2026/000010' }));
-    await vi.waitFor(() => expect(api.sent).toHaveLength(1));
-    expect(statuses()).toEqual(['Lucía:saved', 'Hans:sending', 'Erika:waiting']);
     api.release();
     await vi.waitFor(() =>
       expect(statuses()).toEqual(['Lucía:saved', 'Hans:saved', 'Erika:saved']),
     );
     expect(api.sent).toEqual([
+      { key: first.attempt.key, firstName: 'Lucía' },
       { key: second.attempt.key, firstName: 'Hans' },
       { key: third.attempt.key, firstName: 'Erika' },
     ]);
-    expect(new Set([first.key, second.attempt.key, third.attempt.key]).size).toBe(3);
+    expect(new Set([first.attempt.key, second.attempt.key, third.attempt.key]).size).toBe(3);
     expect(unsavedRegistrations()).toBe(0);
     expect(sendQueue.getState()[0]?.pilgrim?.reportNumber).toBe('2026/000010');
+    // The form let go of it: its promise is not answered.
+    expect(first.outcome()).toBe('pending');
 
     // A saved one is told for a while, then leaves the indicator.
     await vi.advanceTimersByTimeAsync(SAVED_NOTICE_MS);
     expect(statuses()).toEqual([]);
+  });
+
+  it('the desk’s save waits for the queue’s send on the wire, is answered to the form and never shown', async () => {
+    const api = server();
+    api.hold();
+    queue('Lucía', api.calls);
+    const mine = desk('Hans', api.calls);
+    // One upload at a time: the form's save waits for Lucía's.
+    expect(api.sent.map((call) => call.firstName)).toEqual(['Lucía']);
+    expect(statuses()).toEqual(['Lucía:sending']);
+    expect(unsavedRegistrations()).toBe(1);
+    api.release();
+    await vi.waitFor(() => expect(mine.outcome()).toBe('saved'));
+    expect(api.sent.map((call) => call.firstName)).toEqual(['Lucía', 'Hans']);
+    // Report numbers in the order of the saves.
+    expect(mine.pilgrim()?.reportNumber).toBe('2026/000011');
+    expect(statuses()).toEqual(['Lucía:saved']);
+    // Answered: too late to let go, the form shows it.
+    expect(letGo(mine.id)).toBe(false);
+  });
+
+  it('the desk’s save that fails goes back to its form, once, and the queue forgets it', async () => {
+    const refusal = new ApiError({ status: 400, code: 'VALIDATION_FAILED', message: 'Invalid' });
+    const api = server([refusal, 'unreached']);
+    const refused = desk('Lucía', api.calls);
+    await vi.waitFor(() => expect(refused.outcome()).toBe(refusal));
+    const unanswered = desk('Hans', api.calls);
+    await vi.waitFor(() => expect(unanswered.outcome()).toMatchObject({ status: 0 }));
+    await vi.advanceTimersByTimeAsync(10 * FIRST_RETRY_PAUSE_MS);
+    expect(api.sent).toHaveLength(2);
+    expect(statuses()).toEqual([]);
+    expect(unsavedRegistrations()).toBe(0);
+  });
+
+  it('a save let go before its turn keeps its place, and the queue does not wait on itself', async () => {
+    const api = server();
+    api.hold();
+    queue('Lucía', api.calls);
+    const mine = desk('Hans', api.calls);
+    // Three seconds later the hospitalero goes on: Hans is not on the wire yet.
+    expect(letGo(mine.id)).toBe(true);
+    queue('Erika', api.calls);
+    expect(statuses()).toEqual(['Lucía:sending', 'Hans:waiting', 'Erika:waiting']);
+    api.release();
+    await vi.waitFor(() =>
+      expect(statuses()).toEqual(['Lucía:saved', 'Hans:saved', 'Erika:saved']),
+    );
+    expect(api.sent.map((call) => call.firstName)).toEqual(['Lucía', 'Hans', 'Erika']);
+    expect(mine.outcome()).toBe('pending');
+  });
+
+  it('a save at the desk sends a paused registration at once, and then its own', async () => {
+    const api = server(['unreached', 'ok', 'ok']);
+    queue('Lucía', api.calls);
+    await vi.waitFor(() => expect(statuses()).toEqual(['Lucía:paused']));
+    const mine = desk('Hans', api.calls);
+    await vi.waitFor(() => expect(mine.outcome()).toBe('saved'));
+    expect(api.sent.map((call) => call.firstName)).toEqual(['Lucía', 'Lucía', 'Hans']);
+    expect(statuses()).toEqual(['Lucía:saved']);
+  });
+
+  it('signing out answers a waiting form with an error: nothing of it is sent', async () => {
+    const api = server();
+    api.hold();
+    queue('Lucía', api.calls);
+    const mine = desk('Hans', api.calls);
+    authStore.clear();
+    await vi.waitFor(() => expect(mine.outcome()).toBeInstanceOf(Error));
+    api.release();
+    await settle();
+    expect(api.sent.map((call) => call.firstName)).toEqual(['Lucía']);
   });
 
   it('sends again after a lost answer, with the same key and a growing pause: the server answers the traveler it registered', async () => {
@@ -218,6 +310,44 @@ describe('the desk’s send queue', () => {
     // Logged in again as the same user: the queue goes on.
     authStore.setSession(TOKEN, sampleUser, { remember: true });
     await vi.waitFor(() => expect(statuses()).toEqual(['Lucía:saved']));
+
+    // Refused because the session ended meanwhile: it waits for the login dialog, in its place.
+    const ended = new ApiError({ status: 401, code: 'SESSION_EXPIRED', message: 'Expired' });
+    const renewing = server([ended, 'ok']);
+    const create = renewing.calls.create;
+    let first = true;
+    const calls = {
+      ...renewing.calls,
+      create: (body: CreatePilgrimInput, key: string) => {
+        if (first) {
+          // What the API client does on such an answer: the token goes, the dialog opens.
+          first = false;
+          document.cookie = 'auth_token=; Path=/; Max-Age=0';
+          localStorage.clear();
+          sessionStorage.clear();
+          sessionRenewal.request({
+            email: sampleUser.email,
+            onRenewed: () => {},
+            onCancel: () => {},
+          });
+        }
+        return create(body, key);
+      },
+    };
+    queue('Erika', calls);
+    await settle();
+    expect(statuses()).toEqual(['Lucía:saved', 'Erika:waiting']);
+    expect(renewing.sent).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(10 * FIRST_RETRY_PAUSE_MS);
+    expect(renewing.sent).toHaveLength(1);
+    sessionRenewal.renewed(sampleUser);
+    authStore.setSession(TOKEN, sampleUser, { remember: true });
+    // (Lucía's saved notice has left the indicator meanwhile.)
+    await vi.waitFor(() => expect(statuses()).toEqual(['Erika:saved']));
+    expect(renewing.sent.map((call) => call.key)).toEqual([
+      renewing.sent[0]?.key,
+      renewing.sent[0]?.key,
+    ]);
 
     queue('Hans', { create: vi.fn(() => new Promise<Pilgrim>(() => {})), update: vi.fn() });
     expect(unsavedRegistrations()).toBe(1);

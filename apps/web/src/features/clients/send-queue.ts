@@ -2,6 +2,7 @@ import { useSyncExternalStore } from 'react';
 import type { CreatePilgrimInput, Pilgrim } from '@hospes/shared/pilgrims';
 import { isApiError } from '@/lib/api-client';
 import { authStore } from '@/lib/auth';
+import { awaitsSessionRenewal } from '@/lib/session-renewal';
 import { getToken } from '@/lib/token-storage';
 import {
   saveRegistration,
@@ -20,6 +21,12 @@ import type { TravelerFormValues } from './traveler-form-model';
  * attempt: the same Idempotency-Key as its first send, and the same replay of an unanswered send
  * (registration-attempt.ts). A send without an answer is tried again after a growing pause; a
  * refusal (a 4xx) waits for the hospitalero, who opens the form, fixes it and saves it.
+ *
+ * The desk's own saves take their turn here too (`sendInTurn`), unseen while the form waits for
+ * them: a save does not share a poor upload link with the queue's send, and the report numbers
+ * follow the order in which the registrations were saved. Such a save is the form's: it is sent
+ * once, and its answer or failure goes to the form. "Continue with the next traveler" lets go of
+ * it (`letGo`): it becomes one of the queue's, shown and retried as they are.
  */
 
 /** The pause before the first automatic retry; each further one doubles, up to the maximum. */
@@ -35,7 +42,7 @@ export type QueuedStatus =
   | 'sending'
   /** Sent without an answer (no connection, a timeout, a 5xx): tried again after `retryAt`. */
   | 'paused'
-  /** Refused (a 4xx): waits for the hospitalero to fix it or discard it. */
+  /** Refused (a 4xx, but a session that ended): waits for the hospitalero to fix or discard it. */
   | 'attention'
   /** Registered: `pilgrim` is the record. */
   | 'saved';
@@ -57,6 +64,11 @@ export interface QueuedRegistration {
   /** The last failure: the refusal of a registration that needs attention. */
   readonly error: unknown;
   readonly pilgrim: Pilgrim | null;
+  /**
+   * A save the desk's form is waiting for: not shown, not retried, its answer or failure goes to
+   * the form. Let go, it becomes one of the queue's.
+   */
+  readonly foreground: boolean;
 }
 
 export interface QueuedInput {
@@ -67,14 +79,16 @@ export interface QueuedInput {
   attempt: RegistrationAttempt;
   /** The calls the queue sends with (the API, and the cache to refresh after a save). */
   calls: RegistrationCalls;
-  /**
-   * A send already on the wire (the desk's save that was slow to answer): the queue waits for
-   * it instead of starting another, which would upload the photos a second time.
-   */
-  sending?: Promise<Pilgrim>;
 }
 
 let entries: readonly QueuedRegistration[] = [];
+/** What the app shows: the registrations the desk let go of (a stable array per change). */
+let shown: readonly QueuedRegistration[] = [];
+/** The desk's saves in the queue: the form that waits for each one's answer. */
+const waiters = new Map<
+  string,
+  { resolve: (pilgrim: Pilgrim) => void; reject: (error: unknown) => void }
+>();
 const listeners = new Set<() => void>();
 const callsOf = new Map<string, RegistrationCalls>();
 const timers = new Map<string, ReturnType<typeof setTimeout>>();
@@ -84,6 +98,11 @@ let nextId = 0;
 
 function publish(next: readonly QueuedRegistration[]) {
   entries = next;
+  const visible = next.filter((entry) => !entry.foreground);
+  const same =
+    visible.length === shown.length && visible.every((entry, index) => entry === shown[index]);
+  if (same) return;
+  shown = visible;
   for (const listener of listeners) listener();
 }
 
@@ -137,20 +156,43 @@ export function holdSavedNotices(hold: boolean): void {
   }
 }
 
+/**
+ * The desk's save is answered, or failed: its form is told, and the queue forgets it (the form
+ * keeps its values and its registration attempt).
+ */
+function answerForeground(id: string, outcome: { pilgrim: Pilgrim } | { error: unknown }) {
+  const waiter = waiters.get(id);
+  waiters.delete(id);
+  callsOf.delete(id);
+  publish(entries.filter((entry) => entry.id !== id));
+  if ('pilgrim' in outcome) waiter?.resolve(outcome.pilgrim);
+  else waiter?.reject(outcome.error);
+}
+
 /** Follows one send of a queued registration to its end, then lets the next one go. */
 function follow(id: string, sending: Promise<Pilgrim>) {
   patch(id, { status: 'sending', retryAt: null });
   sending.then(
     (pilgrim) => {
-      if (!find(id)) return;
-      patch(id, { status: 'saved', pilgrim, error: null });
-      fadeSaved(id);
+      const entry = find(id);
+      if (!entry) return;
+      if (entry.foreground) answerForeground(id, { pilgrim });
+      else {
+        patch(id, { status: 'saved', pilgrim, error: null });
+        fadeSaved(id);
+      }
       pump();
     },
     (error: unknown) => {
       const entry = find(id);
       if (!entry) return;
-      if (worthRetrying(error)) {
+      if (entry.foreground) {
+        answerForeground(id, { error });
+      } else if (awaitsSessionRenewal(error)) {
+        // The session ended: the login dialog asks for the password, and the registration goes
+        // on in its place once the same user is back (nothing is sent without a session).
+        patch(id, { status: 'waiting', retryAt: null });
+      } else if (worthRetrying(error)) {
         const unanswered = entry.unanswered + 1;
         const pause = retryPauseMs(unanswered);
         patch(id, { status: 'paused', unanswered, retryAt: Date.now() + pause, error });
@@ -169,20 +211,20 @@ function follow(id: string, sending: Promise<Pilgrim>) {
 /**
  * Sends the next registration when none is on the wire: the first that is neither saved nor
  * waiting for the hospitalero. A paused one keeps its place (the order of the registrations is
- * the order of their report numbers), and nothing is sent without a session (the login dialog
- * renews it; the queue goes on then).
+ * the order of their report numbers), and nothing of the queue's is sent without a session (the
+ * login dialog renews it; the queue goes on then). The desk's own save is sent when its turn
+ * comes, session or not: a refusal for want of one opens the login dialog over its form.
  */
 function pump() {
   if (entries.some((entry) => entry.status === 'sending')) return;
   const next = entries.find((entry) => entry.status === 'waiting' || entry.status === 'paused');
-  if (!next || next.status !== 'waiting' || !getToken()) return;
+  if (!next || next.status !== 'waiting' || (!next.foreground && !getToken())) return;
   const calls = callsOf.get(next.id);
   if (!calls) return;
   follow(next.id, saveRegistration(next.attempt, next.input, calls));
 }
 
-/** Adds a registration to the queue; returns its id. */
-export function enqueue(item: QueuedInput): string {
+function add(item: QueuedInput, foreground: boolean): string {
   const user = authStore.getState().user?.id ?? null;
   if (owner !== user) clearSendQueue();
   owner = user;
@@ -202,11 +244,43 @@ export function enqueue(item: QueuedInput): string {
       retryAt: null,
       error: null,
       pilgrim: null,
+      foreground,
     },
   ]);
-  if (item.sending) follow(id, item.sending);
-  else pump();
   return id;
+}
+
+/** Adds a registration to the queue; returns its id. */
+export function enqueue(item: QueuedInput): string {
+  const id = add(item, false);
+  pump();
+  return id;
+}
+
+/**
+ * The desk's save: sent when the registrations saved before it have been (at once when the queue
+ * is idle), and answered to the form that waits for it. A registration of the queue waiting for a
+ * pause is sent at once: the desk has just saved, so the connection may well be back.
+ */
+export function sendInTurn(item: QueuedInput): { id: string; saving: Promise<Pilgrim> } {
+  const id = add(item, true);
+  const saving = new Promise<Pilgrim>((resolve, reject) => waiters.set(id, { resolve, reject }));
+  const paused = entries.find((entry) => entry.status === 'paused');
+  if (paused) retryNow(paused.id);
+  else pump();
+  return { id, saving };
+}
+
+/**
+ * "Continue with the next traveler": the desk no longer waits for this save. It stays in its
+ * place in the queue, on the wire or waiting, and is shown and retried as the queue's are; the
+ * form's promise is no longer answered. False when it was answered already: the form has it.
+ */
+export function letGo(id: string): boolean {
+  if (!find(id)?.foreground) return false;
+  waiters.delete(id);
+  patch(id, { foreground: false });
+  return true;
 }
 
 /** "Retry now": a paused registration is sent at once (when its turn has come). */
@@ -242,16 +316,21 @@ export function clearSendQueue(): void {
   for (const id of timers.keys()) stopTimer(id);
   callsOf.clear();
   owner = null;
+  const forms = [...waiters.values()];
+  waiters.clear();
   publish([]);
+  // A form still waiting for its save is told that it was not sent: its values are still there.
+  for (const waiter of forms)
+    waiter.reject(new Error('Signed out before the registration was sent'));
 }
 
 /** The registrations not yet saved: what leaving the app would lose. */
-export function unsavedRegistrations(items: readonly QueuedRegistration[] = entries): number {
+export function unsavedRegistrations(items: readonly QueuedRegistration[] = shown): number {
   return items.filter((entry) => entry.status !== 'saved').length;
 }
 
 export const sendQueue = {
-  getState: (): readonly QueuedRegistration[] => entries,
+  getState: (): readonly QueuedRegistration[] => shown,
   subscribe(listener: () => void): () => void {
     listeners.add(listener);
     return () => listeners.delete(listener);

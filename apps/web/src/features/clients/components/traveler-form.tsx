@@ -34,11 +34,14 @@ import { LANGUAGE_NAMES } from '@/lib/i18n';
 import { translateMessage } from '@/lib/messages';
 import { awaitsSessionRenewal } from '@/lib/session-renewal';
 import { useUnsavedInput } from '@/lib/unsaved-input';
-import { newRegistrationKey, useCreatePilgrim } from '../api/create-pilgrim';
+import { newRegistrationKey } from '../api/create-pilgrim';
+import { useRegistrationCalls } from '../api/registration-calls';
 import { useSameDocument } from '../api/same-document';
 import { useUpdatePilgrim } from '../api/update-pilgrim';
 import { useCountryOptions } from '../countries';
-import { attemptFor, saveRegistration, type RegistrationAttempt } from '../registration-attempt';
+import { fullName } from '../format';
+import { attemptFor, type RegistrationAttempt } from '../registration-attempt';
+import { sendInTurn } from '../send-queue';
 import {
   COLLAPSIBLE_SECTIONS,
   emptyTravelerValues,
@@ -220,6 +223,8 @@ export interface SentRegistration {
   input: CreatePilgrimInput;
   values: TravelerFormValues;
   attempt: RegistrationAttempt;
+  /** Its place in the send queue, where the desk's saves take their turn (`letGo` moves on). */
+  turn: string;
 }
 
 /** The input without photos of the document (an establishment that keeps none). */
@@ -260,7 +265,7 @@ export function TravelerForm(props: TravelerFormProps) {
   const { mode } = props;
   const pilgrim = mode === 'edit' ? props.pilgrim : undefined;
   const countryOptions = useCountryOptions();
-  const create = useCreatePilgrim();
+  const registrationCalls = useRegistrationCalls();
   const update = useUpdatePilgrim();
   // The key of the public registration being sent (Idempotency-Key, decision 020): kept while the
   // same data is sent again (a retry after a lost answer registers once), new once the data differs.
@@ -515,12 +520,19 @@ export function TravelerForm(props: TravelerFormProps) {
         } else if (mode === 'register') {
           const current = attemptFor(registration, input);
           setRegistration(current);
-          const saving = saveRegistration(current, input, {
-            create: async (body, key) => (await create.mutateAsync({ input: body, key })).data,
-            update: async (id, body) => (await update.mutateAsync({ id, input: body })).data,
+          // Sent after the registrations the send queue still holds: one upload at a time, and
+          // the report numbers in the order of the saves.
+          const held = getValues();
+          const { id: turn, saving } = sendInTurn({
+            name: fullName(input),
+            establishmentId: props.establishmentId,
+            values: held,
+            input,
+            attempt: current,
+            calls: registrationCalls,
           });
           const saved = props.whileSaving
-            ? await props.whileSaving(saving, { input, values: getValues(), attempt: current })
+            ? await props.whileSaving(saving, { input, values: held, attempt: current, turn })
             : await saving;
           // Gone to the send queue: the desk is on to the next traveler.
           if (!saved) return;

@@ -11,7 +11,7 @@ import {
   samplePilgrim,
   stubSignaturePad,
 } from '../test/fixtures';
-import { drawSignature, field, fillRequired } from '../test/form';
+import { drawSignature, field, fillRequired, PILGRIM_TRAVELER } from '../test/form';
 import { SendQueueIndicator } from './send-queue-indicator';
 import { SLOW_SAVE_OFFER_MS, TravelerRegistration } from './traveler-registration';
 
@@ -85,9 +85,19 @@ describe('continuing with the next traveler while a slow save is sent', { timeou
       attempt: { key: calls[0]?.headers.get('idempotency-key') },
     });
 
-    // The first send's answer arrives: told with the report number, linked to the record. No
-    // second send: the one on the wire was awaited.
-    act(() => answer({ status: 201, body: { success: true, message: 'ok', data: saved } }));
+    // The next traveler, saved while the first is still on the wire, waits for its turn: one
+    // upload at a time on the desk's link, the report numbers in the order of the saves.
+    const first = answer;
+    await fillRequired(user, PILGRIM_TRAVELER);
+    drawSignature();
+    await user.click(screen.getByRole('button', { name: 'Save record' }));
+    await act(() => vi.advanceTimersByTimeAsync(500));
+    expect(calls).toHaveLength(1);
+    expect(indicator).toHaveTextContent('Sending 1 registration…');
+
+    // The first send's answer arrives: told with the report number, linked to the record. Not
+    // sent again: the one on the wire was awaited.
+    act(() => first({ status: 201, body: { success: true, message: 'ok', data: saved } }));
     const link = await within(indicator).findByRole('link', {
       name: 'Saved: Lucía Fernández (2026/000010)',
     });
@@ -97,10 +107,25 @@ describe('continuing with the next traveler while a slow save is sent', { timeou
         .getAllByRole('status')
         .some((region) => region.textContent === 'Saved: Lucía Fernández (2026/000010)'),
     ).toBe(true);
-    expect(calls).toHaveLength(1);
     // The new form was left alone: no summary of the queued traveler over it.
-    expect(field('First name')).toHaveFocus();
     expect(screen.queryByRole('heading', { name: 'Record saved' })).not.toBeInTheDocument();
+    // Then the form's own save goes, and its answer comes back to the form.
+    await vi.waitFor(() => expect(calls).toHaveLength(2));
+    expect(calls[1]?.body).toMatchObject({ firstName: 'Erika' });
+    expect(calls[1]?.headers.get('idempotency-key')).not.toBe(
+      calls[0]?.headers.get('idempotency-key'),
+    );
+    act(() =>
+      answer({
+        status: 201,
+        body: {
+          success: true,
+          message: 'ok',
+          data: samplePilgrim({ firstName: 'Erika', reportNumber: '2026/000011' }),
+        },
+      }),
+    );
+    expect(await screen.findByRole('heading', { name: 'Record saved' })).toHaveFocus();
   });
 
   it('goes on with a companion on the same stay when the form came with one', async () => {

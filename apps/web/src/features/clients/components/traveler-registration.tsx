@@ -1,17 +1,12 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DOCUMENT_TYPE_LABELS } from '@hospes/shared/codes';
 import type { Pilgrim } from '@hospes/shared/pilgrims';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { links, paths } from '@/config/paths';
 import { useDocumentSlots } from '@/lib/document-slots';
-import { createPilgrim } from '../api/create-pilgrim';
-import { invalidateAfterPilgrimChange } from '../api/keys';
-import { updatePilgrim } from '../api/update-pilgrim';
 import { countryName } from '../countries';
-import type { RegistrationCalls } from '../registration-attempt';
-import { enqueue } from '../send-queue';
+import { letGo } from '../send-queue';
 import { companionOf, companionPrefill, type TravelerPrefill } from '../traveler-form-model';
 import { formatDate, fullName } from '../format';
 import { TravelerForm, type ScanRound, type SentRegistration } from './traveler-form';
@@ -22,26 +17,6 @@ import { TravelerForm, type ScanRound, type SentRegistration } from './traveler-
  * never sees the offer; a poor one (an upload of 300 KB at 150 kbit/s takes 16 s) gets it early.
  */
 export const SLOW_SAVE_OFFER_MS = 3_000;
-
-/**
- * The calls the send queue makes for the desk: the API, then the lists and counts refreshed, as
- * the form's own save does. The query client outlives the form that queued the registration.
- */
-function useQueueCalls(): RegistrationCalls {
-  const queryClient = useQueryClient();
-  return {
-    create: async (input, key) => {
-      const answer = await createPilgrim({ input, key });
-      void invalidateAfterPilgrimChange(queryClient);
-      return answer.data;
-    },
-    update: async (id, input) => {
-      const answer = await updatePilgrim({ id, input });
-      void invalidateAfterPilgrimChange(queryClient);
-      return answer.data;
-    },
-  };
-}
 
 /** A save in progress: what was sent, and how to let go of it (the queue takes it over). */
 interface PendingSave {
@@ -200,7 +175,6 @@ export function TravelerRegistration({
   const { t } = useTranslation('clients');
   const [saved, setSaved] = useState<Pilgrim | null>(null);
   const [round, setRound] = useState(0);
-  const queueCalls = useQueueCalls();
   // The save in progress, and whether it has been slow long enough to offer going on.
   const [pending, setPending] = useState<PendingSave | null>(null);
   const [slow, setSlow] = useState(false);
@@ -237,20 +211,15 @@ export function TravelerRegistration({
       />
     );
   }
-  /** This registration goes to the send queue; a fresh form opens at once, focused on its start. */
+  /**
+   * This registration stays in the send queue, shown there now; a fresh form opens at once,
+   * focused on its start. Not when its answer has just come (the form shows it then).
+   */
   const moveOn = (companion: boolean) => {
     if (!pending) return;
-    const { sent, saving, letGo } = pending;
-    enqueue({
-      name: fullName(sent.input),
-      establishmentId,
-      values: sent.values,
-      input: sent.input,
-      attempt: sent.attempt,
-      calls: queueCalls,
-      sending: saving,
-    });
-    letGo();
+    const { sent, letGo: release } = pending;
+    if (!letGo(sent.turn)) return;
+    release();
     setPending(null);
     setRound((value) => value + 1);
     // The fresh form focuses its first field; the page starts at the top with it.
