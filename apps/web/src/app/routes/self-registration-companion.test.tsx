@@ -2,7 +2,8 @@ import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@/config/constants';
-import { stubSignaturePad } from '@/features/clients/test/fixtures';
+import { SPECIMEN_SCAN, stubSignaturePad } from '@/features/clients/test/fixtures';
+import { stubImageDecoding } from '@/test/image';
 import { drawSignature, field, fillRequired, PILGRIM_TRAVELER } from '@/features/clients/test/form';
 import { mockApi, renderPage, type MockCall } from '@/test/utils';
 import { SelfRegistrationRoute } from './self-registration';
@@ -26,9 +27,10 @@ const info = {
   },
 };
 
-function mockLink() {
+function mockLink(more: Parameters<typeof mockApi>[0] = {}) {
   let sent = 0;
   return mockApi({
+    ...more,
     [`GET /api/public/checkin/${LINK}`]: info,
     [`POST /api/public/checkin/${LINK}`]: () => ({
       status: 201,
@@ -262,6 +264,45 @@ describe('self check-in: the next person of a group', { timeout: 90_000 }, () =>
         address: { street: '', postalCode: '', country: '', municipalityCode: '' },
       }),
     );
+  });
+
+  it('keeps the copy cleared when another person’s document is scanned next', async () => {
+    stubSignaturePad();
+    mockLink({
+      [`POST /api/public/checkin/${LINK}/ocr`]: { body: { success: true, data: SPECIMEN_SCAN } },
+    });
+    Object.defineProperty(navigator, 'mediaDevices', {
+      configurable: true,
+      value: { getUserMedia: () => Promise.reject(new DOMException('denied', 'NotAllowedError')) },
+    });
+    try {
+      const { user } = await open();
+      await registerErika(user);
+      await user.click(
+        screen.getByRole('button', { name: 'Register someone travelling with Erika' }),
+      );
+      await user.type(field('Document number'), 'X1234567');
+      const notice = screen.getByText(COPIED).closest('[role="status"]') as HTMLElement;
+      await user.click(within(notice).getByRole('button', { name: 'Clear them' }));
+      expect(field('Email')).toHaveValue('');
+
+      // Someone else's document after all: their form starts afresh, without the copy.
+      await user.click(screen.getByRole('radio', { name: 'Scan document' }));
+      await screen.findByText(/permission was denied/);
+      stubImageDecoding(4032, 3024);
+      fireEvent.change(screen.getByTestId('scan-photo-input'), {
+        target: { files: [new File(['jpeg'], 'passport.jpg', { type: 'image/jpeg' })] },
+      });
+      await screen.findByText(/^Document processed/);
+      await vi.waitFor(() => expect(screen.getByLabelText(/^First name/)).toHaveValue('ERIKA'));
+      expect(screen.getByLabelText(/^Document number/)).toHaveValue(SPECIMEN_SCAN.passportNumber);
+      expect(field('Email')).toHaveValue('');
+      expect(field('Phone')).toHaveValue('');
+      expect(field('Street and number')).toHaveValue('');
+      expect(notice).toHaveTextContent('The copied details have been cleared.');
+    } finally {
+      Reflect.deleteProperty(navigator, 'mediaDevices');
+    }
   });
 
   it('names only the e-mail and phone when no home address was given', async () => {

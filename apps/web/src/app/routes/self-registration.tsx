@@ -143,7 +143,13 @@ export function SelfRegistrationRoute() {
   const clearCopied = (from: TravelCompanion) => {
     const start = { ...emptyTravelerValues(), ...companionPrefill(from).values };
     const current = latest.current ?? start;
-    setPrefill((now) => ({ round: now.round + 1, value: withoutCopiedValues(current, from) }));
+    const empty = emptyTravelerValues();
+    setPrefill((now) => ({
+      round: now.round + 1,
+      value: withoutCopiedValues(current, from),
+      // Another person's document scanned next starts their form without the copy too.
+      start: { contactInfo: empty.contactInfo, address: empty.address },
+    }));
     setCopied({ from, cleared: true });
     startRef.current?.focus();
   };

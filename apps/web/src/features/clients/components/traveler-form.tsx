@@ -78,6 +78,11 @@ const fieldDomIdIn = (form: string, path: string) => `tf${form}-${path.replace(/
 export interface ScanRound {
   round: number;
   value?: TravelerPrefill | undefined;
+  /**
+   * From this round on, what a form started afresh for another person's document takes instead
+   * of the prefill's values ("Clear them": the copied address and contact stay cleared).
+   */
+  start?: Partial<TravelerFormValues>;
 }
 
 function errorAt(errors: FieldErrors<TravelerFormValues>, path: string): string | undefined {
@@ -373,12 +378,16 @@ export function TravelerForm(props: TravelerFormProps) {
   // stay, the signature), and so does the registration's key while nothing changes.
   const scanRound = scan?.round;
   const scanValues = scan?.value?.values;
+  const scanStart = scan?.start;
   const mergedRound = useRef<number | undefined>(undefined);
+  // What a form started afresh takes: the defaults, with what a round changed of them since.
+  const startValues = useRef(defaults);
   // Counts the times the form started afresh for another person: the signature pad starts empty.
   const [afresh, setAfresh] = useState(0);
   useEffect(() => {
     if (scanRound === mergedRound.current) return;
     mergedRound.current = scanRound;
+    if (scanStart) startValues.current = { ...startValues.current, ...scanStart };
     if (!scanValues) return;
     // Another person's document over a form begun for someone else (the first one left): their
     // form starts afresh, so the first person's signature, contacts and address are not saved
@@ -386,7 +395,7 @@ export function TravelerForm(props: TravelerFormProps) {
     const typed = compactId(getValues('passportNumber') || '');
     const scanned = compactId(String(scanValues.passportNumber ?? ''));
     if (typed && scanned && typed !== scanned) {
-      reset(defaults);
+      reset(startValues.current);
       // Once per scan (mergedRound): the pad's strokes are not form state, so it is remounted.
       // eslint-disable-next-line react-hooks/set-state-in-effect
       setAfresh((count) => count + 1);
@@ -397,7 +406,7 @@ export function TravelerForm(props: TravelerFormProps) {
         shouldValidate: isSubmitted,
       });
     }
-  }, [scanRound, scanValues, isSubmitted, setValue, getValues, reset, defaults]);
+  }, [scanRound, scanValues, scanStart, isSubmitted, setValue, getValues, reset]);
 
   // The desk's new traveler: the language of the e-mailed PDF and the messages follows the
   // nationality, chosen or scanned (its main language, else English), until staff choose one
