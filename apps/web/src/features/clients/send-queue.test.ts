@@ -222,6 +222,21 @@ describe('the desk’s send queue', () => {
     expect(statuses()).toEqual(['Lucía:saved']);
   });
 
+  it('the desk’s save behind a send that fails again is told at once, not held for the pause', async () => {
+    const api = server(['unreached', 'unreached', 'ok', 'ok']);
+    queue('Lucía', api.calls);
+    await vi.waitFor(() => expect(statuses()).toEqual(['Lucía:paused']));
+    const mine = desk('Hans', api.calls);
+    await vi.waitFor(() => expect(mine.outcome()).toMatchObject({ status: 0 }));
+    expect(api.sent.map((call) => call.firstName)).toEqual(['Lucía', 'Lucía']);
+    expect(statuses()).toEqual(['Lucía:paused']);
+    // Saved again: Lucía first, then Hans.
+    const again = desk('Hans', api.calls);
+    await vi.waitFor(() => expect(again.outcome()).toBe('saved'));
+    expect(api.sent.map((call) => call.firstName)).toEqual(['Lucía', 'Lucía', 'Lucía', 'Hans']);
+    expect(statuses()).toEqual(['Lucía:saved']);
+  });
+
   it('signing out answers a waiting form with an error: nothing of it is sent', async () => {
     const api = server();
     api.hold();

@@ -200,6 +200,13 @@ function follow(id: string, sending: Promise<Pilgrim>) {
           id,
           setTimeout(() => retryNow(id), pause),
         );
+        // A save the desk waits for behind it would only wait for the pause, and most likely
+        // meet the same failure: its form is told now (Save again tries both at once).
+        for (const behind of entries) {
+          if (behind.foreground && behind.status === 'waiting') {
+            answerForeground(behind.id, { error });
+          }
+        }
       } else {
         patch(id, { status: 'attention', error, retryAt: null });
       }
