@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SesFileInputSchema } from '@hospes/shared/documents';
+import { ExportPilgrimsQuerySchema, SesFileInputSchema } from '@hospes/shared/documents';
 import { establishments } from '../../db/schema';
 import { createAesGcmCipher, loadEncryptionKey } from '../../lib/storage/document-cipher';
 import { createAuditRepository } from '../audit/audit.repository';
@@ -50,14 +50,25 @@ beforeAll(async () => {
       }),
     );
   }
+  // Still staying, since 10 January: the days of the stay so far depend on what day it is.
+  await registerTraveler(
+    ctx,
+    owner.token,
+    sesReadyBody(owner.establishmentId, {
+      lastName: 'Estancia',
+      entryDate: '2026-01-10',
+      checkOutDate: null,
+      stay: { entryDateTime: '2026-01-10T18:00:00', exitDateTime: null, paymentType: 'EFECT' },
+    }),
+  );
 });
 afterAll(async () => {
   await ctx?.close();
 });
 
-async function sesFileWithoutDates() {
+async function documentsAtLateEvening() {
   const db = ctx.database.db;
-  const documents = createDocumentsService({
+  return createDocumentsService({
     db,
     documents: createDocumentsRepository(db),
     pilgrims: createPilgrimsRepository(db, ctx.database.kind),
@@ -70,12 +81,41 @@ async function sesFileWithoutDates() {
     log: { warn: () => undefined, error: () => undefined },
     now: () => LATE_EVENING,
   });
+}
+
+const actor = () =>
+  ({ id: owner.userId, sessionId: 's', role: 'user', name: 'O', email: owner.email }) as const;
+const context = () => ({ actorId: owner.userId, requestId: null, ip: null, lng: 'en' as const });
+
+async function sesFileWithoutDates() {
+  const documents = await documentsAtLateEvening();
   return documents.sesFile(
-    { id: owner.userId, sessionId: 's', role: 'user', name: 'O', email: owner.email },
+    actor(),
     owner.establishmentId,
     SesFileInputSchema.parse({ kind: 'PV' }),
-    { actorId: owner.userId, requestId: null, ip: null, lng: 'es' },
+    { ...context(), lng: 'es' },
   );
+}
+
+/** The days of stay of the traveler still staying, in the CSV export and on the PDF. */
+async function daysOfStayNow() {
+  const documents = await documentsAtLateEvening();
+  const exported = await documents.export(
+    actor(),
+    ExportPilgrimsQuerySchema.parse({ format: 'csv' }),
+    context(),
+  );
+  let text = '';
+  for await (const chunk of exported.stream) text += String(chunk);
+  const lines = text
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split(/\r?\n/);
+  const separator = lines[0]!.includes(';') ? ';' : ',';
+  const header = lines[0]!.split(separator);
+  const column = header.findIndex((label) => /days/i.test(label));
+  const row = lines.find((line) => line.includes('Estancia'))!.split(separator);
+  return Number(row[column]);
 }
 
 /** How many travelers an export filtered to recent arrivals holds, at that moment. */
@@ -101,6 +141,8 @@ describe('the SES file of an establishment, by its own day', () => {
     expect(xpath(String(file.body), 'string(//persona/apellido1)')).toBe('Isla');
     // The export's stay filter, as the list's: the mainland's day is still the island's future.
     expect(await recentArrivalsExported()).toBe(1);
+    // And its days of stay: 10 to 15 January on the island.
+    expect(await daysOfStayNow()).toBe(5);
   });
 
   it('on the mainland, at the same moment: the next day’s', async () => {
@@ -110,5 +152,6 @@ describe('the SES file of an establishment, by its own day', () => {
     expect(file.count).toBe(1);
     expect(xpath(String(file.body), 'string(//persona/apellido1)')).toBe('Peninsula');
     expect(await recentArrivalsExported()).toBe(2);
+    expect(await daysOfStayNow()).toBe(6);
   });
 });

@@ -27,6 +27,9 @@ export interface TravelerRow {
 export interface ExportRow {
   json: string;
   establishmentName: string;
+  /** Where the establishment is: its clock (decision 028) counts the days of a stay. */
+  establishmentProvince: string;
+  establishmentPostalCode: string;
   entryDate: string;
   id: string;
 }
@@ -140,6 +143,8 @@ export function createDocumentsRepository(db: Db) {
         .select({
           json: sql<string>`row_to_json(${pilgrims})::text`,
           establishmentName: establishments.name,
+          establishmentProvince: establishments.province,
+          establishmentPostalCode: establishments.postalCode,
           entryDate: pilgrims.entryDate,
           id: pilgrims.id,
         })

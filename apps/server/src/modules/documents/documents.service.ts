@@ -161,7 +161,9 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
     purpose: 'download' | 'email',
   ) {
     const { row, establishment } = await loadTraveler(scopeOf(actor), id);
-    const view = toTravelerView(row, establishment.name, today());
+    // The days of the stay so far, by the establishment's own day (decision 028).
+    const day = todayIso(now(), establishmentTimeZone(establishment));
+    const view = toTravelerView(row, establishment.name, day);
     // An e-mailed sheet never carries photos of the identity document: mail is neither private
     // nor deletable, and the traveler needs their copy of the record, not of their passport.
     const withImages = purpose === 'download' && printsDocumentImages(establishment);
@@ -482,8 +484,25 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
       const source = query.ids
         ? inOrderOf(query.ids, batches(selection, order))
         : batches(selection, order);
-      const day = today();
-      const view = (r: ExportRow) => toTravelerView(rowFromJson(r.json), r.establishmentName, day);
+      // The days of each stay so far, by its establishment's own day (decision 028): at 23:30
+      // in Las Palmas it is already tomorrow in Madrid. One day per place, worked out once.
+      const at = now();
+      const days = new Map<string, string>();
+      const dayAt = (province: string, postalCode: string) => {
+        const place = `${province}\u0000${postalCode}`;
+        let day = days.get(place);
+        if (day === undefined) {
+          day = todayIso(at, establishmentTimeZone({ province, postalCode }));
+          days.set(place, day);
+        }
+        return day;
+      };
+      const view = (r: ExportRow) =>
+        toTravelerView(
+          rowFromJson(r.json),
+          r.establishmentName,
+          dayAt(r.establishmentProvince, r.establishmentPostalCode),
+        );
       const stream: Readable =
         query.format === 'csv'
           ? csvStream(EXPORT_COLUMNS, context.lng, source, view)
