@@ -11,7 +11,7 @@ import { links } from '@/config/paths';
 import { ShareLinkDialog } from '@/features/checkin/components/share-link-dialog';
 import { TravelerForm } from '@/features/clients/components/traveler-form';
 import { RegistrationSuccess } from '@/features/clients/components/traveler-registration';
-import { removeQueued, useSendQueue } from '@/features/clients/send-queue';
+import { discardQueued, removeQueued, useSendQueue } from '@/features/clients/send-queue';
 import {
   useUserEstablishments,
   type UserEstablishment,
@@ -101,7 +101,7 @@ function QueuedRegistrationFix({
           // The form goes first, and its leave guard with it: the question was just answered.
           flushSync(() => {
             setDiscarding(false);
-            removeQueued(entry.id);
+            discardQueued(entry.id);
           });
           backToDesk();
         }}

@@ -9,10 +9,14 @@ import {
   clearSendQueue,
   enqueue,
   FIRST_RETRY_PAUSE_MS,
+  discardQueued,
+  formTurns,
   letGo,
+  LONGEST_RETRY_PAUSE_MS,
   retryNow,
   SAVED_NOTICE_MS,
   sendInTurn,
+  SERVER_ERROR_ATTEMPTS,
   sendQueue,
   unsavedRegistrations,
 } from './send-queue';
@@ -212,29 +216,88 @@ describe('the desk’s send queue', () => {
     expect(mine.outcome()).toBe('pending');
   });
 
-  it('a save at the desk sends a paused registration at once, and then its own', async () => {
+  it('a save at the desk goes past a registration that waits for a pause, which keeps its own', async () => {
     const api = server(['unreached', 'ok', 'ok']);
     queue('Lucía', api.calls);
     await vi.waitFor(() => expect(statuses()).toEqual(['Lucía:paused']));
     const mine = desk('Hans', api.calls);
     await vi.waitFor(() => expect(mine.outcome()).toBe('saved'));
-    expect(api.sent.map((call) => call.firstName)).toEqual(['Lucía', 'Lucía', 'Hans']);
-    expect(statuses()).toEqual(['Lucía:saved']);
+    expect(api.sent.map((call) => call.firstName)).toEqual(['Lucía', 'Hans']);
+    expect(statuses()).toEqual(['Lucía:paused']);
+    await vi.advanceTimersByTimeAsync(FIRST_RETRY_PAUSE_MS);
+    await vi.waitFor(() => expect(statuses()).toEqual(['Lucía:saved']));
+    expect(api.sent.map((call) => call.firstName)).toEqual(['Lucía', 'Hans', 'Lucía']);
   });
 
-  it('the desk’s save behind a send that fails again is told at once, not held for the pause', async () => {
-    const api = server(['unreached', 'unreached', 'ok', 'ok']);
+  it('a registration the server keeps answering with an error needs attention; one without an answer is tried on', async () => {
+    const failing = new ApiError({ status: 500, code: 'INTERNAL_ERROR', message: 'Server error' });
+    const api = server(Array<ApiError>(SERVER_ERROR_ATTEMPTS).fill(failing));
     queue('Lucía', api.calls);
-    await vi.waitFor(() => expect(statuses()).toEqual(['Lucía:paused']));
+    await vi.advanceTimersByTimeAsync(10 * LONGEST_RETRY_PAUSE_MS);
+    await vi.waitFor(() => expect(statuses()).toEqual(['Lucía:attention']));
+    expect(sendQueue.getState()[0]?.error).toBe(failing);
+    expect(api.sent).toHaveLength(SERVER_ERROR_ATTEMPTS);
+
+    clearSendQueue();
+    const offline = server(Array<'unreached'>(50).fill('unreached'));
+    queue('Hans', offline.calls);
+    await vi.advanceTimersByTimeAsync(10 * LONGEST_RETRY_PAUSE_MS);
+    expect(offline.sent.length).toBeGreaterThan(SERVER_ERROR_ATTEMPTS + 2);
+    expect(statuses()).toEqual(['Hans:paused']);
+  });
+
+  it('the desk’s save waits while the login dialog asks for the password, then goes, its answer to the form', async () => {
+    const api = server();
+    sessionRenewal.request({ email: sampleUser.email, onRenewed: () => {}, onCancel: () => {} });
     const mine = desk('Hans', api.calls);
-    await vi.waitFor(() => expect(mine.outcome()).toMatchObject({ status: 0 }));
-    expect(api.sent.map((call) => call.firstName)).toEqual(['Lucía', 'Lucía']);
-    expect(statuses()).toEqual(['Lucía:paused']);
-    // Saved again: Lucía first, then Hans.
-    const again = desk('Hans', api.calls);
-    await vi.waitFor(() => expect(again.outcome()).toBe('saved'));
-    expect(api.sent.map((call) => call.firstName)).toEqual(['Lucía', 'Lucía', 'Lucía', 'Hans']);
-    expect(statuses()).toEqual(['Lucía:saved']);
+    await settle();
+    expect(api.sent).toHaveLength(0);
+    sessionRenewal.renewed(sampleUser);
+    authStore.setSession(TOKEN, sampleUser, { remember: true });
+    await vi.waitFor(() => expect(mine.outcome()).toBe('saved'));
+    expect(api.sent.map((call) => call.firstName)).toEqual(['Hans']);
+  });
+
+  it('a form that goes away lets go of its save: sent as the queue’s, and shown', async () => {
+    const api = server();
+    api.hold();
+    queue('Lucía', api.calls);
+    const turns = formTurns();
+    const mine = desk('Hans', api.calls);
+    turns.track(mine.id);
+    expect(statuses()).toEqual(['Lucía:sending']);
+    turns.release();
+    expect(statuses()).toEqual(['Lucía:sending', 'Hans:waiting']);
+    api.release();
+    await vi.waitFor(() => expect(statuses()).toEqual(['Lucía:saved', 'Hans:saved']));
+    expect(mine.outcome()).toBe('pending');
+  });
+
+  it('discarding a registration that needs attention takes its waiting save from the fix form with it', async () => {
+    const refusal = new ApiError({ status: 400, code: 'VALIDATION_FAILED', message: 'Invalid' });
+    const api = server([refusal]);
+    const { id, attempt } = queue('Lucía', api.calls);
+    await vi.waitFor(() => expect(statuses()).toEqual(['Lucía:attention']));
+    api.hold();
+    queue('Hans', api.calls);
+    // Saved again from its form while Hans is on the wire: it waits for its turn.
+    const { saving } = sendInTurn({
+      name: 'Lucía',
+      establishmentId: ESTABLISHMENT_ID,
+      values: emptyTravelerValues(ESTABLISHMENT_ID),
+      input: input('Lucía', 'Lucía2'),
+      attempt,
+      calls: api.calls,
+    });
+    const outcome = saving.then(
+      () => 'saved',
+      (error: unknown) => error,
+    );
+    discardQueued(id);
+    expect(await outcome).toBeInstanceOf(Error);
+    api.release();
+    await vi.waitFor(() => expect(statuses()).toEqual(['Hans:saved']));
+    expect(api.sent.map((call) => call.firstName)).toEqual(['Lucía', 'Hans']);
   });
 
   it('signing out answers a waiting form with an error: nothing of it is sent', async () => {

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import type { CreatePilgrimInput, Pilgrim } from '@hospes/shared/pilgrims';
 import { isApiError } from '@/lib/api-client';
 import { authStore } from '@/lib/auth';
-import { awaitsSessionRenewal } from '@/lib/session-renewal';
+import { awaitsSessionRenewal, sessionRenewal } from '@/lib/session-renewal';
 import { getToken } from '@/lib/token-storage';
 import {
   saveRegistration,
@@ -32,6 +32,13 @@ import type { TravelerFormValues } from './traveler-form-model';
 /** The pause before the first automatic retry; each further one doubles, up to the maximum. */
 export const FIRST_RETRY_PAUSE_MS = 5_000;
 export const LONGEST_RETRY_PAUSE_MS = 120_000;
+/**
+ * Sends answered with a server error (5xx, 408, 429) after which a registration needs attention
+ * instead of being tried again by itself: a server that keeps refusing it will not change its
+ * mind, and the desk can then open it, save it again or discard it. Sends that got no answer at
+ * all (no connection) are tried again for as long as it takes.
+ */
+export const SERVER_ERROR_ATTEMPTS = 4;
 /** How long a saved registration stays in the indicator, with its link, once told. */
 export const SAVED_NOTICE_MS = 15_000;
 
@@ -59,6 +66,8 @@ export interface QueuedRegistration {
   readonly status: QueuedStatus;
   /** Sends so far that had no answer (the pause before the next one grows with them). */
   readonly unanswered: number;
+  /** Of those, the ones the server answered with an error (see SERVER_ERROR_ATTEMPTS). */
+  readonly serverErrors: number;
   /** When a paused registration is sent again (ms since the epoch). */
   readonly retryAt: number | null;
   /** The last failure: the refusal of a registration that needs attention. */
@@ -118,6 +127,9 @@ function stopTimer(id: string) {
   clearTimeout(timers.get(id));
   timers.delete(id);
 }
+
+/** Whether a failure was the server's answer (a status), not a send that got none. */
+const answered = (error: unknown) => isApiError(error) && error.status !== 0;
 
 /** Whether a failed send may succeed later as it is: no answer, a server error, a busy server. */
 function worthRetrying(error: unknown): boolean {
@@ -195,17 +207,21 @@ function follow(id: string, sending: Promise<Pilgrim>) {
       } else if (worthRetrying(error)) {
         const unanswered = entry.unanswered + 1;
         const pause = retryPauseMs(unanswered);
-        patch(id, { status: 'paused', unanswered, retryAt: Date.now() + pause, error });
-        timers.set(
-          id,
-          setTimeout(() => retryNow(id), pause),
-        );
-        // A save the desk waits for behind it would only wait for the pause, and most likely
-        // meet the same failure: its form is told now (Save again tries both at once).
-        for (const behind of entries) {
-          if (behind.foreground && behind.status === 'waiting') {
-            answerForeground(behind.id, { error });
-          }
+        const serverErrors = entry.serverErrors + (answered(error) ? 1 : 0);
+        if (serverErrors >= SERVER_ERROR_ATTEMPTS) {
+          patch(id, { status: 'attention', error, retryAt: null, unanswered, serverErrors });
+        } else {
+          patch(id, {
+            status: 'paused',
+            unanswered,
+            serverErrors,
+            retryAt: Date.now() + pause,
+            error,
+          });
+          timers.set(
+            id,
+            setTimeout(() => retryNow(id), pause),
+          );
         }
       } else {
         patch(id, { status: 'attention', error, retryAt: null });
@@ -219,13 +235,21 @@ function follow(id: string, sending: Promise<Pilgrim>) {
  * Sends the next registration when none is on the wire: the first that is neither saved nor
  * waiting for the hospitalero. A paused one keeps its place (the order of the registrations is
  * the order of their report numbers), and nothing of the queue's is sent without a session (the
- * login dialog renews it; the queue goes on then). The desk's own save is sent when its turn
- * comes, session or not: a refusal for want of one opens the login dialog over its form.
+ * login dialog renews it; the queue goes on then). The desk's own save goes past a paused one,
+ * and waits while the login dialog asks for the password; otherwise it is sent when its turn
+ * comes (without a session, its refusal opens the login dialog over its form).
  */
 function pump() {
   if (entries.some((entry) => entry.status === 'sending')) return;
-  const next = entries.find((entry) => entry.status === 'waiting' || entry.status === 'paused');
-  if (!next || next.status !== 'waiting' || (!next.foreground && !getToken())) return;
+  const head = entries.find((entry) => entry.status === 'waiting' || entry.status === 'paused');
+  // The desk's save waits for what is being sent and what comes before it, not for a pause: a
+  // registration that keeps failing must not hold the desk.
+  const next =
+    head?.status === 'paused'
+      ? entries.find((entry) => entry.foreground && entry.status === 'waiting')
+      : head;
+  if (!next) return;
+  if (next.foreground ? sessionRenewal.getState() !== null : !getToken()) return;
   const calls = callsOf.get(next.id);
   if (!calls) return;
   follow(next.id, saveRegistration(next.attempt, next.input, calls));
@@ -248,6 +272,7 @@ function add(item: QueuedInput, foreground: boolean): string {
       attempt: item.attempt,
       status: 'waiting',
       unanswered: 0,
+      serverErrors: 0,
       retryAt: null,
       error: null,
       pilgrim: null,
@@ -266,15 +291,13 @@ export function enqueue(item: QueuedInput): string {
 
 /**
  * The desk's save: sent when the registrations saved before it have been (at once when the queue
- * is idle), and answered to the form that waits for it. A registration of the queue waiting for a
- * pause is sent at once: the desk has just saved, so the connection may well be back.
+ * is idle; past one that waits for a pause after a failure), and answered to the form that waits
+ * for it.
  */
 export function sendInTurn(item: QueuedInput): { id: string; saving: Promise<Pilgrim> } {
   const id = add(item, true);
   const saving = new Promise<Pilgrim>((resolve, reject) => waiters.set(id, { resolve, reject }));
-  const paused = entries.find((entry) => entry.status === 'paused');
-  if (paused) retryNow(paused.id);
-  else pump();
+  pump();
   return { id, saving };
 }
 
@@ -288,6 +311,26 @@ export function letGo(id: string): boolean {
   waiters.delete(id);
   patch(id, { foreground: false });
   return true;
+}
+
+/**
+ * The desk save a form waits for: when the form goes away meanwhile (the page left), the save is
+ * let go, sent as the queue's, and the header tells what became of it.
+ */
+export function formTurns() {
+  let current: string | null = null;
+  return {
+    track(id: string) {
+      current = id;
+    },
+    settled(id: string) {
+      if (current === id) current = null;
+    },
+    release() {
+      if (current) letGo(current);
+      current = null;
+    },
+  };
 }
 
 /** "Retry now": a paused registration is sent at once (when its turn has come). */
@@ -311,6 +354,31 @@ export function removeQueued(id: string): void {
   callsOf.delete(id);
   publish(entries.filter((entry) => entry.id !== id));
   pump();
+}
+
+/**
+ * "Discard registration" on a registration that needs attention: it leaves the queue, and so
+ * does a save of it from its form that is still waiting for its turn. One already on the wire
+ * cannot be called back: it is let go, and the indicator tells what became of it.
+ */
+export function discardQueued(id: string): void {
+  const entry = find(id);
+  if (!entry) return;
+  for (const save of entries) {
+    if (!save.foreground || save.attempt !== entry.attempt) continue;
+    if (save.status === 'sending') letGo(save.id);
+    else withdraw(save.id);
+  }
+  removeQueued(id);
+}
+
+/** A desk save not yet on the wire leaves the queue; its form is told it was not sent. */
+function withdraw(id: string): void {
+  const waiter = waiters.get(id);
+  waiters.delete(id);
+  callsOf.delete(id);
+  publish(entries.filter((entry) => entry.id !== id));
+  waiter?.reject(new Error('The registration was discarded before it was sent'));
 }
 
 /** A saved registration leaves the indicator. */

@@ -41,7 +41,7 @@ import { useUpdatePilgrim } from '../api/update-pilgrim';
 import { useCountryOptions } from '../countries';
 import { fullName } from '../format';
 import { attemptFor, type RegistrationAttempt } from '../registration-attempt';
-import { sendInTurn } from '../send-queue';
+import { formTurns, sendInTurn } from '../send-queue';
 import {
   COLLAPSIBLE_SECTIONS,
   emptyTravelerValues,
@@ -271,6 +271,10 @@ export function TravelerForm(props: TravelerFormProps) {
   const pilgrim = mode === 'edit' ? props.pilgrim : undefined;
   const countryOptions = useCountryOptions();
   const registrationCalls = useRegistrationCalls();
+  // The desk's save this form waits for in the send queue. A form that goes away meanwhile (the
+  // page left) lets go of it: it is sent as the queue's, and the header tells what became of it.
+  const [turns] = useState(formTurns);
+  useEffect(() => () => turns.release(), [turns]);
   const update = useUpdatePilgrim();
   // The key of the public registration being sent (Idempotency-Key, decision 020): kept while the
   // same data is sent again (a retry after a lost answer registers once), new once the data differs.
@@ -540,9 +544,12 @@ export function TravelerForm(props: TravelerFormProps) {
             attempt: current,
             calls: registrationCalls,
           });
-          const saved = props.whileSaving
-            ? await props.whileSaving(saving, { input, values: held, attempt: current, turn })
-            : await saving;
+          turns.track(turn);
+          const saved = await (
+            props.whileSaving
+              ? props.whileSaving(saving, { input, values: held, attempt: current, turn })
+              : saving
+          ).finally(() => turns.settled(turn));
           // Gone to the send queue: the desk is on to the next traveler.
           if (!saved) return;
           setRegistration(null);
