@@ -1,3 +1,5 @@
+import { fireEvent, screen } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import { vi } from 'vitest';
 
 /**
@@ -63,4 +65,18 @@ export function blobText(blob: Blob): Promise<string> {
     reader.onerror = () => reject(reader.error ?? new Error('unreadable blob'));
     reader.readAsText(blob);
   });
+}
+
+/**
+ * The scanner with the camera refused (navigator.mediaDevices as the test set it), then a photo
+ * of a document chosen instead: waits until the page says the document was processed.
+ */
+export async function scanChosenPhoto(user: UserEvent): Promise<void> {
+  await user.click(screen.getByRole('radio', { name: 'Scan document' }));
+  await screen.findByText(/permission was denied/);
+  stubImageDecoding(4032, 3024);
+  fireEvent.change(screen.getByTestId('scan-photo-input'), {
+    target: { files: [new File(['jpeg'], 'passport.jpg', { type: 'image/jpeg' })] },
+  });
+  await screen.findByText(/^Document processed/);
 }

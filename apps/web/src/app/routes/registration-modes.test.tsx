@@ -5,7 +5,7 @@ import type { Pilgrim } from '@hospes/shared/pilgrims';
 import { Link } from 'react-router';
 import { authStore } from '@/lib/auth';
 import { DocumentSlotsContext } from '@/lib/document-slots';
-import { stubImageDecoding } from '@/test/image';
+import { scanChosenPhoto } from '@/test/image';
 import { apiFailure, mockApi, renderPage, sampleUser } from '@/test/utils';
 import {
   ESTABLISHMENT_ID,
@@ -298,13 +298,7 @@ const SCAN_ROUTE = {
 
 /** Scan mode with the camera refused, then a photo of the document chosen. */
 async function scanPhoto(user: UserEvent) {
-  await user.click(screen.getByRole('radio', { name: 'Scan document' }));
-  await screen.findByText(/permission was denied/);
-  stubImageDecoding(4032, 3024);
-  fireEvent.change(screen.getByTestId('scan-photo-input'), {
-    target: { files: [new File(['jpeg'], 'passport.jpg', { type: 'image/jpeg' })] },
-  });
-  await screen.findByText(/^Document processed/);
+  await scanChosenPhoto(user);
   await vi.waitFor(() => expect(marked('First name')).toHaveValue(SPECIMEN_SCAN.firstName));
 }
 

@@ -3,7 +3,7 @@ import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@/config/constants';
 import { SPECIMEN_SCAN, stubSignaturePad } from '@/features/clients/test/fixtures';
-import { stubImageDecoding } from '@/test/image';
+import { scanChosenPhoto } from '@/test/image';
 import { drawSignature, field, fillRequired, PILGRIM_TRAVELER } from '@/features/clients/test/form';
 import { mockApi, renderPage, type MockCall } from '@/test/utils';
 import { SelfRegistrationRoute } from './self-registration';
@@ -287,13 +287,7 @@ describe('self check-in: the next person of a group', { timeout: 90_000 }, () =>
       expect(field('Email')).toHaveValue('');
 
       // Someone else's document after all: their form starts afresh, without the copy.
-      await user.click(screen.getByRole('radio', { name: 'Scan document' }));
-      await screen.findByText(/permission was denied/);
-      stubImageDecoding(4032, 3024);
-      fireEvent.change(screen.getByTestId('scan-photo-input'), {
-        target: { files: [new File(['jpeg'], 'passport.jpg', { type: 'image/jpeg' })] },
-      });
-      await screen.findByText(/^Document processed/);
+      await scanChosenPhoto(user);
       await vi.waitFor(() => expect(screen.getByLabelText(/^First name/)).toHaveValue('ERIKA'));
       expect(screen.getByLabelText(/^Document number/)).toHaveValue(SPECIMEN_SCAN.passportNumber);
       expect(field('Email')).toHaveValue('');

@@ -1,9 +1,9 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@/config/constants';
 import { SPECIMEN_SCAN, stubSignaturePad } from '@/features/clients/test/fixtures';
-import { stubImageDecoding } from '@/test/image';
+import { scanChosenPhoto } from '@/test/image';
 import { mockApi, renderPage, type MockCall } from '@/test/utils';
 import { SelfRegistrationRoute } from './self-registration';
 import { drawSignature, field, fillRequired, PILGRIM_TRAVELER } from '@/features/clients/test/form';
@@ -120,13 +120,7 @@ describe('self check-in: the document scan', { timeout: 60_000 }, () => {
       expect(field('Email')).toHaveValue('erika@example.de');
 
       // A photo of the document: its fields join what was typed.
-      await user.click(screen.getByRole('radio', { name: 'Scan document' }));
-      await screen.findByText(/permission was denied/);
-      stubImageDecoding(4032, 3024);
-      fireEvent.change(screen.getByTestId('scan-photo-input'), {
-        target: { files: [new File(['jpeg'], 'passport.jpg', { type: 'image/jpeg' })] },
-      });
-      await screen.findByText(/^Document processed/);
+      await scanChosenPhoto(user);
       const firstName = screen.getByLabelText(/^First name/);
       await vi.waitFor(() => expect(firstName).toHaveValue('ERIKA'));
       expect(firstName).toHaveAccessibleName(/Check carefully/);
