@@ -252,8 +252,11 @@ describe('the desk’s send queue', () => {
     const mine = desk('Hans', api.calls);
     await settle();
     expect(api.sent).toHaveLength(0);
-    sessionRenewal.renewed(sampleUser);
+    // As the dialog does it: the new session is stored, then the dialog closes.
     authStore.setSession(TOKEN, sampleUser, { remember: true });
+    await settle();
+    expect(api.sent).toHaveLength(0);
+    sessionRenewal.renewed(sampleUser);
     await vi.waitFor(() => expect(mine.outcome()).toBe('saved'));
     expect(api.sent.map((call) => call.firstName)).toEqual(['Hans']);
   });

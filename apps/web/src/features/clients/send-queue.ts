@@ -425,6 +425,12 @@ authStore.subscribe(() => {
   else pump();
 });
 
+// The login dialog closed (the new session is stored before it closes): the desk's save that
+// waited for it goes on.
+sessionRenewal.subscribe(() => {
+  if (!sessionRenewal.getState() && entries.length > 0) pump();
+});
+
 // Back online: what waits for a pause is sent at once.
 if (typeof window !== 'undefined') {
   window.addEventListener('online', () => {
