@@ -2,6 +2,7 @@ import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { api } from '@/lib/api-client';
 import { authStore } from '@/lib/auth';
+import { CHECKIN_LINK_INFO } from '@/test/checkin';
 import { apiFailure, mockApi, renderRoutes, sampleUser } from '@/test/utils';
 import { routes } from './router';
 import { wireSessionExpiry } from './session-expiry';
@@ -133,20 +134,7 @@ describe('app routes', () => {
     async (path) => {
       const link = 'tok_link_abcdefghijklmnopqrstuvwxyz0123';
       const { calls } = mockApi({
-        [`GET /api/public/checkin/${link}`]: {
-          body: {
-            success: true,
-            data: {
-              establishment: {
-                name: 'Albergue del Camino',
-                city: 'Burgos',
-                type: 'hostel',
-                keepDocumentImages: true,
-                timeZone: 'Europe/Madrid',
-              },
-            },
-          },
-        },
+        [`GET /api/public/checkin/${link}`]: CHECKIN_LINK_INFO,
       });
       await authStore.initialise();
       renderRoutes(routes, { path: `${path}?t=${link}` });

@@ -3,6 +3,7 @@ import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@/config/constants';
 import { SPECIMEN_SCAN, stubSignaturePad } from '@/features/clients/test/fixtures';
+import { CHECKIN_LINK_INFO } from '@/test/checkin';
 import { scanChosenPhoto } from '@/test/image';
 import { drawSignature, field, fillRequired, PILGRIM_TRAVELER } from '@/features/clients/test/form';
 import { mockApi, renderPage, type MockCall } from '@/test/utils';
@@ -12,26 +13,12 @@ const LINK = 'lnk_abcdefghijklmnopqrstuvwx';
 const COPIED = 'Home address, email and phone copied from Erika. Change them if they differ.';
 const RESTORED =
   'What you typed before has been restored. Photos and the signature must be added again.';
-const info = {
-  body: {
-    success: true,
-    data: {
-      establishment: {
-        name: 'Albergue del Camino',
-        city: 'Burgos',
-        type: 'hostel',
-        keepDocumentImages: true,
-        timeZone: 'Europe/Madrid',
-      },
-    },
-  },
-};
 
 function mockLink(more: Parameters<typeof mockApi>[0] = {}) {
   let sent = 0;
   return mockApi({
     ...more,
-    [`GET /api/public/checkin/${LINK}`]: info,
+    [`GET /api/public/checkin/${LINK}`]: CHECKIN_LINK_INFO,
     [`POST /api/public/checkin/${LINK}`]: () => ({
       status: 201,
       body: { success: true, data: { confirmationCode: ['7K2M9QXA', 'B4DF8HJN'][sent++] } },

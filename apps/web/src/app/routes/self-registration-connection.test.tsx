@@ -1,25 +1,12 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CHECKIN_LINK_INFO } from '@/test/checkin';
 import { apiFailure, mockApi, renderPage } from '@/test/utils';
 import { SelfRegistrationRoute } from './self-registration';
 
 const LINK = 'lnk_abcdefghijklmnopqrstuvwx';
 const NO_RESPONSE = 'No response from the server. Check your internet connection.';
 const INVALID = 'This link is no longer valid. Ask the reception for a new one.';
-const info = {
-  body: {
-    success: true,
-    data: {
-      establishment: {
-        name: 'Albergue del Camino',
-        city: 'Burgos',
-        type: 'hostel',
-        keepDocumentImages: true,
-        timeZone: 'Europe/Madrid',
-      },
-    },
-  },
-};
 const dropped = () => new TypeError('Failed to fetch');
 
 function open() {
@@ -35,7 +22,11 @@ afterEach(() => {
 
 describe('self check-in: the link on a poor connection', { timeout: 30_000 }, () => {
   it('asks again after a dropped connection and a server error, then opens the form', async () => {
-    const replies = [dropped(), apiFailure(503, 'SERVICE_UNAVAILABLE', 'Down for a moment'), info];
+    const replies = [
+      dropped(),
+      apiFailure(503, 'SERVICE_UNAVAILABLE', 'Down for a moment'),
+      CHECKIN_LINK_INFO,
+    ];
     const { calls } = mockApi({ [`GET /api/public/checkin/${LINK}`]: () => replies.shift()! });
     open();
     await waitOutRetries();
@@ -49,7 +40,8 @@ describe('self check-in: the link on a poor connection', { timeout: 30_000 }, ()
   it('says so with a "Try again" button when every try fails, and the button opens the form', async () => {
     let answer: 'drop' | 'info' = 'drop';
     const { calls } = mockApi({
-      [`GET /api/public/checkin/${LINK}`]: () => (answer === 'drop' ? dropped() : info),
+      [`GET /api/public/checkin/${LINK}`]: () =>
+        answer === 'drop' ? dropped() : CHECKIN_LINK_INFO,
     });
     const { user } = open();
     await waitOutRetries();

@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@/config/constants';
 import { stubSignaturePad } from '@/features/clients/test/fixtures';
 import { drawSignature, field, fillRequired, PILGRIM_TRAVELER } from '@/features/clients/test/form';
+import { CHECKIN_LINK_INFO } from '@/test/checkin';
 import { mockApi, renderPage } from '@/test/utils';
 import { SelfRegistrationRoute } from './self-registration';
 import { DRAFT_MAX_AGE_MS } from './use-checkin-draft';
@@ -10,20 +11,6 @@ import { DRAFT_MAX_AGE_MS } from './use-checkin-draft';
 const LINK = 'lnk_abcdefghijklmnopqrstuvwx';
 const RESTORED =
   'What you typed before has been restored. Photos and the signature must be added again.';
-const info = {
-  body: {
-    success: true,
-    data: {
-      establishment: {
-        name: 'Albergue del Camino',
-        city: 'Burgos',
-        type: 'hostel',
-        keepDocumentImages: true,
-        timeZone: 'Europe/Madrid',
-      },
-    },
-  },
-};
 
 const stored = () =>
   JSON.parse(sessionStorage.getItem(STORAGE_KEYS.checkinDraft) ?? 'null') as {
@@ -41,7 +28,7 @@ describe('self check-in: what was typed survives a reload of the tab', { timeout
   it('opens the form as it was, without the signature, and forgets it once sent', async () => {
     stubSignaturePad();
     const { calls } = mockApi({
-      [`GET /api/public/checkin/${LINK}`]: info,
+      [`GET /api/public/checkin/${LINK}`]: CHECKIN_LINK_INFO,
       [`POST /api/public/checkin/${LINK}`]: {
         status: 201,
         body: { success: true, data: { confirmationCode: '7K2M9QXA' } },
@@ -98,7 +85,7 @@ describe('self check-in: what was typed survives a reload of the tab', { timeout
   it('starts empty for another person, and a reload then restores nothing', async () => {
     stubSignaturePad();
     mockApi({
-      [`GET /api/public/checkin/${LINK}`]: info,
+      [`GET /api/public/checkin/${LINK}`]: CHECKIN_LINK_INFO,
       [`POST /api/public/checkin/${LINK}`]: {
         status: 201,
         body: { success: true, data: { confirmationCode: '7K2M9QXA' } },
@@ -129,7 +116,7 @@ describe('self check-in: what was typed survives a reload of the tab', { timeout
   });
 
   it('writes what is pending at once when the tab is hidden (another app, the camera)', async () => {
-    mockApi({ [`GET /api/public/checkin/${LINK}`]: info });
+    mockApi({ [`GET /api/public/checkin/${LINK}`]: CHECKIN_LINK_INFO });
     const { user } = await open();
     await user.type(field('Document number'), 'C01X');
     const hidden = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
@@ -140,7 +127,7 @@ describe('self check-in: what was typed survives a reload of the tab', { timeout
   });
 
   it('ignores a draft of another link, or what cannot be one', async () => {
-    mockApi({ [`GET /api/public/checkin/${LINK}`]: info });
+    mockApi({ [`GET /api/public/checkin/${LINK}`]: CHECKIN_LINK_INFO });
     sessionStorage.setItem(
       STORAGE_KEYS.checkinDraft,
       JSON.stringify({ token: 'lnk_other', values: { firstName: 'Erika' } }),

@@ -3,25 +3,12 @@ import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '@/config/constants';
 import { stubSignaturePad } from '@/features/clients/test/fixtures';
+import { CHECKIN_LINK_INFO } from '@/test/checkin';
 import { apiFailure, mockApi, renderPage } from '@/test/utils';
 import { SelfRegistrationRoute } from './self-registration';
 import { drawSignature, fillRequired, PILGRIM_TRAVELER } from '@/features/clients/test/form';
 
 const LINK = 'lnk_abcdefghijklmnopqrstuvwx';
-const info = {
-  body: {
-    success: true,
-    data: {
-      establishment: {
-        name: 'Albergue del Camino',
-        city: 'Burgos',
-        type: 'hostel',
-        keepDocumentImages: true,
-        timeZone: 'Europe/Madrid',
-      },
-    },
-  },
-};
 
 async function sendRegistration(user: UserEvent) {
   await fillRequired(user, PILGRIM_TRAVELER);
@@ -38,7 +25,7 @@ describe('self check-in: a reload of the tab', { timeout: 60_000 }, () => {
   it('shows the code again instead of a blank form, until a new registration starts', async () => {
     stubSignaturePad();
     const { calls } = mockApi({
-      [`GET /api/public/checkin/${LINK}`]: info,
+      [`GET /api/public/checkin/${LINK}`]: CHECKIN_LINK_INFO,
       [`POST /api/public/checkin/${LINK}`]: {
         status: 201,
         body: { success: true, data: { confirmationCode: '7K2M9QXA' } },
@@ -83,7 +70,7 @@ describe('self check-in: a reload of the tab', { timeout: 60_000 }, () => {
   });
 
   it('ignores what was kept for another link, or what cannot be a code', async () => {
-    mockApi({ [`GET /api/public/checkin/${LINK}`]: info });
+    mockApi({ [`GET /api/public/checkin/${LINK}`]: CHECKIN_LINK_INFO });
     sessionStorage.setItem(
       STORAGE_KEYS.selfRegistration,
       JSON.stringify({ token: 'lnk_other', code: '7K2M9QXA' }),

@@ -3,6 +3,7 @@ import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@/config/constants';
 import { SPECIMEN_SCAN, stubSignaturePad } from '@/features/clients/test/fixtures';
+import { CHECKIN_LINK_INFO } from '@/test/checkin';
 import { scanChosenPhoto } from '@/test/image';
 import { mockApi, renderPage, type MockCall } from '@/test/utils';
 import { SelfRegistrationRoute } from './self-registration';
@@ -24,20 +25,7 @@ describe('self check-in: the finish screen', { timeout: 60_000 }, () => {
     stubSignaturePad();
     let sent = 0;
     const { calls } = mockApi({
-      [`GET /api/public/checkin/${LINK}`]: {
-        body: {
-          success: true,
-          data: {
-            establishment: {
-              name: 'Albergue del Camino',
-              city: 'Burgos',
-              type: 'hostel',
-              keepDocumentImages: true,
-              timeZone: 'Europe/Madrid',
-            },
-          },
-        },
-      },
+      [`GET /api/public/checkin/${LINK}`]: CHECKIN_LINK_INFO,
       [`POST /api/public/checkin/${LINK}`]: () => ({
         status: 201,
         body: { success: true, data: { confirmationCode: CODES[sent++] } },
@@ -88,20 +76,7 @@ describe('self check-in: the document scan', { timeout: 60_000 }, () => {
     });
 
     mockApi({
-      [`GET /api/public/checkin/${LINK}`]: {
-        body: {
-          success: true,
-          data: {
-            establishment: {
-              name: 'Albergue del Camino',
-              city: 'Burgos',
-              type: 'hostel',
-              keepDocumentImages: true,
-              timeZone: 'Europe/Madrid',
-            },
-          },
-        },
-      },
+      [`GET /api/public/checkin/${LINK}`]: CHECKIN_LINK_INFO,
       [`POST /api/public/checkin/${LINK}/ocr`]: { body: { success: true, data: SPECIMEN_SCAN } },
     });
     try {
