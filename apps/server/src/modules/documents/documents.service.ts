@@ -104,6 +104,9 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
   const renderer = deps.renderer ?? createRegistrationPdfRenderer();
   const now = deps.now ?? (() => new Date());
   const today = () => todayIso(now());
+  /** Today by an establishment's own clock (decision 028): the Canary Islands keep theirs. */
+  const dayOf = (place: { province?: string | null; postalCode?: string | null }, at = now()) =>
+    todayIso(at, establishmentTimeZone(place));
   const batchSize = deps.exportBatchSize ?? 500;
   const mailLimiter = createLimiter({ max: SEND_PDF_PER_HOUR, windowMs: 60 * 60 * 1000 });
 
@@ -162,8 +165,7 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
   ) {
     const { row, establishment } = await loadTraveler(scopeOf(actor), id);
     // The days of the stay so far, by the establishment's own day (decision 028).
-    const day = todayIso(now(), establishmentTimeZone(establishment));
-    const view = toTravelerView(row, establishment.name, day);
+    const view = toTravelerView(row, establishment.name, dayOf(establishment));
     // An e-mailed sheet never carries photos of the identity document: mail is neither private
     // nor deletable, and the traveler needs their copy of the record, not of their passport.
     const withImages = purpose === 'download' && printsDocumentImages(establishment);
@@ -492,7 +494,7 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
         const place = `${province}\u0000${postalCode}`;
         let day = days.get(place);
         if (day === undefined) {
-          day = todayIso(at, establishmentTimeZone({ province, postalCode }));
+          day = dayOf({ province, postalCode }, at);
           days.set(place, day);
         }
         return day;
@@ -664,7 +666,7 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
         });
 
       // The establishment's day (decision 028): the default arrivals, and the file's name.
-      const day = todayIso(now(), establishmentTimeZone(establishment));
+      const day = dayOf(establishment);
       const ids = input.pilgrimIds ? [...new Set(input.pilgrimIds)] : null;
       const where = ids
         ? { ids }

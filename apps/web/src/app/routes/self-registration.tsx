@@ -141,9 +141,8 @@ export function SelfRegistrationRoute() {
     window.scrollTo?.({ top: 0 });
   };
   const clearCopied = (from: TravelCompanion) => {
-    const start = { ...emptyTravelerValues(), ...companionPrefill(from).values };
-    const current = latest.current ?? start;
     const empty = emptyTravelerValues();
+    const current = latest.current ?? { ...empty, ...companionPrefill(from).values };
     setPrefill((now) => ({
       round: now.round + 1,
       value: withoutCopiedValues(current, from),

@@ -169,14 +169,12 @@ export function holdSavedNotices(hold: boolean): void {
 }
 
 /**
- * The desk's save is answered, or failed: its form is told, and the queue forgets it (the form
+ * The desk's save is answered, failed or withdrawn: its form is told, and the queue forgets it (the form
  * keeps its values and its registration attempt).
  */
 function answerForeground(id: string, outcome: { pilgrim: Pilgrim } | { error: unknown }) {
   const waiter = waiters.get(id);
-  waiters.delete(id);
-  callsOf.delete(id);
-  publish(entries.filter((entry) => entry.id !== id));
+  forget(id);
   if ('pilgrim' in outcome) waiter?.resolve(outcome.pilgrim);
   else waiter?.reject(outcome.error);
 }
@@ -350,10 +348,16 @@ export function retryNow(id: string): void {
 
 /** Takes a registration out of the queue (discarded, or saved from its form), forgetting its data. */
 export function removeQueued(id: string): void {
+  forget(id);
+  pump();
+}
+
+/** A registration leaves the queue, with its timer, its calls and any form waiting for it. */
+function forget(id: string): void {
   stopTimer(id);
   callsOf.delete(id);
+  waiters.delete(id);
   publish(entries.filter((entry) => entry.id !== id));
-  pump();
 }
 
 /**
@@ -367,18 +371,13 @@ export function discardQueued(id: string): void {
   for (const save of entries) {
     if (!save.foreground || save.attempt !== entry.attempt) continue;
     if (save.status === 'sending') letGo(save.id);
-    else withdraw(save.id);
+    else {
+      answerForeground(save.id, {
+        error: new Error('The registration was discarded before it was sent'),
+      });
+    }
   }
   removeQueued(id);
-}
-
-/** A desk save not yet on the wire leaves the queue; its form is told it was not sent. */
-function withdraw(id: string): void {
-  const waiter = waiters.get(id);
-  waiters.delete(id);
-  callsOf.delete(id);
-  publish(entries.filter((entry) => entry.id !== id));
-  waiter?.reject(new Error('The registration was discarded before it was sent'));
 }
 
 /** A saved registration leaves the indicator. */

@@ -18,11 +18,11 @@ import { TravelerForm, type ScanRound, type SentRegistration } from './traveler-
  */
 export const SLOW_SAVE_OFFER_MS = 3_000;
 
-/** A save in progress: what was sent, and how to let go of it (the queue takes it over). */
+/** A save in progress: what was sent, and how the form stops waiting for it (the queue has it). */
 interface PendingSave {
   sent: SentRegistration;
   saving: Promise<Pilgrim>;
-  letGo: () => void;
+  release: () => void;
 }
 
 /**
@@ -217,7 +217,7 @@ export function TravelerRegistration({
    */
   const moveOn = (companion: boolean) => {
     if (!pending) return;
-    const { sent, letGo: release } = pending;
+    const { sent, release } = pending;
     if (!letGo(sent.turn)) return;
     release();
     setPending(null);
@@ -240,7 +240,7 @@ export function TravelerRegistration({
         scan={scan}
         whileSaving={(saving, sent) =>
           new Promise<Pilgrim | null>((resolve, reject) => {
-            setPending({ sent, saving, letGo: () => resolve(null) });
+            setPending({ sent, saving, release: () => resolve(null) });
             // Once let go, the answer is the queue's; the offer may be about the next save by then.
             const settled = () =>
               setPending((current) => (current?.saving === saving ? null : current));
