@@ -99,6 +99,8 @@ const waiters = new Map<
   { resolve: (pilgrim: Pilgrim) => void; reject: (error: unknown) => void }
 >();
 const listeners = new Set<() => void>();
+/** Told of every change, the desk's own saves included (useWaitingForTurn). */
+const turnListeners = new Set<() => void>();
 const callsOf = new Map<string, RegistrationCalls>();
 const timers = new Map<string, ReturnType<typeof setTimeout>>();
 /** The user whose registrations these are: another session never sends or sees them. */
@@ -107,6 +109,7 @@ let nextId = 0;
 
 function publish(next: readonly QueuedRegistration[]) {
   entries = next;
+  for (const listener of turnListeners) listener();
   const visible = next.filter((entry) => !entry.foreground);
   const same =
     visible.length === shown.length && visible.every((entry, index) => entry === shown[index]);
@@ -413,6 +416,23 @@ export const sendQueue = {
 
 export function useSendQueue(): readonly QueuedRegistration[] {
   return useSyncExternalStore(sendQueue.subscribe, sendQueue.getState, sendQueue.getState);
+}
+
+function subscribeTurns(listener: () => void): () => void {
+  turnListeners.add(listener);
+  return () => turnListeners.delete(listener);
+}
+
+/**
+ * Whether the desk's save `id` is still waiting for the registrations before it, not yet on the
+ * wire itself: the desk is then told that the wait is the queue's.
+ */
+export function useWaitingForTurn(id: string | undefined): boolean {
+  const waiting = () => {
+    const entry = id ? find(id) : undefined;
+    return entry?.foreground === true && entry.status === 'waiting';
+  };
+  return useSyncExternalStore(subscribeTurns, waiting, waiting);
 }
 
 // Signed out, or another user signed in: the registrations of the one before are forgotten. A

@@ -39,6 +39,10 @@ const saved = samplePilgrim({
 const continueButton = () =>
   screen.queryByRole('button', { name: 'Continue with the next traveler' });
 
+/** Whether a status region (read out by screen readers) says this of the save. */
+const offerSaid = (text: RegExp) =>
+  screen.getAllByRole('status').some((region) => text.test(region.textContent));
+
 afterEach(() => {
   clearSendQueue();
   vi.useRealTimers();
@@ -68,9 +72,7 @@ describe('continuing with the next traveler while a slow save is sent', { timeou
     await act(() => vi.advanceTimersByTimeAsync(500));
     expect(continueButton()).toBeInTheDocument();
     // Said to a screen reader too, from a region that was there before.
-    expect(
-      screen.getAllByRole('status').some((region) => /connection is slow/.test(region.textContent)),
-    ).toBe(true);
+    expect(offerSaid(/connection is slow/)).toBe(true);
 
     await user.click(continueButton()!);
     // A fresh form at once, on its first field; this traveler is being sent meanwhile.
@@ -91,9 +93,15 @@ describe('continuing with the next traveler while a slow save is sent', { timeou
     await fillRequired(user, PILGRIM_TRAVELER);
     drawSignature();
     await user.click(screen.getByRole('button', { name: 'Save record' }));
-    await act(() => vi.advanceTimersByTimeAsync(500));
+    await act(() => vi.advanceTimersByTimeAsync(SLOW_SAVE_OFFER_MS));
     expect(calls).toHaveLength(1);
     expect(indicator).toHaveTextContent('Sending 1 registration…');
+    // The offer comes for this one too, saying what it waits for: the queue, not its own upload.
+    expect(continueButton()).toBeInTheDocument();
+    expect(offerSaid(/saved before this one are still being sent; this traveler goes next/)).toBe(
+      true,
+    );
+    expect(offerSaid(/connection is slow/)).toBe(false);
 
     // The first send's answer arrives: told with the report number, linked to the record. Not
     // sent again: the one on the wire was awaited.
@@ -112,6 +120,8 @@ describe('continuing with the next traveler while a slow save is sent', { timeou
     // Then the form's own save goes, and its answer comes back to the form.
     await vi.waitFor(() => expect(calls).toHaveLength(2));
     expect(calls[1]?.body).toMatchObject({ firstName: 'Erika' });
+    // On the wire now: the wait is the link's.
+    await vi.waitFor(() => expect(offerSaid(/connection is slow/)).toBe(true));
     expect(calls[1]?.headers.get('idempotency-key')).not.toBe(
       calls[0]?.headers.get('idempotency-key'),
     );

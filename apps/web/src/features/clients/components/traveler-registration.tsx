@@ -6,7 +6,7 @@ import { Button, ButtonLink } from '@/components/ui/button';
 import { links, paths } from '@/config/paths';
 import { useDocumentSlots } from '@/lib/document-slots';
 import { countryName } from '../countries';
-import { letGo } from '../send-queue';
+import { letGo, useWaitingForTurn } from '../send-queue';
 import { companionOf, companionPrefill, type TravelerPrefill } from '../traveler-form-model';
 import { formatDate, fullName } from '../format';
 import { TravelerForm, type ScanRound, type SentRegistration } from './traveler-form';
@@ -30,16 +30,18 @@ interface PendingSave {
  * next traveler (or a companion on the same stay) while this one is sent in the background.
  */
 function SlowSaveOffer({
+  text,
   onNext,
   onCompanion,
 }: {
+  text: string;
   onNext: () => void;
   onCompanion?: (() => void) | undefined;
 }) {
   const { t } = useTranslation('clients');
   return (
     <div className="mt-4 rounded-lg border-s-4 border-primary bg-info-soft px-4 py-3 text-fg">
-      <p className="text-sm">{t('registration.slowSave')}</p>
+      <p className="text-sm">{text}</p>
       <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
         <Button onClick={onNext}>{t('registration.continueNext')}</Button>
         {onCompanion && (
@@ -178,6 +180,9 @@ export function TravelerRegistration({
   // The save in progress, and whether it has been slow long enough to offer going on.
   const [pending, setPending] = useState<PendingSave | null>(null);
   const [slow, setSlow] = useState(false);
+  // Until its turn comes, the save waits for the registrations sent before it, not for the link.
+  const waitingForTurn = useWaitingForTurn(pending?.sent.turn);
+  const slowText = t(waitingForTurn ? 'registration.waitingSave' : 'registration.slowSave');
   useEffect(() => {
     if (!pending) return;
     const timer = setTimeout(() => setSlow(true), SLOW_SAVE_OFFER_MS);
@@ -264,6 +269,7 @@ export function TravelerRegistration({
       />
       {pending && slow && (
         <SlowSaveOffer
+          text={slowText}
           onNext={() => moveOn(false)}
           // A companion shares the stay the form came with: its contract reference is known
           // before this traveler's report number is.
@@ -274,7 +280,7 @@ export function TravelerRegistration({
       )}
       {/* Said when the offer appears, from a region that was there before it. */}
       <p role="status" className="sr-only">
-        {pending && slow ? t('registration.slowSave') : ''}
+        {pending && slow ? slowText : ''}
       </p>
     </>
   );
