@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +12,7 @@ import { links } from '@/config/paths';
 import { ShareLinkDialog } from '@/features/checkin/components/share-link-dialog';
 import { TravelerForm } from '@/features/clients/components/traveler-form';
 import { RegistrationSuccess } from '@/features/clients/components/traveler-registration';
+import { establishmentQuery } from '@/features/admin/api/get-establishment';
 import { discardQueued, removeQueued, useSendQueue } from '@/features/clients/send-queue';
 import {
   useUserEstablishments,
@@ -21,6 +23,7 @@ import {
   NoEstablishmentWarning,
 } from '@/features/establishments/components/establishment-chooser';
 import { Button } from '@/components/ui/button';
+import { isAdmin, useAuth } from '@/lib/auth';
 import { errorText } from '@/lib/error-text';
 import { PageHeader } from './page-header';
 import { PageTitle } from './page-title';
@@ -111,6 +114,24 @@ function QueuedRegistrationFix({
 }
 
 /**
+ * The establishments the desk may register at: the user's own, and for an administrator also the
+ * one the address names ("New pilgrim" on any establishment of the admin pages), which is not
+ * theirs.
+ */
+function useDeskEstablishments(requested: string | null) {
+  const own = useUserEstablishments();
+  const admin = isAdmin(useAuth().user);
+  const missing = admin && !!requested && !!own.data && !own.data.some((e) => e.id === requested);
+  const named = useQuery({ ...establishmentQuery(requested ?? ''), enabled: missing });
+  const list: UserEstablishment[] = own.data ?? [];
+  return {
+    ...own,
+    isPending: own.isPending || (missing && named.isPending),
+    list: missing && named.data ? [{ ...named.data, role: null }, ...list] : list,
+  };
+}
+
+/**
  * /traveler-registration (?establishmentId=): choose the establishment first (pre-selected when
  * there is only one or the address names one), then register the traveler. With ?queued= it
  * shows a registration of the send queue that needs attention instead.
@@ -120,9 +141,9 @@ export function TravelerRegistrationRoute() {
   const { t: tc } = useTranslation('checkin');
   const [sharing, setSharing] = useState(false);
   const [params, setParams] = useSearchParams();
-  const establishments = useUserEstablishments();
-  const list = establishments.data ?? [];
   const requested = params.get('establishmentId');
+  const establishments = useDeskEstablishments(requested);
+  const { list } = establishments;
   const queued = params.get('queued');
   const chosen =
     list.find((e) => e.id === requested)?.id ?? (list.length === 1 ? list[0]?.id : '') ?? '';

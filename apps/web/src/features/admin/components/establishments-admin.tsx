@@ -133,7 +133,11 @@ export function EstablishmentsAdmin() {
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-end gap-3">
-        <form role="search" onSubmit={onSearch} className="flex min-w-0 flex-1 items-end gap-2">
+        <form
+          role="search"
+          onSubmit={onSearch}
+          className="flex min-w-0 flex-1 basis-72 items-end gap-2"
+        >
           <TextField
             className="min-w-0 flex-1"
             label={t('establishments.search')}
