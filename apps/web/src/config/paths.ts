@@ -44,6 +44,9 @@ export const links = {
     establishmentId
       ? `${paths.travelerRegistration}?establishmentId=${encodeURIComponent(establishmentId)}`
       : paths.travelerRegistration,
+  /** The desk, its form started as a companion of a registered traveler (their stay shared). */
+  companionRegistration: (establishmentId: string, travelerId: string) =>
+    `${paths.travelerRegistration}?establishmentId=${encodeURIComponent(establishmentId)}&companionOf=${encodeURIComponent(travelerId)}`,
   /** A registration the desk's send queue could not save, opened to fix it (decision 032). */
   queuedRegistration: (queuedId: string) =>
     `${paths.travelerRegistration}?queued=${encodeURIComponent(queuedId)}`,

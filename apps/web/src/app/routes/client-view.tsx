@@ -70,6 +70,13 @@ export function ClientViewRoute() {
         </div>
         <div className="flex flex-wrap gap-2">
           <PdfActions traveler={pilgrim} />
+          {/* A traveler sent in the background had no summary to offer it from (decision 032). */}
+          <ButtonLink
+            variant="secondary"
+            to={links.companionRegistration(pilgrim.establishmentId, pilgrim.id)}
+          >
+            {t('registration.companion')}
+          </ButtonLink>
           <ButtonLink to={links.clientEdit(pilgrim.id)}>{t('view.edit')}</ButtonLink>
           <Button variant="danger" onClick={() => setDeleting(true)}>
             {t('view.delete')}

@@ -21,7 +21,12 @@ import {
   RegistrationSuccess,
   TravelerRegistration,
 } from '@/features/clients/components/traveler-registration';
-import { prefillFromScan, type TravelerPrefill } from '@/features/clients/traveler-form-model';
+import { fullName } from '@/features/clients/format';
+import {
+  companionPrefill,
+  prefillFromScan,
+  type TravelerPrefill,
+} from '@/features/clients/traveler-form-model';
 import { scanDocument } from '@/features/scan/api/scan-document';
 import { DocumentScanner } from '@/features/scan/components/document-scanner';
 import { ModeSwitcher } from '@/features/scan/components/mode-switcher';
@@ -33,6 +38,15 @@ import { useShowForm } from './use-show-form';
 
 export type EntryMode = 'manual' | 'scan' | 'qr';
 
+/** A companion's form: the stay they share with `of`, and the contract it is reported under. */
+function sharedStay(prefill: TravelerPrefill, of: string) {
+  return { of, reference: prefill.values.stay?.contractReference ?? '', prefill };
+}
+
+/** The companion of a traveler registered already (their record's "Register a companion"). */
+const companionStay = (pilgrim: Pilgrim) =>
+  sharedStay(companionPrefill(pilgrim), fullName(pilgrim));
+
 /**
  * Spec §2's three entry modes on the registration page: manual; scan the document (its fields
  * fill the form, marked for checking); scan a traveler's confirmation QR code (or type the code)
@@ -40,11 +54,14 @@ export type EntryMode = 'manual' | 'scan' | 'qr';
  */
 export function RegistrationModes({
   establishmentId,
+  companionOf,
   keepsDocumentImages = () => true,
   timeZone,
   timeZoneOf = (id) => (id === establishmentId ? timeZone : undefined),
 }: {
   establishmentId: string;
+  /** A registered traveler whose companion the form starts as ("Register a companion" on a record). */
+  companionOf?: Pilgrim | undefined;
   /** The establishment's clock (see TravelerForm). */
   timeZone?: string;
   /** Whether an establishment keeps photos of documents (decision 023); default yes. */
@@ -62,7 +79,7 @@ export function RegistrationModes({
     round: number;
     value?: TravelerPrefill;
     companion?: { of: string; reference: string; prefill: TravelerPrefill };
-  }>({ round: 0 });
+  }>(() => ({ round: 0, companion: companionOf && companionStay(companionOf) }));
   const formRef = useRef<HTMLDivElement>(null);
   const { showForm } = useShowForm(mode === 'manual', formRef, () => setMode('manual'));
 
@@ -120,14 +137,7 @@ export function RegistrationModes({
           onDone={(companion, of) =>
             setPrefill((current) => ({
               round: current.round + 1,
-              companion:
-                companion && of
-                  ? {
-                      of,
-                      reference: companion.values.stay?.contractReference ?? '',
-                      prefill: companion,
-                    }
-                  : undefined,
+              companion: companion && of ? sharedStay(companion, of) : undefined,
             }))
           }
         />

@@ -1,9 +1,15 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { sampleEstablishment } from '@/features/admin/components/test-data';
-import { NO_SAME_DOCUMENT } from '@/features/clients/test/fixtures';
+import {
+  ESTABLISHMENT_ID,
+  NO_SAME_DOCUMENT,
+  samplePilgrim,
+} from '@/features/clients/test/fixtures';
+import { field } from '@/features/clients/test/form';
 import { authStore } from '@/lib/auth';
-import { mockApi, renderPage, sampleUser } from '@/test/utils';
+import { mockApi, renderPage, renderRoutes, sampleUser } from '@/test/utils';
+import { ClientViewRoute } from './client-view';
 import { TravelerRegistrationRoute } from './traveler-registration';
 
 const TOKEN = 'tok_abcdefghijklmnopqrstuvwxyz012345';
@@ -41,5 +47,47 @@ describe('the desk for an establishment named in the address', { timeout: 30_000
     expect(await screen.findByText('You must create an establishment first')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Save record' })).not.toBeInTheDocument();
     expect(calls.map((call) => call.url.pathname)).not.toContain(`/api/establishments/${OTHER_ID}`);
+  });
+});
+
+describe('a companion of a registered traveler, from their record', { timeout: 30_000 }, () => {
+  it('"Register a companion" on the record opens the desk with the stay shared under the traveler’s contract', async () => {
+    // Sent in the background (decision 032): no summary offered the companion; the record does.
+    authStore.setSession(TOKEN, sampleUser, { remember: true });
+    const traveler = samplePilgrim({
+      reportNumber: '2026/000010',
+      entryDate: '2026-11-20',
+      checkOutDate: '2026-11-21',
+    });
+    mockApi(
+      {
+        [`GET /api/pilgrims/${traveler.id}`]: { body: { success: true, data: traveler } },
+        'GET /api/establishments/user': {
+          body: {
+            success: true,
+            data: [{ ...sampleEstablishment({ id: ESTABLISHMENT_ID }), role: 'owner' }],
+          },
+        },
+      },
+      NO_SAME_DOCUMENT,
+    );
+    const { user, router } = renderRoutes(
+      [
+        { path: '/clients/view/:id', element: <ClientViewRoute /> },
+        { path: '/traveler-registration', element: <TravelerRegistrationRoute /> },
+      ],
+      { path: `/clients/view/${traveler.id}` },
+    );
+    await user.click(await screen.findByRole('link', { name: 'Register a companion (same stay)' }));
+    expect(router.state.location.search).toBe(
+      `?establishmentId=${ESTABLISHMENT_ID}&companionOf=${traveler.id}`,
+    );
+    expect(
+      (await screen.findAllByText(/Companion of Lucía Fernández Ruiz: .*\(contract 2026\/000010\)/))
+        .length,
+    ).toBeGreaterThan(0);
+    expect(field('First name')).toHaveValue('');
+    expect(field('Entry date')).toHaveValue('2026-11-20');
+    expect(field('Check-out date')).toHaveValue('2026-11-21');
   });
 });

@@ -10,6 +10,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { TextLink } from '@/components/ui/text-link';
 import { links } from '@/config/paths';
 import { ShareLinkDialog } from '@/features/checkin/components/share-link-dialog';
+import { usePilgrim } from '@/features/clients/api/get-pilgrim';
 import { TravelerForm } from '@/features/clients/components/traveler-form';
 import { RegistrationSuccess } from '@/features/clients/components/traveler-registration';
 import { establishmentQuery } from '@/features/admin/api/get-establishment';
@@ -133,8 +134,9 @@ function useDeskEstablishments(requested: string | null) {
 
 /**
  * /traveler-registration (?establishmentId=): choose the establishment first (pre-selected when
- * there is only one or the address names one), then register the traveler. With ?queued= it
- * shows a registration of the send queue that needs attention instead.
+ * there is only one or the address names one), then register the traveler; with ?companionOf=
+ * (a record's "Register a companion"), as a companion of that traveler, sharing their stay. With
+ * ?queued= it shows a registration of the send queue that needs attention instead.
  */
 export function TravelerRegistrationRoute() {
   const { t } = useTranslation('clients');
@@ -144,6 +146,8 @@ export function TravelerRegistrationRoute() {
   const requested = params.get('establishmentId');
   const establishments = useDeskEstablishments(requested);
   const { list } = establishments;
+  const companionId = params.get('companionOf') ?? '';
+  const companionOf = usePilgrim(companionId, { enabled: !!companionId });
   const queued = params.get('queued');
   const chosen =
     list.find((e) => e.id === requested)?.id ?? (list.length === 1 ? list[0]?.id : '') ?? '';
@@ -152,7 +156,7 @@ export function TravelerRegistrationRoute() {
     <div className="mx-auto w-full max-w-5xl px-4 py-8 nav:px-6">
       <PageTitle page={t('registration.title')} />
       <PageHeader title={t('registration.title')} intro={t('registration.intro')} />
-      {establishments.isPending ? (
+      {establishments.isPending || (companionId && companionOf.isPending) ? (
         <div role="status" className="flex items-center gap-3 text-muted">
           <Spinner className="size-6 text-primary" />
           {t('list.loading')}
@@ -192,6 +196,10 @@ export function TravelerRegistrationRoute() {
                 <RegistrationModes
                   key={chosen}
                   establishmentId={chosen}
+                  // Only at the traveler's own establishment: a stay is never shared across two.
+                  companionOf={
+                    companionOf.data?.establishmentId === chosen ? companionOf.data : undefined
+                  }
                   keepsDocumentImages={(id) =>
                     list.find((e) => e.id === id)?.keepDocumentImages !== false
                   }

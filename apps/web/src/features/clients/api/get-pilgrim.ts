@@ -14,6 +14,6 @@ export function getPilgrim(id: string) {
 export const pilgrimQuery = (id: string) =>
   queryOptions({ queryKey: [...pilgrimsKey, 'detail', id], queryFn: () => getPilgrim(id) });
 
-export function usePilgrim(id: string) {
-  return useQuery(pilgrimQuery(id));
+export function usePilgrim(id: string, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...pilgrimQuery(id), enabled });
 }
