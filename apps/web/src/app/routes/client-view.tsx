@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { DOCUMENT_TYPE_LABELS } from '@hospes/shared/codes';
 import { establishmentTimeZone } from '@hospes/shared/provinces';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { TravelerHistory } from '@/components/traveler-history';
@@ -14,7 +13,7 @@ import { usePilgrim } from '@/features/clients/api/get-pilgrim';
 import { DeleteTravelerDialog } from '@/features/clients/components/delete-traveler-dialog';
 import { StayBadge } from '@/features/clients/components/stay-badge';
 import { TravelerDetails } from '@/features/clients/components/traveler-details';
-import { fullName } from '@/features/clients/format';
+import { documentLabel, fullName } from '@/features/clients/format';
 import { PdfActions } from '@/features/documents/components/pdf-actions';
 import { useUserEstablishments } from '@/features/establishments/api/get-user-establishments';
 import { errorText } from '@/lib/error-text';
@@ -63,8 +62,7 @@ export function ClientViewRoute() {
         <div className="min-w-0">
           <h1 className="text-3xl font-bold tracking-tight break-words text-fg">{name}</h1>
           <p className="mt-1 text-muted">
-            {t(`documentTypes.${DOCUMENT_TYPE_LABELS[pilgrim.documentType]}`)}{' '}
-            {pilgrim.passportNumber}
+            {documentLabel(pilgrim, t)}
           </p>
           <StayBadge status={pilgrim.stayStatus} className="mt-2" />
         </div>

@@ -1,6 +1,23 @@
+import type { TFunction } from 'i18next';
+import { DOCUMENT_TYPE_LABELS } from '@hospes/shared/codes';
 import { bcp47Of } from '@hospes/shared/languages';
+import type { Pilgrim } from '@hospes/shared/pilgrims';
 
 export { formatDate, fullName } from '@/lib/format-date-time';
+
+/**
+ * A traveler's document as the desk reads it ("Passport X1234567"), or that they have none (a
+ * minor registered without one): never the default type of an empty document. `t` is the
+ * clients namespace's.
+ */
+export function documentLabel(
+  traveler: Pick<Pilgrim, 'documentType' | 'passportNumber'>,
+  t: TFunction<'clients'>,
+): string {
+  return traveler.passportNumber
+    ? `${t(`documentTypes.${DOCUMENT_TYPE_LABELS[traveler.documentType]}`)} ${traveler.passportNumber}`
+    : t('list.noDocument');
+}
 
 /**
  * A local date-time `YYYY-MM-DDTHH:mm[:ss]` (a stay's entry or exit, in the lodging's time) shown in

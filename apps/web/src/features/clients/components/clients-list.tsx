@@ -1,7 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
-import { DOCUMENT_TYPE_LABELS } from '@hospes/shared/codes';
 import type { Pilgrim } from '@hospes/shared/pilgrims';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
@@ -18,7 +17,7 @@ import { useBulkDeletePilgrims } from '../api/bulk-delete-pilgrims';
 import { PAGE_SIZE, usePilgrims } from '../api/get-pilgrims';
 import { countryName } from '../countries';
 import { hasFilters, type ClientFilters as Filters } from '../filters';
-import { formatDate, fullName } from '../format';
+import { documentLabel, formatDate, fullName } from '../format';
 import { ClientFilters } from './client-filters';
 import { ClientsEmptyState } from './clients-empty';
 import { DeleteTravelerDialog } from './delete-traveler-dialog';
@@ -270,10 +269,7 @@ export function ClientsList({
   }
 
   const name = (p: Pilgrim) => fullName(p);
-  const docLabel = (p: Pilgrim) =>
-    p.passportNumber
-      ? `${t(`documentTypes.${DOCUMENT_TYPE_LABELS[p.documentType]}`)} ${p.passportNumber}`
-      : t('list.noDocument');
+  const docLabel = (p: Pilgrim) => documentLabel(p, t);
 
   return (
     <div>

@@ -62,7 +62,9 @@ export function TravelerDetails({ pilgrim }: { pilgrim: Pilgrim }) {
       </Block>
       <Block title={t('form.sections.document')}>
         <Item label={t('form.documentType')}>
-          {t(`documentTypes.${DOCUMENT_TYPE_LABELS[p.documentType]}`)}
+          {p.passportNumber
+            ? t(`documentTypes.${DOCUMENT_TYPE_LABELS[p.documentType]}`)
+            : t('list.noDocument')}
         </Item>
         <Item label={t('form.passportNumber')}>{p.passportNumber}</Item>
         <Item label={t('form.documentSupportNumber')}>{p.documentSupportNumber}</Item>

@@ -13,7 +13,11 @@ import {
 } from '../test/fixtures';
 import { drawSignature, field, fillRequired, PILGRIM_TRAVELER } from '../test/form';
 import { SendQueueIndicator } from './send-queue-indicator';
-import { SLOW_SAVE_OFFER_MS, TravelerRegistration } from './traveler-registration';
+import {
+  RegistrationSuccess,
+  SLOW_SAVE_OFFER_MS,
+  TravelerRegistration,
+} from './traveler-registration';
 
 const TOKEN = 'tok_abcdefghijklmnopqrstuvwxyz012345';
 
@@ -188,5 +192,15 @@ describe('continuing with the next traveler while a slow save is sent', { timeou
     await act(() => vi.advanceTimersByTimeAsync(2 * SLOW_SAVE_OFFER_MS));
     expect(continueButton()).not.toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Registrations being sent' })).toBeNull();
+  });
+});
+
+describe('the summary of a saved traveler', () => {
+  it('says that a minor registered without an identity document has none, not a document type', () => {
+    const child = samplePilgrim({ firstName: 'Pablo', documentType: 'D', passportNumber: '' });
+    renderPage(<RegistrationSuccess pilgrim={child} onAnother={() => {}} />);
+    const document = screen.getByText('Document').nextElementSibling;
+    expect(document).toHaveTextContent('No identity document (minor)');
+    expect(document).not.toHaveTextContent('DNI');
   });
 });

@@ -1,6 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DOCUMENT_TYPE_LABELS } from '@hospes/shared/codes';
 import type { Pilgrim } from '@hospes/shared/pilgrims';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { links, paths } from '@/config/paths';
@@ -8,7 +7,7 @@ import { useDocumentSlots } from '@/lib/document-slots';
 import { countryName } from '../countries';
 import { letGo, useWaitingForTurn } from '../send-queue';
 import { companionOf, companionPrefill, type TravelerPrefill } from '../traveler-form-model';
-import { formatDate, fullName } from '../format';
+import { documentLabel, formatDate, fullName } from '../format';
 import { TravelerForm, type ScanRound, type SentRegistration } from './traveler-form';
 
 /**
@@ -103,10 +102,7 @@ export function RegistrationSuccess({
         </div>
         <div>
           <dt className="text-sm font-semibold text-muted">{t('list.document')}</dt>
-          <dd className="text-fg">
-            {t(`documentTypes.${DOCUMENT_TYPE_LABELS[pilgrim.documentType]}`)}{' '}
-            {pilgrim.passportNumber}
-          </dd>
+          <dd className="text-fg">{documentLabel(pilgrim, t)}</dd>
         </div>
         <div>
           <dt className="text-sm font-semibold text-muted">{t('form.nationality')}</dt>
