@@ -101,6 +101,9 @@ describe('the desk’s send queue in the app', { timeout: 60_000 }, () => {
         .getAllByRole('status')
         .some((region) => /Needs attention: Lucía/.test(region.textContent)),
     ).toBe(true);
+    // In the danger colour alone (with the link colour too, the latter won: it looked saved).
+    expect(link).toHaveClass('text-danger');
+    expect(link).not.toHaveClass('text-primary');
     await user.click(link);
 
     // Her form as it was sent, the refusal on its field.

@@ -149,10 +149,24 @@ export function SendQueueIndicator() {
             )}
             {attention.map((entry) => (
               <li key={entry.id}>
+                {/* Not the link colour: a refused registration must not look like a saved one. */}
                 <Link
                   to={links.queuedRegistration(entry.id)}
-                  className={cn(textLinkClasses, 'inline-flex min-h-11 items-center text-danger')}
+                  className="inline-flex min-h-11 items-center gap-1.5 font-semibold text-danger underline underline-offset-2 hover:no-underline"
                 >
+                  <svg
+                    aria-hidden="true"
+                    viewBox="0 0 24 24"
+                    className="size-4 shrink-0"
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth="2.2"
+                    strokeLinecap="round"
+                    strokeLinejoin="round"
+                  >
+                    <path d="M12 3 2 20h20L12 3z" />
+                    <path d="M12 10v4M12 17h.01" />
+                  </svg>
                   {t('sendQueue.attention', { name: entry.name })}
                 </Link>
               </li>
