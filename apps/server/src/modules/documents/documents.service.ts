@@ -3,7 +3,6 @@
  * traveler file, and the SES.HOSPEDAJES files. Permissions and rules live here; the adapters
  * (pdf renderer, mailer, cipher) are passed in.
  */
-import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { AUTHORITY_NAMES, type DocumentKind } from '@hospes/shared/codes';
@@ -23,6 +22,7 @@ import { preflightSes, sesProblemText, sesStays } from '@hospes/shared/ses-prefl
 import { normaliseSearchText } from '@hospes/shared/search';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { uuidv7 } from '../../lib/ids';
 import { mailTexts } from '../../lib/i18n/server-texts';
 import type { Mailer } from '../../lib/mail/mailer';
 import { escapeHtml, mailHtml } from '../../lib/mail/templates';
@@ -606,7 +606,7 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
           group.forEach((row, i) => numbers.set(row, { reportYear: year, reportSeq: first + i }));
         }
         const values = rows.map((row) => ({
-          id: randomUUID(),
+          id: uuidv7(),
           createdBy: actor.id,
           source: 'import',
           ...valuesFromRecord(row.record!),

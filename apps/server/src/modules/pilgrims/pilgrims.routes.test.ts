@@ -1105,6 +1105,22 @@ describe('GET /api/pilgrims', () => {
     expect((await call('GET', '/api/pilgrims')).statusCode).toBe(401);
   });
 
+  it('lists the travelers of one day in the order they were registered, the last one first', async () => {
+    const desk = await registerVerifiedOwner(ctx);
+    const names = ['Primera', 'Segunda', 'Tercera', 'Cuarta', 'Quinta'];
+    for (const firstName of names)
+      await register(desk.token, desk.establishmentId, {
+        firstName,
+        entryDate: '2026-05-01',
+        checkOutDate: '2026-05-02',
+      });
+    const res = await call('GET', '/api/pilgrims', desk.token);
+    expect(res.json().data.map((p: Pilgrim) => p.firstName)).toEqual([...names].reverse());
+    // The oldest first when the sort is turned round.
+    const asc = await call('GET', '/api/pilgrims?sortBy=entryDate&sortOrder=asc', desk.token);
+    expect(asc.json().data.map((p: Pilgrim) => p.firstName)).toEqual(names);
+  });
+
   it('searches names, document numbers and e-mails without regard to case or accents', async () => {
     expect(await names('search=nunez')).toEqual(['José']);
     expect(await names('search=JOSÉ%20n%C3%BA%C3%B1ez')).toEqual(['José']);

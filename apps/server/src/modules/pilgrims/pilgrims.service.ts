@@ -19,6 +19,7 @@ import type { Db } from '../../db/client';
 import type { PilgrimRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { assertSameRequest, fingerprintOf, KeyTaken, registerOnce } from '../../lib/idempotency';
+import { uuidv7 } from '../../lib/ids';
 import type { DocumentCipher } from '../../lib/storage/document-cipher';
 import {
   decodeImageDataUrl,
@@ -345,7 +346,8 @@ export function createPilgrimsService(deps: PilgrimsServiceDeps) {
     within?: (tx: Db, pilgrimId: string) => Promise<void>;
   }): Promise<Pilgrim> {
     const { establishment, createdBy, input, context, action, within } = options;
-    const id = randomUUID();
+    // Time-ordered: the travelers of one day are listed in the order they were registered.
+    const id = uuidv7();
     // Its defaults (the entry date) and rules are the establishment's day, by its own clock.
     const day = todayIso(now(), establishmentTimeZone(establishment));
     const record = recordFromCreateInput(input, establishment.id, day);
