@@ -61,9 +61,7 @@ export function ClientViewRoute() {
       <div className="mb-6 flex flex-wrap items-start justify-between gap-4">
         <div className="min-w-0">
           <h1 className="text-3xl font-bold tracking-tight break-words text-fg">{name}</h1>
-          <p className="mt-1 text-muted">
-            {documentLabel(pilgrim, t)}
-          </p>
+          <p className="mt-1 text-muted">{documentLabel(pilgrim, t)}</p>
           <StayBadge status={pilgrim.stayStatus} className="mt-2" />
         </div>
         <div className="flex flex-wrap gap-2">

@@ -437,6 +437,10 @@ describe('registration entry modes: what was typed is kept', { timeout: 60_000 }
     await user.click(
       await screen.findByRole('button', { name: 'Register a companion (same stay)' }),
     );
+    // The first traveler's e-mail and phone are there; this companion gives her own e-mail.
+    expect(field('Email')).toHaveValue(adult.contactInfo.email);
+    expect(field('Phone')).toHaveValue(adult.contactInfo.phone);
+    await user.clear(field('Email'));
     await user.type(field('Email'), 'erika@example.de');
 
     await scanPhoto(user);
@@ -444,6 +448,7 @@ describe('registration entry modes: what was typed is kept', { timeout: 60_000 }
     expect(field('Entry date')).toHaveValue('2026-11-20');
     expect(screen.getByText(/Companion of Lucía Fernández Ruiz/)).toBeInTheDocument();
 
+    await user.clear(field('Phone'));
     await user.type(field('Phone'), '+49 30 1234567');
     await user.type(field('Emergency contact name'), 'Max Mustermann');
     await user.type(field('Emergency contact phone'), '+49 30 7654321');

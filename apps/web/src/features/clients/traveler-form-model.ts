@@ -378,9 +378,10 @@ export interface TravelerPrefill {
 
 /**
  * What a companion of a registered traveler shares with them (a child, a partner registered
- * next): the dates, the home address and the stay, with the same contract reference, so that SES
- * reports them in one communication (a minor must be in an adult's: ses.minorWithoutAdult). A
- * walk-in's contract is its report number (decision 013), which the companion then names.
+ * next): the dates, the home address, the e-mail and phone and the stay, with the same contract
+ * reference, so that SES reports them in one communication (a minor must be in an adult's:
+ * ses.minorWithoutAdult). A walk-in's contract is its report number (decision 013), which the
+ * companion then names.
  */
 export function companionPrefill(pilgrim: Pilgrim): TravelerPrefill {
   const values = travelerValuesFrom(pilgrim);
@@ -401,6 +402,14 @@ export function companionOf(
       entryDate: values.entryDate,
       checkOutDate: values.checkOutDate,
       address: values.address,
+      // The e-mail and phone a child, a couple or a family gives in practice (the self check-in
+      // copies them too); not the second phone, nor the emergency contact, nor anything of their own.
+      contactInfo: {
+        email: values.contactInfo.email,
+        phone: values.contactInfo.phone,
+        phone2: '',
+        address: values.contactInfo.address,
+      },
       stay: {
         ...values.stay,
         contractReference,

@@ -197,6 +197,10 @@ describe('traveler form: the rules of spec §3 and §5', { timeout: 30_000 }, ()
     expect(field('First name')).toHaveValue('');
     expect(field('Document number')).toHaveValue('');
     expect(field('Entry date')).toHaveValue('2026-11-20');
+    // The contact a child or a partner gives in practice; their own emergency contact is not.
+    expect(field('Email')).toHaveValue(adult.contactInfo.email);
+    expect(field('Phone')).toHaveValue(adult.contactInfo.phone);
+    expect(field('Emergency contact name')).toHaveValue('');
 
     await fillRequired(user);
     drawSignature();

@@ -61,7 +61,10 @@ export async function fillRequired(user: UserEvent, traveler: TypedTraveler = DE
   fireEvent.change(field('Date of birth'), { target: { value: traveler.dateOfBirth } });
   await user.selectOptions(field('Sex'), traveler.gender);
   await user.type(field('Document number'), traveler.documentNumber);
+  // A companion's form starts with the e-mail and phone of the traveler before: typed over.
+  await user.clear(field('Email'));
   await user.type(field('Email'), traveler.email);
+  await user.clear(field('Phone'));
   await user.type(field('Phone'), traveler.phone);
   await user.type(field('Emergency contact name'), traveler.emergencyName);
   await user.type(field('Emergency contact phone'), traveler.emergencyPhone);
