@@ -261,6 +261,57 @@ describe('traveler form: the rules of spec §3 and §5', { timeout: 30_000 }, ()
     expect(lookups[0]).toContain('search=X1234567');
   });
 
+  it('asks before saving a document already registered for this stay; "Back to the form" sends nothing', async () => {
+    stubSignaturePad();
+    const registered = samplePilgrim({
+      id: '5d9f0a1e-2b3c-4d5e-8f90-a1b2c3d4e5f6',
+      documentType: 'P',
+      passportNumber: 'X1234567',
+      entryDate: todayIso(),
+    });
+    const { calls } = mockApi({
+      'GET /api/pilgrims': {
+        body: {
+          success: true,
+          data: [registered],
+          pagination: { total: 1, page: 1, limit: 20, totalPages: 1 },
+        },
+      },
+      'POST /api/pilgrims': {
+        status: 201,
+        body: { success: true, message: 'ok', data: registered },
+      },
+    });
+    const { user } = renderRegistration();
+    await fillRequired(user);
+    drawSignature();
+    await screen.findByText(
+      'This document is already registered for this stay:',
+      {},
+      { timeout: 5000 },
+    );
+    const posts = () => calls.filter((call) => call.method === 'POST');
+
+    await user.click(screen.getByRole('button', { name: 'Save record' }));
+    const dialog = await screen.findByRole('alertdialog', {
+      name: 'Register this document again?',
+    });
+    expect(within(dialog).getByRole('button', { name: 'Back to the form' })).toHaveFocus();
+    await user.click(within(dialog).getByRole('button', { name: 'Back to the form' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(posts()).toHaveLength(0);
+
+    // Asked again, and this time registered again: once.
+    await user.click(screen.getByRole('button', { name: 'Save record' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', {
+        name: 'Register again',
+      }),
+    );
+    expect(await screen.findByRole('heading', { name: 'Record saved' })).toBeInTheDocument();
+    expect(posts()).toHaveLength(1);
+  });
+
   /**
    * POST /api/pilgrims as the server answers it (decision 020): a key registers once; the same
    * key with the same body answers that traveler again, with other data 422. `lost` answers are

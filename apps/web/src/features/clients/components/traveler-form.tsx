@@ -23,6 +23,7 @@ import {
 } from '@hospes/shared/pilgrims';
 import { LeaveGuard } from '@/components/leave-guard';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/dialog';
 import { Combobox } from '@/components/ui/combobox';
 import { Disclosure } from '@/components/ui/disclosure';
 import { SelectField, TextField } from '@/components/ui/fields';
@@ -448,12 +449,18 @@ export function TravelerForm(props: TravelerFormProps) {
   // The same document already registered here for this stay (a pilgrim who checked in on their
   // phone, typed in again): said while the form is filled in, once the number has settled.
   const passportNumber = useWatch({ control, name: 'passportNumber' });
+  const checkedNumber = useDebouncedValue(passportNumber, 600);
   const sameDocument = useSameDocument(
     establishmentId,
-    useDebouncedValue(passportNumber, 600),
+    checkedNumber,
     entryDate || today,
     mode === 'register',
   ).data;
+  // Saving it anyway is asked first (a second record is reported twice), once per number.
+  const [askingDuplicate, setAskingDuplicate] = useState(false);
+  const [duplicateConfirmed, setDuplicateConfirmed] = useState<string | null>(null);
+  // "Register again": saved once the confirmation is part of the form's state.
+  const [resubmit, setResubmit] = useState(0);
 
   // Focus (and show) the first field with an error, once its section is open.
   useEffect(() => {
@@ -516,6 +523,15 @@ export function TravelerForm(props: TravelerFormProps) {
   const onSubmit = handleSubmit(
     async (values) => {
       setFormError(null);
+      if (
+        mode === 'register' &&
+        sameDocument?.length &&
+        checkedNumber === values.passportNumber &&
+        duplicateConfirmed !== values.passportNumber
+      ) {
+        setAskingDuplicate(true);
+        return;
+      }
       const input = keepImages ? values : withoutDocumentImages(values);
       if (isPublic && !consented) {
         setConsentError(true);
@@ -576,6 +592,11 @@ export function TravelerForm(props: TravelerFormProps) {
       if (!first) setFocusTarget({ path: 'form-error' });
     },
   );
+
+  useEffect(() => {
+    if (resubmit) void onSubmit();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per "Register again"
+  }, [resubmit]);
 
   const err = (path: string) => errorAt(errors, path);
   const field = (path: Path) => ({ id: fieldDomId(path), error: err(path), ...register(path) });
@@ -727,6 +748,19 @@ export function TravelerForm(props: TravelerFormProps) {
           {...field('passportNumber')}
         />
         {sameDocument && sameDocument.length > 0 && <SameDocumentNotice travelers={sameDocument} />}
+        <ConfirmDialog
+          open={askingDuplicate}
+          title={t('form.sameDocument.confirmTitle')}
+          description={<p>{t('form.sameDocument.confirmText')}</p>}
+          confirmLabel={t('form.sameDocument.confirmSave')}
+          cancelLabel={t('form.sameDocument.confirmCancel')}
+          onCancel={() => setAskingDuplicate(false)}
+          onConfirm={() => {
+            setDuplicateConfirmed(getValues('passportNumber'));
+            setAskingDuplicate(false);
+            setResubmit((count) => count + 1);
+          }}
+        />
         {needsSupport && (
           <TextField
             label={marked('documentSupportNumber', t('form.documentSupportNumber'))}
