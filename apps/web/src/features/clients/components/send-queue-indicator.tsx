@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { Spinner } from '@/components/ui/spinner';
+import { WarningIcon } from '@/components/ui/icons';
 import { textLinkClasses } from '@/components/ui/text-link';
 import { links } from '@/config/paths';
 import { useUnsavedInput } from '@/lib/unsaved-input';
@@ -154,19 +155,7 @@ export function SendQueueIndicator() {
                   to={links.queuedRegistration(entry.id)}
                   className="inline-flex min-h-11 items-center gap-1.5 font-semibold text-danger underline underline-offset-2 hover:no-underline"
                 >
-                  <svg
-                    aria-hidden="true"
-                    viewBox="0 0 24 24"
-                    className="size-4 shrink-0"
-                    fill="none"
-                    stroke="currentColor"
-                    strokeWidth="2.2"
-                    strokeLinecap="round"
-                    strokeLinejoin="round"
-                  >
-                    <path d="M12 3 2 20h20L12 3z" />
-                    <path d="M12 10v4M12 17h.01" />
-                  </svg>
+                  <WarningIcon />
                   {t('sendQueue.attention', { name: entry.name })}
                 </Link>
               </li>

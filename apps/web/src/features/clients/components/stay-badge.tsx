@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { StayStatus } from '@hospes/shared/stay';
 import { cn } from '@/components/ui/cn';
+import { WARNING_ICON_PATH } from '@/components/ui/icons';
 
 const tones: Record<StayStatus, string> = {
   recent: 'border-primary bg-info-soft',
@@ -12,8 +13,7 @@ function Icon({ status }: { status: StayStatus }) {
   const paths: Record<StayStatus, string> = {
     recent: 'M12 5v14M5 12h14',
     long: 'M12 7v5l3 2M21 12a9 9 0 1 1-18 0 9 9 0 0 1 18 0Z',
-    tooLong:
-      'M12 8v5M12 16.5v.5M10.3 3.9 2.4 18a2 2 0 0 0 1.7 3h15.8a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0Z',
+    tooLong: WARNING_ICON_PATH,
   };
   return (
     <svg
