@@ -523,11 +523,13 @@ export function TravelerForm(props: TravelerFormProps) {
   const onSubmit = handleSubmit(
     async (values) => {
       setFormError(null);
+      // As the notice compares them: the form's output is upper case and compact, the typing not.
+      const number = compactId(values.passportNumber ?? '');
       if (
         mode === 'register' &&
         sameDocument?.length &&
-        checkedNumber === values.passportNumber &&
-        duplicateConfirmed !== values.passportNumber
+        compactId(checkedNumber) === number &&
+        duplicateConfirmed !== number
       ) {
         setAskingDuplicate(true);
         return;
@@ -756,7 +758,7 @@ export function TravelerForm(props: TravelerFormProps) {
           cancelLabel={t('form.sameDocument.confirmCancel')}
           onCancel={() => setAskingDuplicate(false)}
           onConfirm={() => {
-            setDuplicateConfirmed(getValues('passportNumber'));
+            setDuplicateConfirmed(compactId(getValues('passportNumber')));
             setAskingDuplicate(false);
             setResubmit((count) => count + 1);
           }}
