@@ -1,0 +1,231 @@
+/**
+ * The SES web service client against a local service that speaks the WSDL (test/ses-service.ts)
+ * over real HTTPS, and the reader against the manual's own example answers.
+ */
+import net from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SesEstablishment, SesTraveler } from '@hospes/shared/ses-preflight';
+import { startTestSes, type TestSesService } from '../../../test/ses-service';
+import { checkSesEndpoint, createSesClient, SesTransportError, type SesTarget } from './client';
+import { buildPartesXml } from './ses-xml';
+import {
+  altaEnvelope,
+  readAltaAnswer,
+  readConsultaLoteAnswer,
+  SesMalformedAnswer,
+  SesSoapFault,
+} from './soap';
+
+const establishment: SesEstablishment = {
+  name: 'Albergue San Roque',
+  type: 'hostel',
+  nif: 'B58378431',
+  address: 'Rúa San Roque 2',
+  city: 'Melide',
+  province: 'A Coruña',
+  postalCode: '15800',
+  phone: '+34 981 000 000',
+  establishmentCode: 'H150000123',
+};
+
+const pilgrim = (id: string, firstName: string): SesTraveler => ({
+  id,
+  firstName,
+  lastName: 'Müller',
+  nationality: 'DEU',
+  passportNumber: `C01X00T4${id.length}`,
+  documentType: 'P',
+  dateOfBirth: '1990-01-31',
+  gender: 'F',
+  entryDate: '2026-06-01',
+  checkOutDate: '2026-06-02',
+  contactInfo: { email: 'anna@example.de' },
+  address: {
+    street: 'Hauptstraße 1',
+    municipalityName: 'München',
+    postalCode: '80331',
+    country: 'DEU',
+  },
+  stay: { contractReference: `W-${id}`, contractDate: '2026-06-01', paymentType: 'EFECT' },
+});
+
+const xml = buildPartesXml(establishment, [pilgrim('a', 'Anna'), pilgrim('bb', 'Jürgen')]);
+
+let ses: TestSesService;
+let target: SesTarget;
+beforeAll(async () => {
+  ses = await startTestSes({ https: true });
+  target = {
+    environment: 'test',
+    credentials: { user: ses.user, password: ses.password, landlordCode: ses.landlordCode },
+  };
+});
+afterAll(() => ses.close());
+
+const client = () => createSesClient({ endpoint: ses.url, extraCa: [ses.certificate!] });
+
+describe('SES web service client', () => {
+  it('sends partes: Basic credentials, the header, the XML zipped in Base64; the lote comes back', async () => {
+    const answer = await client().alta(target, 'PV', xml);
+    expect(answer.code).toBe(0);
+    expect(answer.lote).toMatch(/^[0-9a-f-]{36}$/);
+    const request = ses.requests.at(-1)!;
+    expect(request.operation).toBe('comunicacionRequest');
+    expect(request.kind).toBe('PV');
+    // What the service unzipped is the file, byte for byte, names in UTF-8.
+    expect(request.xml).toBe(xml);
+    expect(request.body).toContain(`<codigoArrendador>${ses.landlordCode}</codigoArrendador>`);
+    expect(request.body).toContain('<aplicacion>Hospes</aplicacion>');
+  });
+
+  it('reads a lote pending, then processed with a code per communication', async () => {
+    ses.delayNext(1);
+    const { lote } = await client().alta(target, 'PV', xml);
+    const first = await client().consultaLote(target, [lote!]);
+    expect(first.code).toBe(0);
+    expect(first.lotes).toMatchObject([{ lote, state: 5, communications: [] }]);
+    const second = await client().consultaLote(target, [lote!]);
+    expect(second.lotes[0]!.state).toBe(1);
+    expect(second.lotes[0]!.processedAt).toBeTruthy();
+    expect(second.lotes[0]!.communications).toEqual([
+      expect.objectContaining({ order: 1, communicationCode: expect.any(String), error: null }),
+      expect.objectContaining({ order: 2, communicationCode: expect.any(String), error: null }),
+    ]);
+  });
+
+  it('reads the errors of a lote processed with errors in some communications', async () => {
+    ses.rejectInNext({ 2: 'No existe un establecimiento para ese código' });
+    const { lote } = await client().alta(target, 'PV', xml);
+    const { lotes } = await client().consultaLote(target, [lote!]);
+    expect(lotes[0]!.state).toBe(6);
+    expect(lotes[0]!.communications[1]).toEqual({
+      order: 2,
+      communicationCode: null,
+      errorType: 'Error validación de datos',
+      error: 'No existe un establecimiento para ese código',
+      cancelled: false,
+    });
+    expect(lotes[0]!.communications[0]!.communicationCode).toBeTruthy();
+  });
+
+  it('returns the refusal of a request (code and description), with no lote', async () => {
+    ses.refuseNext(10120, 'El arrendador no tiene habilitado el servicio web');
+    const answer = await client().alta(target, 'PV', xml);
+    expect(answer).toEqual({
+      code: 10120,
+      description: 'El arrendador no tiene habilitado el servicio web',
+      lote: null,
+    });
+  });
+
+  it('checks the credentials with the list of code tables', async () => {
+    const answer = await client().catalogo(target);
+    expect(answer.code).toBe(0);
+    expect(answer.rows.map((r) => r.code)).toContain('TIPO_DOCUMENTO');
+  });
+
+  it('tells refused credentials apart (HTTP 401)', async () => {
+    const wrong = { ...target, credentials: { ...target.credentials, password: 'wrong' } };
+    const err = await client()
+      .catalogo(wrong)
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(SesTransportError);
+    expect(err).toMatchObject({ reason: 'unauthorized', status: 401 });
+  });
+
+  it('never trusts a certificate outside its chain: not delivered, so safe to send again', async () => {
+    const untrusting = createSesClient({ endpoint: ses.url });
+    const before = ses.requests.length;
+    const err = await untrusting.alta(target, 'PV', xml).catch((e: unknown) => e);
+    expect(err).toMatchObject({ reason: 'tls', delivered: false });
+    expect(ses.requests.length).toBe(before);
+  });
+
+  it('says a request may have arrived when the connection is cut after it was sent', async () => {
+    ses.dropNext();
+    const err = await client()
+      .alta(target, 'PV', xml)
+      .catch((e: unknown) => e);
+    expect(err).toMatchObject({ reason: 'network', delivered: true });
+  });
+
+  it('says a request never left when nothing listens', async () => {
+    const port = await new Promise<number>((resolve) => {
+      const probe = net.createServer().listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as net.AddressInfo;
+        probe.close(() => resolve(port));
+      });
+    });
+    const nowhere = createSesClient({ endpoint: `http://127.0.0.1:${port}/ws` });
+    const err = await nowhere.alta(target, 'PV', xml).catch((e: unknown) => e);
+    expect(err).toMatchObject({ reason: 'network', delivered: false });
+  });
+
+  it('takes plain http only on this machine, where the credentials do not travel', () => {
+    expect(() => checkSesEndpoint('http://ses.example.com/ws')).toThrow(/https/);
+    expect(checkSesEndpoint('http://localhost:8080/ws').port).toBe('8080');
+    expect(checkSesEndpoint(SES_PRODUCTION).hostname).toBe('hospedajes.ses.mir.es');
+  });
+});
+
+const SES_PRODUCTION = 'https://hospedajes.ses.mir.es/hospedajes-web/ws/v1/comunicacion';
+
+describe('SES answers as the manual writes them', () => {
+  it('reads the manual’s alta answer, whose code is named codigoRetorno', () => {
+    const answer = readAltaAnswer(
+      `<SOAP-ENV:Envelope xmlns:SOAP-ENV="http://schemas.xmlsoap.org/soap/envelope/"><SOAP-ENV:Header/><SOAP-ENV:Body>
+        <ns3:comunicacionResponse xmlns:ns3="http://www.soap.servicios.hospedajes.mir.es/comunicacion">
+          <respuesta><codigoRetorno>0</codigoRetorno><descripcion>Ok</descripcion>
+          <lote>00000000-0000-0000-0000-000000000000</lote></respuesta>
+        </ns3:comunicacionResponse></SOAP-ENV:Body></SOAP-ENV:Envelope>`,
+    );
+    expect(answer).toEqual({
+      code: 0,
+      description: 'Ok',
+      lote: '00000000-0000-0000-0000-000000000000',
+    });
+  });
+
+  it('reads a lote of the manual’s Anexo II (tipoComuniacion, state 6, one error)', () => {
+    const { lotes } = readConsultaLoteAnswer(
+      `<SOAP-ENV:Envelope xmlns:SOAP-ENV="http://schemas.xmlsoap.org/soap/envelope/"><SOAP-ENV:Body>
+        <ns3:comunicacionResponse xmlns:ns3="http://www.soap.servicios.hospedajes.mir.es/comunicacion">
+          <respuesta><codigo>0</codigo><descripcion>Ok</descripcion></respuesta>
+          <resultado><lote>00000000-0000-0000-0000-000000000000</lote><tipoComuniacion>PV</tipoComuniacion>
+            <tipoOperacion>A</tipoOperacion><fechaPeticion>2023-02-23T11:37:13.000+01:00</fechaPeticion>
+            <fechaProcesamiento>2023-02-23T11:37:33.000+01:00</fechaProcesamiento><codigoEstado>6</codigoEstado>
+            <descEstado>Se ha ejecutado pero hay errores en algunas comunicaciones</descEstado>
+            <resultadoComunicaciones><resultadoComunicacion><orden>1</orden><tipoError>Error validación de datos</tipoError>
+              <error>Error de validación en la comunicación [1]: [No existe un establecimiento para ese código.]</error>
+            </resultadoComunicacion></resultadoComunicaciones></resultado>
+        </ns3:comunicacionResponse></SOAP-ENV:Body></SOAP-ENV:Envelope>`,
+    );
+    expect(lotes[0]).toMatchObject({
+      state: 6,
+      communications: [{ order: 1, communicationCode: null }],
+    });
+    expect(lotes[0]!.communications[0]!.error).toContain('No existe un establecimiento');
+  });
+
+  it('turns a SOAP fault into an error with its text', () => {
+    expect(() =>
+      readAltaAnswer(
+        '<s:Envelope xmlns:s="http://schemas.xmlsoap.org/soap/envelope/"><s:Body><s:Fault><faultcode>s:Client</faultcode><faultstring>Unmarshalling Error</faultstring></s:Fault></s:Body></s:Envelope>',
+      ),
+    ).toThrow(SesSoapFault);
+  });
+
+  it('refuses a document type declaration and anything that is not XML', () => {
+    expect(() =>
+      readAltaAnswer(
+        '<!DOCTYPE x [<!ENTITY a "aaaa">]><s:Envelope xmlns:s="http://schemas.xmlsoap.org/soap/envelope/"><s:Body/></s:Envelope>',
+      ),
+    ).toThrow(SesMalformedAnswer);
+    expect(() => readAltaAnswer('<html>Service unavailable')).toThrow(SesMalformedAnswer);
+  });
+
+  it('escapes what it writes into the envelope', () => {
+    const envelope = altaEnvelope({ landlordCode: '<&>', kind: 'PV', solicitud: 'QQ==' });
+    expect(envelope).toContain('<codigoArrendador>&lt;&amp;&gt;</codigoArrendador>');
+  });
+});

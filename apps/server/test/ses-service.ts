@@ -1,0 +1,334 @@
+/**
+ * A local SES.HOSPEDAJES web service for tests, built from the WSDL and manual v3.1.3 (reference
+ * ses-hospedajes.md §1): the Ministry's service cannot be reached from here. It checks what the
+ * real one checks at its door: HTTP Basic credentials, the header of the request, a solicitud that
+ * is a real ZIP (read by Debian's `unzip`) holding UTF-8 XML valid against the official XSD
+ * (`xmllint`), at most 100 communications; it queues an accepted request as a lote, and answers
+ * `consultaLote` and `catalogo` as the WSDL describes. Over HTTPS with a certificate made for the
+ * test by `openssl`, or plain HTTP. Used by the server tests and by e2e.
+ */
+import { spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import https from 'node:https';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { find, parseXml, type XmlNode } from '../src/lib/ses/soap';
+
+const XSD_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '../src/lib/ses/xsd');
+const SCHEMAS = { PV: 'altaParteHospedaje', RH: 'altaReservaHospedaje' } as const;
+
+export interface ReceivedRequest {
+  operation: string;
+  authorization: string | undefined;
+  body: string;
+  /** For an alta: the XML inside the solicitud. */
+  xml?: string;
+  kind?: 'PV' | 'RH';
+}
+
+interface Lote {
+  lote: string;
+  kind: 'PV' | 'RH';
+  requestedAt: string;
+  communications: number;
+  /** Queries answered "pending" (5) before it is processed. */
+  pendingQueries: number;
+  /** Per communication (1-based order): an error instead of a code. */
+  errors: Map<number, string>;
+  codes: Map<number, string>;
+}
+
+export interface TestSesService {
+  /** The address to give SES_ENDPOINT. */
+  url: string;
+  /** PEM of its certificate (https only): to trust it. */
+  certificate?: string;
+  user: string;
+  password: string;
+  landlordCode: string;
+  requests: ReceivedRequest[];
+  lotes: Map<string, Lote>;
+  /** The next alta is refused with this code (10107 wrong user…) instead of queued. */
+  refuseNext(code: number, description: string): void;
+  /** The next lote answers "pending" to this many queries before it is processed. */
+  delayNext(queries: number): void;
+  /** In the next lote, these communications (1-based) are rejected with the text. */
+  rejectInNext(errors: Record<number, string>): void;
+  /** The next request is read and then left without answer (the connection is cut). */
+  dropNext(): void;
+  close(): Promise<void>;
+}
+
+function childText(node: XmlNode | undefined, name: string): string | undefined {
+  return node?.children.find((c) => c.name === name)?.text.trim();
+}
+
+function soap(body: string): string {
+  return (
+    '<SOAP-ENV:Envelope xmlns:SOAP-ENV="http://schemas.xmlsoap.org/soap/envelope/"><SOAP-ENV:Header/>' +
+    `<SOAP-ENV:Body>${body}</SOAP-ENV:Body></SOAP-ENV:Envelope>`
+  );
+}
+
+const NS = 'xmlns:ns3="http://www.soap.servicios.hospedajes.mir.es/comunicacion"';
+
+function unzipSolicitud(base64: string, tmp: string): string | null {
+  if (!/^[A-Za-z0-9+/=\s]+$/.test(base64)) return null;
+  const file = path.join(tmp, `${randomUUID()}.zip`);
+  fs.writeFileSync(file, Buffer.from(base64, 'base64'));
+  const result = spawnSync('unzip', ['-p', file]);
+  fs.rmSync(file, { force: true });
+  if (result.error) throw new Error(`unzip is needed (apt-get install unzip): ${result.error}`);
+  if (result.status !== 0 || result.stdout.length === 0) return null;
+  const xml = result.stdout.toString('utf8');
+  // Not UTF-8: the service answers 10111.
+  return Buffer.from(xml, 'utf8').equals(result.stdout) ? xml : null;
+}
+
+function xsdErrors(xml: string, kind: 'PV' | 'RH', tmp: string): string {
+  const file = path.join(tmp, `${randomUUID()}.xml`);
+  fs.writeFileSync(file, xml);
+  const result = spawnSync(
+    'xmllint',
+    ['--noout', '--schema', path.join(XSD_DIR, `${SCHEMAS[kind]}.xsd`), file],
+    { encoding: 'utf8' },
+  );
+  fs.rmSync(file, { force: true });
+  if (result.error) throw new Error(`xmllint is needed (apt-get install libxml2-utils)`);
+  return result.status === 0 ? '' : result.stderr;
+}
+
+/** A self-signed certificate for 127.0.0.1 and localhost, made by openssl for this run. */
+function makeCertificate(tmp: string): { key: string; cert: string } {
+  const key = path.join(tmp, 'key.pem');
+  const cert = path.join(tmp, 'cert.pem');
+  const result = spawnSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-keyout',
+      key,
+      '-out',
+      cert,
+      '-days',
+      '2',
+      '-subj',
+      '/CN=localhost',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1,DNS:localhost',
+    ],
+    { encoding: 'utf8' },
+  );
+  if (result.status !== 0) throw new Error(`openssl failed: ${result.stderr}`);
+  return { key: fs.readFileSync(key, 'utf8'), cert: fs.readFileSync(cert, 'utf8') };
+}
+
+export async function startTestSes(
+  options: { https?: boolean; user?: string; password?: string; landlordCode?: string } = {},
+): Promise<TestSesService> {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'hospes-test-ses-'));
+  const user = options.user ?? 'B58378431WS';
+  const password = options.password ?? 'contraseña-de-prueba';
+  const landlordCode = options.landlordCode ?? '0000004242';
+  const requests: ReceivedRequest[] = [];
+  const lotes = new Map<string, Lote>();
+  let refusal: { code: number; description: string } | null = null;
+  let delay = 0;
+  let rejections: Record<number, string> = {};
+  let drop = false;
+  const expected = `Basic ${Buffer.from(`${user}:${password}`, 'utf8').toString('base64')}`;
+
+  function answerAlta(peticion: XmlNode | undefined, record: ReceivedRequest): string {
+    const reply = (code: number, description: string, lote?: string) =>
+      soap(
+        `<ns3:comunicacionResponse ${NS}><respuesta><codigo>${code}</codigo>` +
+          `<descripcion>${description}</descripcion>${lote ? `<lote>${lote}</lote>` : ''}` +
+          '</respuesta></ns3:comunicacionResponse>',
+      );
+    const cabecera = peticion && find(peticion, 'cabecera');
+    if (!cabecera) return reply(10109, 'No se ha indicado la cabecera');
+    const arrendador = childText(cabecera, 'codigoArrendador');
+    if (!arrendador) return reply(10100, 'No se ha indicado el código de arrendador');
+    if (arrendador !== landlordCode) return reply(10103, 'El código de arrendador no existe');
+    const aplicacion = childText(cabecera, 'aplicacion');
+    if (!aplicacion) return reply(10101, 'No se ha indicado la aplicación');
+    if (aplicacion.length > 50) return reply(10150, 'La aplicación excede la longitud máxima');
+    if (childText(cabecera, 'tipoOperacion') !== 'A')
+      return reply(10117, 'La operación debe ser A, C o B');
+    const kind = childText(cabecera, 'tipoComunicacion');
+    if (kind !== 'PV' && kind !== 'RH') return reply(10122, 'Tipo de comunicación no válido');
+    record.kind = kind;
+    if (refusal) {
+      const { code, description } = refusal;
+      refusal = null;
+      return reply(code, description);
+    }
+    const solicitud = childText(peticion, 'solicitud');
+    if (!solicitud) return reply(10110, 'No se ha indicado la solicitud');
+    const xml = unzipSolicitud(solicitud, tmp);
+    if (xml === null)
+      return reply(
+        10111,
+        'Ha de ser un fichero xml en UTF-8, comprimido (zip) y codificado en Base64',
+      );
+    record.xml = xml;
+    const errors = xsdErrors(xml, kind, tmp);
+    if (errors) return reply(10121, `Error de validación: ${errors.slice(0, 60)}`);
+    const communications = (xml.match(/<comunicacion>/g) ?? []).length;
+    if (communications > 100) return reply(10121, 'Se supera el número máximo de comunicaciones');
+    const lote = randomUUID();
+    lotes.set(lote, {
+      lote,
+      kind,
+      requestedAt: new Date().toISOString(),
+      communications,
+      pendingQueries: delay,
+      errors: new Map(Object.entries(rejections).map(([k, v]) => [Number(k), v])),
+      codes: new Map(),
+    });
+    delay = 0;
+    rejections = {};
+    return reply(0, 'Ok', lote);
+  }
+
+  function loteXml(lote: Lote): string {
+    const processing = lote.pendingQueries > 0;
+    if (processing) lote.pendingQueries--;
+    const withErrors = lote.errors.size > 0;
+    const state = processing ? 5 : withErrors ? 6 : 1;
+    const results = processing
+      ? ''
+      : '<resultadoComunicaciones>' +
+        Array.from({ length: lote.communications }, (_, i) => {
+          const order = i + 1;
+          const error = lote.errors.get(order);
+          if (error)
+            return `<resultadoComunicacion><orden>${order}</orden><tipoError>Error validación de datos</tipoError><error>${error}</error></resultadoComunicacion>`;
+          let code = lote.codes.get(order);
+          if (!code) lote.codes.set(order, (code = randomUUID()));
+          return `<resultadoComunicacion><orden>${order}</orden><codigoComunicacion>${code}</codigoComunicacion></resultadoComunicacion>`;
+        }).join('') +
+        '</resultadoComunicaciones>';
+    return (
+      `<resultado><lote>${lote.lote}</lote><tipoComunicacion>${lote.kind}</tipoComunicacion>` +
+      `<tipoOperacion>A</tipoOperacion><fechaPeticion>${lote.requestedAt}</fechaPeticion>` +
+      (processing ? '' : `<fechaProcesamiento>${new Date().toISOString()}</fechaProcesamiento>`) +
+      `<codigoEstado>${state}</codigoEstado><descEstado>${
+        processing
+          ? 'Pendiente'
+          : withErrors
+            ? 'Se ha ejecutado pero hay errores en algunas comunicaciones'
+            : 'Procesado correctamente'
+      }</descEstado><identificadorUsuario>${user}</identificadorUsuario>` +
+      `<nombreUsuario>Usuario de prueba</nombreUsuario><codigoArrendador>${landlordCode}</codigoArrendador>` +
+      `<aplicacion>Hospes</aplicacion>${results}</resultado>`
+    );
+  }
+
+  function answer(body: string, record: ReceivedRequest): string {
+    const envelope = parseXml(body);
+    const soapBody = find(envelope, 'Body');
+    const operation = soapBody?.children[0];
+    record.operation = operation?.name ?? '';
+    if (!operation) throw new Error('no operation');
+    if (operation.name === 'comunicacionRequest')
+      return answerAlta(find(operation, 'peticion'), record);
+    if (operation.name === 'consultaLoteRequest') {
+      const asked = (find(operation, 'codigosLote')?.children ?? []).map((c) => c.text.trim());
+      if (asked.length > 10)
+        return soap(
+          `<ns3:consultaLoteResponse ${NS}><respuesta><codigo>10136</codigo><descripcion>Se ha superado el número máximo de lotes</descripcion></respuesta></ns3:consultaLoteResponse>`,
+        );
+      const found = asked.map((l) => lotes.get(l)).filter((l): l is Lote => !!l);
+      return soap(
+        `<ns3:consultaLoteResponse ${NS}><respuesta><codigo>0</codigo><descripcion>Ok</descripcion></respuesta>` +
+          `${found.map(loteXml).join('')}</ns3:consultaLoteResponse>`,
+      );
+    }
+    if (operation.name === 'catalogoRequest')
+      return soap(
+        `<ns3:catalogoResponse ${NS}><resultado><codigo>0</codigo><descripcion>Ok</descripcion></resultado>` +
+          '<respuesta><resultado><tupla><codigo>TIPO_DOCUMENTO</codigo><descripcion>Tipos de documento</descripcion></tupla>' +
+          '<tupla><codigo>TIPO_PARENTESCO</codigo><descripcion>Tipos de parentesco</descripcion></tupla></resultado></respuesta></ns3:catalogoResponse>',
+      );
+    throw new Error(`unknown operation ${operation.name}`);
+  }
+
+  const handler: http.RequestListener = (req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks).toString('utf8');
+      const record: ReceivedRequest = {
+        operation: '',
+        authorization: req.headers.authorization,
+        body,
+      };
+      requests.push(record);
+      if (drop) {
+        drop = false;
+        req.socket.destroy();
+        return;
+      }
+      if (req.headers.authorization !== expected) {
+        res.writeHead(401, { 'www-authenticate': 'Basic realm="hospedajes"' }).end();
+        return;
+      }
+      try {
+        const xml = answer(body, record);
+        res.writeHead(200, { 'content-type': 'text/xml;charset=utf-8' }).end(xml);
+      } catch (err) {
+        res
+          .writeHead(500, { 'content-type': 'text/xml;charset=utf-8' })
+          .end(
+            soap(
+              `<SOAP-ENV:Fault><faultcode>SOAP-ENV:Client</faultcode><faultstring>${String(err).replace(/[<&]/g, '')}</faultstring></SOAP-ENV:Fault>`,
+            ),
+          );
+      }
+    });
+  };
+
+  const certificate = options.https ? makeCertificate(tmp) : undefined;
+  const server = certificate
+    ? https.createServer({ key: certificate.key, cert: certificate.cert }, handler)
+    : http.createServer(handler);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `${certificate ? 'https' : 'http'}://127.0.0.1:${port}/hospedajes-web/ws/v1/comunicacion`,
+    certificate: certificate?.cert,
+    user,
+    password,
+    landlordCode,
+    requests,
+    lotes,
+    refuseNext(code, description) {
+      refusal = { code, description };
+    },
+    delayNext(queries) {
+      delay = queries;
+    },
+    rejectInNext(errors) {
+      rejections = errors;
+    },
+    dropNext() {
+      drop = true;
+    },
+    async close() {
+      server.closeAllConnections?.();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      fs.rmSync(tmp, { recursive: true, force: true });
+    },
+  };
+}
