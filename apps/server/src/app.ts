@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
 import { stdSerializers } from 'pino';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -35,6 +36,10 @@ import { pilgrimsRoutes } from './modules/pilgrims/pilgrims.routes';
 import { createPilgrimsService } from './modules/pilgrims/pilgrims.service';
 import { createTravelerCounts } from './modules/pilgrims/traveler-counts';
 import { createRetentionService, scheduleRetention } from './modules/retention/retention.service';
+import { createSesRepository } from './modules/ses/ses.repository';
+import { sesRoutes } from './modules/ses/ses.routes';
+import { createSesService, scheduleSesChecks } from './modules/ses/ses.service';
+import { createSesClient, type SesClient } from './lib/ses/client';
 import {
   createSessionsRepository,
   createTokensRepository,
@@ -56,6 +61,8 @@ export interface AppDeps {
   database: Database;
   /** Defaults to SMTP (config.smtpUrl) or the .eml outbox. */
   mailer?: Mailer;
+  /** Defaults to the SES.HOSPEDAJES web service (config.ses). */
+  sesClient?: SesClient;
 }
 
 /**
@@ -240,6 +247,27 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     counts,
   });
 
+  // Sending partes and reservas to SES.HOSPEDAJES, and asking about their lotes (decision 035).
+  const ses = createSesService({
+    db,
+    ses: createSesRepository(db),
+    documents,
+    client:
+      deps.sesClient ??
+      createSesClient({
+        endpoint: config.ses.endpoint,
+        extraCa: config.ses.caFile ? [await fs.readFile(config.ses.caFile, 'utf8')] : [],
+      }),
+    cipher,
+    audit,
+    log: app.log,
+  });
+  if (config.ses.checkSeconds > 0) {
+    const checks = scheduleSesChecks(ses, config.ses.checkSeconds * 1000, app.log);
+    app.addHook('onReady', async () => checks.start());
+    app.addHook('preClose', async () => checks.stop());
+  }
+
   // Records past their retention are deleted at start and then every few hours (decisions 021, 022).
   if (config.retentionPurgeHours > 0) {
     const retention = scheduleRetention(
@@ -284,6 +312,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(checkinRoutes, { checkin });
       await api.register(publicCheckinRoutes, { prefix: '/public/checkin', checkin });
       await api.register(documentsRoutes, { documents });
+      await api.register(sesRoutes, { ses });
       await api.register(adminRoutes, { prefix: '/admin', admin });
     },
     { prefix: '/api' },

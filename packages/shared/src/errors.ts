@@ -64,6 +64,11 @@ export const ERROR_CATALOGUE = {
   SES_NO_TRAVELERS: { status: 422 },
   SES_TOO_MANY_COMMUNICATIONS: { status: 422 },
   SES_OTHER_AUTHORITY: { status: 409 },
+  // Sending to SES.HOSPEDAJES from Hospes (decision 035)
+  SES_NOT_CONNECTED: { status: 409 },
+  SES_ALREADY_SENT: { status: 409 },
+  SES_PASSWORD_REQUIRED: { status: 400 },
+  SES_SUBMISSION_NOT_FOUND: { status: 404 },
   MAIL_NOT_SENT: { status: 503 },
 } as const satisfies Record<string, { status: number }>;
 

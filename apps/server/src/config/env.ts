@@ -59,6 +59,25 @@ const EnvSchema = z.object({
   TESTIMONIALS_FILE: optional,
   SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
   RETENTION_PURGE_HOURS: z.coerce.number().int().min(0).max(168).default(24),
+  // Sending to SES.HOSPEDAJES (modules/ses, decision 035).
+  SES_ENDPOINT: optional.pipe(
+    z
+      .string()
+      .refine((v) => {
+        try {
+          const url = new URL(v);
+          return (
+            url.protocol === 'https:' ||
+            (url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname))
+          );
+        } catch {
+          return false;
+        }
+      }, 'must be an https:// address (http:// only for localhost)')
+      .optional(),
+  ),
+  SES_CA_FILE: optional,
+  SES_CHECK_SECONDS: z.coerce.number().int().min(0).max(3600).default(15),
 });
 
 /** A 32-byte key written as 64 hex characters or as base64 (standard or URL-safe); else null. */
@@ -112,6 +131,14 @@ export type Config = {
   retentionPurgeHours: number;
   /** JSON file with the landing's testimonials (default DATA_DIR/testimonials.json); missing: none. */
   testimonialsFile: string;
+  ses: {
+    /** One address for both SES services instead of the Ministry's (a proxy, or tests). */
+    endpoint: string | undefined;
+    /** A PEM file of more certificates to trust for SES, besides Node's and the FNMT-RCM chain. */
+    caFile: string | undefined;
+    /** Seconds between looks for lotes to ask the service about (0: never; one process asks). */
+    checkSeconds: number;
+  };
 };
 
 export class ConfigError extends Error {}
@@ -164,6 +191,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     testimonialsFile: path.resolve(
       e.TESTIMONIALS_FILE ?? path.join(e.DATA_DIR, 'testimonials.json'),
     ),
+    ses: {
+      endpoint: e.SES_ENDPOINT,
+      caFile: e.SES_CA_FILE ? path.resolve(e.SES_CA_FILE) : undefined,
+      checkSeconds: e.SES_CHECK_SECONDS,
+    },
   };
 }
 
@@ -171,7 +203,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 export function testConfig(overrides: Partial<Config> = {}): Config {
   // No retention purge unless a test asks for one: it would delete the old stays tests write.
   return {
-    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RETENTION_PURGE_HOURS: '0' }),
+    ...loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      RETENTION_PURGE_HOURS: '0',
+      // Nor a background look at SES lotes: tests ask for it (modules/ses).
+      SES_CHECK_SECONDS: '0',
+    }),
     ...overrides,
   };
 }

@@ -42,6 +42,8 @@ export const establishmentStatus = pgEnum('establishment_status', [
 ]);
 export const authority = pgEnum('authority', ['ses', 'mossos', 'ertzaintza']);
 export const documentKind = pgEnum('document_kind', ['front', 'back', 'signature']);
+/** Which SES.HOSPEDAJES service an establishment's web-service user belongs to. */
+export const sesEnvironment = pgEnum('ses_environment', ['production', 'test']);
 
 /**
  * Binary data, sent to both databases as a binary parameter and read back as a Buffer (PGlite
@@ -136,6 +138,14 @@ export const establishments = pgTable(
      * scan reads the data and the photo is not kept (decision 023). The signature is always kept.
      */
     keepDocumentImages: boolean('keep_document_images').notNull().default(true),
+    /**
+     * The SES.HOSPEDAJES web-service user (not the portal's login) and its password, sealed with
+     * the encryption key (context `ses-password:<id>`); null: communications are not sent from
+     * Hospes (decision 035).
+     */
+    sesUser: varchar('ses_user', { length: 50 }),
+    sesPassword: bytea('ses_password'),
+    sesEnvironment: sesEnvironment('ses_environment').notNull().default('production'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -393,6 +403,89 @@ export const registrationKeys = pgTable(
   (t) => [
     primaryKey({ columns: [t.userId, t.key] }),
     index('registration_keys_pilgrim_idx').on(t.pilgrimId),
+  ],
+);
+
+/**
+ * Where a request sent to SES.HOSPEDAJES stands (decision 035):
+ * - sending: recorded, its answer not in yet (a process stopped in between leaves it: uncertain);
+ * - queued: accepted with a lote, which the service processes later;
+ * - processed: the lote is processed (each communication stored or rejected: see its items);
+ * - refused: the service refused the whole request (credentials, header, format);
+ * - failed: it never reached the service (no connection, certificate refused): nothing was sent;
+ * - uncertain: it was sent but no answer came; the service may have queued it.
+ */
+export const sesSubmissionState = pgEnum('ses_submission_state', [
+  'sending',
+  'queued',
+  'processed',
+  'refused',
+  'failed',
+  'uncertain',
+]);
+export const sesKind = pgEnum('ses_kind', ['PV', 'RH']);
+
+/** A request sent to SES.HOSPEDAJES: one alta of partes (PV) or reservas (RH), one lote. */
+export const sesSubmissions = pgTable(
+  'ses_submissions',
+  {
+    id: uuid('id').primaryKey(),
+    establishmentId: uuid('establishment_id')
+      .notNull()
+      .references(() => establishments.id, { onDelete: 'cascade' }),
+    kind: sesKind('kind').notNull(),
+    environment: sesEnvironment('environment').notNull(),
+    state: sesSubmissionState('state').notNull().default('sending'),
+    /** The lote the service gave it (≤36). */
+    lote: varchar('lote', { length: 36 }),
+    /** The service's return code and text for the request (0 Ok) or the transport's failure. */
+    responseCode: integer('response_code'),
+    responseText: varchar('response_text', { length: 300 }),
+    /**
+     * Why no answer could be read, when none: unauthorized (HTTP 401/403), tls, network, timeout,
+     * http (another status), fault (a SOAP fault), malformed (an answer that is not the WSDL's).
+     */
+    failure: varchar('failure', { length: 20 }),
+    /** The lote's codigoEstado (1, 2, 3, 4, 5, 6) and descEstado, once asked. */
+    loteState: integer('lote_state'),
+    loteStateText: varchar('lote_state_text', { length: 300 }),
+    communications: integer('communications').notNull(),
+    sentBy: uuid('sent_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
+    /** When to ask the service about the lote again; null: nothing to ask. */
+    nextCheckAt: timestamp('next_check_at', { withTimezone: true }),
+    checks: integer('checks').notNull().default(0),
+  },
+  (t) => [
+    index('ses_submissions_establishment_idx').on(t.establishmentId, t.createdAt),
+    index('ses_submissions_next_check_idx').on(t.nextCheckAt),
+  ],
+);
+
+/**
+ * A traveler of a submission: the communication (`orden`, 1-based, one per stay) it went in and,
+ * once the lote is processed, the communication code the service stored it under or its error.
+ * Goes with the traveler (the retention purge) or the submission.
+ */
+export const sesSubmissionItems = pgTable(
+  'ses_submission_items',
+  {
+    submissionId: uuid('submission_id')
+      .notNull()
+      .references(() => sesSubmissions.id, { onDelete: 'cascade' }),
+    pilgrimId: uuid('pilgrim_id')
+      .notNull()
+      .references(() => pilgrims.id, { onDelete: 'cascade' }),
+    orden: integer('orden').notNull(),
+    communicationCode: varchar('communication_code', { length: 36 }),
+    errorType: varchar('error_type', { length: 100 }),
+    error: varchar('error', { length: 300 }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.submissionId, t.pilgrimId] }),
+    index('ses_submission_items_pilgrim_idx').on(t.pilgrimId),
   ],
 );
 

@@ -28,6 +28,8 @@ export const AUDIT_ACTIONS = [
   'pilgrim.pdf_emailed',
   'pilgrims.exported',
   'establishment.ses_file_generated',
+  'establishment.ses_sent',
+  'establishment.ses_connection_changed',
   'establishment.document_photos_deleted',
   'user.role_changed',
   'user.deactivated',

@@ -85,6 +85,14 @@ export interface DocumentsServiceDeps {
 
 export type DocumentContext = AuditContext & { lng: Language };
 
+/** Which travelers a SES request holds: the chosen ones, or the arrivals of a date range. */
+export interface SesSelection {
+  kind: 'PV' | 'RH';
+  pilgrimIds?: string[];
+  from?: string;
+  to?: string;
+}
+
 export interface FileAnswer {
   fileName: string;
   contentType: string;
@@ -391,6 +399,104 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
 
   // -------------------------------------------------------------------------------------------
 
+  /**
+   * What a SES.HOSPEDAJES request of an establishment holds (the file download and the send, of
+   * modules/ses): its travelers, numbered, checked before the Ministry checks them, and the XML.
+   * `skip` names travelers to leave out (already reported); when it leaves nobody, 409
+   * SES_ALREADY_SENT lists them.
+   */
+  async function prepareSes(
+    actor: Actor,
+    establishmentId: string,
+    input: SesSelection,
+    context: { lng: Language },
+    options: { skip?: (pilgrimIds: string[]) => Promise<Set<string>> } = {},
+  ) {
+    const scope = scopeOf(actor);
+    const establishment = await establishmentInReach(establishmentId, scope);
+    // Catalan and Basque lodgings report to the Mossos d'Esquadra or the Ertzaintza, and must
+    // not also report to SES (reference ses-hospedajes.md §3, §6.9).
+    const authority = reportingAuthority(establishment);
+    if (authority !== 'ses')
+      throw new AppError('SES_OTHER_AUTHORITY', {
+        params: { authority: AUTHORITY_NAMES[authority] },
+      });
+
+    // The establishment's day (decision 028): the default arrivals, and the file's name.
+    const day = dayOf(establishment);
+    const ids = input.pilgrimIds ? [...new Set(input.pilgrimIds)] : null;
+    const where = ids
+      ? { ids }
+      : input.from || input.to
+        ? { from: input.from, to: input.to }
+        : { from: day, to: day };
+    // More than this cannot fit the 100 communications of one file anyway.
+    const limit = 5000;
+    let rows = await documents.travelersOfEstablishment(establishment.id, where, limit);
+    if (ids && rows.length !== ids.length) throw new AppError('PILGRIM_NOT_FOUND');
+    if (rows.length === 0) throw new AppError('SES_NO_TRAVELERS');
+    let skipped: typeof rows = [];
+    if (options.skip) {
+      const sent = await options.skip(rows.map((r) => r.row.id));
+      skipped = rows.filter((r) => sent.has(r.row.id));
+      if (skipped.length === rows.length)
+        throw new AppError('SES_ALREADY_SENT', {
+          details: skipped.map((r) => ({
+            field: `${r.row.id}.id`,
+            message: '',
+            code: 'ses.alreadySent',
+            travelerId: r.row.id,
+            travelerName: [r.row.firstName, r.row.lastName, r.row.secondLastName]
+              .filter(Boolean)
+              .join(' '),
+          })),
+        });
+      rows = rows.filter((r) => !sent.has(r.row.id));
+    }
+    if (rows.some((r) => r.row.reportSeq === null)) {
+      // One statement per traveler, in the list's order: never a counter held while another
+      // traveler's row is locked (see numberIfMissing).
+      for (const r of rows) if (r.row.reportSeq === null) await pilgrims.numberIfMissing(r.row.id);
+      const keep = new Set(rows.map((r) => r.row.id));
+      rows = (await documents.travelersOfEstablishment(establishment.id, where, limit)).filter(
+        (r) => keep.has(r.row.id),
+      );
+    }
+
+    // A self check-in not yet confirmed at the desk is no arrival yet (decision 033).
+    const pending = await documents.awaitingConfirmation(rows.map((r) => r.row.id));
+    const travelers = rows.map((r) => ({
+      ...toSesTraveler(toTravelerView(r.row, r.establishmentName, day)),
+      awaitingConfirmation: pending.has(r.row.id),
+    }));
+    const communications = sesStays(travelers).length;
+    if (communications > SES_MAX_COMMUNICATIONS || rows.length >= limit)
+      throw new AppError('SES_TOO_MANY_COMMUNICATIONS', {
+        params: { max: SES_MAX_COMMUNICATIONS, count: communications },
+      });
+    const view = toEstablishmentView(establishment);
+    const problems = preflightSes(travelers, view, { kind: input.kind });
+    if (problems.length) {
+      const names = new Map(
+        travelers.map((t) => [
+          t.id,
+          [t.firstName, t.lastName, t.secondLastName].filter(Boolean).join(' '),
+        ]),
+      );
+      const details: ErrorDetail[] = problems.map((p) => ({
+        field: p.travelerId ? `${p.travelerId}.${p.field}` : p.field,
+        message: sesProblemText(context.lng, p),
+        code: p.code,
+        travelerId: p.travelerId,
+        ...(p.travelerId ? { travelerName: names.get(p.travelerId) ?? '' } : {}),
+      }));
+      throw new AppError('SES_PREFLIGHT_FAILED', { details });
+    }
+    const xml =
+      input.kind === 'PV' ? buildPartesXml(view, travelers) : buildReservasXml(view, travelers);
+    return { establishment, travelers, xml, day, skipped: skipped.length };
+  }
+
   return {
     /** GET /api/pilgrims/{id}/pdf and /api/travelers/{id}/pdf. */
     async pdf(actor: Actor, id: string, language: string | undefined, context: DocumentContext) {
@@ -648,6 +754,8 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
       };
     },
 
+    prepareSes,
+
     /** POST /api/establishments/{id}/ses-xml. */
     async sesFile(
       actor: Actor,
@@ -655,68 +763,12 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
       input: SesFileInput,
       context: DocumentContext,
     ): Promise<FileAnswer & { count: number }> {
-      const scope = scopeOf(actor);
-      const establishment = await establishmentInReach(establishmentId, scope);
-      // Catalan and Basque lodgings report to the Mossos d'Esquadra or the Ertzaintza, and must
-      // not also report to SES (reference ses-hospedajes.md §3, §6.9).
-      const authority = reportingAuthority(establishment);
-      if (authority !== 'ses')
-        throw new AppError('SES_OTHER_AUTHORITY', {
-          params: { authority: AUTHORITY_NAMES[authority] },
-        });
-
-      // The establishment's day (decision 028): the default arrivals, and the file's name.
-      const day = dayOf(establishment);
-      const ids = input.pilgrimIds ? [...new Set(input.pilgrimIds)] : null;
-      const where = ids
-        ? { ids }
-        : input.from || input.to
-          ? { from: input.from, to: input.to }
-          : { from: day, to: day };
-      // More than this cannot fit the 100 communications of one file anyway.
-      const limit = 5000;
-      let rows = await documents.travelersOfEstablishment(establishment.id, where, limit);
-      if (ids && rows.length !== ids.length) throw new AppError('PILGRIM_NOT_FOUND');
-      if (rows.length === 0) throw new AppError('SES_NO_TRAVELERS');
-      if (rows.some((r) => r.row.reportSeq === null)) {
-        // One statement per traveler, in the list's order: never a counter held while another
-        // traveler's row is locked (see numberIfMissing).
-        for (const r of rows)
-          if (r.row.reportSeq === null) await pilgrims.numberIfMissing(r.row.id);
-        rows = await documents.travelersOfEstablishment(establishment.id, where, limit);
-      }
-
-      // A self check-in not yet confirmed at the desk is no arrival yet (decision 033).
-      const pending = await documents.awaitingConfirmation(rows.map((r) => r.row.id));
-      const travelers = rows.map((r) => ({
-        ...toSesTraveler(toTravelerView(r.row, r.establishmentName, day)),
-        awaitingConfirmation: pending.has(r.row.id),
-      }));
-      const communications = sesStays(travelers).length;
-      if (communications > SES_MAX_COMMUNICATIONS || rows.length >= limit)
-        throw new AppError('SES_TOO_MANY_COMMUNICATIONS', {
-          params: { max: SES_MAX_COMMUNICATIONS, count: communications },
-        });
-      const view = toEstablishmentView(establishment);
-      const problems = preflightSes(travelers, view, { kind: input.kind });
-      if (problems.length) {
-        const names = new Map(
-          travelers.map((t) => [
-            t.id,
-            [t.firstName, t.lastName, t.secondLastName].filter(Boolean).join(' '),
-          ]),
-        );
-        const details: ErrorDetail[] = problems.map((p) => ({
-          field: p.travelerId ? `${p.travelerId}.${p.field}` : p.field,
-          message: sesProblemText(context.lng, p),
-          code: p.code,
-          travelerId: p.travelerId,
-          ...(p.travelerId ? { travelerName: names.get(p.travelerId) ?? '' } : {}),
-        }));
-        throw new AppError('SES_PREFLIGHT_FAILED', { details });
-      }
-      const xml =
-        input.kind === 'PV' ? buildPartesXml(view, travelers) : buildReservasXml(view, travelers);
+      const { establishment, travelers, xml, day } = await prepareSes(
+        actor,
+        establishmentId,
+        input,
+        context,
+      );
       await audit.record(context, {
         action: 'establishment.ses_file_generated',
         entityType: 'establishment',

@@ -17,8 +17,17 @@ import {
   REGISTER_RETENTION_YEARS,
 } from '@hospes/shared/retention';
 import { and, asc, gte, inArray, lt, lte, sql } from 'drizzle-orm';
+import { repeatEvery } from '../../lib/repeat';
 import type { Db } from '../../db/client';
-import { auditLog, contactMessages, oneTimeTokens, pilgrims, sessions } from '../../db/schema';
+import {
+  auditLog,
+  contactMessages,
+  oneTimeTokens,
+  pilgrims,
+  sesSubmissionItems,
+  sesSubmissions,
+  sessions,
+} from '../../db/schema';
 import type { AuditRepository } from '../audit/audit.repository';
 import type { TravelerCounts } from '../pilgrims/traveler-counts';
 
@@ -81,6 +90,8 @@ export interface PurgeResult {
   tokens: number;
   auditEntries: number;
   contactMessages: number;
+  /** Requests sent to SES.HOSPEDAJES older than the audit's 3 years, none of whose travelers is kept. */
+  sesSubmissions: number;
   outboxFiles: number;
   /** Another process held the purge, or it was stopped: the rest is left for the next run. */
   skipped: boolean;
@@ -190,6 +201,7 @@ export function createRetentionService(deps: {
         tokens: 0,
         auditEntries: 0,
         contactMessages: 0,
+        sesSubmissions: 0,
         outboxFiles: 0,
         skipped: false,
       };
@@ -238,6 +250,19 @@ export function createRetentionService(deps: {
           .where(lt(contactMessages.createdAt, monthsBefore(at, CONTACT_RETENTION_MONTHS)))
           .returning({ id: contactMessages.id })
       ).length;
+      // A request sent to SES (decision 035) is a record of what was reported: kept as long as the
+      // audit, and longer while one of its travelers is (their rows go with the traveler).
+      result.sesSubmissions = (
+        await db
+          .delete(sesSubmissions)
+          .where(
+            and(
+              lt(sesSubmissions.createdAt, auditBefore),
+              sql`not exists (select 1 from ${sesSubmissionItems} where ${sesSubmissionItems.submissionId} = ${sesSubmissions.id})`,
+            ),
+          )
+          .returning({ id: sesSubmissions.id })
+      ).length;
       return result;
     },
   };
@@ -257,44 +282,18 @@ export function scheduleRetention(
     error(obj: unknown, msg: string): void;
   },
 ) {
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<void> | null = null;
-  let stopped = false;
-  const stopping = new AbortController();
-
-  async function run() {
-    try {
-      const result = await service.purge({ signal: stopping.signal });
-      const { skipped: _skipped, ...counts } = result;
-      if (Object.values(counts).some((n) => n > 0))
-        log.info(result, 'retention purge: records past their retention deleted');
-    } catch (err) {
-      log.error({ err }, 'retention purge failed; it runs again at the next interval');
-    }
-  }
-
-  function tick() {
-    timer = null;
-    running = run().finally(() => {
-      running = null;
-      if (!stopped) {
-        timer = setTimeout(tick, intervalMs);
-        timer.unref();
+  return repeatEvery(
+    async (signal) => {
+      try {
+        const result = await service.purge({ signal });
+        const { skipped: _skipped, ...counts } = result;
+        if (Object.values(counts).some((n) => n > 0))
+          log.info(result, 'retention purge: records past their retention deleted');
+      } catch (err) {
+        log.error({ err }, 'retention purge failed; it runs again at the next interval');
       }
-    });
-  }
-
-  return {
-    start() {
-      if (stopped || timer || running) return;
-      tick();
     },
-    async stop() {
-      stopped = true;
-      stopping.abort();
-      if (timer) clearTimeout(timer);
-      timer = null;
-      await running;
-    },
-  };
+    intervalMs,
+    { atStart: true },
+  );
 }

@@ -20,6 +20,8 @@ import {
   pilgrimDocuments,
   pilgrims,
   selfRegistrations,
+  sesSubmissionItems,
+  sesSubmissions,
   sessions,
 } from '../../db/schema';
 import { dataUrl, jpegBytes, pilgrimBody } from '../../../test/pilgrim-factories';
@@ -45,6 +47,7 @@ const NOTHING = {
   tokens: 0,
   auditEntries: 0,
   contactMessages: 0,
+  sesSubmissions: 0,
   outboxFiles: 0,
 };
 
@@ -356,6 +359,33 @@ describe('the purge', () => {
       .from(contactMessages)
       .where(inArray(contactMessages.id, [old!.id, recent!.id]));
     expect(left).toEqual([{ id: recent!.id }]);
+  });
+
+  it('deletes a request sent to SES after 3 years once none of its travelers is kept', async () => {
+    const kept = await traveler(todayIso(now), null, {}, true);
+    const request = (id: string, years: number) => ({
+      id,
+      establishmentId: owner.establishmentId,
+      kind: 'PV' as const,
+      environment: 'test' as const,
+      state: 'processed' as const,
+      communications: 1,
+      createdAt: new Date(now.getTime() - years * 366 * 86_400_000),
+    });
+    const [emptied, holding, recent] = [randomUUID(), randomUUID(), randomUUID()];
+    await ctx.database.db
+      .insert(sesSubmissions)
+      .values([request(emptied, 3), request(holding, 3), request(recent, 1)]);
+    await ctx.database.db
+      .insert(sesSubmissionItems)
+      .values({ submissionId: holding, pilgrimId: kept, orden: 1 });
+    const result = await service().purge();
+    expect(result.sesSubmissions).toBeGreaterThanOrEqual(1);
+    const left = await ctx.database.db
+      .select({ id: sesSubmissions.id })
+      .from(sesSubmissions)
+      .where(inArray(sesSubmissions.id, [emptied, holding, recent]));
+    expect(left.map((r) => r.id).sort()).toEqual([holding, recent].sort());
   });
 
   it('stops before the next batch once aborted (a shutdown)', async () => {

@@ -1,0 +1,554 @@
+/**
+ * Sending partes (PV) and reservas (RH) to SES.HOSPEDAJES from Hospes (decision 035, reference
+ * ses-hospedajes.md §1.10): an establishment stores its web-service user; a send builds the same
+ * XML as the file download (documents service), records the request and its travelers before it
+ * leaves, sends it, and keeps the lote; the lote is then asked about (by a timer here, or on
+ * demand) until the service has processed it, and each traveler gets the communication code the
+ * service stored it under, or its error.
+ *
+ * Nothing acknowledged is lost: a request is written down before it is sent, and a request whose
+ * answer never came is "uncertain", never "not sent", so that a traveler is not reported twice
+ * without the user choosing to.
+ */
+import { sesStays } from '@hospes/shared/ses-preflight';
+import {
+  sesTravelerOutcome,
+  type SesConnection,
+  type SesConnectionCheck,
+  type SesConnectionInput,
+  type SesSendInput,
+  type SesSubmission,
+  type SesTravelerCommunication,
+} from '@hospes/shared/ses';
+import type { Language } from '@hospes/shared/languages';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { uuidv7 } from '../../lib/ids';
+import { createLimiter } from '../../lib/rate-limiter';
+import { repeatEvery } from '../../lib/repeat';
+import {
+  SES_MAX_LOTES_PER_QUERY,
+  SesTransportError,
+  type SesClient,
+  type SesTarget,
+} from '../../lib/ses/client';
+import {
+  LOTE_STATE,
+  SesMalformedAnswer,
+  SesSoapFault,
+  type SesLoteResult,
+} from '../../lib/ses/soap';
+import type { DocumentCipher } from '../../lib/storage/document-cipher';
+import type { Actor } from '../../plugins/auth';
+import type { AuditContext, AuditRepository } from '../audit/audit.repository';
+import type { DocumentsService } from '../documents/documents.service';
+import { isUuid, scopeOf } from '../establishments/scope';
+import type {
+  ConnectionRow,
+  SesRepository,
+  SubmissionRow,
+  SubmissionTravelerRow,
+} from './ses.repository';
+
+export interface SesServiceDeps {
+  db: Db;
+  ses: SesRepository;
+  documents: Pick<DocumentsService, 'prepareSes'>;
+  client: SesClient;
+  cipher: DocumentCipher;
+  audit: AuditRepository;
+  log: Pick<FastifyBaseLogger, 'warn' | 'info' | 'error'>;
+  now?: () => Date;
+}
+
+/** First look at a lote this long after it was queued (the service takes seconds to minutes). */
+const FIRST_CHECK_MS = 10_000;
+/** Then at growing intervals, up to this. */
+const MAX_CHECK_INTERVAL_MS = 15 * 60_000;
+/** A lote still unprocessed after this is no longer asked about by itself (asking by hand still works). */
+const GIVE_UP_MS = 72 * 3_600_000;
+/** A request "sending" for longer than this was cut off by a stopped process. */
+const STALE_SENDING_MS = 5 * 60_000;
+/** A look by hand at most this often per request. */
+const MIN_MANUAL_CHECK_MS = 3_000;
+
+/** Sends and connection checks per establishment and 10 minutes: the Ministry's service is shared. */
+export const SES_CALLS_PER_10_MINUTES = 30;
+
+const passwordContext = (establishmentId: string) => `ses-password:${establishmentId}`;
+
+function fullName(p: { firstName: string; lastName: string; secondLastName: string | null }) {
+  return [p.firstName, p.lastName, p.secondLastName].filter(Boolean).join(' ');
+}
+
+function cut(text: string | null | undefined, max: number): string | null {
+  if (!text) return null;
+  const t = text.replace(/\s+/g, ' ').trim();
+  return t.length > max ? `${t.slice(0, max - 1)}…` : t;
+}
+
+/** The interval before the n-th look (n from 1): 10 s, 20 s, 40 s… up to 15 minutes. */
+export function nextCheckDelay(checks: number): number {
+  return Math.min(FIRST_CHECK_MS * 2 ** Math.max(0, checks - 1), MAX_CHECK_INTERVAL_MS);
+}
+
+export function createSesService(deps: SesServiceDeps) {
+  const { ses, documents, client, cipher, audit, log } = deps;
+  const now = deps.now ?? (() => new Date());
+  const calls = createLimiter({ max: SES_CALLS_PER_10_MINUTES, windowMs: 10 * 60_000 });
+
+  /** One more call to the Ministry for this establishment, or 429. */
+  function countCall(establishmentId: string) {
+    const key = `ses:${establishmentId}`;
+    if (calls.isBlocked(key))
+      throw new AppError('TOO_MANY_REQUESTS', {
+        params: { retryAfter: calls.retryAfterSeconds(key) },
+      });
+    calls.hit(key);
+  }
+
+  async function reachableEstablishment(actor: Actor, id: string) {
+    if (!isUuid(id) || !(await ses.establishmentInReach(id, scopeOf(actor))))
+      throw new AppError('ESTABLISHMENT_NOT_FOUND');
+  }
+
+  function connectionView(row: ConnectionRow): SesConnection {
+    return {
+      user: row.user,
+      passwordSet: row.password !== null,
+      environment: row.environment,
+      landlordCode: row.landlordCode,
+    };
+  }
+
+  /** The service to call with an establishment's credentials; null when any is missing. */
+  function targetOf(row: ConnectionRow): SesTarget | null {
+    if (!row.user || !row.password || !row.landlordCode) return null;
+    return {
+      environment: row.environment,
+      credentials: {
+        user: row.user,
+        password: cipher.open(row.password, passwordContext(row.establishmentId)).toString('utf8'),
+        landlordCode: row.landlordCode,
+      },
+    };
+  }
+
+  async function connectionOf(establishmentId: string): Promise<ConnectionRow> {
+    const row = await ses.connection(establishmentId);
+    if (!row) throw new AppError('ESTABLISHMENT_NOT_FOUND');
+    return row;
+  }
+
+  function submissionView(
+    found: { submission: SubmissionRow; sentByName: string | null },
+    travelers: SubmissionTravelerRow[],
+    withTravelers: boolean,
+  ): SesSubmission {
+    const s = found.submission;
+    const people = travelers.map((t) => ({
+      pilgrimId: t.pilgrimId,
+      name: fullName(t),
+      order: t.orden,
+      outcome: sesTravelerOutcome(s.state, t),
+      communicationCode: t.communicationCode,
+      error: t.error ?? (s.state === 'refused' ? s.responseText : null),
+    }));
+    const tally = (outcome: string) => people.filter((p) => p.outcome === outcome).length;
+    return {
+      id: s.id,
+      establishmentId: s.establishmentId,
+      kind: s.kind,
+      environment: s.environment,
+      state: s.state,
+      lote: s.lote,
+      responseCode: s.responseCode,
+      responseText: s.responseText,
+      failure: s.failure,
+      loteState: s.loteState,
+      loteStateText: s.loteStateText,
+      communications: s.communications,
+      counts: {
+        travelers: people.length,
+        stored: tally('stored'),
+        rejected: tally('rejected'),
+        pending: tally('pending'),
+      },
+      sentByName: found.sentByName,
+      createdAt: s.createdAt.toISOString(),
+      processedAt: s.processedAt?.toISOString() ?? null,
+      checkedAt: s.checkedAt?.toISOString() ?? null,
+      checking: s.state === 'queued' && s.nextCheckAt !== null,
+      ...(withTravelers ? { travelers: people } : {}),
+    };
+  }
+
+  async function view(id: string): Promise<SesSubmission> {
+    const found = await ses.byId(id);
+    if (!found) throw new AppError('SES_SUBMISSION_NOT_FOUND');
+    return submissionView(found, await ses.travelersOf([id]), true);
+  }
+
+  /** What a lote's state means for its request, written with the travelers' results. */
+  async function applyLote(submission: SubmissionRow, result: SesLoteResult) {
+    const at = now();
+    const base = {
+      loteState: result.state,
+      loteStateText: cut(result.stateText, 300),
+      checkedAt: at,
+      checks: submission.checks + 1,
+    };
+    if (result.state === LOTE_STATE.inProcess || result.state === LOTE_STATE.pending) {
+      const givenUp = at.getTime() - submission.createdAt.getTime() > GIVE_UP_MS;
+      await ses.update(submission.id, {
+        ...base,
+        nextCheckAt: givenUp ? null : new Date(at.getTime() + nextCheckDelay(base.checks)),
+      });
+      return;
+    }
+    if (result.state === LOTE_STATE.processed || result.state === LOTE_STATE.someErrors) {
+      await ses.recordResults(
+        submission.id,
+        { ...base, state: 'processed', processedAt: at, nextCheckAt: null },
+        result.communications.map((c) => ({
+          orden: c.order,
+          communicationCode: c.communicationCode,
+          errorType: cut(c.errorType, 100),
+          error: cut(c.error ?? (c.communicationCode ? null : c.errorType), 300),
+        })),
+      );
+      return;
+    }
+    // 2 (errors in the header or format) or 3 (unexpected error): nothing of it was stored.
+    await ses.update(submission.id, {
+      ...base,
+      state: 'refused',
+      responseText: cut(result.stateText, 300),
+      processedAt: at,
+      nextCheckAt: null,
+    });
+  }
+
+  /** Asks the service about these queued requests of one establishment (≤10 a call). */
+  async function checkLotes(establishmentId: string, submissions: SubmissionRow[]) {
+    const target = targetOf(await connectionOf(establishmentId));
+    if (!target) {
+      // The credentials were removed after sending: nothing can be asked any more.
+      for (const s of submissions) await ses.update(s.id, { nextCheckAt: null });
+      return;
+    }
+    for (let i = 0; i < submissions.length; i += SES_MAX_LOTES_PER_QUERY) {
+      const chunk = submissions.slice(i, i + SES_MAX_LOTES_PER_QUERY);
+      try {
+        const answer = await client.consultaLote(
+          target,
+          chunk.map((s) => s.lote!),
+        );
+        const byLote = new Map(answer.lotes.map((l) => [l.lote, l]));
+        for (const submission of chunk) {
+          const result = byLote.get(submission.lote!);
+          if (result) await applyLote(submission, result);
+          else await later(submission, answer.code === 0 ? null : answer.description);
+        }
+      } catch (err) {
+        log.warn({ err, establishmentId }, 'SES: a look at queued lotes failed; it is tried again');
+        for (const submission of chunk) await later(submission, null);
+      }
+    }
+  }
+
+  /** No result for a lote this time: another look later, until the request is old. */
+  async function later(submission: SubmissionRow, text: string | null) {
+    const at = now();
+    const checks = submission.checks + 1;
+    const givenUp = at.getTime() - submission.createdAt.getTime() > GIVE_UP_MS;
+    await ses.update(submission.id, {
+      checkedAt: at,
+      checks,
+      nextCheckAt: givenUp ? null : new Date(at.getTime() + nextCheckDelay(checks)),
+      ...(text ? { loteStateText: cut(text, 300) } : {}),
+    });
+  }
+
+  return {
+    /** GET /api/establishments/{id}/ses-connection. */
+    async connection(actor: Actor, establishmentId: string): Promise<SesConnection> {
+      await reachableEstablishment(actor, establishmentId);
+      return connectionView(await connectionOf(establishmentId));
+    },
+
+    /** PUT /api/establishments/{id}/ses-connection: the password is sealed; left out, kept. */
+    async setConnection(
+      actor: Actor,
+      establishmentId: string,
+      input: SesConnectionInput,
+      context: AuditContext,
+    ): Promise<SesConnection> {
+      await reachableEstablishment(actor, establishmentId);
+      const current = await connectionOf(establishmentId);
+      // A new user without a new password: the stored password was another user's.
+      const keep = input.password === undefined && current.password && current.user === input.user;
+      if (input.password === undefined && !keep) throw new AppError('SES_PASSWORD_REQUIRED');
+      const password = input.password
+        ? cipher.seal(Buffer.from(input.password, 'utf8'), passwordContext(establishmentId))
+        : current.password;
+      await ses.setConnection(establishmentId, {
+        user: input.user,
+        password,
+        environment: input.environment,
+      });
+      await audit.record(context, {
+        action: 'establishment.ses_connection_changed',
+        entityType: 'establishment',
+        entityId: establishmentId,
+        establishmentId,
+        details: {
+          user: input.user,
+          environment: input.environment,
+          passwordChanged: input.password !== undefined,
+        },
+      });
+      return connectionView(await connectionOf(establishmentId));
+    },
+
+    /** DELETE /api/establishments/{id}/ses-connection: files are uploaded by hand again. */
+    async removeConnection(actor: Actor, establishmentId: string, context: AuditContext) {
+      await reachableEstablishment(actor, establishmentId);
+      const current = await connectionOf(establishmentId);
+      await ses.setConnection(establishmentId, {
+        user: null,
+        password: null,
+        environment: current.environment,
+      });
+      await audit.record(context, {
+        action: 'establishment.ses_connection_changed',
+        entityType: 'establishment',
+        entityId: establishmentId,
+        establishmentId,
+        details: { removed: true },
+      });
+      return connectionView(await connectionOf(establishmentId));
+    },
+
+    /**
+     * POST /api/establishments/{id}/ses-connection/check: asks the service for its list of code
+     * tables with the stored credentials, which sends nothing and tells whether they are taken.
+     */
+    async checkConnection(actor: Actor, establishmentId: string): Promise<SesConnectionCheck> {
+      await reachableEstablishment(actor, establishmentId);
+      const target = targetOf(await connectionOf(establishmentId));
+      if (!target) throw new AppError('SES_NOT_CONNECTED');
+      countCall(establishmentId);
+      try {
+        const answer = await client.catalogo(target);
+        return {
+          outcome: answer.code === 0 ? 'ok' : 'refused',
+          code: answer.code,
+          text: cut(answer.description, 300),
+        };
+      } catch (err) {
+        if (err instanceof SesTransportError)
+          return { outcome: err.reason, code: err.status ?? null, text: null };
+        if (err instanceof SesSoapFault)
+          return { outcome: 'fault', code: null, text: cut(err.faultString, 300) };
+        if (err instanceof SesMalformedAnswer)
+          return { outcome: 'malformed', code: null, text: null };
+        throw err;
+      }
+    },
+
+    /**
+     * POST /api/establishments/{id}/ses-submissions: builds the request as the file download does
+     * (same pre-flight check, same 422), leaves out travelers already reported unless `resend`,
+     * records it with its travelers, sends it and answers what the service said (201 whatever it
+     * said: the request is recorded either way).
+     */
+    async send(
+      actor: Actor,
+      establishmentId: string,
+      input: SesSendInput,
+      context: AuditContext & { lng: Language },
+    ): Promise<SesSubmission> {
+      await reachableEstablishment(actor, establishmentId);
+      const connection = await connectionOf(establishmentId);
+      const target = targetOf(connection);
+      if (!target) throw new AppError('SES_NOT_CONNECTED');
+      const prepared = await documents.prepareSes(actor, establishmentId, input, context, {
+        skip: input.resend ? undefined : (ids) => ses.alreadyCommunicated(ids, input.kind),
+      });
+      countCall(establishmentId);
+      const stays = sesStays(prepared.travelers);
+      const id = uuidv7();
+      await ses.insert(
+        {
+          id,
+          establishmentId,
+          kind: input.kind,
+          environment: connection.environment,
+          state: 'sending',
+          communications: stays.length,
+          sentBy: actor.id,
+          createdAt: now(),
+        },
+        stays.flatMap((stay, i) => stay.map((t) => ({ pilgrimId: t.id, orden: i + 1 }))),
+      );
+      await audit.record(context, {
+        action: 'establishment.ses_sent',
+        entityType: 'establishment',
+        entityId: establishmentId,
+        establishmentId,
+        details: {
+          submissionId: id,
+          kind: input.kind,
+          environment: connection.environment,
+          pilgrimIds: prepared.travelers.map((t) => t.id),
+        },
+      });
+
+      try {
+        const answer = await client.alta(target, input.kind, prepared.xml);
+        await ses.update(
+          id,
+          answer.code === 0
+            ? {
+                state: 'queued',
+                lote: answer.lote,
+                responseCode: 0,
+                responseText: cut(answer.description, 300),
+                nextCheckAt: new Date(now().getTime() + FIRST_CHECK_MS),
+              }
+            : {
+                state: 'refused',
+                responseCode: answer.code,
+                responseText: cut(answer.description, 300),
+              },
+        );
+      } catch (err) {
+        if (err instanceof SesTransportError) {
+          await ses.update(id, {
+            state:
+              err.reason === 'unauthorized' ? 'refused' : err.delivered ? 'uncertain' : 'failed',
+            failure: err.reason,
+            responseCode: err.status ?? null,
+          });
+        } else if (err instanceof SesSoapFault) {
+          await ses.update(id, {
+            state: 'refused',
+            failure: 'fault',
+            responseText: cut(err.faultString, 300),
+          });
+        } else if (err instanceof SesMalformedAnswer) {
+          // Something answered, but not as the WSDL says: it may have been queued.
+          await ses.update(id, { state: 'uncertain', failure: 'malformed' });
+        } else {
+          log.error({ err, submissionId: id }, 'SES: sending failed unexpectedly');
+          await ses.update(id, { state: 'uncertain', failure: 'network' });
+        }
+      }
+      return { ...(await view(id)), skipped: prepared.skipped };
+    },
+
+    /** GET /api/ses-submissions/{id}: the request and each traveler's outcome. */
+    async get(actor: Actor, id: string): Promise<SesSubmission> {
+      if (!isUuid(id) || !(await ses.findInScope(id, scopeOf(actor))))
+        throw new AppError('SES_SUBMISSION_NOT_FOUND');
+      return view(id);
+    },
+
+    /**
+     * POST /api/ses-submissions/{id}/check: asks the service about a queued request now (at most
+     * every 3 s), whether or not Hospes still asks by itself; anything else is answered as it is.
+     */
+    async check(actor: Actor, id: string): Promise<SesSubmission> {
+      if (!isUuid(id)) throw new AppError('SES_SUBMISSION_NOT_FOUND');
+      const found = await ses.findInScope(id, scopeOf(actor));
+      if (!found) throw new AppError('SES_SUBMISSION_NOT_FOUND');
+      const s = found.submission;
+      const recently = s.checkedAt && now().getTime() - s.checkedAt.getTime() < MIN_MANUAL_CHECK_MS;
+      if (s.state === 'queued' && s.lote && !recently) await checkLotes(s.establishmentId, [s]);
+      return view(id);
+    },
+
+    /** GET /api/establishments/{id}/ses-submissions: its requests, newest first. */
+    async list(actor: Actor, establishmentId: string, page: number, limit: number) {
+      await reachableEstablishment(actor, establishmentId);
+      const { rows, total } = await ses.listOf(establishmentId, page, limit);
+      const travelers = await ses.travelersOf(rows.map((r) => r.submission.id));
+      const data = rows.map((found) =>
+        submissionView(
+          found,
+          travelers.filter((t) => t.submissionId === found.submission.id),
+          false,
+        ),
+      );
+      return { data, total };
+    },
+
+    /** GET /api/pilgrims/{id}/ses-communications: a traveler's communications, newest first. */
+    async ofTraveler(actor: Actor, pilgrimId: string): Promise<SesTravelerCommunication[]> {
+      if (!isUuid(pilgrimId) || !(await ses.pilgrimInReach(pilgrimId, scopeOf(actor))))
+        throw new AppError('PILGRIM_NOT_FOUND');
+      const rows = await ses.ofTraveler(pilgrimId);
+      return rows.map(({ submission: s, item }) => ({
+        submissionId: s.id,
+        kind: s.kind,
+        environment: s.environment,
+        state: s.state,
+        outcome: sesTravelerOutcome(s.state, item),
+        lote: s.lote,
+        communicationCode: item.communicationCode,
+        error: item.error,
+        responseText: s.responseText,
+        failure: s.failure,
+        createdAt: s.createdAt.toISOString(),
+        processedAt: s.processedAt?.toISOString() ?? null,
+      }));
+    },
+
+    /**
+     * The timer's round: requests cut off while sending become uncertain; queued ones that are due
+     * are asked about, establishment by establishment. Returns how many were asked about.
+     */
+    async checkDue(options: { limit?: number } = {}): Promise<number> {
+      const at = now();
+      await ses.settleStaleSending(new Date(at.getTime() - STALE_SENDING_MS));
+      const due = await ses.claimDue(at, options.limit ?? 50, 2 * 60_000);
+      const byEstablishment = new Map<string, SubmissionRow[]>();
+      for (const s of due) {
+        if (!s.lote) continue;
+        const list = byEstablishment.get(s.establishmentId) ?? [];
+        list.push(s);
+        byEstablishment.set(s.establishmentId, list);
+      }
+      for (const [establishmentId, list] of byEstablishment) {
+        try {
+          await checkLotes(establishmentId, list);
+        } catch (err) {
+          log.warn({ err, establishmentId }, 'SES: could not look at queued lotes');
+        }
+      }
+      return due.length;
+    },
+  };
+}
+export type SesService = ReturnType<typeof createSesService>;
+
+/** Looks for due lotes every `intervalMs` until stopped (as the retention purge runs). */
+export function scheduleSesChecks(
+  service: Pick<SesService, 'checkDue'>,
+  intervalMs: number,
+  log: Pick<FastifyBaseLogger, 'error'>,
+) {
+  return repeatEvery(
+    async () => {
+      try {
+        await service.checkDue();
+      } catch (err) {
+        log.error({ err }, 'SES: the look at queued lotes failed');
+      }
+    },
+    intervalMs,
+    { atStart: false },
+  );
+}

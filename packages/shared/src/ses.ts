@@ -1,0 +1,205 @@
+/**
+ * Sending to SES.HOSPEDAJES from Hospes (decision 035): an establishment's web-service connection,
+ * the requests sent (one lote each) and what became of each traveler's communication.
+ */
+import { IdSchema } from './common';
+import { SES_FILE_KINDS } from './documents';
+import { IsoDateSchema } from './fields';
+import { z } from './zod';
+
+export const SES_ENVIRONMENTS = ['production', 'test'] as const;
+export const SesEnvironmentSchema = z.enum(SES_ENVIRONMENTS);
+export type SesEnvironment = z.infer<typeof SesEnvironmentSchema>;
+
+/**
+ * PUT /api/establishments/{id}/ses-connection: the web-service user the Ministry issued (not the
+ * portal's login; e.g. `B12345678WS`), its password and which service it belongs to. The password
+ * may be left out to keep the one stored. Printable characters only: they travel in an HTTP
+ * Basic header.
+ */
+export const SesConnectionInputSchema = z.object({
+  user: z
+    .string()
+    .trim()
+    .min(1)
+    .max(50)
+    .regex(/^[\x21-\x7e]+$/, 'validation.sesUser'),
+  password: z
+    .string()
+    .min(1)
+    .max(100)
+    // eslint-disable-next-line no-control-regex -- refusing control characters is the point
+    .regex(/^[^\x00-\x1f\x7f]+$/, 'validation.invalidCharacters')
+    .optional(),
+  environment: SesEnvironmentSchema.default('production'),
+});
+export type SesConnectionInput = z.infer<typeof SesConnectionInputSchema>;
+
+/** The connection as it is shown: never the password, only whether one is stored. */
+export const SesConnectionSchema = z.object({
+  /** Null: no connection (files are downloaded and uploaded by hand). */
+  user: z.string().nullable(),
+  passwordSet: z.boolean(),
+  environment: SesEnvironmentSchema,
+  /** The lessor code (codigoArrendador) the requests carry, from the establishment's data. */
+  landlordCode: z.string().nullable(),
+});
+export type SesConnection = z.infer<typeof SesConnectionSchema>;
+
+export const SES_CHECK_OUTCOMES = [
+  'ok',
+  'refused',
+  'unauthorized',
+  'tls',
+  'network',
+  'timeout',
+  'http',
+  'fault',
+  'malformed',
+] as const;
+
+/** POST /api/establishments/{id}/ses-connection/check: whether the service takes the credentials. */
+export const SesConnectionCheckSchema = z.object({
+  outcome: z.enum(SES_CHECK_OUTCOMES),
+  /** The service's own code and text when it answered one. */
+  code: z.number().int().nullable(),
+  text: z.string().nullable(),
+});
+export type SesConnectionCheck = z.infer<typeof SesConnectionCheckSchema>;
+
+/**
+ * POST /api/establishments/{id}/ses-submissions: send partes (PV) or reservas (RH) of the chosen
+ * travelers, or of the arrivals of a date range (today by default). Travelers already reported
+ * (stored by the service, or sent and not answered yet) are left out unless `resend` is true.
+ */
+export const SesSendInputSchema = z
+  .object({
+    kind: z.enum(SES_FILE_KINDS),
+    pilgrimIds: z.array(IdSchema).min(1).max(1000).optional(),
+    from: IsoDateSchema.optional(),
+    to: IsoDateSchema.optional(),
+    resend: z.boolean().optional(),
+  })
+  .refine((v) => !(v.from && v.to && v.to < v.from), {
+    message: 'validation.periodOrder',
+    path: ['to'],
+  });
+export type SesSendInput = z.infer<typeof SesSendInputSchema>;
+
+export const SES_SUBMISSION_STATES = [
+  'sending',
+  'queued',
+  'processed',
+  'refused',
+  'failed',
+  'uncertain',
+] as const;
+export type SesSubmissionState = (typeof SES_SUBMISSION_STATES)[number];
+
+/** What became of one traveler's communication. */
+export const SES_TRAVELER_OUTCOMES = [
+  'pending',
+  'stored',
+  'rejected',
+  'notSent',
+  'unknown',
+] as const;
+export type SesTravelerOutcome = (typeof SES_TRAVELER_OUTCOMES)[number];
+
+export const SesSubmissionTravelerSchema = z.object({
+  pilgrimId: IdSchema,
+  name: z.string(),
+  /** Position of its communication (one per stay) in the request, from 1. */
+  order: z.number().int(),
+  outcome: z.enum(SES_TRAVELER_OUTCOMES),
+  /** The code the service stored the communication under. */
+  communicationCode: z.string().nullable(),
+  error: z.string().nullable(),
+});
+
+export const SesSubmissionSchema = z.object({
+  id: IdSchema,
+  establishmentId: IdSchema,
+  kind: z.enum(SES_FILE_KINDS),
+  environment: SesEnvironmentSchema,
+  state: z.enum(SES_SUBMISSION_STATES),
+  lote: z.string().nullable(),
+  responseCode: z.number().int().nullable(),
+  responseText: z.string().nullable(),
+  failure: z.string().nullable(),
+  loteState: z.number().int().nullable(),
+  loteStateText: z.string().nullable(),
+  communications: z.number().int(),
+  /** Travelers per outcome. */
+  counts: z.object({
+    travelers: z.number().int(),
+    stored: z.number().int(),
+    rejected: z.number().int(),
+    pending: z.number().int(),
+  }),
+  sentByName: z.string().nullable(),
+  createdAt: z.string(),
+  processedAt: z.string().nullable(),
+  checkedAt: z.string().nullable(),
+  /** Whether Hospes still asks the service about it by itself. */
+  checking: z.boolean(),
+  /** Travelers left out because they were already reported (a send only). */
+  skipped: z.number().int().optional(),
+  travelers: z.array(SesSubmissionTravelerSchema).optional(),
+});
+export type SesSubmission = z.infer<typeof SesSubmissionSchema>;
+
+export const SesSubmissionResponseSchema = z.object({
+  success: z.literal(true),
+  data: SesSubmissionSchema,
+});
+
+export const SesSubmissionListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  lng: z.string().max(20).optional(),
+});
+
+/** One communication of a traveler (their record's history), newest first. */
+export const SesTravelerCommunicationSchema = z.object({
+  submissionId: IdSchema,
+  kind: z.enum(SES_FILE_KINDS),
+  environment: SesEnvironmentSchema,
+  state: z.enum(SES_SUBMISSION_STATES),
+  outcome: z.enum(SES_TRAVELER_OUTCOMES),
+  lote: z.string().nullable(),
+  communicationCode: z.string().nullable(),
+  error: z.string().nullable(),
+  responseText: z.string().nullable(),
+  failure: z.string().nullable(),
+  createdAt: z.string(),
+  processedAt: z.string().nullable(),
+});
+export type SesTravelerCommunication = z.infer<typeof SesTravelerCommunicationSchema>;
+
+/**
+ * What became of a traveler's communication, from its request's state and its own result:
+ * stored (a code), rejected (an error, or the whole lote refused), pending (queued, or on its way),
+ * notSent (never reached the service), unknown (sent and never answered).
+ */
+export function sesTravelerOutcome(
+  state: SesSubmissionState,
+  item: { communicationCode: string | null; error: string | null },
+): SesTravelerOutcome {
+  if (item.communicationCode) return 'stored';
+  if (item.error) return 'rejected';
+  switch (state) {
+    case 'sending':
+    case 'queued':
+      return 'pending';
+    case 'refused':
+      return 'rejected';
+    case 'failed':
+      return 'notSent';
+    case 'uncertain':
+      return 'unknown';
+    case 'processed':
+      // A processed lote without a result for this communication: the service did not say.
+      return 'unknown';
+  }
+}
