@@ -15,6 +15,7 @@ import { StayBadge } from '@/features/clients/components/stay-badge';
 import { TravelerDetails } from '@/features/clients/components/traveler-details';
 import { documentLabel, fullName } from '@/features/clients/format';
 import { PdfActions } from '@/features/documents/components/pdf-actions';
+import { SesCommunications } from '@/features/documents/components/ses-communications';
 import { useUserEstablishments } from '@/features/establishments/api/get-user-establishments';
 import { errorText } from '@/lib/error-text';
 import { PageTitle } from './page-title';
@@ -89,6 +90,7 @@ export function ClientViewRoute() {
       <div className="rounded-2xl border border-line bg-surface p-4 shadow-sm sm:p-8">
         <TravelerDetails pilgrim={pilgrim} />
       </div>
+      <SesCommunications pilgrimId={pilgrim.id} className="mt-6" />
       <TravelerHistory pilgrimId={pilgrim.id} className="mt-6" />
       <DeleteTravelerDialog
         traveler={deleting ? pilgrim : null}

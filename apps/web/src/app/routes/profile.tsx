@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { SesConnectionPanel } from '@/features/documents/components/ses-connection-panel';
 import { EstablishmentsPanel } from '@/features/establishments/components/establishments-panel';
 import { ProfileView } from '@/features/profile/components/profile-view';
 import { useAuth } from '@/lib/auth';
@@ -20,7 +21,9 @@ export function ProfileRoute() {
       <ProfileView
         user={user}
         tab={params.get('tab') ?? undefined}
-        establishments={<EstablishmentsPanel />}
+        establishments={
+          <EstablishmentsPanel extra={(e) => <SesConnectionPanel establishment={e} />} />
+        }
         onTabChange={(tab) => setParams({ tab }, { replace: true })}
       />
     </div>

@@ -8,6 +8,16 @@ export const documentPaths = {
   import: '/pilgrims/import',
   sesFile: (establishmentId: string) =>
     `/establishments/${encodeURIComponent(establishmentId)}/ses-xml`,
+  // Sending to SES.HOSPEDAJES (decision 035).
+  sesConnection: (establishmentId: string) =>
+    `/establishments/${encodeURIComponent(establishmentId)}/ses-connection`,
+  sesConnectionCheck: (establishmentId: string) =>
+    `/establishments/${encodeURIComponent(establishmentId)}/ses-connection/check`,
+  sesSubmissions: (establishmentId: string) =>
+    `/establishments/${encodeURIComponent(establishmentId)}/ses-submissions`,
+  sesSubmissionCheck: (id: string) => `/ses-submissions/${encodeURIComponent(id)}/check`,
+  sesCommunications: (pilgrimId: string) =>
+    `/pilgrims/${encodeURIComponent(pilgrimId)}/ses-communications`,
 } as const;
 
 /** Spec §7: the PDF's name when the answer gives none. */

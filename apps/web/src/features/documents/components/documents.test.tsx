@@ -98,42 +98,55 @@ describe('send the PDF by e-mail', () => {
   });
 });
 
+/** The establishment sends nothing from Hospes: the dialog makes files. */
+const notConnected = {
+  [`GET /api/establishments/${ESTABLISHMENT_ID}/ses-connection`]: {
+    body: {
+      success: true,
+      data: { user: null, passwordSet: false, environment: 'production', landlordCode: null },
+    },
+  },
+};
+
 describe('SES pre-flight problems', () => {
   it('lists the problems per traveler (name when known, else id) with a Fix link', async () => {
     authStore.setSession(TOKEN, sampleUser, { remember: true });
     const unknownId = '0f0e0d0c-0b0a-4908-8706-050403020100';
-    const { calls } = mockApi({
-      [`POST /api/establishments/${ESTABLISHMENT_ID}/ses-xml`]: apiFailure(
-        422,
-        'SES_PREFLIGHT_FAILED',
-        'The file cannot be generated.',
-        [
-          {
-            field: `${lucia.id}.stay.paymentType`,
-            message: 'Payment type is required.',
-            code: 'required',
-            travelerId: lucia.id,
-          } as never,
-          {
-            field: 'establishment.establishmentCode',
-            message: 'The establishment has no SES code.',
-            code: 'required',
-            travelerId: null,
-          } as never,
-          {
-            field: `${lucia.id}.address.street`,
-            message: 'Address is required.',
-            code: 'required',
-            travelerId: lucia.id,
-          } as never,
-          {
-            field: `${unknownId}.documentSupportNumber`,
-            message: 'Support number is required.',
-            code: 'required',
-          },
-        ],
-      ),
-    });
+    const { calls } = mockApi(
+      {
+        [`POST /api/establishments/${ESTABLISHMENT_ID}/ses-xml`]: apiFailure(
+          422,
+          'SES_PREFLIGHT_FAILED',
+          'The file cannot be generated.',
+          [
+            {
+              field: `${lucia.id}.stay.paymentType`,
+              message: 'Payment type is required.',
+              code: 'required',
+              travelerId: lucia.id,
+            } as never,
+            {
+              field: 'establishment.establishmentCode',
+              message: 'The establishment has no SES code.',
+              code: 'required',
+              travelerId: null,
+            } as never,
+            {
+              field: `${lucia.id}.address.street`,
+              message: 'Address is required.',
+              code: 'required',
+              travelerId: lucia.id,
+            } as never,
+            {
+              field: `${unknownId}.documentSupportNumber`,
+              message: 'Support number is required.',
+              code: 'required',
+            },
+          ],
+        ),
+      },
+      { unrecorded: notConnected },
+    );
     const { user, router } = renderPage(
       <SesXmlDialog
         open
@@ -185,35 +198,38 @@ describe('SES pre-flight: a self check-in awaiting confirmation', () => {
   it('links to the record to review and confirm it, and the other problems to the edit form', async () => {
     authStore.setSession(TOKEN, sampleUser, { remember: true });
     const waiting = { ...lucia, id: '1b2c3d4e-5f60-4718-9a2b-3c4d5e6f7a8b', firstName: 'Ana' };
-    mockApi({
-      [`POST /api/establishments/${ESTABLISHMENT_ID}/ses-xml`]: apiFailure(
-        422,
-        'SES_PREFLIGHT_FAILED',
-        'The file cannot be generated.',
-        [
-          {
-            field: `${lucia.id}.selfRegistration`,
-            message: 'A self check-in not yet confirmed at the desk',
-            code: 'ses.notConfirmed',
-            travelerId: lucia.id,
-          } as never,
-          {
-            field: `${lucia.id}.stay.paymentType`,
-            message: 'The payment type is missing',
-            code: 'ses.paymentTypeRequired',
-            travelerId: lucia.id,
-          } as never,
-          {
-            field: `${waiting.id}.selfRegistration`,
-            message: 'A self check-in not yet confirmed at the desk',
-            code: 'ses.notConfirmed',
-            travelerId: waiting.id,
-            // Not on the list's page: named by the server.
-            travelerName: 'Ana Fernández Ruiz',
-          } as never,
-        ],
-      ),
-    });
+    mockApi(
+      {
+        [`POST /api/establishments/${ESTABLISHMENT_ID}/ses-xml`]: apiFailure(
+          422,
+          'SES_PREFLIGHT_FAILED',
+          'The file cannot be generated.',
+          [
+            {
+              field: `${lucia.id}.selfRegistration`,
+              message: 'A self check-in not yet confirmed at the desk',
+              code: 'ses.notConfirmed',
+              travelerId: lucia.id,
+            } as never,
+            {
+              field: `${lucia.id}.stay.paymentType`,
+              message: 'The payment type is missing',
+              code: 'ses.paymentTypeRequired',
+              travelerId: lucia.id,
+            } as never,
+            {
+              field: `${waiting.id}.selfRegistration`,
+              message: 'A self check-in not yet confirmed at the desk',
+              code: 'ses.notConfirmed',
+              travelerId: waiting.id,
+              // Not on the list's page: named by the server.
+              travelerName: 'Ana Fernández Ruiz',
+            } as never,
+          ],
+        ),
+      },
+      { unrecorded: notConnected },
+    );
     const { user, router } = renderPage(
       <SesXmlDialog
         open

@@ -18,13 +18,27 @@ describe('the SES file’s dates, by the establishment’s own day', () => {
   it('proposes the island’s day at 23:30 there (00:30 in Madrid), and the mainland’s for a mainland one', async () => {
     vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-01-15T23:30:00Z') });
     authStore.setSession(TOKEN, sampleUser, { remember: true });
-    const { calls } = mockApi({
-      [`POST /api/establishments/${ISLAND_ID}/ses-xml`]: apiFailure(
-        422,
-        'SES_NO_TRAVELERS',
-        'No travelers',
-      ),
-    });
+    const notConnected = {
+      body: {
+        success: true,
+        data: { user: null, passwordSet: false, environment: 'production', landlordCode: null },
+      },
+    };
+    const { calls } = mockApi(
+      {
+        [`POST /api/establishments/${ISLAND_ID}/ses-xml`]: apiFailure(
+          422,
+          'SES_NO_TRAVELERS',
+          'No travelers',
+        ),
+      },
+      {
+        unrecorded: {
+          [`GET /api/establishments/${ISLAND_ID}/ses-connection`]: notConnected,
+          [`GET /api/establishments/${MAINLAND_ID}/ses-connection`]: notConnected,
+        },
+      },
+    );
     const { user } = renderPage(
       <SesXmlDialog open onClose={() => {}} establishments={establishments} />,
     );

@@ -13,7 +13,9 @@ import { links } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
 import { groupSesProblems, useGenerateSesFile, type SesProblemGroup } from '../api/ses';
+import { useSendToSes, useSesConnection, useWatchedSesSubmission } from '../api/ses-send';
 import { RadioGroup } from './radio-group';
+import { SesSubmissionStatus } from './ses-submission-status';
 
 export interface SesTraveler {
   id: string;
@@ -26,6 +28,8 @@ export interface SesTraveler {
 type Kind = 'PV' | 'RH';
 type Format = 'xml' | 'solicitud';
 type Scope = 'selected' | 'dates';
+/** Send to the Ministry from Hospes (decision 035), or download the file to upload by hand. */
+type Mode = 'send' | 'file';
 
 /** What the dialog knows of an establishment: its province and postal code give its clock. */
 export interface SesEstablishment {
@@ -135,9 +139,11 @@ function TravelerLinks({ group, heading }: { group: SesProblemGroup; heading: st
 }
 
 /**
- * Generate the SES.HOSPEDAJES file (partes PV or reservas RH) of an establishment: for the
- * selected travelers or the arrivals of a date range (today by default), as XML or the zipped
- * 'solicitud'. Pre-flight problems are listed per traveler with a link to fix each.
+ * Send partes (PV) or reservas (RH) of an establishment to SES.HOSPEDAJES, or download the file:
+ * for the selected travelers or the arrivals of a date range (today by default). Sending needs the
+ * establishment's web-service user (decision 035) and is then the default; the file comes as XML
+ * or the zipped 'solicitud'. Pre-flight problems are listed per traveler with a link to fix each;
+ * a send then shows where its lote stands until the Ministry has processed it.
  */
 export function SesXmlDialog({
   open,
@@ -162,6 +168,7 @@ export function SesXmlDialog({
 }) {
   const { t } = useTranslation('documents');
   const generate = useGenerateSesFile();
+  const send = useSendToSes();
   const firstSelected = selected[0]?.establishmentId;
   const [establishmentId, setEstablishmentId] = useState(
     defaultEstablishmentId ?? firstSelected ?? establishments[0]?.id ?? '',
@@ -173,35 +180,62 @@ export function SesXmlDialog({
   const [from, setFrom] = useState(() => todayAt(establishmentOf(establishmentId)));
   const [to, setTo] = useState(() => todayAt(establishmentOf(establishmentId)));
   const [done, setDone] = useState('');
+  // Null until the user picks: then sending when the establishment is connected.
+  const [chosenMode, setMode] = useState<Mode | null>(null);
+  const [resend, setResend] = useState(false);
 
   const ids = selected.filter((p) => p.establishmentId === establishmentId).map((p) => p.id);
   const noneSelectedHere = scope === 'selected' && ids.length === 0;
   // Catalan and Basque lodgings report to the Mossos d'Esquadra or the Ertzaintza, not to SES.
   const authority = establishmentOf(establishmentId)?.authority;
   const otherAuthority = authority && authority !== 'ses' ? AUTHORITY_NAMES[authority] : null;
-  const blocked = !establishmentId || noneSelectedHere || otherAuthority !== null;
+  const connection = useSesConnection(establishmentId, open && !otherAuthority);
+  // Until the connection is known, the dialog does not know whether it sends or makes a file.
+  const deciding = !otherAuthority && connection.isPending;
+  const blocked = !establishmentId || noneSelectedHere || otherAuthority !== null || deciding;
+  const connected = !!connection.data?.user && !!connection.data.passwordSet;
+  const canSend = connected && !!connection.data?.landlordCode;
+  // Sending is the default where it is possible, and never chosen where it is not (another
+  // establishment picked after choosing it).
+  const mode: Mode = canSend ? (chosenMode ?? 'send') : 'file';
+  const sent = useWatchedSesSubmission(send.data);
+  const busy = generate.isPending || send.isPending;
   const names = new Map<string, string>();
   for (const p of [...knownTravelers, ...selected]) names.set(p.id, nameOf(p));
 
   const close = () => {
-    if (generate.isPending) return;
+    if (busy) return;
     generate.reset();
+    send.reset();
+    setResend(false);
     setDone('');
     onClose();
   };
+
+  const selection = () =>
+    scope === 'selected' ? { pilgrimIds: ids } : { from: from || undefined, to: to || undefined };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (blocked) return;
     setDone('');
+    if (mode === 'send') {
+      generate.reset();
+      try {
+        await send.mutateAsync({ establishmentId, kind, ...selection(), resend });
+        setResend(false);
+      } catch {
+        // shown below
+      }
+      return;
+    }
+    send.reset();
     try {
       const fileName = await generate.mutateAsync({
         establishmentId,
         kind,
         format,
-        ...(scope === 'selected'
-          ? { pilgrimIds: ids }
-          : { from: from || undefined, to: to || undefined }),
+        ...selection(),
       });
       setDone(fileName);
     } catch {
@@ -209,11 +243,33 @@ export function SesXmlDialog({
     }
   };
 
-  const error = generate.error;
+  const error = mode === 'send' ? send.error : generate.error;
   const preflight = isApiError(error) && error.code === 'SES_PREFLIGHT_FAILED';
+  const alreadySent = isApiError(error) && error.code === 'SES_ALREADY_SENT';
+  const submission = sent.data;
+
+  if (submission) {
+    return (
+      <Modal open={open} onClose={close} title={t('send.resultTitle')}>
+        <SesSubmissionStatus
+          submission={submission}
+          checking={sent.isFetching}
+          onCheck={() => void sent.refetch()}
+        />
+        <div className="mt-6 flex justify-end">
+          <Button onClick={close}>{t('xml.close')}</Button>
+        </div>
+      </Modal>
+    );
+  }
 
   return (
-    <Modal open={open} onClose={close} busy={generate.isPending} title={t('xml.title')}>
+    <Modal
+      open={open}
+      onClose={close}
+      busy={busy}
+      title={mode === 'send' ? t('send.title') : t('xml.title')}
+    >
       <form noValidate onSubmit={(event) => void submit(event)}>
         {establishments.length > 1 && (
           <SelectField
@@ -231,6 +287,28 @@ export function SesXmlDialog({
             }}
             options={establishments.map((e) => ({ value: e.id, label: e.name }))}
           />
+        )}
+        {!otherAuthority && !deciding && (
+          <RadioGroup<Mode>
+            legend={t('send.mode')}
+            name="ses-mode"
+            value={mode}
+            onChange={(next) => {
+              setMode(next);
+              send.reset();
+              generate.reset();
+            }}
+            options={[
+              { value: 'send', label: t('send.modeSend'), disabled: !canSend },
+              { value: 'file', label: t('send.modeFile') },
+            ]}
+          />
+        )}
+        {!otherAuthority && connection.isSuccess && !canSend && (
+          <p className="mt-1 text-sm text-muted">
+            {connected ? t('send.noLandlordCode') : t('send.notConnected')}{' '}
+            <TextLink to={links.profileTab('establishments')}>{t('send.setUp')}</TextLink>
+          </p>
         )}
         <RadioGroup<Kind>
           legend={t('xml.kind')}
@@ -285,21 +363,48 @@ export function SesXmlDialog({
             {t('xml.noneInEstablishment')}
           </FormAlert>
         )}
-        <RadioGroup<Format>
-          legend={t('xml.format')}
-          name="ses-format"
-          value={format}
-          onChange={setFormat}
-          options={[
-            { value: 'xml', label: t('xml.formatXml') },
-            { value: 'solicitud', label: t('xml.formatSolicitud') },
-          ]}
-        />
+        {mode === 'file' && (
+          <RadioGroup<Format>
+            legend={t('xml.format')}
+            name="ses-format"
+            value={format}
+            onChange={setFormat}
+            options={[
+              { value: 'xml', label: t('xml.formatXml') },
+              { value: 'solicitud', label: t('xml.formatSolicitud') },
+            ]}
+          />
+        )}
 
         {preflight ? (
           <SesProblems details={error.details} travelers={names} />
+        ) : alreadySent ? (
+          <FormAlert tone="info" className="mt-4" title={errorText(error, t('send.sendFailed'))}>
+            <ul className="ms-5 list-disc">
+              {error.details.map((detail) => (
+                <li key={detail.field} className="break-words">
+                  {(detail.travelerId && names.get(detail.travelerId)) ||
+                    detail.travelerName ||
+                    detail.travelerId}
+                </li>
+              ))}
+            </ul>
+            <label className="mt-2 flex min-h-11 items-center gap-3">
+              <input
+                type="checkbox"
+                checked={resend}
+                onChange={(event) => setResend(event.target.checked)}
+                className="size-5 accent-primary"
+              />
+              <span>{t('send.resend')}</span>
+            </label>
+          </FormAlert>
         ) : (
-          error && <FormAlert className="mt-4">{errorText(error, t('xml.failed'))}</FormAlert>
+          error && (
+            <FormAlert className="mt-4">
+              {errorText(error, mode === 'send' ? t('send.sendFailed') : t('xml.failed'))}
+            </FormAlert>
+          )
         )}
         {done && (
           <FormAlert tone="success" className="mt-4">
@@ -308,11 +413,11 @@ export function SesXmlDialog({
         )}
 
         <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={close} disabled={generate.isPending}>
+          <Button variant="secondary" onClick={close} disabled={busy}>
             {done ? t('xml.close') : t('xml.cancel')}
           </Button>
-          <Button type="submit" pending={generate.isPending} disabled={blocked}>
-            {t('xml.generate')}
+          <Button type="submit" pending={busy} disabled={blocked}>
+            {mode === 'send' ? t('send.submit') : t('xml.generate')}
           </Button>
         </div>
       </form>

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { Button, ButtonLink } from '@/components/ui/button';
@@ -32,8 +32,12 @@ function StatusBadge({ status }: { status: UserEstablishment['status'] }) {
  * The profile's establishments tab: the user's establishments, with create, edit and delete
  * (confirmed, naming the establishment). The server refuses to delete one that still keeps
  * traveler records within the legal retention; its explanation is shown in the dialog.
+ * `extra` adds a section to each establishment's card (the app composes other features' parts,
+ * such as the SES.HOSPEDAJES web-service user).
  */
-export function EstablishmentsPanel() {
+export function EstablishmentsPanel({
+  extra,
+}: { extra?: (establishment: UserEstablishment) => ReactNode } = {}) {
   const { t } = useTranslation('establishments');
   const query = useUserEstablishments();
   const remove = useDeleteEstablishment();
@@ -161,6 +165,7 @@ export function EstablishmentsPanel() {
                     <span className="sr-only"> {e.name}</span>
                   </Button>
                 </div>
+                {extra?.(e)}
               </article>
             )}
           </li>

@@ -1,0 +1,146 @@
+/**
+ * Sending to SES.HOSPEDAJES from Hospes (decision 035): an establishment's web-service connection,
+ * a send, the look at its lote, and a traveler's communications.
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  SesConnectionCheckSchema,
+  SesConnectionSchema,
+  SesSubmissionResponseSchema,
+  SesTravelerCommunicationSchema,
+  type SesConnectionInput,
+  type SesSendInput,
+  type SesSubmission,
+} from '@hospes/shared/ses';
+import { z } from '@hospes/shared/zod';
+import { api } from '@/lib/api-client';
+import { documentPaths } from './paths';
+
+const ConnectionResponse = z.object({ success: z.literal(true), data: SesConnectionSchema });
+const CheckResponse = z.object({ success: z.literal(true), data: SesConnectionCheckSchema });
+const CommunicationsResponse = z.object({
+  success: z.literal(true),
+  data: z.array(SesTravelerCommunicationSchema),
+});
+
+/** A call to the Ministry may take its time: the server waits up to 30 s for its answer. */
+const SES_TIMEOUT_MS = 75_000;
+
+export const sesConnectionKey = (establishmentId: string) =>
+  ['ses', 'connection', establishmentId] as const;
+
+/** GET …/ses-connection: whether the establishment sends from Hospes, and as whom. */
+export function useSesConnection(establishmentId: string, enabled = true) {
+  return useQuery({
+    queryKey: sesConnectionKey(establishmentId),
+    queryFn: async () =>
+      (await api.get(documentPaths.sesConnection(establishmentId), { schema: ConnectionResponse }))
+        .data,
+    enabled: enabled && !!establishmentId,
+  });
+}
+
+export function useSaveSesConnection(establishmentId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: SesConnectionInput) =>
+      (
+        await api.put(documentPaths.sesConnection(establishmentId), input, {
+          schema: ConnectionResponse,
+        })
+      ).data,
+    onSuccess: (data) => queryClient.setQueryData(sesConnectionKey(establishmentId), data),
+  });
+}
+
+export function useRemoveSesConnection(establishmentId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () =>
+      (
+        await api.delete(documentPaths.sesConnection(establishmentId), {
+          schema: ConnectionResponse,
+        })
+      ).data,
+    onSuccess: (data) => queryClient.setQueryData(sesConnectionKey(establishmentId), data),
+  });
+}
+
+/** POST …/ses-connection/check: asks the Ministry whether it takes the stored credentials. */
+export function useCheckSesConnection(establishmentId: string) {
+  return useMutation({
+    mutationFn: async () =>
+      (
+        await api.post(documentPaths.sesConnectionCheck(establishmentId), undefined, {
+          schema: CheckResponse,
+          timeoutMs: SES_TIMEOUT_MS,
+        })
+      ).data,
+  });
+}
+
+/** POST …/ses-submissions: the request as recorded, whatever the Ministry answered. */
+export function useSendToSes() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ establishmentId, ...input }: SesSendInput & { establishmentId: string }) =>
+      (
+        await api.post(documentPaths.sesSubmissions(establishmentId), input, {
+          schema: SesSubmissionResponseSchema,
+          timeoutMs: SES_TIMEOUT_MS,
+        })
+      ).data,
+    onSuccess: (data) => {
+      queryClient.setQueryData(['ses', 'submission', data.id], data);
+      // The records' "sent to SES" sections.
+      void queryClient.invalidateQueries({ queryKey: ['ses', 'communications'] });
+    },
+  });
+}
+
+/** Ask about a queued request every 5 s, for at most this long; then by hand. */
+const WATCH_MS = 3 * 60_000;
+const WATCH_INTERVAL_MS = 5_000;
+
+/**
+ * A request just sent, asked about (POST …/check) every few seconds while the Ministry has not
+ * processed it, for a few minutes; the server keeps asking by itself after that.
+ */
+export function useWatchedSesSubmission(initial: SesSubmission | undefined) {
+  const queryClient = useQueryClient();
+  const id = initial?.id ?? '';
+  const since = initial ? Date.parse(initial.createdAt) : 0;
+  return useQuery({
+    queryKey: ['ses', 'submission', id],
+    queryFn: async () => {
+      const answer = await api.post(documentPaths.sesSubmissionCheck(id), undefined, {
+        schema: SesSubmissionResponseSchema,
+        timeoutMs: SES_TIMEOUT_MS,
+      });
+      if (answer.data.state !== 'queued')
+        void queryClient.invalidateQueries({ queryKey: ['ses', 'communications'] });
+      // The skipped count belongs to the send's answer only.
+      return { ...answer.data, skipped: initial?.skipped };
+    },
+    initialData: initial,
+    enabled: !!initial,
+    staleTime: WATCH_INTERVAL_MS,
+    refetchInterval: (query) =>
+      query.state.data?.state === 'queued' && Date.now() - since < WATCH_MS
+        ? WATCH_INTERVAL_MS
+        : false,
+  });
+}
+
+/** GET /api/pilgrims/{id}/ses-communications: what was sent of a traveler, newest first. */
+export function useSesCommunications(pilgrimId: string) {
+  return useQuery({
+    queryKey: ['ses', 'communications', pilgrimId],
+    queryFn: async () =>
+      (
+        await api.get(documentPaths.sesCommunications(pilgrimId), {
+          schema: CommunicationsResponse,
+        })
+      ).data,
+  });
+}

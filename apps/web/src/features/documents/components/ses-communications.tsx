@@ -1,0 +1,63 @@
+import { useTranslation } from 'react-i18next';
+import type { SesTravelerCommunication } from '@hospes/shared/ses';
+import { cn } from '@/components/ui/cn';
+import { WarningIcon } from '@/components/ui/icons';
+import { formatDateTime } from '@/lib/format-date-time';
+import { useSesCommunications } from '../api/ses-send';
+
+function Line({ item, lng }: { item: SesTravelerCommunication; lng: string }) {
+  const { t } = useTranslation('documents');
+  const date = formatDateTime(item.processedAt ?? item.createdAt, lng);
+  const text =
+    item.outcome === 'stored'
+      ? t('communications.stored', { date, code: item.communicationCode ?? '' })
+      : item.outcome === 'rejected'
+        ? t('communications.rejected', { date, error: item.error ?? item.responseText ?? '' })
+        : t(`communications.${item.outcome}`, { date });
+  const bad = item.outcome === 'rejected' || item.outcome === 'unknown';
+  return (
+    <li className="flex items-start gap-2 py-1 break-words">
+      {bad && <WarningIcon className="mt-1 size-4 shrink-0 text-danger" />}
+      <span className={cn('text-fg', bad && 'font-semibold')}>
+        <span className="text-muted">
+          {t(item.kind === 'PV' ? 'communications.kindPV' : 'communications.kindRH')}
+          {item.environment === 'test' && ` (${t('communications.test')})`}:{' '}
+        </span>
+        {text}
+      </span>
+    </li>
+  );
+}
+
+/**
+ * What Hospes sent of a traveler to SES.HOSPEDAJES (decision 035), newest first: stored with the
+ * Ministry's code, rejected with its error, or still on its way. Nothing at all when nothing was
+ * sent from Hospes (a file uploaded by hand leaves no trace here).
+ */
+export function SesCommunications({
+  pilgrimId,
+  className,
+}: {
+  pilgrimId: string;
+  className?: string;
+}) {
+  const { t, i18n } = useTranslation('documents');
+  const lng = i18n.resolvedLanguage ?? i18n.language;
+  const query = useSesCommunications(pilgrimId);
+  if (!query.data || query.data.length === 0) return null;
+  return (
+    <section
+      aria-labelledby={`ses-${pilgrimId}`}
+      className={cn('rounded-2xl border border-line bg-surface p-4 sm:p-6', className)}
+    >
+      <h2 id={`ses-${pilgrimId}`} className="text-base font-semibold text-fg">
+        {t('communications.title')}
+      </h2>
+      <ul className="mt-2">
+        {query.data.map((item) => (
+          <Line key={item.submissionId} item={item} lng={lng} />
+        ))}
+      </ul>
+    </section>
+  );
+}
