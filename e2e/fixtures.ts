@@ -11,6 +11,7 @@ import net from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { test as base, expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
+import { startTestSes, type TestSesService } from '../apps/server/test/ses-service';
 import { startTestSmtp, type TestSmtp } from '../apps/server/test/smtp';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -19,6 +20,8 @@ export const ADMIN = { email: 'admin@hospes.test', password: 'admin-password-e2e
 export interface Stack {
   url: string;
   smtp: TestSmtp;
+  /** A local SES.HOSPEDAJES web service (the Ministry's cannot be reached from here). */
+  ses: TestSesService;
   dataDir: string;
   logs: string[];
 }
@@ -59,6 +62,7 @@ export const test = base.extend<{ mail: TestSmtp; stack: Stack }, { workerStack:
         throw new Error('Build first: npm run build');
       }
       const smtp = await startTestSmtp();
+      const ses = await startTestSes();
       const port = await freePort();
       const url = `http://127.0.0.1:${port}`;
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hospes-e2e-'));
@@ -78,6 +82,8 @@ export const test = base.extend<{ mail: TestSmtp; stack: Stack }, { workerStack:
           ADMIN_EMAIL: ADMIN.email,
           ADMIN_PASSWORD: ADMIN.password,
           LOG_LEVEL: 'warn',
+          SES_ENDPOINT: ses.url,
+          SES_CHECK_SECONDS: '2',
         },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
@@ -85,11 +91,12 @@ export const test = base.extend<{ mail: TestSmtp; stack: Stack }, { workerStack:
       child.stderr?.on('data', (d: Buffer) => logs.push(d.toString()));
       try {
         await waitForHealth(url, child, logs);
-        await use({ url, smtp, dataDir, logs });
+        await use({ url, smtp, ses, dataDir, logs });
       } finally {
         child.kill('SIGTERM');
         await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
         await smtp.close();
+        await ses.close();
         fs.rmSync(dataDir, { recursive: true, force: true });
       }
     },
