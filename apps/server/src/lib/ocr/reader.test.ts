@@ -112,7 +112,9 @@ describe('the generated MRZ test set', () => {
   );
 
   it(
-    'finds no MRZ on a blank photo and on a page of ordinary text, quickly',
+    // How long it takes is the OCR benchmark's matter (docs/benchmarks-ocr.md), not a test's: a
+    // loaded machine made a time limit here fail at random.
+    'finds no MRZ on a blank photo and on a page of ordinary text',
     { timeout: 30_000 },
     async () => {
       const blank = await sharp({
@@ -127,11 +129,9 @@ describe('the generated MRZ test set', () => {
       ).join('')}</svg>`;
       const text = await sharp(Buffer.from(svg)).png().toBuffer();
       for (const image of [blank, text]) {
-        const started = performance.now();
         await expect(service.processDocument(image)).rejects.toMatchObject({
           code: 'MRZ_NOT_FOUND',
         });
-        expect(performance.now() - started).toBeLessThan(8000);
       }
     },
   );

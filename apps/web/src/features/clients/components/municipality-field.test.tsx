@@ -22,10 +22,11 @@ async function spanishAddress(user: UserEvent) {
   await user.type(screen.getByRole('combobox', { name: 'Country of residence' }), 'spain{Enter}');
 }
 
-// The INE list is a chunk loaded on demand: the first look-up waits for it.
+// The INE list is a chunk loaded on demand: the first look-up waits for it (in jsdom, beside
+// another test file on two busy cores, that once took over 30 s).
 describe(
   'traveler form: the municipality of a Spanish address (decision 026)',
-  { timeout: 30_000 },
+  { timeout: 60_000 },
   () => {
     it('fills in the INE code and the name from the postal code, and shows them', async () => {
       mockApi({});
