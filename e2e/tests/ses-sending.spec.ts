@@ -84,7 +84,7 @@ test('a hostel sends its partes to SES.HOSPEDAJES from Hospes and sees the Minis
   await expect(page.getByText('Web-service user saved.')).toBeVisible();
   await expect(section).toContainText(`Connected as ${stack.ses.user} (test service)`);
   await expect(page.getByLabel('Password', { exact: true })).toHaveValue('');
-  await page.getByRole('button', { name: 'Check the connection' }).click();
+  await page.getByRole('button', { name: /^Check the connection/ }).click();
   await expect(page.getByText('The Ministry accepted the user and password.')).toBeVisible();
   await expectAccessible(page);
 
@@ -126,7 +126,7 @@ test('a hostel sends its partes to SES.HOSPEDAJES from Hospes and sees the Minis
 
   // The traveler's record says it was reported, with the Ministry's code.
   await page.goto(`/clients/view/${travelerId}`);
-  const reported = page.getByRole('region', { name: 'Reported to SES.HOSPEDAJES' });
+  const reported = page.getByRole('region', { name: 'Sent to SES.HOSPEDAJES' });
   await expect(reported).toContainText(
     /Parte de viajeros \(test service\): Stored by the Ministry on .* \(code [0-9a-f-]{36}\)/,
   );

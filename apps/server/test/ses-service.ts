@@ -40,6 +40,8 @@ interface Lote {
   /** Per communication (1-based order): an error instead of a code. */
   errors: Map<number, string>;
   codes: Map<number, string>;
+  /** A state to end in instead of 1 or 6, and whether results come with it. */
+  end?: { state: number; results: boolean };
 }
 
 export interface TestSesService {
@@ -60,6 +62,12 @@ export interface TestSesService {
   rejectInNext(errors: Record<number, string>): void;
   /** The next request is read and then left without answer (the connection is cut). */
   dropNext(): void;
+  /** The next lote ends in this state (2, 3: with or without results) instead of 1 or 6. */
+  endNextIn(state: number, options?: { results?: boolean }): void;
+  /** The next request is answered with a SOAP fault (`Client` or `Server`). */
+  faultNext(code: 'Client' | 'Server'): void;
+  /** The next request is answered with something that is not the WSDL's (an HTML error page). */
+  garbageNext(): void;
   close(): Promise<void>;
 }
 
@@ -146,6 +154,9 @@ export async function startTestSes(
   let delay = 0;
   let rejections: Record<number, string> = {};
   let drop = false;
+  let end: { state: number; results: boolean } | undefined;
+  let fault: 'Client' | 'Server' | null = null;
+  let garbage = false;
   const expected = `Basic ${Buffer.from(`${user}:${password}`, 'utf8').toString('base64')}`;
 
   function answerAlta(peticion: XmlNode | undefined, record: ReceivedRequest): string {
@@ -195,9 +206,11 @@ export async function startTestSes(
       pendingQueries: delay,
       errors: new Map(Object.entries(rejections).map(([k, v]) => [Number(k), v])),
       codes: new Map(),
+      end,
     });
     delay = 0;
     rejections = {};
+    end = undefined;
     return reply(0, 'Ok', lote);
   }
 
@@ -205,20 +218,21 @@ export async function startTestSes(
     const processing = lote.pendingQueries > 0;
     if (processing) lote.pendingQueries--;
     const withErrors = lote.errors.size > 0;
-    const state = processing ? 5 : withErrors ? 6 : 1;
-    const results = processing
-      ? ''
-      : '<resultadoComunicaciones>' +
-        Array.from({ length: lote.communications }, (_, i) => {
-          const order = i + 1;
-          const error = lote.errors.get(order);
-          if (error)
-            return `<resultadoComunicacion><orden>${order}</orden><tipoError>Error validación de datos</tipoError><error>${error}</error></resultadoComunicacion>`;
-          let code = lote.codes.get(order);
-          if (!code) lote.codes.set(order, (code = randomUUID()));
-          return `<resultadoComunicacion><orden>${order}</orden><codigoComunicacion>${code}</codigoComunicacion></resultadoComunicacion>`;
-        }).join('') +
-        '</resultadoComunicaciones>';
+    const state = processing ? 5 : (lote.end?.state ?? (withErrors ? 6 : 1));
+    const results =
+      processing || (lote.end && !lote.end.results)
+        ? ''
+        : '<resultadoComunicaciones>' +
+          Array.from({ length: lote.communications }, (_, i) => {
+            const order = i + 1;
+            const error = lote.errors.get(order);
+            if (error)
+              return `<resultadoComunicacion><orden>${order}</orden><tipoError>Error validación de datos</tipoError><error>${error}</error></resultadoComunicacion>`;
+            let code = lote.codes.get(order);
+            if (!code) lote.codes.set(order, (code = randomUUID()));
+            return `<resultadoComunicacion><orden>${order}</orden><codigoComunicacion>${code}</codigoComunicacion></resultadoComunicacion>`;
+          }).join('') +
+          '</resultadoComunicaciones>';
     return (
       `<resultado><lote>${lote.lote}</lote><tipoComunicacion>${lote.kind}</tipoComunicacion>` +
       `<tipoOperacion>A</tipoOperacion><fechaPeticion>${lote.requestedAt}</fechaPeticion>` +
@@ -280,6 +294,23 @@ export async function startTestSes(
         req.socket.destroy();
         return;
       }
+      if (garbage) {
+        garbage = false;
+        res.writeHead(200, { 'content-type': 'text/html' }).end('<html><body>Mantenimiento');
+        return;
+      }
+      if (fault) {
+        const code = fault;
+        fault = null;
+        res
+          .writeHead(500, { 'content-type': 'text/xml;charset=utf-8' })
+          .end(
+            soap(
+              `<SOAP-ENV:Fault><faultcode>SOAP-ENV:${code}</faultcode><faultstring>Error ${code === 'Server' ? 'interno' : 'de formato'}</faultstring></SOAP-ENV:Fault>`,
+            ),
+          );
+        return;
+      }
       if (req.headers.authorization !== expected) {
         res.writeHead(401, { 'www-authenticate': 'Basic realm="hospedajes"' }).end();
         return;
@@ -324,6 +355,15 @@ export async function startTestSes(
     },
     dropNext() {
       drop = true;
+    },
+    endNextIn(state, options = {}) {
+      end = { state, results: options.results ?? false };
+    },
+    faultNext(code) {
+      fault = code;
+    },
+    garbageNext() {
+      garbage = true;
     },
     async close() {
       server.closeAllConnections?.();

@@ -68,6 +68,7 @@ export const ERROR_CATALOGUE = {
   SES_NOT_CONNECTED: { status: 409 },
   SES_ALREADY_SENT: { status: 409 },
   SES_PASSWORD_REQUIRED: { status: 400 },
+  SES_PASSWORD_UNREADABLE: { status: 409 },
   SES_SUBMISSION_NOT_FOUND: { status: 404 },
   MAIL_NOT_SENT: { status: 503 },
 } as const satisfies Record<string, { status: number }>;

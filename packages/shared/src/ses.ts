@@ -14,8 +14,8 @@ export type SesEnvironment = z.infer<typeof SesEnvironmentSchema>;
 /**
  * PUT /api/establishments/{id}/ses-connection: the web-service user the Ministry issued (not the
  * portal's login; e.g. `B12345678WS`), its password and which service it belongs to. The password
- * may be left out to keep the one stored. Printable characters only: they travel in an HTTP
- * Basic header.
+ * may be left out to keep the one stored (same user, same service). Printable characters only:
+ * they travel in an HTTP Basic header, where a user cannot hold a colon (RFC 7617).
  */
 export const SesConnectionInputSchema = z.object({
   user: z
@@ -23,7 +23,7 @@ export const SesConnectionInputSchema = z.object({
     .trim()
     .min(1)
     .max(50)
-    .regex(/^[\x21-\x7e]+$/, 'validation.sesUser'),
+    .regex(/^[\x21-\x39\x3b-\x7e]+$/, 'validation.sesUser'),
   password: z
     .string()
     .min(1)

@@ -195,9 +195,9 @@ describe('SES answers as the manual writes them', () => {
             <tipoOperacion>A</tipoOperacion><fechaPeticion>2023-02-23T11:37:13.000+01:00</fechaPeticion>
             <fechaProcesamiento>2023-02-23T11:37:33.000+01:00</fechaProcesamiento><codigoEstado>6</codigoEstado>
             <descEstado>Se ha ejecutado pero hay errores en algunas comunicaciones</descEstado>
-            <resultadoComunicaciones><resultadoComunicacion><orden>1</orden><tipoError>Error validación de datos</tipoError>
+            <resultadoComunicaciones><resutadoComunicacion><orden>1</orden><tipoError>Error validación de datos</tipoError>
               <error>Error de validación en la comunicación [1]: [No existe un establecimiento para ese código.]</error>
-            </resultadoComunicacion></resultadoComunicaciones></resultado>
+            </resutadoComunicacion></resultadoComunicaciones></resultado>
         </ns3:comunicacionResponse></SOAP-ENV:Body></SOAP-ENV:Envelope>`,
     );
     expect(lotes[0]).toMatchObject({
@@ -205,6 +205,25 @@ describe('SES answers as the manual writes them', () => {
       communications: [{ order: 1, communicationCode: null }],
     });
     expect(lotes[0]!.communications[0]!.error).toContain('No existe un establecimiento');
+  });
+
+  it('takes an empty code or state for no answer, never for 0', () => {
+    const envelope = (body: string) =>
+      `<s:Envelope xmlns:s="http://schemas.xmlsoap.org/soap/envelope/"><s:Body>${body}</s:Body></s:Envelope>`;
+    expect(() =>
+      readAltaAnswer(
+        envelope(
+          '<comunicacionResponse><respuesta><codigo/><descripcion/><lote>l-1</lote></respuesta></comunicacionResponse>',
+        ),
+      ),
+    ).toThrow(SesMalformedAnswer);
+    expect(() =>
+      readConsultaLoteAnswer(
+        envelope(
+          '<consultaLoteResponse><respuesta><codigo>0</codigo><descripcion>Ok</descripcion></respuesta><resultado><lote>l-1</lote><codigoEstado></codigoEstado></resultado></consultaLoteResponse>',
+        ),
+      ),
+    ).toThrow(SesMalformedAnswer);
   });
 
   it('turns a SOAP fault into an error with its text', () => {

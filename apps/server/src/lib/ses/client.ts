@@ -109,7 +109,9 @@ export function checkSesEndpoint(endpoint: string): URL {
 export function createSesClient(options: SesClientOptions = {}): SesClient {
   const override = options.endpoint ? checkSesEndpoint(options.endpoint) : undefined;
   const ca = [...tls.rootCertificates, FNMT_RCM_CHAIN, ...(options.extraCa ?? [])];
-  const agent = new https.Agent({ ca, keepAlive: true, maxSockets: 4 });
+  // No kept-alive connections: one the service has just closed would fail a request after it was
+  // written, which then reads as "may have arrived" (calls are few; a handshake each is cheap).
+  const agent = new https.Agent({ ca, keepAlive: false, maxSockets: 4 });
   const timeoutMs = options.timeoutMs ?? 30_000;
   const maxAnswerBytes = options.maxAnswerBytes ?? 10 * 1024 * 1024;
 
@@ -183,13 +185,7 @@ export function createSesClient(options: SesClientOptions = {}): SesClient {
         const tlsError =
           /CERT|SSL|TLS|self.signed|unable to verify|altnames/i.test(err.code ?? '') ||
           /certificate|self.signed|unable to verify|altnames/i.test(err.message);
-        fail(
-          new SesTransportError(
-            tlsError ? 'tls' : 'network',
-            tlsError ? false : written,
-            err.code ?? err.message,
-          ),
-        );
+        fail(new SesTransportError(tlsError ? 'tls' : 'network', written, err.code ?? err.message));
       });
       request.end(payload);
     });

@@ -6,7 +6,8 @@
  * - SOAP 1.1, document/literal. Only the operation element is in the WSDL's namespace; its
  *   children (`peticion`, `cabecera`, `solicitud`, `codigosLote`…) are unqualified.
  * - Answers are read by local name, whatever their prefixes: the manual's own examples write
- *   `codigoRetorno` where the XSD says `codigo`, and `tipoComuniacion`, so both are accepted.
+ *   `codigoRetorno` where the XSD says `codigo`, `tipoComuniacion` and `resutadoComunicacion`,
+ *   so both spellings are accepted. A number that is missing or empty is no answer at all.
  */
 import { SaxesParser } from 'saxes';
 
@@ -138,6 +139,12 @@ function childText(node: XmlNode, ...names: string[]): string | undefined {
   return child ? child.text.trim() : undefined;
 }
 
+/** An integer child, or NaN when it is missing, empty or not a whole number. */
+function childInteger(node: XmlNode, ...names: string[]): number {
+  const text = childText(node, ...names);
+  return text && /^-?\d+$/.test(text) ? Number(text) : NaN;
+}
+
 /** The body of an envelope; a SOAP Fault becomes SesSoapFault. */
 export function soapBody(xml: string): XmlNode {
   const document = parseXml(xml);
@@ -171,7 +178,7 @@ export interface SesReturnCode {
 
 function returnCode(node: XmlNode | undefined, what: string): SesReturnCode {
   if (!node) throw new SesMalformedAnswer(`no ${what}`);
-  const code = Number(childText(node, 'codigo', 'codigoRetorno'));
+  const code = childInteger(node, 'codigo', 'codigoRetorno');
   if (!Number.isInteger(code)) throw new SesMalformedAnswer(`no code in ${what}`);
   return { code, description: childText(node, 'descripcion') ?? '' };
 }
@@ -224,19 +231,24 @@ export const LOTE_STATE = {
 } as const;
 
 function loteResult(node: XmlNode): SesLoteResult {
-  const state = Number(childText(node, 'codigoEstado'));
+  const state = childInteger(node, 'codigoEstado');
   const lote = childText(node, 'lote');
   if (!lote || !Number.isInteger(state)) throw new SesMalformedAnswer('a lote without state');
-  const results = find(node, 'resultadoComunicaciones');
-  const communications = (results ? childrenNamed(results, 'resultadoComunicacion') : []).map(
-    (c): SesCommunicationResult => ({
-      order: Number(childText(c, 'orden')),
-      communicationCode: childText(c, 'codigoComunicacion') || null,
-      errorType: childText(c, 'tipoError') || null,
-      error: childText(c, 'error') || null,
-      cancelled: childText(c, 'anulada') === 'true',
-    }),
-  );
+  // The manual's own example writes `resutadoComunicacion`: both spellings are read.
+  const results = find(node, 'resultadoComunicaciones', 'resutadoComunicaciones');
+  const communications = (
+    results
+      ? results.children.filter(
+          (c) => c.name === 'resultadoComunicacion' || c.name === 'resutadoComunicacion',
+        )
+      : []
+  ).map((c): SesCommunicationResult => ({
+    order: childInteger(c, 'orden'),
+    communicationCode: childText(c, 'codigoComunicacion') || null,
+    errorType: childText(c, 'tipoError') || null,
+    error: childText(c, 'error') || null,
+    cancelled: childText(c, 'anulada') === 'true',
+  }));
   return {
     lote,
     state,

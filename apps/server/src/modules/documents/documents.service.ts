@@ -402,15 +402,15 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
   /**
    * What a SES.HOSPEDAJES request of an establishment holds (the file download and the send, of
    * modules/ses): its travelers, numbered, checked before the Ministry checks them, and the XML.
-   * `skip` names travelers to leave out (already reported); when it leaves nobody, 409
-   * SES_ALREADY_SENT lists them.
+   * `skip` names travelers to leave out (already reported) with why (`ses.already<Reason>`); when
+   * it leaves nobody, 409 SES_ALREADY_SENT lists them with it.
    */
   async function prepareSes(
     actor: Actor,
     establishmentId: string,
     input: SesSelection,
     context: { lng: Language },
-    options: { skip?: (pilgrimIds: string[]) => Promise<Set<string>> } = {},
+    options: { skip?: (pilgrimIds: string[]) => Promise<Map<string, string>> } = {},
   ) {
     const scope = scopeOf(actor);
     const establishment = await establishmentInReach(establishmentId, scope);
@@ -444,7 +444,7 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
           details: skipped.map((r) => ({
             field: `${r.row.id}.id`,
             message: '',
-            code: 'ses.alreadySent',
+            code: `ses.already.${sent.get(r.row.id)}`,
             travelerId: r.row.id,
             travelerName: [r.row.firstName, r.row.lastName, r.row.secondLastName]
               .filter(Boolean)

@@ -17,6 +17,8 @@ import { inScope, type Scope } from '../establishments/scope';
 export type SubmissionRow = typeof sesSubmissions.$inferSelect;
 export type NewSubmissionRow = typeof sesSubmissions.$inferInsert;
 export type SubmissionItemRow = typeof sesSubmissionItems.$inferSelect;
+/** Why a traveler's communication needs no sending again (see alreadyCommunicated). */
+export type SentOutcome = 'stored' | 'pending' | 'unknown';
 
 export interface ConnectionRow {
   establishmentId: string;
@@ -42,7 +44,7 @@ export interface SubmissionTravelerRow extends SubmissionItemRow {
 }
 
 export function createSesRepository(db: Db) {
-  return {
+  const repository = {
     /** Whether the caller reaches this establishment. */
     async establishmentInReach(id: string, scope: Scope, tx: Db = db): Promise<boolean> {
       const [row] = await tx
@@ -86,44 +88,116 @@ export function createSesRepository(db: Db) {
     },
 
     /**
-     * Of these travelers, those whose communication of this kind needs no sending again: stored by
-     * the service, or sent and not answered yet (on its way, queued, or never answered).
+     * Of these travelers, those whose communication of this kind to this service needs no sending
+     * again, and why: `stored` (the service gave it a code), `pending` (on its way or queued) or
+     * `unknown` (sent, and no answer says what became of it). A rejected or refused one, or one
+     * that never left, is not among them; nor one sent to the other service (test or production).
      */
     async alreadyCommunicated(
       pilgrimIds: string[],
       kind: 'PV' | 'RH',
+      environment: 'production' | 'test',
       tx: Db = db,
-    ): Promise<Set<string>> {
-      if (pilgrimIds.length === 0) return new Set();
+    ): Promise<Map<string, SentOutcome>> {
+      const found = new Map<string, SentOutcome>();
+      if (pilgrimIds.length === 0) return found;
       const rows = await tx
-        .selectDistinct({ pilgrimId: sesSubmissionItems.pilgrimId })
+        .select({
+          pilgrimId: sesSubmissionItems.pilgrimId,
+          code: sesSubmissionItems.communicationCode,
+          error: sesSubmissionItems.error,
+          state: sesSubmissions.state,
+        })
         .from(sesSubmissionItems)
         .innerJoin(sesSubmissions, eq(sesSubmissions.id, sesSubmissionItems.submissionId))
         .where(
           and(
             inArray(sesSubmissionItems.pilgrimId, pilgrimIds),
             eq(sesSubmissions.kind, kind),
-            sql`(${sesSubmissionItems.communicationCode} is not null or (${sesSubmissionItems.error} is null and ${sesSubmissions.state} in ('sending', 'queued', 'uncertain')))`,
+            eq(sesSubmissions.environment, environment),
           ),
         );
-      return new Set(rows.map((r) => r.pilgrimId));
+      // The strongest reason wins: stored, then on its way, then unknown.
+      const rank: Record<SentOutcome, number> = { stored: 3, pending: 2, unknown: 1 };
+      for (const row of rows) {
+        const outcome: SentOutcome | null = row.code
+          ? 'stored'
+          : row.error || row.state === 'refused' || row.state === 'failed'
+            ? null
+            : row.state === 'sending' || row.state === 'queued'
+              ? 'pending'
+              : 'unknown';
+        const before = found.get(row.pilgrimId);
+        if (outcome && (!before || rank[outcome] > rank[before])) found.set(row.pilgrimId, outcome);
+      }
+      return found;
     },
 
-    async insert(
+    /**
+     * Records a request and its travelers, unless, with the establishment's row locked (so that
+     * two sends of one establishment, from two desks or two processes, go one after the other),
+     * some of them turn out to be already communicated as `blocking` says: then nothing is written
+     * and those travelers are answered.
+     */
+    async insertUnlessSent(
       submission: NewSubmissionRow,
       items: { pilgrimId: string; orden: number }[],
+      blocking: (found: Map<string, SentOutcome>) => Map<string, SentOutcome>,
       tx: Db = db,
-    ) {
-      await tx.transaction(async (t) => {
+    ): Promise<Map<string, SentOutcome>> {
+      return tx.transaction(async (t) => {
+        await t
+          .select({ id: establishments.id })
+          .from(establishments)
+          .where(eq(establishments.id, submission.establishmentId))
+          .for('update');
+        const blocked = blocking(
+          await repository.alreadyCommunicated(
+            items.map((i) => i.pilgrimId),
+            submission.kind,
+            submission.environment,
+            t,
+          ),
+        );
+        if (blocked.size > 0) return blocked;
         await t.insert(sesSubmissions).values(submission);
         await t
           .insert(sesSubmissionItems)
           .values(items.map((item) => ({ ...item, submissionId: submission.id })));
+        return blocked;
       });
     },
 
     async update(id: string, values: Partial<NewSubmissionRow>, tx: Db = db) {
       await tx.update(sesSubmissions).set(values).where(eq(sesSubmissions.id, id));
+    },
+
+    /** As `update`, only while the request is still queued (a look that came second changes nothing). */
+    async updateQueued(id: string, values: Partial<NewSubmissionRow>, tx: Db = db) {
+      await tx
+        .update(sesSubmissions)
+        .set(values)
+        .where(and(eq(sesSubmissions.id, id), eq(sesSubmissions.state, 'queued')));
+    },
+
+    /**
+     * Takes a queued request for a look by hand: only if nobody looked at it in the last `gapMs`,
+     * stamping the look, so that two clicks (or a click and the timer) make one call.
+     */
+    async claimForCheck(id: string, now: Date, gapMs: number, tx: Db = db) {
+      const [row] = await tx
+        .update(sesSubmissions)
+        .set({ checkedAt: now })
+        .where(
+          and(
+            eq(sesSubmissions.id, id),
+            eq(sesSubmissions.state, 'queued'),
+            isNotNull(sesSubmissions.lote),
+            sql`(${sesSubmissions.checkedAt} is null or ${sesSubmissions.checkedAt} <= ${new Date(now.getTime() - gapMs)})`,
+          ),
+        )
+        .returning();
+      return row ?? null;
     },
 
     /**
@@ -142,6 +216,13 @@ export function createSesRepository(db: Db) {
       tx: Db = db,
     ) {
       await tx.transaction(async (t) => {
+        // Only once: a look that came second finds the request processed and writes nothing.
+        const [queued] = await t
+          .select({ id: sesSubmissions.id })
+          .from(sesSubmissions)
+          .where(and(eq(sesSubmissions.id, id), eq(sesSubmissions.state, 'queued')))
+          .for('update');
+        if (!queued) return;
         for (const result of results) {
           await t
             .update(sesSubmissionItems)
@@ -269,5 +350,6 @@ export function createSesRepository(db: Db) {
         .orderBy(desc(sesSubmissions.createdAt), desc(sesSubmissions.id));
     },
   };
+  return repository;
 }
 export type SesRepository = ReturnType<typeof createSesRepository>;

@@ -294,7 +294,7 @@ describe('sending partes', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({
       code: 'SES_ALREADY_SENT',
-      details: [{ travelerId: first.id, code: 'ses.alreadySent' }],
+      details: [{ travelerId: first.id, code: 'ses.already.stored' }],
     });
 
     // A companion of the same day arrives later: the day's send takes only them.
@@ -314,13 +314,13 @@ describe('sending partes', () => {
     expect(service.requests.slice(requests).at(-1)!.xml).toContain(second.passportNumber);
     expect(service.requests.slice(requests).at(-1)!.xml).not.toContain(first.passportNumber);
 
-    // Sending again on purpose.
+    // One the Ministry stored is not sent again, even on purpose (`resend` is for the unanswered).
     const resent = await send(owner.establishmentId, owner.token, {
       kind: 'PV',
       pilgrimIds: [first.id],
       resend: true,
     });
-    expect(resent.statusCode).toBe(201);
+    expect(resent.statusCode).toBe(409);
   });
 
   it('tells which communication the service rejected, and lets it be sent again once fixed', async () => {
@@ -414,6 +414,153 @@ describe('sending partes', () => {
       fresh.token,
     );
     expect(removed.json().data).toMatchObject({ user: null, passwordSet: false });
+  });
+
+  it('sends a traveler sent to the test service again to production', async () => {
+    const p = await traveler();
+    const tried = (
+      await send(owner.establishmentId, owner.token, { kind: 'PV', pilgrimIds: [p.id] })
+    ).json<{ data: SesSubmission }>().data;
+    expect(tried.environment).toBe('test');
+    await processed(tried.id, owner.token);
+    await connect(owner.establishmentId, owner.token, { environment: 'production' });
+    const real = await send(owner.establishmentId, owner.token, { kind: 'PV', pilgrimIds: [p.id] });
+    expect(real.statusCode, real.body).toBe(201);
+    expect(real.json().data).toMatchObject({ environment: 'production', skipped: 0 });
+    // Its lote is asked about at the service it went to: the test one, here as production.
+    await processed(real.json().data.id, owner.token);
+    await connect(owner.establishmentId, owner.token, { environment: 'test' });
+  });
+
+  it('sends a traveler once when two desks send at the same moment', async () => {
+    const p = await traveler();
+    const answers = await Promise.all([
+      send(owner.establishmentId, owner.token, { kind: 'PV', pilgrimIds: [p.id] }),
+      send(owner.establishmentId, owner.token, { kind: 'PV', pilgrimIds: [p.id] }),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409]);
+    const refused = answers.find((a) => a.statusCode === 409)!.json();
+    expect(refused).toMatchObject({
+      code: 'SES_ALREADY_SENT',
+      details: [{ travelerId: p.id, code: 'ses.already.pending' }],
+    });
+  });
+
+  it('refuses a lote in state 2, keeps the codes of a state 3 that stored some', async () => {
+    const a = await traveler();
+    service.endNextIn(2);
+    const refused = (
+      await send(owner.establishmentId, owner.token, { kind: 'PV', pilgrimIds: [a.id] })
+    ).json<{ data: SesSubmission }>().data;
+    expect(await processed(refused.id, owner.token)).toMatchObject({
+      state: 'refused',
+      loteState: 2,
+      responseCode: null,
+      travelers: [{ outcome: 'rejected' }],
+    });
+    service.endNextIn(3, { results: true });
+    const partly = (
+      await send(owner.establishmentId, owner.token, { kind: 'PV', pilgrimIds: [a.id] })
+    ).json<{ data: SesSubmission }>().data;
+    expect(await processed(partly.id, owner.token)).toMatchObject({
+      state: 'processed',
+      loteState: 3,
+      travelers: [{ outcome: 'stored' }],
+    });
+  });
+
+  it('calls a processed lote that says nothing of a traveler unknown: sent again only on purpose', async () => {
+    const p = await traveler();
+    service.endNextIn(1, { results: false });
+    const sent = (
+      await send(owner.establishmentId, owner.token, { kind: 'PV', pilgrimIds: [p.id] })
+    ).json<{ data: SesSubmission }>().data;
+    expect(await processed(sent.id, owner.token)).toMatchObject({
+      state: 'processed',
+      travelers: [{ outcome: 'unknown' }],
+    });
+    const again = await send(owner.establishmentId, owner.token, {
+      kind: 'PV',
+      pilgrimIds: [p.id],
+    });
+    expect(again.json()).toMatchObject({
+      code: 'SES_ALREADY_SENT',
+      details: [{ code: 'ses.already.unknown' }],
+    });
+    const resent = await send(owner.establishmentId, owner.token, {
+      kind: 'PV',
+      pilgrimIds: [p.id],
+      resend: true,
+    });
+    expect(resent.statusCode).toBe(201);
+    await processed(resent.json().data.id, owner.token);
+    // Stored now: not even `resend` sends it a third time.
+    const third = await send(owner.establishmentId, owner.token, {
+      kind: 'PV',
+      pilgrimIds: [p.id],
+      resend: true,
+    });
+    expect(third.json()).toMatchObject({ details: [{ code: 'ses.already.stored' }] });
+  });
+
+  it('tells a refusing SOAP fault from a server fault or an answer that is not the WSDL’s', async () => {
+    const [a, b, c] = [await traveler(), await traveler(), await traveler()];
+    service.faultNext('Client');
+    const client = await send(owner.establishmentId, owner.token, {
+      kind: 'PV',
+      pilgrimIds: [a.id],
+    });
+    expect(client.json().data).toMatchObject({ state: 'refused', failure: 'fault' });
+    service.faultNext('Server');
+    const server = await send(owner.establishmentId, owner.token, {
+      kind: 'PV',
+      pilgrimIds: [b.id],
+    });
+    expect(server.json().data).toMatchObject({ state: 'uncertain', failure: 'fault' });
+    service.garbageNext();
+    const garbage = await send(owner.establishmentId, owner.token, {
+      kind: 'PV',
+      pilgrimIds: [c.id],
+    });
+    expect(garbage.json().data).toMatchObject({ state: 'uncertain', failure: 'malformed' });
+  });
+
+  it('asks for the password again when the key cannot open it, never a 500', async () => {
+    const fresh = await registerVerifiedOwner(ctx);
+    await configureEstablishment(ctx, fresh.establishmentId, { establishmentCode: 'H150000123' });
+    await ctx.database.db
+      .update(establishments)
+      .set({
+        landlordCode: service.landlordCode,
+        sesUser: service.user,
+        sesPassword: Buffer.from('not sealed'),
+      })
+      .where(eq(establishments.id, fresh.establishmentId));
+    const p = await traveler(fresh.establishmentId, fresh.token);
+    const sent = await send(fresh.establishmentId, fresh.token, { kind: 'PV', pilgrimIds: [p.id] });
+    expect(sent.statusCode).toBe(409);
+    expect(sent.json().code).toBe('SES_PASSWORD_UNREADABLE');
+    const checked = await call(
+      'POST',
+      `/api/establishments/${fresh.establishmentId}/ses-connection/check`,
+      fresh.token,
+    );
+    expect(checked.json().code).toBe('SES_PASSWORD_UNREADABLE');
+  });
+
+  it('limits calls to the Ministry per establishment (429)', async () => {
+    const fresh = await registerVerifiedOwner(ctx);
+    await ctx.database.db
+      .update(establishments)
+      .set({ landlordCode: service.landlordCode })
+      .where(eq(establishments.id, fresh.establishmentId));
+    await connect(fresh.establishmentId, fresh.token);
+    const url = `/api/establishments/${fresh.establishmentId}/ses-connection/check`;
+    for (let i = 0; i < 30; i++)
+      expect((await call('POST', url, fresh.token)).statusCode).toBe(200);
+    const over = await call('POST', url, fresh.token);
+    expect(over.statusCode).toBe(429);
+    expect(over.json().code).toBe('TOO_MANY_REQUESTS');
   });
 
   it('lists an establishment’s requests, newest first', async () => {

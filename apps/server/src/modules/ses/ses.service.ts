@@ -39,13 +39,14 @@ import {
   SesSoapFault,
   type SesLoteResult,
 } from '../../lib/ses/soap';
-import type { DocumentCipher } from '../../lib/storage/document-cipher';
+import { DocumentDecryptionError, type DocumentCipher } from '../../lib/storage/document-cipher';
 import type { Actor } from '../../plugins/auth';
 import type { AuditContext, AuditRepository } from '../audit/audit.repository';
 import type { DocumentsService } from '../documents/documents.service';
 import { isUuid, scopeOf } from '../establishments/scope';
 import type {
   ConnectionRow,
+  SentOutcome,
   SesRepository,
   SubmissionRow,
   SubmissionTravelerRow,
@@ -122,16 +123,24 @@ export function createSesService(deps: SesServiceDeps) {
     };
   }
 
-  /** The service to call with an establishment's credentials; null when any is missing. */
-  function targetOf(row: ConnectionRow): SesTarget | null {
+  /**
+   * The service to call with an establishment's credentials (the connection's service, or the one
+   * a request went to); null when any is missing. A password the key cannot open (the key changed,
+   * a database restored elsewhere) is a 409 that asks for it again.
+   */
+  function targetOf(row: ConnectionRow, environment = row.environment): SesTarget | null {
     if (!row.user || !row.password || !row.landlordCode) return null;
+    let password: string;
+    try {
+      password = cipher.open(row.password, passwordContext(row.establishmentId)).toString('utf8');
+    } catch (err) {
+      if (err instanceof DocumentDecryptionError)
+        throw new AppError('SES_PASSWORD_UNREADABLE', { cause: err });
+      throw err;
+    }
     return {
-      environment: row.environment,
-      credentials: {
-        user: row.user,
-        password: cipher.open(row.password, passwordContext(row.establishmentId)).toString('utf8'),
-        landlordCode: row.landlordCode,
-      },
+      environment,
+      credentials: { user: row.user, password, landlordCode: row.landlordCode },
     };
   }
 
@@ -199,15 +208,13 @@ export function createSesService(deps: SesServiceDeps) {
       checkedAt: at,
       checks: submission.checks + 1,
     };
-    if (result.state === LOTE_STATE.inProcess || result.state === LOTE_STATE.pending) {
-      const givenUp = at.getTime() - submission.createdAt.getTime() > GIVE_UP_MS;
-      await ses.update(submission.id, {
-        ...base,
-        nextCheckAt: givenUp ? null : new Date(at.getTime() + nextCheckDelay(base.checks)),
-      });
-      return;
-    }
-    if (result.state === LOTE_STATE.processed || result.state === LOTE_STATE.someErrors) {
+    const stored = result.communications.some((c) => c.communicationCode);
+    if (
+      result.state === LOTE_STATE.processed ||
+      result.state === LOTE_STATE.someErrors ||
+      // An unexpected error that still stored some: their codes are kept.
+      (result.state === LOTE_STATE.unexpectedError && stored)
+    ) {
       await ses.recordResults(
         submission.id,
         { ...base, state: 'processed', processedAt: at, nextCheckAt: null },
@@ -220,54 +227,87 @@ export function createSesService(deps: SesServiceDeps) {
       );
       return;
     }
-    // 2 (errors in the header or format) or 3 (unexpected error): nothing of it was stored.
-    await ses.update(submission.id, {
-      ...base,
-      state: 'refused',
-      responseText: cut(result.stateText, 300),
-      processedAt: at,
-      nextCheckAt: null,
-    });
+    if (result.state === LOTE_STATE.formatErrors || result.state === LOTE_STATE.unexpectedError) {
+      // Errors in the header or format, or an unexpected error that stored nothing.
+      await ses.updateQueued(submission.id, {
+        ...base,
+        state: 'refused',
+        responseCode: null,
+        responseText: cut(result.stateText, 300),
+        processedAt: at,
+        nextCheckAt: null,
+      });
+      return;
+    }
+    // In process (4), pending (5), or a state the manual does not list: asked again later.
+    await later(submission, base);
   }
 
   /** Asks the service about these queued requests of one establishment (≤10 a call). */
   async function checkLotes(establishmentId: string, submissions: SubmissionRow[]) {
-    const target = targetOf(await connectionOf(establishmentId));
-    if (!target) {
-      // The credentials were removed after sending: nothing can be asked any more.
-      for (const s of submissions) await ses.update(s.id, { nextCheckAt: null });
-      return;
-    }
-    for (let i = 0; i < submissions.length; i += SES_MAX_LOTES_PER_QUERY) {
-      const chunk = submissions.slice(i, i + SES_MAX_LOTES_PER_QUERY);
+    const connection = await connectionOf(establishmentId);
+    // Each request is asked about where it went (test or production).
+    for (const environment of ['production', 'test'] as const) {
+      const here = submissions.filter((s) => s.environment === environment);
+      if (here.length === 0) continue;
+      let target: SesTarget | null;
       try {
-        const answer = await client.consultaLote(
-          target,
-          chunk.map((s) => s.lote!),
-        );
-        const byLote = new Map(answer.lotes.map((l) => [l.lote, l]));
-        for (const submission of chunk) {
-          const result = byLote.get(submission.lote!);
-          if (result) await applyLote(submission, result);
-          else await later(submission, answer.code === 0 ? null : answer.description);
-        }
+        target = targetOf(connection, environment);
       } catch (err) {
-        log.warn({ err, establishmentId }, 'SES: a look at queued lotes failed; it is tried again');
-        for (const submission of chunk) await later(submission, null);
+        log.warn({ err, establishmentId }, 'SES: the stored password cannot be read');
+        target = null;
+      }
+      // Without credentials (removed, or unreadable) nothing can be asked now: later, in case
+      // they come back.
+      if (!target) {
+        for (const submission of here) await later(submission);
+        continue;
+      }
+      for (let i = 0; i < here.length; i += SES_MAX_LOTES_PER_QUERY) {
+        const chunk = here.slice(i, i + SES_MAX_LOTES_PER_QUERY);
+        try {
+          const answer = await client.consultaLote(
+            target,
+            chunk.map((s) => s.lote!),
+          );
+          const byLote = new Map(answer.lotes.map((l) => [l.lote, l]));
+          for (const submission of chunk) {
+            const result = byLote.get(submission.lote!);
+            if (result) await applyLote(submission, result);
+            else
+              await later(
+                submission,
+                answer.code === 0 ? {} : { loteStateText: cut(answer.description, 300) },
+              );
+          }
+        } catch (err) {
+          log.warn(
+            { err, establishmentId },
+            'SES: a look at queued lotes failed; it is tried again',
+          );
+          for (const submission of chunk) await later(submission);
+        }
       }
     }
   }
 
-  /** No result for a lote this time: another look later, until the request is old. */
-  async function later(submission: SubmissionRow, text: string | null) {
+  /**
+   * No result for a lote this time: another look later; once the request is 3 days old, no more
+   * looks, and it is uncertain (it may have been stored: the portal tells).
+   */
+  async function later(
+    submission: SubmissionRow,
+    values: Partial<Pick<SubmissionRow, 'loteState' | 'loteStateText' | 'checks'>> = {},
+  ) {
     const at = now();
-    const checks = submission.checks + 1;
+    const checks = values.checks ?? submission.checks + 1;
     const givenUp = at.getTime() - submission.createdAt.getTime() > GIVE_UP_MS;
-    await ses.update(submission.id, {
+    await ses.updateQueued(submission.id, {
+      ...values,
       checkedAt: at,
       checks,
       nextCheckAt: givenUp ? null : new Date(at.getTime() + nextCheckDelay(checks)),
-      ...(text ? { loteStateText: cut(text, 300) } : {}),
+      ...(givenUp ? { state: 'uncertain' as const } : {}),
     });
   }
 
@@ -287,8 +327,13 @@ export function createSesService(deps: SesServiceDeps) {
     ): Promise<SesConnection> {
       await reachableEstablishment(actor, establishmentId);
       const current = await connectionOf(establishmentId);
-      // A new user without a new password: the stored password was another user's.
-      const keep = input.password === undefined && current.password && current.user === input.user;
+      // A new user, or the other service, without a new password: the stored password was for
+      // another user, or the other service, which issues its own.
+      const keep =
+        input.password === undefined &&
+        current.password &&
+        current.user === input.user &&
+        current.environment === input.environment;
       if (input.password === undefined && !keep) throw new AppError('SES_PASSWORD_REQUIRED');
       const password = input.password
         ? cipher.seal(Buffer.from(input.password, 'utf8'), passwordContext(establishmentId))
@@ -374,13 +419,19 @@ export function createSesService(deps: SesServiceDeps) {
       const connection = await connectionOf(establishmentId);
       const target = targetOf(connection);
       if (!target) throw new AppError('SES_NOT_CONNECTED');
+      // Left out: travelers already communicated to this service; with `resend`, only those
+      // stored or on their way (one whose request went unanswered goes again).
+      const blocking = (found: Map<string, SentOutcome>) =>
+        input.resend ? new Map([...found].filter(([, outcome]) => outcome !== 'unknown')) : found;
       const prepared = await documents.prepareSes(actor, establishmentId, input, context, {
-        skip: input.resend ? undefined : (ids) => ses.alreadyCommunicated(ids, input.kind),
+        skip: async (ids) =>
+          blocking(await ses.alreadyCommunicated(ids, input.kind, connection.environment)),
       });
       countCall(establishmentId);
       const stays = sesStays(prepared.travelers);
       const id = uuidv7();
-      await ses.insert(
+      // Again, with the establishment locked: a send from another desk may have taken them since.
+      const taken = await ses.insertUnlessSent(
         {
           id,
           establishmentId,
@@ -392,7 +443,20 @@ export function createSesService(deps: SesServiceDeps) {
           createdAt: now(),
         },
         stays.flatMap((stay, i) => stay.map((t) => ({ pilgrimId: t.id, orden: i + 1 }))),
+        blocking,
       );
+      if (taken.size > 0)
+        throw new AppError('SES_ALREADY_SENT', {
+          details: prepared.travelers
+            .filter((t) => taken.has(t.id))
+            .map((t) => ({
+              field: `${t.id}.id`,
+              message: '',
+              code: `ses.already.${taken.get(t.id)}`,
+              travelerId: t.id,
+              travelerName: [t.firstName, t.lastName, t.secondLastName].filter(Boolean).join(' '),
+            })),
+        });
       await audit.record(context, {
         action: 'establishment.ses_sent',
         entityType: 'establishment',
@@ -433,8 +497,9 @@ export function createSesService(deps: SesServiceDeps) {
             responseCode: err.status ?? null,
           });
         } else if (err instanceof SesSoapFault) {
+          // A client fault refuses the request; a server fault may come after it was queued.
           await ses.update(id, {
-            state: 'refused',
+            state: /server/i.test(err.faultCode) ? 'uncertain' : 'refused',
             failure: 'fault',
             responseText: cut(err.faultString, 300),
           });

@@ -248,7 +248,8 @@ describe('traveler form: the rules of spec §3 and §5', { timeout: 30_000 }, ()
     const notice = await screen.findByText(
       'This document is already registered for this stay:',
       {},
-      { timeout: 5000 },
+      // A bound, not a speed: jsdom on two busy cores took longer than 5 s once.
+      { timeout: 15_000 },
     );
     const box = notice.closest('[role="status"]') as HTMLElement;
     expect(
@@ -289,7 +290,8 @@ describe('traveler form: the rules of spec §3 and §5', { timeout: 30_000 }, ()
     await screen.findByText(
       'This document is already registered for this stay:',
       {},
-      { timeout: 5000 },
+      // A bound, not a speed: jsdom on two busy cores took longer than 5 s once.
+      { timeout: 15_000 },
     );
     const posts = () => calls.filter((call) => call.method === 'POST');
 

@@ -7,6 +7,7 @@ import {
   SesConnectionCheckSchema,
   SesConnectionSchema,
   SesSubmissionResponseSchema,
+  SesSubmissionSchema,
   SesTravelerCommunicationSchema,
   type SesConnectionInput,
   type SesSendInput,
@@ -104,12 +105,12 @@ const WATCH_INTERVAL_MS = 5_000;
 
 /**
  * A request just sent, asked about (POST …/check) every few seconds while the Ministry has not
- * processed it, for a few minutes; the server keeps asking by itself after that.
+ * processed it, for a few minutes from `since` (this device's clock, when the answer came); the
+ * server keeps asking by itself after that.
  */
-export function useWatchedSesSubmission(initial: SesSubmission | undefined) {
+export function useWatchedSesSubmission(initial: SesSubmission | undefined, since: number) {
   const queryClient = useQueryClient();
   const id = initial?.id ?? '';
-  const since = initial ? Date.parse(initial.createdAt) : 0;
   return useQuery({
     queryKey: ['ses', 'submission', id],
     queryFn: async () => {
@@ -129,6 +130,44 @@ export function useWatchedSesSubmission(initial: SesSubmission | undefined) {
       query.state.data?.state === 'queued' && Date.now() - since < WATCH_MS
         ? WATCH_INTERVAL_MS
         : false,
+  });
+}
+
+const SubmissionListResponse = z.object({
+  success: z.literal(true),
+  data: z.array(SesSubmissionSchema),
+});
+
+/**
+ * The establishment's latest request, if it was made in the last few minutes: what became of a
+ * send whose answer the connection lost.
+ */
+export async function recentSesSubmission(
+  establishmentId: string,
+): Promise<{ submission: SesSubmission; receivedAt: number } | null> {
+  const answer = await api.get(documentPaths.sesSubmissions(establishmentId), {
+    query: { page: 1, limit: 1 },
+    schema: SubmissionListResponse,
+  });
+  const latest = answer.data[0];
+  const receivedAt = Date.now();
+  return latest && receivedAt - Date.parse(latest.createdAt) < 10 * 60_000
+    ? { submission: latest, receivedAt }
+    : null;
+}
+
+/** POST /api/ses-submissions/{id}/check from a traveler's record: asks the Ministry again. */
+export function useCheckSesSubmission() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: string) =>
+      (
+        await api.post(documentPaths.sesSubmissionCheck(id), undefined, {
+          schema: SesSubmissionResponseSchema,
+          timeoutMs: SES_TIMEOUT_MS,
+        })
+      ).data,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['ses', 'communications'] }),
   });
 }
 

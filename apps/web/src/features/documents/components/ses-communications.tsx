@@ -1,18 +1,24 @@
 import { useTranslation } from 'react-i18next';
 import type { SesTravelerCommunication } from '@hospes/shared/ses';
+import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { WarningIcon } from '@/components/ui/icons';
 import { formatDateTime } from '@/lib/format-date-time';
-import { useSesCommunications } from '../api/ses-send';
+import { useCheckSesSubmission, useSesCommunications } from '../api/ses-send';
+import { sesFailureText } from './ses-submission-status';
 
 function Line({ item, lng }: { item: SesTravelerCommunication; lng: string }) {
   const { t } = useTranslation('documents');
+  const check = useCheckSesSubmission();
   const date = formatDateTime(item.processedAt ?? item.createdAt, lng);
   const text =
     item.outcome === 'stored'
       ? t('communications.stored', { date, code: item.communicationCode ?? '' })
       : item.outcome === 'rejected'
-        ? t('communications.rejected', { date, error: item.error ?? item.responseText ?? '' })
+        ? t('communications.rejected', {
+            date,
+            error: item.error ?? item.responseText ?? sesFailureText(t, item.failure),
+          })
         : t(`communications.${item.outcome}`, { date });
   const bad = item.outcome === 'rejected' || item.outcome === 'unknown';
   return (
@@ -24,6 +30,17 @@ function Line({ item, lng }: { item: SesTravelerCommunication; lng: string }) {
           {item.environment === 'test' && ` (${t('communications.test')})`}:{' '}
         </span>
         {text}
+        {item.state === 'queued' && (
+          <Button
+            size="sm"
+            variant="secondary"
+            className="ms-2"
+            pending={check.isPending}
+            onClick={() => check.mutate(item.submissionId)}
+          >
+            {t('communications.checkNow')}
+          </Button>
+        )}
       </span>
     </li>
   );

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Authority } from '@hospes/shared/codes';
 import type { SesConnectionCheck, SesEnvironment } from '@hospes/shared/ses';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/dialog';
 import { Disclosure } from '@/components/ui/disclosure';
 import { SelectField, TextField } from '@/components/ui/fields';
 import { FormAlert } from '@/components/ui/form-alert';
@@ -64,6 +65,7 @@ export function SesConnectionPanel({
   const [password, setPassword] = useState('');
   const [environment, setEnvironment] = useState<SesEnvironment | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [removing, setRemoving] = useState(false);
 
   if (!reportsToSes) return null;
 
@@ -120,11 +122,16 @@ export function SesConnectionPanel({
         {query.isPending ? (
           <p role="status" className="flex items-center gap-2 text-muted">
             <Spinner className="size-5 text-primary" />
+            {t('connection.loading')}
           </p>
         ) : query.isError ? (
           <FormAlert>{errorText(query.error, t('connection.failed'))}</FormAlert>
         ) : (
-          <form noValidate onSubmit={submit} aria-label={t('connection.title')}>
+          <form
+            noValidate
+            onSubmit={submit}
+            aria-label={`${t('connection.title')} (${establishment.name})`}
+          >
             <p className="text-sm text-fg">{t('connection.intro')}</p>
             {!establishment.landlordCode && (
               <FormAlert tone="info" className="mt-3">
@@ -183,35 +190,45 @@ export function SesConnectionPanel({
                   size="sm"
                   variant="secondary"
                   pending={check.isPending}
-                  disabled={!establishment.landlordCode}
                   onClick={() => check.mutate()}
                 >
                   {t('connection.check')}
+                  <span className="sr-only"> ({establishment.name})</span>
                 </Button>
               )}
               {connection?.user && (
-                <Button
-                  size="sm"
-                  variant="danger"
-                  pending={remove.isPending}
-                  onClick={() =>
-                    remove.mutate(undefined, {
-                      onSuccess: () => {
-                        check.reset();
-                        setUser(null);
-                        setPassword('');
-                        toast.success(t('connection.removed'));
-                      },
-                    })
-                  }
-                >
+                <Button size="sm" variant="danger" onClick={() => setRemoving(true)}>
                   {t('connection.remove')}
+                  <span className="sr-only"> ({establishment.name})</span>
                 </Button>
               )}
             </div>
           </form>
         )}
       </div>
+      <ConfirmDialog
+        open={removing}
+        title={t('connection.removeTitle', { name: establishment.name })}
+        description={<p>{t('connection.removeText')}</p>}
+        confirmLabel={t('connection.remove')}
+        pending={remove.isPending}
+        error={remove.isError ? errorText(remove.error, t('connection.failed')) : null}
+        onCancel={() => {
+          remove.reset();
+          setRemoving(false);
+        }}
+        onConfirm={() =>
+          remove.mutate(undefined, {
+            onSuccess: () => {
+              check.reset();
+              setUser(null);
+              setPassword('');
+              setRemoving(false);
+              toast.success(t('connection.removed'));
+            },
+          })
+        }
+      />
     </Disclosure>
   );
 }

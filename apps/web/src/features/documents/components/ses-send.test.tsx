@@ -152,7 +152,7 @@ describe('sending to SES.HOSPEDAJES from the dialog', () => {
                   {
                     field: `${ANA}.id`,
                     message: '',
-                    code: 'ses.alreadySent',
+                    code: 'ses.already.unknown',
                     travelerId: ANA,
                     travelerName: 'Ana Pérez',
                   } as never,
@@ -174,19 +174,48 @@ describe('sending to SES.HOSPEDAJES from the dialog', () => {
     await within(dialog).findByLabelText('Send to SES.HOSPEDAJES now');
     await user.click(within(dialog).getByRole('button', { name: 'Send' }));
     const alert = await within(dialog).findByText('These travelers were already sent.');
-    expect(within(dialog).getByText('Ana Pérez')).toBeInTheDocument();
     expect(alert).toBeInTheDocument();
-    await user.click(
-      within(dialog).getByLabelText(
-        'Send them again anyway (only if the Ministry does not have them)',
-      ),
+    expect(within(dialog).getByText(/Ana Pérez/)).toHaveTextContent(
+      'Ana Pérez (sent, no answer came)',
     );
+    await user.click(within(dialog).getByLabelText(/Send again those whose request had no answer/));
     await user.click(within(dialog).getByRole('button', { name: 'Send' }));
     await screen.findByRole('dialog', { name: 'Sent to SES.HOSPEDAJES' });
     expect(calls.map((c) => c.body)).toEqual([
       { kind: 'PV', pilgrimIds: [ANA], resend: false },
       { kind: 'PV', pilgrimIds: [ANA], resend: true },
     ]);
+  });
+
+  it('after a lost answer, shows what the server recorded instead of inviting a second send', async () => {
+    authStore.setSession(TOKEN, sampleUser, { remember: true });
+    mockApi(
+      {
+        [`POST /api/establishments/${ID}/ses-submissions`]: new TypeError('Failed to fetch'),
+        [`GET /api/establishments/${ID}/ses-submissions`]: {
+          body: {
+            success: true,
+            data: [submission({ skipped: undefined, travelers: undefined })],
+            pagination: { total: 1, page: 1, limit: 1, totalPages: 1 },
+          },
+        },
+        [`POST /api/ses-submissions/${SUBMISSION}/check`]: {
+          body: { success: true, data: submission() },
+        },
+      },
+      { unrecorded: { [`GET /api/establishments/${ID}/ses-connection`]: connection({}) } },
+    );
+    const { user } = renderPage(
+      <SesXmlDialog open onClose={() => {}} establishments={establishments} />,
+    );
+    const dialog = screen.getByRole('dialog');
+    await within(dialog).findByLabelText('Send to SES.HOSPEDAJES now');
+    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+    const result = await screen.findByRole('dialog', { name: 'Sent to SES.HOSPEDAJES' });
+    expect(result).toHaveTextContent(/but the request was sent: this is what became of it/);
+    expect(result).toHaveTextContent(
+      /the Ministry is processing the communications of 2 travelers/,
+    );
   });
 
   it('without a web-service user, makes files and says how to send from Hospes', async () => {
@@ -262,7 +291,9 @@ describe('the web-service user of an establishment', () => {
     expect(screen.getByLabelText('Password')).toHaveValue('');
     expect(screen.getByText('Leave it empty to keep the stored password')).toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: 'Check the connection' }));
+    await user.click(
+      screen.getByRole('button', { name: 'Check the connection (Albergue San Roque)' }),
+    );
     expect(await screen.findByText('the user or password was refused.')).toBeInTheDocument();
   });
 
@@ -317,7 +348,7 @@ describe('a traveler’s communications', () => {
       },
     });
     renderPage(<SesCommunications pilgrimId={ANA} />);
-    const section = await screen.findByRole('region', { name: 'Reported to SES.HOSPEDAJES' });
+    const section = await screen.findByRole('region', { name: 'Sent to SES.HOSPEDAJES' });
     const items = within(section).getAllByRole('listitem');
     expect(items[0]).toHaveTextContent(
       /Parte de viajeros: Stored by the Ministry on .* \(code abc-123\)/,

@@ -41,17 +41,19 @@ function headline(
             tone: 'error',
             text: t('send.someRejected', { stored: s.counts.stored, rejected: s.counts.rejected }),
           };
-    case 'refused':
+    case 'refused': {
+      if (s.failure === 'unauthorized') return { tone: 'error', text: t('send.unauthorized') };
+      const text = s.responseText ?? s.loteStateText ?? '';
+      // The request's own code, else the lote's state (2, 3) that refused it; a fault has none.
+      const code = s.responseCode ?? s.loteState;
       return {
         tone: 'error',
         text:
-          s.failure === 'unauthorized'
-            ? t('send.unauthorized')
-            : t('send.refused', {
-                text: s.responseText ?? s.loteStateText ?? '',
-                code: s.responseCode ?? s.loteState ?? '',
-              }),
+          code === null
+            ? t('send.refusedWithoutCode', { text })
+            : t('send.refused', { text, code }),
       };
+    }
     case 'failed':
       return { tone: 'error', text: t('send.failed', { reason: sesFailureText(t, s.failure) }) };
     case 'uncertain':
@@ -78,7 +80,7 @@ export function SesSubmissionStatus({
   const waiting = submission.state === 'queued' || submission.state === 'sending';
   const rejected = (submission.travelers ?? []).filter((p) => p.outcome === 'rejected');
   return (
-    <div className="mt-4 space-y-3" aria-live="polite">
+    <div className="mt-4 space-y-3">
       <FormAlert tone={tone}>
         <p className="flex items-start gap-2 break-words">
           {waiting && <Spinner className="mt-0.5 size-5 shrink-0 text-primary" />}

@@ -3,17 +3,24 @@ import { useTranslation } from 'react-i18next';
 import { AUTHORITY_NAMES, type Authority } from '@hospes/shared/codes';
 import { todayIso } from '@hospes/shared/dates';
 import type { ErrorDetail } from '@hospes/shared/errors';
+import type { SesSubmission } from '@hospes/shared/ses';
 import { establishmentTimeZone } from '@hospes/shared/provinces';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/dialog';
 import { SelectField, TextField } from '@/components/ui/fields';
 import { FormAlert } from '@/components/ui/form-alert';
+import { Spinner } from '@/components/ui/spinner';
 import { TextLink } from '@/components/ui/text-link';
 import { links } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
 import { groupSesProblems, useGenerateSesFile, type SesProblemGroup } from '../api/ses';
-import { useSendToSes, useSesConnection, useWatchedSesSubmission } from '../api/ses-send';
+import {
+  recentSesSubmission,
+  useSendToSes,
+  useSesConnection,
+  useWatchedSesSubmission,
+} from '../api/ses-send';
 import { RadioGroup } from './radio-group';
 import { SesSubmissionStatus } from './ses-submission-status';
 
@@ -183,6 +190,13 @@ export function SesXmlDialog({
   // Null until the user picks: then sending when the establishment is connected.
   const [chosenMode, setMode] = useState<Mode | null>(null);
   const [resend, setResend] = useState(false);
+  // A send whose answer the connection lost: the request the server recorded, if any, and when
+  // this device learnt of it.
+  const [recovered, setRecovered] = useState<{
+    submission: SesSubmission;
+    receivedAt: number;
+  } | null>(null);
+  const [maybeSent, setMaybeSent] = useState(false);
 
   const ids = selected.filter((p) => p.establishmentId === establishmentId).map((p) => p.id);
   const noneSelectedHere = scope === 'selected' && ids.length === 0;
@@ -198,16 +212,27 @@ export function SesXmlDialog({
   // Sending is the default where it is possible, and never chosen where it is not (another
   // establishment picked after choosing it).
   const mode: Mode = canSend ? (chosenMode ?? 'send') : 'file';
-  const sent = useWatchedSesSubmission(send.data);
+  // The lote is watched for a few minutes from when this device sent it (its own clock).
+  const sent = useWatchedSesSubmission(
+    send.data ?? recovered?.submission,
+    recovered?.receivedAt ?? send.submittedAt,
+  );
   const busy = generate.isPending || send.isPending;
   const names = new Map<string, string>();
   for (const p of [...knownTravelers, ...selected]) names.set(p.id, nameOf(p));
 
-  const close = () => {
-    if (busy) return;
+  /** Any change of what is asked: earlier answers, and a "send again", no longer apply. */
+  const changed = () => {
     generate.reset();
     send.reset();
     setResend(false);
+    setMaybeSent(false);
+  };
+
+  const close = () => {
+    if (busy) return;
+    changed();
+    setRecovered(null);
     setDone('');
     onClose();
   };
@@ -221,11 +246,17 @@ export function SesXmlDialog({
     setDone('');
     if (mode === 'send') {
       generate.reset();
+      setMaybeSent(false);
       try {
         await send.mutateAsync({ establishmentId, kind, ...selection(), resend });
         setResend(false);
-      } catch {
-        // shown below
+      } catch (err) {
+        // No answer (a dropped connection, a timeout): the server may have sent it. What it
+        // recorded tells, when it can be read; else the user is told to look before sending again.
+        if (isApiError(err) && err.status === 0) {
+          setMaybeSent(true);
+          setRecovered(await recentSesSubmission(establishmentId).catch(() => null));
+        }
       }
       return;
     }
@@ -246,11 +277,19 @@ export function SesXmlDialog({
   const error = mode === 'send' ? send.error : generate.error;
   const preflight = isApiError(error) && error.code === 'SES_PREFLIGHT_FAILED';
   const alreadySent = isApiError(error) && error.code === 'SES_ALREADY_SENT';
+  // "Send again" is for travelers whose earlier request went unanswered only.
+  const showResend =
+    alreadySent && error.details.some((detail) => detail.code === 'ses.already.unknown');
   const submission = sent.data;
 
   if (submission) {
     return (
       <Modal open={open} onClose={close} title={t('send.resultTitle')}>
+        {maybeSent && (
+          <FormAlert tone="info" className="mt-4">
+            {t('send.recovered')}
+          </FormAlert>
+        )}
         <SesSubmissionStatus
           submission={submission}
           checking={sent.isFetching}
@@ -284,6 +323,7 @@ export function SesXmlDialog({
               if (from === before) setFrom(after);
               if (to === before) setTo(after);
               setEstablishmentId(next);
+              changed();
             }}
             options={establishments.map((e) => ({ value: e.id, label: e.name }))}
           />
@@ -295,14 +335,22 @@ export function SesXmlDialog({
             value={mode}
             onChange={(next) => {
               setMode(next);
-              send.reset();
-              generate.reset();
+              changed();
             }}
             options={[
               { value: 'send', label: t('send.modeSend'), disabled: !canSend },
               { value: 'file', label: t('send.modeFile') },
             ]}
           />
+        )}
+        {deciding && (
+          <p role="status" className="mt-4 flex items-center gap-2 text-muted">
+            <Spinner className="size-5 text-primary" />
+            {t('send.checkingConnection')}
+          </p>
+        )}
+        {!otherAuthority && connection.isError && (
+          <p className="mt-1 text-sm text-muted">{t('send.connectionUnknown')}</p>
         )}
         {!otherAuthority && connection.isSuccess && !canSend && (
           <p className="mt-1 text-sm text-muted">
@@ -314,7 +362,10 @@ export function SesXmlDialog({
           legend={t('xml.kind')}
           name="ses-kind"
           value={kind}
-          onChange={setKind}
+          onChange={(next) => {
+            setKind(next);
+            changed();
+          }}
           options={[
             { value: 'PV', label: t('xml.kindPV') },
             { value: 'RH', label: t('xml.kindRH') },
@@ -324,7 +375,10 @@ export function SesXmlDialog({
           legend={t('xml.scope')}
           name="ses-scope"
           value={scope}
-          onChange={setScope}
+          onChange={(next) => {
+            setScope(next);
+            changed();
+          }}
           options={[
             {
               value: 'selected',
@@ -341,14 +395,20 @@ export function SesXmlDialog({
               label={t('xml.from')}
               value={from}
               max={to || undefined}
-              onChange={(event) => setFrom(event.target.value)}
+              onChange={(event) => {
+                setFrom(event.target.value);
+                changed();
+              }}
             />
             <TextField
               type="date"
               label={t('xml.to')}
               value={to}
               min={from || undefined}
-              onChange={(event) => setTo(event.target.value)}
+              onChange={(event) => {
+                setTo(event.target.value);
+                changed();
+              }}
             />
           </div>
         )}
@@ -379,30 +439,42 @@ export function SesXmlDialog({
         {preflight ? (
           <SesProblems details={error.details} travelers={names} />
         ) : alreadySent ? (
-          <FormAlert tone="info" className="mt-4" title={errorText(error, t('send.sendFailed'))}>
-            <ul className="ms-5 list-disc">
-              {error.details.map((detail) => (
-                <li key={detail.field} className="break-words">
-                  {(detail.travelerId && names.get(detail.travelerId)) ||
-                    detail.travelerName ||
-                    detail.travelerId}
-                </li>
-              ))}
-            </ul>
-            <label className="mt-2 flex min-h-11 items-center gap-3">
-              <input
-                type="checkbox"
-                checked={resend}
-                onChange={(event) => setResend(event.target.checked)}
-                className="size-5 accent-primary"
-              />
-              <span>{t('send.resend')}</span>
-            </label>
-          </FormAlert>
+          <>
+            <FormAlert tone="info" className="mt-4" title={errorText(error, t('send.sendFailed'))}>
+              <ul className="ms-5 list-disc">
+                {error.details.map((detail) => (
+                  <li key={detail.field} className="break-words">
+                    {(detail.travelerId && names.get(detail.travelerId)) ||
+                      detail.travelerName ||
+                      detail.travelerId}
+                    {detail.code?.startsWith('ses.already.') && (
+                      <span className="text-muted">
+                        {' '}
+                        ({t(`send.already.${detail.code.slice('ses.already.'.length)}`)})
+                      </span>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            </FormAlert>
+            {showResend && (
+              <label className="mt-2 flex min-h-11 items-center gap-3 text-fg">
+                <input
+                  type="checkbox"
+                  checked={resend}
+                  onChange={(event) => setResend(event.target.checked)}
+                  className="size-5 shrink-0 accent-primary"
+                />
+                <span>{t('send.resend')}</span>
+              </label>
+            )}
+          </>
         ) : (
           error && (
             <FormAlert className="mt-4">
-              {errorText(error, mode === 'send' ? t('send.sendFailed') : t('xml.failed'))}
+              {mode === 'send' && maybeSent
+                ? t('send.maybeSent')
+                : errorText(error, mode === 'send' ? t('send.sendFailed') : t('xml.failed'))}
             </FormAlert>
           )
         )}
