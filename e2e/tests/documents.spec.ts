@@ -76,8 +76,8 @@ test('registration documents: PDF download and e-mail, CSV export, SES pre-fligh
   // Generate XML: the establishment has no SES code, the traveler no payment type.
   await toolbar.getByRole('button', { name: 'Generate XML' }).click();
   const xmlDialog = page.getByRole('dialog', { name: 'Generate the SES.HOSPEDAJES file' });
-  await xmlDialog.getByLabel('From').fill('2020-01-01');
-  await xmlDialog.getByLabel('To').fill('2030-12-31');
+  await xmlDialog.getByLabel('From', { exact: true }).fill('2020-01-01');
+  await xmlDialog.getByLabel('To', { exact: true }).fill('2030-12-31');
   await xmlDialog.getByRole('button', { name: 'Generate' }).click();
   const problems = xmlDialog.getByRole('alert');
   await expect(problems).toContainText('Fix these problems');
