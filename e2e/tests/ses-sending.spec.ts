@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { EstablishmentContactSchema, EstablishmentCoreSchema } from '@hospes/shared/establishments';
 import { dataUrl, pilgrimBody, PNG_BYTES } from '../../apps/server/test/pilgrim-factories';
 import { createOwner, signIn } from '../support';
 import { expect, expectAccessible, test } from '../fixtures';
@@ -20,20 +21,14 @@ test('a hostel sends its partes to SES.HOSPEDAJES from Hospes and sees the Minis
   const updated = await page.request.put(`/api/establishments/${owner.establishmentId}`, {
     headers: auth,
     data: {
+      // The establishment as it is (the fields of the contract's core and contact steps)…
       ...Object.fromEntries(
         [
-          'name',
-          'type',
-          'nif',
-          'address',
-          'city',
-          'province',
-          'postalCode',
-          'phone',
-          'contactName',
-          'contactEmail',
+          ...Object.keys(EstablishmentCoreSchema.shape),
+          ...Object.keys(EstablishmentContactSchema.shape),
         ].map((key) => [key, establishment[key]]),
       ),
+      // …with the codes the Ministry assigned.
       establishmentCode: 'H150000123',
       landlordCode: stack.ses.landlordCode,
     },

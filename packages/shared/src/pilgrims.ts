@@ -705,3 +705,12 @@ export const BulkDeletePilgrimsResponseSchema = z.object({
   message: z.string(),
   data: z.object({ requested: z.number().int(), deleted: z.number().int() }),
 });
+
+/** First name, surname and second surname, as a traveler is named (spec §2). */
+export function fullName(person: {
+  firstName: string;
+  lastName: string;
+  secondLastName?: string | null;
+}): string {
+  return [person.firstName, person.lastName, person.secondLastName].filter(Boolean).join(' ');
+}

@@ -22,10 +22,4 @@ export function formatDateTime(iso: string | null | undefined, lng: string): str
 }
 
 /** First name, surname and second surname (spec §2: "name with second surname"). */
-export function fullName(person: {
-  firstName: string;
-  lastName: string;
-  secondLastName?: string | null;
-}): string {
-  return [person.firstName, person.lastName, person.secondLastName].filter(Boolean).join(' ');
-}
+export { fullName } from '@hospes/shared/pilgrims';

@@ -17,6 +17,7 @@ import {
 import type { ErrorDetail } from '@hospes/shared/errors';
 import { matchLanguage, type Language } from '@hospes/shared/languages';
 import { interpolate } from '@hospes/shared/messages';
+import { fullName } from '@hospes/shared/pilgrims';
 import { establishmentTimeZone, reportingAuthority } from '@hospes/shared/provinces';
 import { preflightSes, sesProblemText, sesStays } from '@hospes/shared/ses-preflight';
 import { normaliseSearchText } from '@hospes/shared/search';
@@ -86,12 +87,7 @@ export interface DocumentsServiceDeps {
 export type DocumentContext = AuditContext & { lng: Language };
 
 /** Which travelers a SES request holds: the chosen ones, or the arrivals of a date range. */
-export interface SesSelection {
-  kind: 'PV' | 'RH';
-  pilgrimIds?: string[];
-  from?: string;
-  to?: string;
-}
+export type SesSelection = Pick<SesFileInput, 'kind' | 'pilgrimIds' | 'from' | 'to'>;
 
 export interface FileAnswer {
   fileName: string;
@@ -446,9 +442,7 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
             message: '',
             code: `ses.already.${sent.get(r.row.id)}`,
             travelerId: r.row.id,
-            travelerName: [r.row.firstName, r.row.lastName, r.row.secondLastName]
-              .filter(Boolean)
-              .join(' '),
+            travelerName: fullName(r.row),
           })),
         });
       rows = rows.filter((r) => !sent.has(r.row.id));
@@ -477,12 +471,7 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
     const view = toEstablishmentView(establishment);
     const problems = preflightSes(travelers, view, { kind: input.kind });
     if (problems.length) {
-      const names = new Map(
-        travelers.map((t) => [
-          t.id,
-          [t.firstName, t.lastName, t.secondLastName].filter(Boolean).join(' '),
-        ]),
-      );
+      const names = new Map(travelers.map((t) => [t.id, fullName(t)]));
       const details: ErrorDetail[] = problems.map((p) => ({
         field: p.travelerId ? `${p.travelerId}.${p.field}` : p.field,
         message: sesProblemText(context.lng, p),
@@ -540,7 +529,7 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
       const params = {
         reportNumber: view.reportNumber ?? '',
         establishment: establishment.name,
-        traveler: [view.firstName, view.lastName, view.secondLastName].filter(Boolean).join(' '),
+        traveler: fullName(view),
         entryDate: formatDate(view.entryDate, pdfTexts(mailLng).texts.dateFormat),
         phone: establishment.phone,
       };

@@ -284,22 +284,13 @@ export function createSesRepository(db: Db) {
         .where(and(eq(sesSubmissions.state, 'sending'), lte(sesSubmissions.createdAt, before)));
     },
 
-    /** A request the caller may see, or null. */
+    /** A request the caller may see (everyone's for `{ admin: true }`), or null. */
     async findInScope(id: string, scope: Scope, tx: Db = db) {
       const [row] = await tx
         .select({ submission: sesSubmissions, sentByName: users.name })
         .from(sesSubmissions)
         .leftJoin(users, eq(users.id, sesSubmissions.sentBy))
         .where(and(eq(sesSubmissions.id, id), inScope(scope, sesSubmissions.establishmentId)));
-      return row ?? null;
-    },
-
-    async byId(id: string, tx: Db = db) {
-      const [row] = await tx
-        .select({ submission: sesSubmissions, sentByName: users.name })
-        .from(sesSubmissions)
-        .leftJoin(users, eq(users.id, sesSubmissions.sentBy))
-        .where(eq(sesSubmissions.id, id));
       return row ?? null;
     },
 

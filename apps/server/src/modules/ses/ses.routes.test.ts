@@ -563,6 +563,23 @@ describe('sending partes', () => {
     expect(over.json().code).toBe('TOO_MANY_REQUESTS');
   });
 
+  it('asks the Ministry once for two looks at the same moment', async () => {
+    const p = await traveler();
+    service.delayNext(5);
+    const sent = (
+      await send(owner.establishmentId, owner.token, { kind: 'PV', pilgrimIds: [p.id] })
+    ).json<{ data: SesSubmission }>().data;
+    const asked = () =>
+      service.requests.filter((r) => r.operation === 'consultaLoteRequest').length;
+    const before = asked();
+    const looks = await Promise.all([check(sent.id, owner.token), check(sent.id, owner.token)]);
+    expect(looks.map((l) => l.statusCode)).toEqual([200, 200]);
+    expect(asked() - before).toBe(1);
+    // And not again within 3 s.
+    await check(sent.id, owner.token);
+    expect(asked() - before).toBe(1);
+  });
+
   it('lists an establishment’s requests, newest first', async () => {
     const res = await call(
       'GET',

@@ -10,6 +10,7 @@
  * answer never came is "uncertain", never "not sent", so that a traveler is not reported twice
  * without the user choosing to.
  */
+import { fullName } from '@hospes/shared/pilgrims';
 import { sesStays } from '@hospes/shared/ses-preflight';
 import {
   sesTravelerOutcome,
@@ -43,7 +44,7 @@ import { DocumentDecryptionError, type DocumentCipher } from '../../lib/storage/
 import type { Actor } from '../../plugins/auth';
 import type { AuditContext, AuditRepository } from '../audit/audit.repository';
 import type { DocumentsService } from '../documents/documents.service';
-import { isUuid, scopeOf } from '../establishments/scope';
+import { isUuid, scopeOf, type Scope } from '../establishments/scope';
 import type {
   ConnectionRow,
   SentOutcome,
@@ -78,10 +79,6 @@ const MIN_MANUAL_CHECK_MS = 3_000;
 export const SES_CALLS_PER_10_MINUTES = 30;
 
 const passwordContext = (establishmentId: string) => `ses-password:${establishmentId}`;
-
-function fullName(p: { firstName: string; lastName: string; secondLastName: string | null }) {
-  return [p.firstName, p.lastName, p.secondLastName].filter(Boolean).join(' ');
-}
 
 function cut(text: string | null | undefined, max: number): string | null {
   if (!text) return null;
@@ -193,8 +190,9 @@ export function createSesService(deps: SesServiceDeps) {
     };
   }
 
-  async function view(id: string): Promise<SesSubmission> {
-    const found = await ses.byId(id);
+  /** A request as answered, with its travelers (read again: a look may just have changed it). */
+  async function view(id: string, scope: Scope = { admin: true }): Promise<SesSubmission> {
+    const found = await ses.findInScope(id, scope);
     if (!found) throw new AppError('SES_SUBMISSION_NOT_FOUND');
     return submissionView(found, await ses.travelersOf([id]), true);
   }
@@ -454,7 +452,7 @@ export function createSesService(deps: SesServiceDeps) {
               message: '',
               code: `ses.already.${taken.get(t.id)}`,
               travelerId: t.id,
-              travelerName: [t.firstName, t.lastName, t.secondLastName].filter(Boolean).join(' '),
+              travelerName: fullName(t),
             })),
         });
       await audit.record(context, {
@@ -516,9 +514,8 @@ export function createSesService(deps: SesServiceDeps) {
 
     /** GET /api/ses-submissions/{id}: the request and each traveler's outcome. */
     async get(actor: Actor, id: string): Promise<SesSubmission> {
-      if (!isUuid(id) || !(await ses.findInScope(id, scopeOf(actor))))
-        throw new AppError('SES_SUBMISSION_NOT_FOUND');
-      return view(id);
+      if (!isUuid(id)) throw new AppError('SES_SUBMISSION_NOT_FOUND');
+      return view(id, scopeOf(actor));
     },
 
     /**
@@ -527,11 +524,11 @@ export function createSesService(deps: SesServiceDeps) {
      */
     async check(actor: Actor, id: string): Promise<SesSubmission> {
       if (!isUuid(id)) throw new AppError('SES_SUBMISSION_NOT_FOUND');
-      const found = await ses.findInScope(id, scopeOf(actor));
-      if (!found) throw new AppError('SES_SUBMISSION_NOT_FOUND');
-      const s = found.submission;
-      const recently = s.checkedAt && now().getTime() - s.checkedAt.getTime() < MIN_MANUAL_CHECK_MS;
-      if (s.state === 'queued' && s.lote && !recently) await checkLotes(s.establishmentId, [s]);
+      if (!(await ses.findInScope(id, scopeOf(actor))))
+        throw new AppError('SES_SUBMISSION_NOT_FOUND');
+      // Taken with its look stamped, so that two clicks (or a click and the timer) ask once.
+      const claimed = await ses.claimForCheck(id, now(), MIN_MANUAL_CHECK_MS);
+      if (claimed) await checkLotes(claimed.establishmentId, [claimed]);
       return view(id);
     },
 

@@ -14,6 +14,7 @@ import { TextLink } from '@/components/ui/text-link';
 import { links } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
+import { fullName } from '@/lib/format-date-time';
 import { groupSesProblems, useGenerateSesFile, type SesProblemGroup } from '../api/ses';
 import {
   recentSesSubmission,
@@ -53,9 +54,6 @@ export interface SesEstablishment {
  */
 const todayAt = (establishment: SesEstablishment | undefined) =>
   todayIso(new Date(), establishmentTimeZone(establishment ?? {}));
-
-const nameOf = (p: SesTraveler) =>
-  [p.firstName, p.lastName, p.secondLastName].filter(Boolean).join(' ');
 
 /**
  * The problems of a 422 SES_PREFLIGHT_FAILED, one group per traveler (name when known, else the
@@ -219,7 +217,7 @@ export function SesXmlDialog({
   );
   const busy = generate.isPending || send.isPending;
   const names = new Map<string, string>();
-  for (const p of [...knownTravelers, ...selected]) names.set(p.id, nameOf(p));
+  for (const p of [...knownTravelers, ...selected]) names.set(p.id, fullName(p));
 
   /** Any change of what is asked: earlier answers, and a "send again", no longer apply. */
   const changed = () => {
