@@ -57,7 +57,7 @@ async function seedEstablishment(
   return ((await res.json()) as { data: Seeded }).data;
 }
 
-async function seedPilgrim(
+async function seedTraveler(
   request: APIRequestContext,
   token: string,
   establishmentId: string,
@@ -317,8 +317,8 @@ test('an admin views a pilgrim with document thumbnails, and deletes pilgrims fr
   const establishment = await seedEstablishment(page.request, token, {
     name: `Albergue Peregrinos ${suffix()}`,
   });
-  const hans = await seedPilgrim(page.request, token, establishment.id);
-  const ana = await seedPilgrim(page.request, token, establishment.id, {
+  const hans = await seedTraveler(page.request, token, establishment.id);
+  const ana = await seedTraveler(page.request, token, establishment.id, {
     firstName: 'Ana',
     lastName: 'Souza',
     secondLastName: '',
@@ -494,17 +494,17 @@ test('an admin reads the reports for a period and downloads them as CSV', async 
   const establishment = await seedEstablishment(page.request, token, {
     name: `Albergue Informe ${suffix()}`,
   });
-  await seedPilgrim(page.request, token, establishment.id, {
+  await seedTraveler(page.request, token, establishment.id, {
     entryDate: '2024-02-10',
     checkOutDate: '',
   });
-  await seedPilgrim(page.request, token, establishment.id, {
+  await seedTraveler(page.request, token, establishment.id, {
     entryDate: '2024-02-20',
     checkOutDate: '',
     nationality: 'FRA',
     documentType: 'I',
   });
-  await seedPilgrim(page.request, token, establishment.id, {
+  await seedTraveler(page.request, token, establishment.id, {
     entryDate: '2024-04-05',
     checkOutDate: '',
     documentType: 'C',

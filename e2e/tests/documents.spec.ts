@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { randomInt } from 'node:crypto';
-import { dataUrl, pilgrimBody, PNG_BYTES } from '../../apps/server/test/pilgrim-factories';
+import { dataUrl, travelerBody, PNG_BYTES } from '../../apps/server/test/traveler-factories';
 import { createOwner, signIn } from '../support';
 import { expect, expectAccessible, test } from '../fixtures';
 
@@ -16,7 +16,7 @@ test('registration documents: PDF download and e-mail, CSV export, SES pre-fligh
   const created = await page.request.post('/api/pilgrims?lng=en', {
     headers: auth,
     // A real (decodable) image: the view page shows it.
-    data: pilgrimBody(owner.establishmentId, {
+    data: travelerBody(owner.establishmentId, {
       firstName: 'Hans',
       lastName: surname,
       frontDocImage: dataUrl(PNG_BYTES),

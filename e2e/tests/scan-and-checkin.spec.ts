@@ -149,89 +149,89 @@ test('staff scan a passport with the camera, a pilgrim checks in from the shared
       hasTouch: true,
     });
     await phone.addInitScript(() => window.localStorage.setItem('cookieConsent', 'true'));
-    const pilgrimPage = await phone.newPage();
-    watchErrors(pilgrimPage, problems);
-    await pilgrimPage.goto(shared);
+    const travelerPage = await phone.newPage();
+    watchErrors(travelerPage, problems);
+    await travelerPage.goto(shared);
     await expect(
-      pilgrimPage.getByRole('heading', { level: 1, name: 'Traveler registration' }),
+      travelerPage.getByRole('heading', { level: 1, name: 'Traveler registration' }),
     ).toBeVisible();
     await expect(
-      pilgrimPage.getByText(/Albergue Camino Norte \(Santiago de Compostela\) asks you/),
+      travelerPage.getByText(/Albergue Camino Norte \(Santiago de Compostela\) asks you/),
     ).toBeVisible();
-    await expect(pilgrimPage.getByText(/Organic Law 4\/2015, article 25\.1/)).toBeVisible();
-    await expectAccessible(pilgrimPage);
-    await label(pilgrimPage, 'First name').fill('Jane');
-    await label(pilgrimPage, 'First surname').fill('Walker');
-    await pilgrimPage.getByRole('combobox', { name: /^Nationality/ }).fill('United Kingdom');
-    await pilgrimPage.keyboard.press('Enter');
-    await label(pilgrimPage, 'Date of birth').fill('1985-04-02');
-    await label(pilgrimPage, 'Sex').selectOption('F');
-    await label(pilgrimPage, 'Document number').fill('123456789');
-    await fillContact(pilgrimPage);
+    await expect(travelerPage.getByText(/Organic Law 4\/2015, article 25\.1/)).toBeVisible();
+    await expectAccessible(travelerPage);
+    await label(travelerPage, 'First name').fill('Jane');
+    await label(travelerPage, 'First surname').fill('Walker');
+    await travelerPage.getByRole('combobox', { name: /^Nationality/ }).fill('United Kingdom');
+    await travelerPage.keyboard.press('Enter');
+    await label(travelerPage, 'Date of birth').fill('1985-04-02');
+    await label(travelerPage, 'Sex').selectOption('F');
+    await label(travelerPage, 'Document number').fill('123456789');
+    await fillContact(travelerPage);
     // She lives in Madrid: the postal code brings the INE municipality.
-    await pilgrimPage.getByRole('button', { name: /^Home address/ }).click();
-    await label(pilgrimPage, 'Street and number').fill('Calle Mayor 1');
-    await pilgrimPage.getByRole('combobox', { name: /^Country of residence/ }).fill('Spain');
-    await pilgrimPage.keyboard.press('Enter');
-    await label(pilgrimPage, 'Postal code').fill('28013');
-    await expect(label(pilgrimPage, 'Municipality code \\(INE\\)')).toHaveValue('28079', {
+    await travelerPage.getByRole('button', { name: /^Home address/ }).click();
+    await label(travelerPage, 'Street and number').fill('Calle Mayor 1');
+    await travelerPage.getByRole('combobox', { name: /^Country of residence/ }).fill('Spain');
+    await travelerPage.keyboard.press('Enter');
+    await label(travelerPage, 'Postal code').fill('28013');
+    await expect(label(travelerPage, 'Municipality code \\(INE\\)')).toHaveValue('28079', {
       timeout: 20_000,
     });
-    await sign(pilgrimPage);
-    await pilgrimPage.getByRole('button', { name: 'Send registration' }).click();
-    await expect(pilgrimPage.getByText('You must accept the legal information')).toBeVisible();
-    await pilgrimPage.getByRole('checkbox', { name: /I have read the legal information/ }).check();
-    await pilgrimPage.getByRole('button', { name: 'Send registration' }).click();
-    await expect(pilgrimPage.getByRole('heading', { name: 'Registration sent' })).toBeVisible({
+    await sign(travelerPage);
+    await travelerPage.getByRole('button', { name: 'Send registration' }).click();
+    await expect(travelerPage.getByText('You must accept the legal information')).toBeVisible();
+    await travelerPage.getByRole('checkbox', { name: /I have read the legal information/ }).check();
+    await travelerPage.getByRole('button', { name: 'Send registration' }).click();
+    await expect(travelerPage.getByRole('heading', { name: 'Registration sent' })).toBeVisible({
       timeout: 20_000,
     });
-    const shown = (await pilgrimPage.getByTestId('confirmation-code').textContent()) ?? '';
+    const shown = (await travelerPage.getByTestId('confirmation-code').textContent()) ?? '';
     expect(shown).toMatch(/^[0-9A-Z]{4}-[0-9A-Z]{4}$/);
     await expect(
-      pilgrimPage.getByRole('img', { name: /QR code of your confirmation code/ }),
+      travelerPage.getByRole('img', { name: /QR code of your confirmation code/ }),
     ).toBeVisible();
-    await expectAccessible(pilgrimPage);
+    await expectAccessible(travelerPage);
 
     // 2b. Her son, on the same phone (360 px wide): his form starts with her address and contact.
-    await pilgrimPage.setViewportSize({ width: 360, height: 780 });
-    await pilgrimPage
+    await travelerPage.setViewportSize({ width: 360, height: 780 });
+    await travelerPage
       .getByRole('button', { name: 'Register someone travelling with Jane' })
       .click();
     // The notice of what was copied, naming her, is read first (it takes the focus).
     await expect(
-      pilgrimPage
+      travelerPage
         .getByText('Home address, email and phone copied from Jane. Change them if they differ.')
         .locator('..'),
     ).toBeFocused();
-    await expect(label(pilgrimPage, 'Email')).toHaveValue('erika@example.de');
-    await expect(label(pilgrimPage, 'Street and number')).toBeVisible();
-    await expect(label(pilgrimPage, 'Street and number')).toHaveValue('Calle Mayor 1');
-    await expect(label(pilgrimPage, 'Municipality code \\(INE\\)')).toHaveValue('28079');
-    await expect(label(pilgrimPage, 'First name')).toHaveValue('');
-    await expectAccessible(pilgrimPage);
+    await expect(label(travelerPage, 'Email')).toHaveValue('erika@example.de');
+    await expect(label(travelerPage, 'Street and number')).toBeVisible();
+    await expect(label(travelerPage, 'Street and number')).toHaveValue('Calle Mayor 1');
+    await expect(label(travelerPage, 'Municipality code \\(INE\\)')).toHaveValue('28079');
+    await expect(label(travelerPage, 'First name')).toHaveValue('');
+    await expectAccessible(travelerPage);
     expect(
-      await pilgrimPage.evaluate(() => document.documentElement.scrollWidth),
+      await travelerPage.evaluate(() => document.documentElement.scrollWidth),
       'no sideways scrolling at 360 px',
     ).toBeLessThanOrEqual(360);
     // A child: no identity document, the mother's contact.
-    await label(pilgrimPage, 'First name').fill('Tom');
-    await label(pilgrimPage, 'First surname').fill('Walker');
-    await pilgrimPage.getByRole('combobox', { name: /^Nationality/ }).fill('United Kingdom');
-    await pilgrimPage.keyboard.press('Enter');
-    await label(pilgrimPage, 'Date of birth').fill('2015-06-01');
-    await label(pilgrimPage, 'Sex').selectOption('M');
-    await label(pilgrimPage, 'Emergency contact name').fill('Jane Walker');
-    await label(pilgrimPage, 'Emergency contact phone').fill('+44 20 7946 0000');
+    await label(travelerPage, 'First name').fill('Tom');
+    await label(travelerPage, 'First surname').fill('Walker');
+    await travelerPage.getByRole('combobox', { name: /^Nationality/ }).fill('United Kingdom');
+    await travelerPage.keyboard.press('Enter');
+    await label(travelerPage, 'Date of birth').fill('2015-06-01');
+    await label(travelerPage, 'Sex').selectOption('M');
+    await label(travelerPage, 'Emergency contact name').fill('Jane Walker');
+    await label(travelerPage, 'Emergency contact phone').fill('+44 20 7946 0000');
     // A minor is also asked how they are related to the adult: two "Relationship" fields.
-    await pilgrimPage.getByLabel('Relationship', { exact: true }).selectOption('parent');
-    await label(pilgrimPage, 'Relationship to the adult').selectOption('HJ');
-    await sign(pilgrimPage);
-    await pilgrimPage.getByRole('checkbox', { name: /I have read the legal information/ }).check();
-    await pilgrimPage.getByRole('button', { name: 'Send registration' }).click();
-    await expect(pilgrimPage.getByRole('heading', { name: 'Registration sent' })).toBeVisible({
+    await travelerPage.getByLabel('Relationship', { exact: true }).selectOption('parent');
+    await label(travelerPage, 'Relationship to the adult').selectOption('HJ');
+    await sign(travelerPage);
+    await travelerPage.getByRole('checkbox', { name: /I have read the legal information/ }).check();
+    await travelerPage.getByRole('button', { name: 'Send registration' }).click();
+    await expect(travelerPage.getByRole('heading', { name: 'Registration sent' })).toBeVisible({
       timeout: 20_000,
     });
-    await expect(pilgrimPage.getByTestId('confirmation-code')).not.toHaveText(shown);
+    await expect(travelerPage.getByTestId('confirmation-code')).not.toHaveText(shown);
     await phone.close();
 
     // What reached the server: the son with his mother's address and contact, his own name.

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { EstablishmentContactSchema, EstablishmentCoreSchema } from '@hospes/shared/establishments';
-import { dataUrl, pilgrimBody, PNG_BYTES } from '../../apps/server/test/pilgrim-factories';
+import { dataUrl, travelerBody, PNG_BYTES } from '../../apps/server/test/traveler-factories';
 import { createOwner, signIn } from '../support';
 import { expect, expectAccessible, test } from '../fixtures';
 
@@ -39,7 +39,7 @@ test('a hostel sends its partes to SES.HOSPEDAJES from Hospes and sees the Minis
   const surname = `Etxeberria${randomInt(1000, 9999)}`;
   const created = await page.request.post('/api/pilgrims?lng=en', {
     headers: auth,
-    data: pilgrimBody(owner.establishmentId, {
+    data: travelerBody(owner.establishmentId, {
       firstName: 'Ane',
       lastName: surname,
       nationality: 'DEU',

@@ -23,7 +23,7 @@ import { openDatabase, type Database } from '../src/db/client';
 import { establishmentMembers, establishments, users } from '../src/db/schema';
 import { hashPassword } from '../src/lib/crypto';
 import { cifControl } from '@hospes/shared/spanish-ids';
-import { dataUrl, jpegBytes, PNG_BYTES, pilgrimBody } from '../test/pilgrim-factories';
+import { dataUrl, jpegBytes, PNG_BYTES, travelerBody } from '../test/traveler-factories';
 
 const TRAVELERS = 100_000;
 const ESTABLISHMENTS = 100;
@@ -359,7 +359,7 @@ async function runOn(kind: 'pglite' | 'postgres', url?: string) {
     );
 
     const body = JSON.stringify(
-      pilgrimBody(establishmentIds[0]!, {
+      travelerBody(establishmentIds[0]!, {
         entryDate: '2026-01-10',
         checkOutDate: '2026-01-11',
         frontDocImage: dataUrl(jpegBytes(200 * 1024), 'image/jpeg'),

@@ -31,10 +31,10 @@ import { siteRoutes } from './modules/contact/site.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { ocrRoutes } from './modules/ocr/ocr.routes';
 import { createOcrService } from './modules/ocr/ocr.service';
-import { createPilgrimsRepository } from './modules/pilgrims/pilgrims.repository';
-import { pilgrimsRoutes } from './modules/pilgrims/pilgrims.routes';
-import { createPilgrimsService } from './modules/pilgrims/pilgrims.service';
-import { createTravelerCounts } from './modules/pilgrims/traveler-counts';
+import { createTravelersRepository } from './modules/travelers/travelers.repository';
+import { travelersRoutes } from './modules/travelers/travelers.routes';
+import { createTravelersService } from './modules/travelers/travelers.service';
+import { createTravelerCounts } from './modules/travelers/traveler-counts';
 import { createRetentionService, scheduleRetention } from './modules/retention/retention.service';
 import { createSesRepository } from './modules/ses/ses.repository';
 import { sesRoutes } from './modules/ses/ses.routes';
@@ -215,11 +215,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // One traveler repository (its prepared statements) and one document cipher (its key read once),
   // shared by the travelers and the documents services.
-  const pilgrimsRepository = createPilgrimsRepository(db, database.kind);
+  const travelersRepository = createTravelersRepository(db, database.kind);
   const cipher = createAesGcmCipher(encryptionKey);
-  const pilgrims = createPilgrimsService({
+  const pilgrims = createTravelersService({
     db,
-    pilgrims: pilgrimsRepository,
+    pilgrims: travelersRepository,
     audit,
     cipher,
     log: app.log,
@@ -230,7 +230,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db,
     checkin: createCheckinRepository(db),
     pilgrims,
-    reportNumbers: pilgrimsRepository,
+    reportNumbers: travelersRepository,
     audit,
     ocr,
     counts,
@@ -239,7 +239,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const documents = createDocumentsService({
     db,
     documents: createDocumentsRepository(db),
-    pilgrims: pilgrimsRepository,
+    pilgrims: travelersRepository,
     audit,
     cipher,
     mailer,
@@ -308,7 +308,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         establishments,
         pilgrims,
       });
-      await api.register(pilgrimsRoutes, { prefix: '/pilgrims', pilgrims });
+      await api.register(travelersRoutes, { prefix: '/pilgrims', pilgrims });
       await api.register(checkinRoutes, { checkin });
       await api.register(publicCheckinRoutes, { prefix: '/public/checkin', checkin });
       await api.register(documentsRoutes, { documents });

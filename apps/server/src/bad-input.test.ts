@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { establishments, pilgrims, users } from './db/schema';
 import { createAdminSession } from '../test/accounts';
 import { registrationBody } from '../test/factories';
-import { pilgrimBody } from '../test/pilgrim-factories';
+import { travelerBody } from '../test/traveler-factories';
 import {
   bearer,
   createTestContext,
@@ -147,7 +147,7 @@ beforeAll(async () => {
     method: 'POST',
     url: '/api/pilgrims',
     headers: bearer(owner.token),
-    payload: pilgrimBody(owner.establishmentId),
+    payload: travelerBody(owner.establishmentId),
   });
   expect(traveler.statusCode, traveler.body).toBe(201);
   travelerId = traveler.json<{ data: { id: string } }>().data.id;
@@ -233,13 +233,13 @@ describe('bad input on every route', { timeout: 240_000 }, () => {
 
   it('sends each field of each request body a wrong value in turn: never a 500, and only what was acknowledged is stored', async () => {
     const bodies: [string, string, Record<string, unknown>, string | undefined][] = [
-      ['POST', '/api/pilgrims', pilgrimBody(owner.establishmentId), owner.token],
-      ['PUT', `/api/pilgrims/${travelerId}`, pilgrimBody(owner.establishmentId), owner.token],
-      ['POST', `/api/public/checkin/${linkToken}`, pilgrimBody(null), undefined],
+      ['POST', '/api/pilgrims', travelerBody(owner.establishmentId), owner.token],
+      ['PUT', `/api/pilgrims/${travelerId}`, travelerBody(owner.establishmentId), owner.token],
+      ['POST', `/api/public/checkin/${linkToken}`, travelerBody(null), undefined],
       [
         'POST',
         `/api/pilgrims/${travelerId}/confirm`,
-        pilgrimBody(owner.establishmentId),
+        travelerBody(owner.establishmentId),
         owner.token,
       ],
       ['POST', '/api/pilgrims/bulk-delete', { pilgrimIds: [crypto.randomUUID()] }, owner.token],

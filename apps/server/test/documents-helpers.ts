@@ -7,10 +7,10 @@ import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { expect } from 'vitest';
-import type { Pilgrim } from '@hospes/shared/pilgrims';
+import type { Traveler } from '@hospes/shared/travelers';
 import { establishments } from '../src/db/schema';
 import { signaturePng } from '../src/lib/pdf/fixtures';
-import { dataUrl, pilgrimBody, randomDniNumber } from './pilgrim-factories';
+import { dataUrl, travelerBody, randomDniNumber } from './traveler-factories';
 import { bearer, type TestContext } from './test-app';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'hospes-documents-'));
@@ -94,7 +94,7 @@ export const SIGNATURE = signaturePng(600, 200);
  * and both surnames, home address in Spain, contract and payment.
  */
 export function sesReadyBody(establishmentId: string, overrides: Record<string, unknown> = {}) {
-  return pilgrimBody(establishmentId, {
+  return travelerBody(establishmentId, {
     firstName: 'José María',
     lastName: 'Núñez',
     secondLastName: 'García',
@@ -130,7 +130,7 @@ export async function registerTraveler(
   ctx: TestContext,
   token: string,
   body: Record<string, unknown>,
-): Promise<Pilgrim> {
+): Promise<Traveler> {
   const res = await ctx.app.inject({
     method: 'POST',
     url: '/api/pilgrims',
@@ -138,7 +138,7 @@ export async function registerTraveler(
     payload: body,
   });
   expect(res.statusCode, res.body).toBe(201);
-  return res.json<{ data: Pilgrim }>().data;
+  return res.json<{ data: Traveler }>().data;
 }
 
 /** Sets an establishment's SES code and image settings directly (test set-up). */

@@ -8,13 +8,13 @@ import type { Database } from '../src/db/client';
 import { createAesGcmCipher, loadEncryptionKey } from '../src/lib/storage/document-cipher';
 import { createAuditRepository } from '../src/modules/audit/audit.repository';
 import {
-  createPilgrimsRepository,
-  type PilgrimsRepository,
-} from '../src/modules/pilgrims/pilgrims.repository';
+  createTravelersRepository,
+  type TravelersRepository,
+} from '../src/modules/travelers/travelers.repository';
 import {
-  createPilgrimsService,
-  type PilgrimsServiceDeps,
-} from '../src/modules/pilgrims/pilgrims.service';
+  createTravelersService,
+  type TravelersServiceDeps,
+} from '../src/modules/travelers/travelers.service';
 import { openTestDatabase } from './db';
 import { linkIn, startTestSmtp, type TestSmtp } from './smtp';
 import { registrationBody } from './factories';
@@ -102,14 +102,14 @@ export async function registerVerifiedOwner(
  * The travelers service on the context's database, as the app builds it, with some of its real
  * repository's members replaced (to count calls, or to make one step fail), and its clock (`now`).
  */
-export async function pilgrimsServiceWith(
+export async function travelersServiceWith(
   ctx: TestContext,
-  replace: (repository: PilgrimsRepository) => Partial<PilgrimsRepository>,
-  log?: PilgrimsServiceDeps['log'],
-  now?: PilgrimsServiceDeps['now'],
+  replace: (repository: TravelersRepository) => Partial<TravelersRepository>,
+  log?: TravelersServiceDeps['log'],
+  now?: TravelersServiceDeps['now'],
 ) {
-  const repository = createPilgrimsRepository(ctx.database.db, ctx.database.kind);
-  return createPilgrimsService({
+  const repository = createTravelersRepository(ctx.database.db, ctx.database.kind);
+  return createTravelersService({
     db: ctx.database.db,
     pilgrims: { ...repository, ...replace(repository) },
     audit: createAuditRepository(ctx.database.db),

@@ -12,7 +12,7 @@
  *
  * - src/generated/ine-municipality-codes.ts (≈2 KB): the set of codes, as ranges per province, and the
  *   postal codes whose municipality lies in another province. Imported statically by the shared
- *   validation (pilgrimRecordIssues, the SES pre-flight), so the web form checks a code at once.
+ *   validation (travelerRecordIssues, the SES pre-flight), so the web form checks a code at once.
  * - src/generated/ine-municipalities.ts: names and the postal-code map. Loaded on demand (a dynamic
  *   import in ine-municipality-index.ts), so it is a separate chunk of the web app.
  *

@@ -4,7 +4,7 @@
  */
 import { ESTABLISHMENT_TYPES } from './establishments';
 import { IsoDateSchema } from './fields';
-import { arrivalDay, CreatePilgrimInputSchema, PilgrimSchema } from './pilgrims';
+import { arrivalDay, CreateTravelerInputSchema, TravelerSchema } from './travelers';
 import { z } from './zod';
 
 /** The public paths of the self-registration page (spec §2: both show the same page). */
@@ -89,7 +89,7 @@ export const PublicCheckinInfoResponseSchema = z.object({
  * comes from the token (an establishmentId sent is ignored), staff-only stay data is dropped, and
  * the signature is required (400 SIGNATURE_REQUIRED).
  */
-export const PublicCheckinInputSchema = CreatePilgrimInputSchema;
+export const PublicCheckinInputSchema = CreateTravelerInputSchema;
 export type PublicCheckinInput = z.infer<typeof PublicCheckinInputSchema>;
 
 export const PublicCheckinResultSchema = z.object({ confirmationCode: z.string() });
@@ -105,10 +105,10 @@ export const PublicCheckinResponseSchema = z.object({
  * the entry date to `entryDate`, or, without one, to the day of the stay's entry time when the
  * record has one, else to the establishment's today. A body is optional.
  */
-export const ConfirmPilgrimInputSchema = z
+export const ConfirmTravelerInputSchema = z
   .object({ entryDate: IsoDateSchema.optional() })
   .nullish();
-export type ConfirmPilgrimInput = z.infer<typeof ConfirmPilgrimInputSchema>;
+export type ConfirmTravelerInput = z.infer<typeof ConfirmTravelerInputSchema>;
 
 /**
  * The day of arrival a confirmation takes when none is given, and the one the desk proposes: the
@@ -122,8 +122,8 @@ export function confirmationArrivalDay(
   return arrivalDay({ stay: record.stay }, today);
 }
 
-export const ConfirmPilgrimResponseSchema = z.object({
+export const ConfirmTravelerResponseSchema = z.object({
   success: z.literal(true),
-  data: PilgrimSchema,
+  data: TravelerSchema,
   message: z.string().optional(),
 });

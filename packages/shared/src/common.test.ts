@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EmailSchema, oneLine, optionalText, text } from './common';
 import { localDateTimeOf } from './dates';
-import { DocumentNumberSchema } from './pilgrims';
+import { DocumentNumberSchema } from './travelers';
 
 describe('one-line texts', () => {
   it('turn line breaks and tabs into spaces and drop control and invisible characters', () => {

@@ -6,7 +6,7 @@
 import { IdSchema } from './common';
 import { ErrorDetailSchema } from './errors';
 import { IsoDateSchema, queryParam, queryParamWithDefault } from './fields';
-import { ListPilgrimsQuerySchema, PilgrimFieldsSchema } from './pilgrims';
+import { ListTravelersQuerySchema, TravelerFieldsSchema } from './travelers';
 import { z } from './zod';
 
 // ---------------------------------------------------------------------------------------------
@@ -152,14 +152,14 @@ const IdListParam = z.preprocess((value) => {
  * (`sortOrder`, default desc) then id; with `ids`, in the order of the ids (the page as shown).
  * `sortBy` is accepted and ignored.
  */
-export const ExportPilgrimsQuerySchema = ListPilgrimsQuerySchema.omit({
+export const ExportTravelersQuerySchema = ListTravelersQuerySchema.omit({
   page: true,
   limit: true,
 }).extend({
   format: queryParamWithDefault(z.enum(EXPORT_FORMATS), 'xlsx'),
   ids: IdListParam,
 });
-export type ExportPilgrimsQuery = z.infer<typeof ExportPilgrimsQuerySchema>;
+export type ExportTravelersQuery = z.infer<typeof ExportTravelersQuerySchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Import
@@ -187,7 +187,7 @@ export const ImportTemplateQuerySchema = z.object({
  * `source: 'import'` and carry no signature). The entry date is required: a file holds past
  * stays, which the desk's default (today) would misdate.
  */
-export const ImportRowSchema = PilgrimFieldsSchema.omit({ establishmentId: true }).extend({
+export const ImportRowSchema = TravelerFieldsSchema.omit({ establishmentId: true }).extend({
   entryDate: IsoDateSchema,
 });
 export type ImportRow = z.infer<typeof ImportRowSchema>;

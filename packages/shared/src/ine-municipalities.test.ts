@@ -5,7 +5,7 @@ import {
   municipalityFitsPostalCode,
 } from './ine-municipalities';
 import { loadMunicipalityIndex } from './ine-municipality-index';
-import { pilgrimRecordIssues } from './pilgrims';
+import { travelerRecordIssues } from './travelers';
 
 describe('INE municipality codes (decision 026)', () => {
   it('holds the 8,131 municipalities of the 2023 INE list, 5 digits without the check digit', () => {
@@ -78,10 +78,10 @@ describe('the municipality index (names and postal codes, loaded on demand)', ()
   });
 });
 
-describe('pilgrimRecordIssues: the municipality of a Spanish address', () => {
+describe('travelerRecordIssues: the municipality of a Spanish address', () => {
   const today = '2026-06-01';
   const issues = (address: Record<string, string>, municipalityCodes?: boolean) =>
-    pilgrimRecordIssues({ address: { country: 'ESP', ...address } }, today, {
+    travelerRecordIssues({ address: { country: 'ESP', ...address } }, today, {
       complete: true,
       municipalityCodes,
     }).filter((issue) => issue.path[0] === 'address');
@@ -113,7 +113,7 @@ describe('pilgrimRecordIssues: the municipality of a Spanish address', () => {
 
   it('does not apply to an address abroad', () => {
     expect(
-      pilgrimRecordIssues(
+      travelerRecordIssues(
         { address: { country: 'FRA', municipalityName: 'Paris', municipalityCode: '15800' } },
         today,
         { complete: true },

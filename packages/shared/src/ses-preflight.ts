@@ -27,7 +27,7 @@ import ukSes from './locales/uk/ses.json';
 import vaSes from './locales/va/ses.json';
 import zhSes from './locales/zh/ses.json';
 import { interpolate } from './messages';
-import { isMinorOn } from './pilgrims';
+import { isMinorOn } from './travelers';
 import { isValidDni, isValidNie, isValidSpecialNif } from './spanish-ids';
 
 // ---------------------------------------------------------------------------------------------

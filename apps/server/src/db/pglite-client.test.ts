@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/db';
 import { pgErrorCode, type Database } from './client';
 import { PgliteClient } from './pglite-client';
-import { createPilgrimsRepository } from '../modules/pilgrims/pilgrims.repository';
+import { createTravelersRepository } from '../modules/travelers/travelers.repository';
 
 describe('values through drizzle, the same on PGlite and PostgreSQL', () => {
   let database: Database;
@@ -49,7 +49,7 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('the statements a registrati
   afterAll(async () => database.close());
 
   it('are kept by PGlite, as marked by the travelers repository', async () => {
-    const repository = createPilgrimsRepository(database.db, 'pglite');
+    const repository = createTravelersRepository(database.db, 'pglite');
     await repository.establishmentInScope(randomUUID(), { admin: true });
     await repository.establishmentInScope(randomUUID(), { admin: false, userId: randomUUID() });
     await repository.numberIfMissing(randomUUID());

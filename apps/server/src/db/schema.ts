@@ -187,7 +187,7 @@ export const pilgrims = pgTable(
     secondLastName: varchar('second_last_name', { length: 50 }),
     nationality: varchar('nationality', { length: 3 }).notNull(),
     documentType: varchar('document_type', { length: 1 }).notNull(),
-    /** Null for a minor without an identity document (required from 18: pilgrimRecordIssues). */
+    /** Null for a minor without an identity document (required from 18: travelerRecordIssues). */
     documentNumber: varchar('document_number', { length: 20 }),
     documentSupportNumber: varchar('document_support_number', { length: 9 }),
     dateOfBirth: date('date_of_birth').notNull(),
@@ -266,7 +266,7 @@ export const reportCounters = pgTable(
 );
 
 /** Document images of a traveler, encrypted (AES-256-GCM) in `content`. */
-export const pilgrimDocuments = pgTable(
+export const travelerDocuments = pgTable(
   'pilgrim_documents',
   {
     id: uuid('id').primaryKey().defaultRandom(),
@@ -490,8 +490,8 @@ export const sesSubmissionItems = pgTable(
 );
 
 export type UserRow = typeof users.$inferSelect;
-export type PilgrimRow = typeof pilgrims.$inferSelect;
-export type NewPilgrimRow = typeof pilgrims.$inferInsert;
-export type PilgrimDocumentRow = typeof pilgrimDocuments.$inferSelect;
+export type TravelerDbRow = typeof pilgrims.$inferSelect;
+export type NewTravelerRow = typeof pilgrims.$inferInsert;
+export type TravelerDocumentRow = typeof travelerDocuments.$inferSelect;
 export type EstablishmentRow = typeof establishments.$inferSelect;
 export type ContactMessageRow = typeof contactMessages.$inferSelect;

@@ -41,9 +41,9 @@ export const routes: RouteObject[] = [
           {
             element: <RequireAuth />,
             children: [
-              { path: paths.clients, lazy: page(() => import('./routes/clients')) },
-              { path: paths.clientView, lazy: page(() => import('./routes/client-view')) },
-              { path: paths.clientEdit, lazy: page(() => import('./routes/client-edit')) },
+              { path: paths.clients, lazy: page(() => import('./routes/travelers')) },
+              { path: paths.clientView, lazy: page(() => import('./routes/traveler-view')) },
+              { path: paths.clientEdit, lazy: page(() => import('./routes/traveler-edit')) },
               {
                 path: paths.travelerRegistration,
                 lazy: page(() => import('./routes/traveler-registration')),

@@ -1,21 +1,21 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CreatePilgrimInputSchema, type Pilgrim } from '@hospes/shared/pilgrims';
+import { CreateTravelerInputSchema, type Traveler } from '@hospes/shared/travelers';
 import { sampleEstablishment } from '@/features/admin/components/test-data';
-import { createPilgrim } from '@/features/clients/api/create-pilgrim';
-import { newRegistrationAttempt } from '@/features/clients/registration-attempt';
-import { clearSendQueue, enqueue, sendQueue } from '@/features/clients/send-queue';
+import { createTraveler } from '@/features/desk/api/create-traveler';
+import { newRegistrationAttempt } from '@/features/desk/registration-attempt';
+import { clearSendQueue, enqueue, sendQueue } from '@/features/desk/send-queue';
 import {
   ESTABLISHMENT_ID,
   NO_SAME_DOCUMENT,
-  samplePilgrim,
-} from '@/features/clients/test/fixtures';
-import { field } from '@/features/clients/test/form';
+  sampleTraveler,
+} from '@/features/desk/test/fixtures';
+import { field } from '@/features/desk/test/form';
 import {
   emptyTravelerValues,
   toSchemaInput,
   type TravelerFormValues,
-} from '@/features/clients/traveler-form-model';
+} from '@/features/desk/traveler-form-model';
 import { authStore } from '@/lib/auth';
 import { hasUnsavedInput } from '@/lib/unsaved-input';
 import { apiFailure, mockApi, renderRoutes, sampleUser } from '@/test/utils';
@@ -55,10 +55,10 @@ function queueRegistration(firstName: string, lastName: string) {
     name: `${firstName} ${lastName}`,
     establishmentId: ESTABLISHMENT_ID,
     values,
-    input: CreatePilgrimInputSchema.parse(toSchemaInput(values)),
+    input: CreateTravelerInputSchema.parse(toSchemaInput(values)),
     attempt,
     calls: {
-      create: async (input, key) => (await createPilgrim({ input, key })).data,
+      create: async (input, key) => (await createTraveler({ input, key })).data,
       update: () => Promise.reject(new Error('not expected')),
     },
   });
@@ -75,7 +75,7 @@ afterEach(() => clearSendQueue());
 describe('the desk’s send queue in the app', { timeout: 60_000 }, () => {
   it('a refused registration needs attention: opened from the header, fixed and saved with the same key', async () => {
     authStore.setSession(TOKEN, sampleUser, { remember: true });
-    const saved: Pilgrim = samplePilgrim({ reportNumber: '2026/000012' });
+    const saved: Traveler = sampleTraveler({ reportNumber: '2026/000012' });
     let posts = 0;
     const { calls } = mockApi(
       {

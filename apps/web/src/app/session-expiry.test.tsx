@@ -2,14 +2,14 @@ import { screen, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SessionRenewalDialog } from '@/features/auth/components/session-renewal-dialog';
-import { TravelerForm } from '@/features/clients/components/traveler-form';
-import { TravelerRegistration } from '@/features/clients/components/traveler-registration';
+import { TravelerForm } from '@/features/desk/components/traveler-form';
+import { TravelerRegistration } from '@/features/desk/components/traveler-registration';
 import {
   ESTABLISHMENT_ID,
   NO_SAME_DOCUMENT,
-  samplePilgrim,
+  sampleTraveler,
   stubSignaturePad,
-} from '@/features/clients/test/fixtures';
+} from '@/features/desk/test/fixtures';
 import { EstablishmentForm } from '@/features/establishments/components/establishment-form';
 import { authStore } from '@/lib/auth';
 import { sessionRenewal } from '@/lib/session-renewal';
@@ -19,7 +19,7 @@ import { apiFailure, mockApi, renderRoutes, sampleUser, type MockCall } from '@/
 import { api } from '@/lib/api-client';
 import { RequireAuth } from './guards';
 import { wireSessionExpiry } from './session-expiry';
-import { drawSignature, field, fillRequired } from '@/features/clients/test/form';
+import { drawSignature, field, fillRequired } from '@/features/desk/test/form';
 
 const OLD_TOKEN = 'tok_old_abcdefghijklmnopqrstuvwxyz0123';
 const NEW_TOKEN = 'tok_new_abcdefghijklmnopqrstuvwxyz0123';
@@ -71,7 +71,7 @@ afterEach(() => {
 describe('a session that ends over unsaved input', { timeout: 60_000 }, () => {
   it('keeps the registration form and its signature: log in again in a dialog, then Save registers once', async () => {
     stubSignaturePad();
-    const saved = samplePilgrim({ documentType: 'P', passportNumber: 'X1234567' });
+    const saved = sampleTraveler({ documentType: 'P', passportNumber: 'X1234567' });
     let posts = 0;
     const { calls } = mockApi(
       {
@@ -148,7 +148,7 @@ describe('a session that ends over unsaved input', { timeout: 60_000 }, () => {
   });
 
   it('keeps the edit form through a wrong password, then saves the change', async () => {
-    const pilgrim = samplePilgrim();
+    const pilgrim = sampleTraveler();
     let puts = 0;
     const { calls } = mockApi(
       {
@@ -199,7 +199,7 @@ describe('a session that ends over unsaved input', { timeout: 60_000 }, () => {
   });
 
   it('"Go to the login page" signs out the old way, remembering the page', async () => {
-    const pilgrim = samplePilgrim();
+    const pilgrim = sampleTraveler();
     mockApi({ [`PUT /api/pilgrims/${pilgrim.id}`]: EXPIRED }, NO_SAME_DOCUMENT);
     const { user, router } = renderApp(
       <TravelerForm mode="edit" pilgrim={pilgrim} onSaved={() => {}} />,
@@ -240,7 +240,7 @@ describe('a session that ends over unsaved input', { timeout: 60_000 }, () => {
 
 describe('a session that ends with nothing unsaved', () => {
   it('says so and, 1.5 s later, signs out and goes to /login as before', async () => {
-    const pilgrim = samplePilgrim();
+    const pilgrim = sampleTraveler();
     mockApi({ [`PUT /api/pilgrims/${pilgrim.id}`]: EXPIRED }, NO_SAME_DOCUMENT);
     const { user, router } = renderApp(
       <TravelerForm mode="edit" pilgrim={pilgrim} onSaved={() => {}} />,

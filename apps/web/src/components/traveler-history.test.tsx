@@ -1,12 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { PilgrimHistoryEntry } from '@hospes/shared/pilgrims';
+import type { TravelerHistoryEntry } from '@hospes/shared/travelers';
 import { apiFailure, mockApi, renderPage } from '@/test/utils';
 import { TravelerHistory } from './traveler-history';
 
 const maria = { id: '11111111-1111-4111-8111-111111111111', name: 'María', email: null };
-const entry = (over: Partial<PilgrimHistoryEntry>): PilgrimHistoryEntry => ({
+const entry = (over: Partial<TravelerHistoryEntry>): TravelerHistoryEntry => ({
   id: crypto.randomUUID(),
   at: '2026-11-22T13:05:00.000Z',
   action: 'pilgrim.created',
@@ -21,7 +21,7 @@ const entry = (over: Partial<PilgrimHistoryEntry>): PilgrimHistoryEntry => ({
   renumbered: null,
   ...over,
 });
-const page = (data: PilgrimHistoryEntry[], p = 1, totalPages = 1) => ({
+const page = (data: TravelerHistoryEntry[], p = 1, totalPages = 1) => ({
   body: { success: true, data, pagination: { total: 25, page: p, limit: 20, totalPages } },
 });
 

@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { PilgrimHistoryResponseSchema, type PilgrimHistoryEntry } from '@hospes/shared/pilgrims';
+import { TravelerHistoryResponseSchema, type TravelerHistoryEntry } from '@hospes/shared/travelers';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { Disclosure } from '@/components/ui/disclosure';
@@ -36,7 +36,7 @@ function fieldLabel(t: TFunction, path: string): string {
 const FOLD_MS = 5 * 60_000;
 const KIND_ORDER = ['front', 'back', 'signature'] as const;
 
-const isThumbnailView = (entry: PilgrimHistoryEntry) =>
+const isThumbnailView = (entry: TravelerHistoryEntry) =>
   entry.action === 'pilgrim.document_viewed' && entry.size === 'preview';
 
 /**
@@ -44,8 +44,8 @@ const isThumbnailView = (entry: PilgrimHistoryEntry) =>
  * minutes folded into one, dated by its latest: opening a record's page shows up to three
  * thumbnails, and the history would otherwise fill with them.
  */
-export function foldThumbnailViews(entries: PilgrimHistoryEntry[]): PilgrimHistoryEntry[] {
-  const folded: PilgrimHistoryEntry[] = [];
+export function foldThumbnailViews(entries: TravelerHistoryEntry[]): TravelerHistoryEntry[] {
+  const folded: TravelerHistoryEntry[] = [];
   for (const entry of entries) {
     const last = folded.at(-1);
     if (
@@ -67,7 +67,7 @@ export function foldThumbnailViews(entries: PilgrimHistoryEntry[]): PilgrimHisto
 }
 
 /** The action in words; `documents`: the labels of the entry's document images. */
-function actionText(t: TFunction, entry: PilgrimHistoryEntry, documents: string[]): string {
+function actionText(t: TFunction, entry: TravelerHistoryEntry, documents: string[]): string {
   const document = documents.join(', ');
   switch (entry.action) {
     case 'pilgrim.created':
@@ -93,7 +93,7 @@ function actionText(t: TFunction, entry: PilgrimHistoryEntry, documents: string[
   }
 }
 
-function Entry({ entry, lng }: { entry: PilgrimHistoryEntry; lng: string }) {
+function Entry({ entry, lng }: { entry: TravelerHistoryEntry; lng: string }) {
   const { t } = useTranslation();
   const person = entry.actor
     ? entry.actor.email
@@ -193,7 +193,7 @@ function History({
     queryFn: () =>
       api.get(apiPaths.pilgrims.history(pilgrimId), {
         query: { page, limit: PAGE_SIZE },
-        schema: PilgrimHistoryResponseSchema,
+        schema: TravelerHistoryResponseSchema,
       }),
     enabled: open,
     placeholderData: keepPreviousData,

@@ -33,7 +33,7 @@ export const paths = {
   adminEstablishmentCreate: '/admin/establishments/create',
   adminEstablishmentView: '/admin/establishments/view/:id',
   adminEstablishmentEdit: '/admin/establishments/edit/:id',
-  adminPilgrimView: '/admin/pilgrims/view/:id',
+  adminTravelerView: '/admin/pilgrims/view/:id',
 } as const;
 
 /** Links with parameters, built from the patterns above. */
@@ -53,7 +53,7 @@ export const links = {
   profileTab: (tab: 'personal' | 'establishments' | 'security') => `${paths.profile}?tab=${tab}`,
   adminEstablishmentView: (id: string) => `/admin/establishments/view/${encodeURIComponent(id)}`,
   adminEstablishmentEdit: (id: string) => `/admin/establishments/edit/${encodeURIComponent(id)}`,
-  adminPilgrimView: (id: string) => `/admin/pilgrims/view/${encodeURIComponent(id)}`,
+  adminTravelerView: (id: string) => `/admin/pilgrims/view/${encodeURIComponent(id)}`,
 };
 
 export const API_BASE = '/api';
@@ -104,6 +104,6 @@ export const apiPaths = {
     passwordReset: (id: string) => `/admin/users/${encodeURIComponent(id)}/password-reset`,
     reports: '/admin/reports',
     reportsCsv: '/admin/reports.csv',
-    establishmentPilgrims: (id: string) => `/establishments/${encodeURIComponent(id)}/pilgrims`,
+    establishmentTravelers: (id: string) => `/establishments/${encodeURIComponent(id)}/pilgrims`,
   },
 } as const;

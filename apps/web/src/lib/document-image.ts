@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { DocumentSize } from '@hospes/shared/pilgrims';
+import type { DocumentSize } from '@hospes/shared/travelers';
 import { API_BASE, apiPaths } from '@/config/paths';
 import { getToken } from '@/lib/token-storage';
 

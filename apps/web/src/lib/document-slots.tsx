@@ -1,5 +1,5 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import type { Pilgrim } from '@hospes/shared/pilgrims';
+import type { Traveler } from '@hospes/shared/travelers';
 
 /**
  * Places where the registration-document actions (features/documents) appear inside other
@@ -9,12 +9,12 @@ import type { Pilgrim } from '@hospes/shared/pilgrims';
 export interface DocumentSlots {
   /** Download PDF and Send by e-mail for one traveler. */
   pdfActions?: (
-    traveler: Pilgrim,
+    traveler: Traveler,
     options?: { failureToast?: string; className?: string },
   ) => ReactNode;
   /** Actions on the travelers selected in the client list (Generate XML). */
   selectionActions?: (
-    selected: readonly Pilgrim[],
+    selected: readonly Traveler[],
     establishments: ReadonlyArray<{ id: string; name: string }>,
   ) => ReactNode;
 }

@@ -22,4 +22,4 @@ export function formatDateTime(iso: string | null | undefined, lng: string): str
 }
 
 /** First name, surname and second surname (spec §2: "name with second surname"). */
-export { fullName } from '@hospes/shared/pilgrims';
+export { fullName } from '@hospes/shared/travelers';

@@ -13,7 +13,7 @@ import type { SesTraveler } from '@hospes/shared/ses-preflight';
 import { signaturePng } from './fixtures';
 import { fontsFolder } from './fonts';
 import { flattenForPdf } from './images';
-import { pngDeclaring } from '../../../test/pilgrim-factories';
+import { pngDeclaring } from '../../../test/traveler-factories';
 import {
   createRegistrationPdfRenderer,
   renderRegistrationPdf,

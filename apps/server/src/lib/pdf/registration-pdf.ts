@@ -18,7 +18,7 @@
 import PDFDocument from 'pdfkit';
 import type { Authority } from '@hospes/shared/codes';
 import { ageOn, isIsoDate } from '@hospes/shared/dates';
-import { arrivalDay, OWN_SIGNATURE_AGE } from '@hospes/shared/pilgrims';
+import { arrivalDay, OWN_SIGNATURE_AGE } from '@hospes/shared/travelers';
 import { reportingAuthority } from '@hospes/shared/provinces';
 import type {
   EstablishmentKind,

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { photoJpeg } from '../../../test/documents-helpers';
-import { PNG_BYTES } from '../../../test/pilgrim-factories';
+import { PNG_BYTES } from '../../../test/traveler-factories';
 import { signaturePng } from '../pdf/fixtures';
 import { documentPreview, inTurn, PREVIEW_MAX_SIDE, PREVIEWS_AT_ONCE } from './preview';
 

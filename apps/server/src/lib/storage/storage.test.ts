@@ -11,7 +11,7 @@ import {
   loadEncryptionKey,
 } from './document-cipher';
 import { decodeImageDataUrl, sniffImageType } from './images';
-import { dataUrl, jpegBytes, PNG_BYTES, webpBytes } from '../../../test/pilgrim-factories';
+import { dataUrl, jpegBytes, PNG_BYTES, webpBytes } from '../../../test/traveler-factories';
 
 const dirs: string[] = [];
 afterAll(async () => {

@@ -9,7 +9,7 @@ import { hashPassword } from '../../lib/crypto';
 import { users } from '../../db/schema';
 import { createAdminSession, createUserSession } from '../../../test/accounts';
 import { randomCif, uniqueEmail } from '../../../test/factories';
-import { pilgrimBody } from '../../../test/pilgrim-factories';
+import { travelerBody } from '../../../test/traveler-factories';
 import { bearer, createTestContext, type TestContext } from '../../../test/test-app';
 
 let ctx: TestContext;
@@ -58,7 +58,7 @@ beforeAll(async () => {
       method: 'POST',
       url: '/api/pilgrims',
       headers: bearer(owner.token),
-      payload: pilgrimBody(establishmentIds.get(name)!),
+      payload: travelerBody(establishmentIds.get(name)!),
     });
     expect(res.statusCode, res.body).toBe(201);
   }

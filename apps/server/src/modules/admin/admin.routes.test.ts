@@ -9,7 +9,7 @@ import { hashPassword } from '../../lib/crypto';
 import { auditLog, sessions, users } from '../../db/schema';
 import { createAdminSession, createUserSession } from '../../../test/accounts';
 import { randomCif, uniqueEmail } from '../../../test/factories';
-import { pilgrimBody } from '../../../test/pilgrim-factories';
+import { travelerBody } from '../../../test/traveler-factories';
 import { linkIn } from '../../../test/smtp';
 import {
   APP_URL,
@@ -478,7 +478,7 @@ describe('reports', () => {
       'POST',
       '/api/pilgrims',
       admin.token,
-      pilgrimBody(establishmentId, { entryDate, checkOutDate: null, nationality, documentType }),
+      travelerBody(establishmentId, { entryDate, checkOutDate: null, nationality, documentType }),
     );
     expect(res.statusCode, res.body).toBe(201);
   }

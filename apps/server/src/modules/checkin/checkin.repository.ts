@@ -127,7 +127,7 @@ export function createCheckinRepository(db: Db) {
     },
 
     /** The traveler id behind a confirmation code, when the scope reaches it. */
-    async pilgrimIdByCode(code: string, scope: Scope, tx: Db = db) {
+    async travelerIdByCode(code: string, scope: Scope, tx: Db = db) {
       const [row] = await tx
         .select({ pilgrimId: selfRegistrations.pilgrimId })
         .from(selfRegistrations)

@@ -3,21 +3,21 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PublicCheckinInputSchema } from '@hospes/shared/checkin';
 import { todayIso } from '@hospes/shared/dates';
-import { PilgrimListResponseSchema, type Pilgrim } from '@hospes/shared/pilgrims';
+import { TravelerListResponseSchema, type Traveler } from '@hospes/shared/travelers';
 import { auditLog, establishments, pilgrims, selfRegistrations } from '../../db/schema';
 import type { Actor } from '../../plugins/auth';
 import { createAuditRepository } from '../audit/audit.repository';
-import { createPilgrimsRepository } from '../pilgrims/pilgrims.repository';
+import { createTravelersRepository } from '../travelers/travelers.repository';
 import { createAdminSession } from '../../../test/accounts';
 import { multipartBody } from '../../../test/documents-helpers';
 import { mrzFixtures } from '../../../test/fixtures/mrz/fixtures';
-import { pilgrimBody } from '../../../test/pilgrim-factories';
+import { travelerBody } from '../../../test/traveler-factories';
 import { createCheckinRepository } from './checkin.repository';
 import { createCheckinService } from './checkin.service';
 import {
   bearer,
   createTestContext,
-  pilgrimsServiceWith,
+  travelersServiceWith,
   registerVerifiedOwner,
   type TestContext,
 } from '../../../test/test-app';
@@ -67,7 +67,7 @@ async function selfRegister(linkToken: string, overrides: Record<string, unknown
     'POST',
     `/api/public/checkin/${linkToken}`,
     undefined,
-    pilgrimBody(null, {
+    travelerBody(null, {
       lastName: 'Peregrina',
       entryDate: undefined,
       checkOutDate: undefined,
@@ -132,7 +132,7 @@ describe('check-in link (staff)', () => {
       'POST',
       `/api/public/checkin/${newToken}`,
       undefined,
-      pilgrimBody(null),
+      travelerBody(null),
     );
     expect(post.statusCode).toBe(404);
 
@@ -206,13 +206,13 @@ describe('public self-registration', () => {
       'POST',
       `/api/public/checkin/${token}`,
       undefined,
-      pilgrimBody(null, { signatureImage: '' }),
+      travelerBody(null, { signatureImage: '' }),
     );
     expect(unsigned.statusCode).toBe(400);
     expect(unsigned.json().code).toBe('SIGNATURE_REQUIRED');
     expect((await call('GET', '/api/public/checkin/nope')).statusCode).toBe(404);
     expect(
-      (await call('POST', '/api/public/checkin/nope', undefined, pilgrimBody(null))).statusCode,
+      (await call('POST', '/api/public/checkin/nope', undefined, travelerBody(null))).statusCode,
     ).toBe(404);
   });
 
@@ -223,7 +223,7 @@ describe('public self-registration', () => {
     // One traveler's data per key, as a phone sends it again.
     const bodies = new Map<string, object>();
     const bodyFor = (key: string) => {
-      if (!bodies.has(key)) bodies.set(key, pilgrimBody(null, { lastName: 'Reintento' }));
+      if (!bodies.has(key)) bodies.set(key, travelerBody(null, { lastName: 'Reintento' }));
       return bodies.get(key)!;
     };
     const send = (link: string, key: string, payload: object = bodyFor(key)) =>
@@ -301,7 +301,7 @@ describe('public self-registration', () => {
       'POST',
       `/api/public/checkin/${token}`,
       undefined,
-      pilgrimBody(null),
+      travelerBody(null),
       ip,
     );
     expect(blocked.statusCode).toBe(429);
@@ -321,7 +321,7 @@ describe('review and confirmation', () => {
       'POST',
       '/api/pilgrims',
       other.token,
-      pilgrimBody(other.establishmentId),
+      travelerBody(other.establishmentId),
     );
     expect(staff.statusCode).toBe(201);
     expect(staff.json().data.selfRegistration).toBeNull();
@@ -329,14 +329,14 @@ describe('review and confirmation', () => {
     const pending = async () => {
       const res = await call('GET', '/api/pilgrims?review=pending&limit=100', other.token);
       expect(res.statusCode, res.body).toBe(200);
-      return PilgrimListResponseSchema.parse(res.json());
+      return TravelerListResponseSchema.parse(res.json());
     };
     const before = await pending();
     expect(before.data.map((p) => p.lastName)).toEqual(['Revisar']);
     expect(before.pagination.total).toBe(1);
     expect((await call('GET', '/api/pilgrims?review=bogus', other.token)).statusCode).toBe(400);
 
-    const pilgrim: Pilgrim = (
+    const pilgrim: Traveler = (
       await call('GET', `/api/pilgrims/by-code/${code}`, other.token)
     ).json().data;
     // Another tenant cannot confirm it.
@@ -386,7 +386,7 @@ describe('review and confirmation', () => {
         .total as number;
     const before = await pendingTotal();
     expect(before).toBeGreaterThanOrEqual(2);
-    const pilgrim: Pilgrim = (
+    const pilgrim: Traveler = (
       await call('GET', `/api/pilgrims/by-code/${codes[0]}`, other.token)
     ).json().data;
     expect(
@@ -406,10 +406,10 @@ describe('the day of arrival set by the confirmation (decision 031)', () => {
     const code = await selfRegister(token!, overrides);
     const found = await call('GET', `/api/pilgrims/by-code/${code}`, owner.token);
     expect(found.statusCode, found.body).toBe(200);
-    return found.json<{ data: Pilgrim }>().data;
+    return found.json<{ data: Traveler }>().data;
   }
   const read = async (id: string, owner: Owner) =>
-    (await call('GET', `/api/pilgrims/${id}`, owner.token)).json<{ data: Pilgrim }>().data;
+    (await call('GET', `/api/pilgrims/${id}`, owner.token)).json<{ data: Traveler }>().data;
   const confirmations = (id: string) =>
     ctx.database.db
       .select({ details: auditLog.details })
@@ -623,8 +623,8 @@ describe('the day of arrival set by the confirmation (decision 031)', () => {
     const service = createCheckinService({
       db,
       checkin: createCheckinRepository(db),
-      pilgrims: await pilgrimsServiceWith(ctx, () => ({}), undefined, now),
-      reportNumbers: createPilgrimsRepository(db, ctx.database.kind),
+      pilgrims: await travelersServiceWith(ctx, () => ({}), undefined, now),
+      reportNumbers: createTravelersRepository(db, ctx.database.kind),
       audit: createAuditRepository(db),
       ocr: null as never,
       now,
@@ -633,7 +633,7 @@ describe('the day of arrival set by the confirmation (decision 031)', () => {
     const register = async (owner: Owner) => {
       const { token } = await linkOf(owner.establishmentId, owner.token);
       const input = PublicCheckinInputSchema.parse(
-        pilgrimBody(null, { entryDate: undefined, checkOutDate: undefined }),
+        travelerBody(null, { entryDate: undefined, checkOutDate: undefined }),
       );
       const { confirmationCode } = await service.register(token!, input, context);
       return service.byCode(actorOf(owner), confirmationCode);

@@ -3,20 +3,20 @@ import { LngQuerySchema } from '@hospes/shared/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   CheckinLinkResponseSchema,
-  ConfirmPilgrimInputSchema,
-  ConfirmPilgrimResponseSchema,
+  ConfirmTravelerInputSchema,
+  ConfirmTravelerResponseSchema,
   PublicCheckinInfoResponseSchema,
   PublicCheckinInputSchema,
   PublicCheckinResponseSchema,
 } from '@hospes/shared/checkin';
 import { ScanResponseSchema } from '@hospes/shared/mrz';
-import { PilgrimResponseSchema } from '@hospes/shared/pilgrims';
+import { TravelerResponseSchema } from '@hospes/shared/travelers';
 import { z } from '@hospes/shared/zod';
 import { actorOf } from '../../plugins/auth';
 import { auditContext } from '../audit/audit-context';
 import { MAX_DOCUMENT_BYTES } from '../ocr/ocr.service';
 import { readDocument } from '../ocr/ocr.routes';
-import { IdempotencyHeaders, PILGRIM_BODY_LIMIT } from '../pilgrims/pilgrims.routes';
+import { IdempotencyHeaders, PILGRIM_BODY_LIMIT } from '../travelers/travelers.routes';
 import type { CheckinService } from './checkin.service';
 
 const security = [{ bearerAuth: [] }];
@@ -77,7 +77,7 @@ export const checkinRoutes: FastifyPluginAsyncZod<{ checkin: CheckinService }> =
         security,
         params: CodeParams,
         querystring: LngQuerySchema,
-        response: { 200: PilgrimResponseSchema },
+        response: { 200: TravelerResponseSchema },
       },
       onRequest: app.requireUser,
     },
@@ -101,9 +101,9 @@ export const checkinRoutes: FastifyPluginAsyncZod<{ checkin: CheckinService }> =
           'date’s is replaced by one of that year’s series. Confirming again changes nothing.',
         security,
         params: IdParams,
-        body: ConfirmPilgrimInputSchema,
+        body: ConfirmTravelerInputSchema,
         querystring: LngQuerySchema,
-        response: { 200: ConfirmPilgrimResponseSchema },
+        response: { 200: ConfirmTravelerResponseSchema },
       },
       onRequest: app.requireUser,
     },

@@ -5,14 +5,14 @@ import {
   confirmationArrivalDay,
   normaliseConfirmationCode,
   type CheckinLink,
-  type ConfirmPilgrimInput,
+  type ConfirmTravelerInput,
   type PublicCheckinInfo,
   type PublicCheckinInput,
 } from '@hospes/shared/checkin';
 import { todayIso } from '@hospes/shared/dates';
-import { pilgrimRecordIssues } from '@hospes/shared/pilgrims';
+import { travelerRecordIssues } from '@hospes/shared/travelers';
 import type { Db } from '../../db/client';
-import type { PilgrimRow } from '../../db/schema';
+import type { TravelerDbRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { assertSameRequest, fingerprintOf, KeyTaken, registerOnce } from '../../lib/idempotency';
 import { clientKey, createLimiter, type Limiter } from '../../lib/rate-limiter';
@@ -22,10 +22,10 @@ import type { Actor } from '../../plugins/auth';
 import type { AuditContext, AuditRepository } from '../audit/audit.repository';
 import { isUuid, scopeOf } from '../establishments/scope';
 import type { OcrService } from '../ocr/ocr.service';
-import { formatReportNumber, recordFromRow } from '../pilgrims/pilgrims.mapper';
-import type { PilgrimsRepository } from '../pilgrims/pilgrims.repository';
-import { reportYearOf, type PilgrimsService } from '../pilgrims/pilgrims.service';
-import type { TravelerCounts } from '../pilgrims/traveler-counts';
+import { formatReportNumber, recordFromRow } from '../travelers/travelers.mapper';
+import type { TravelersRepository } from '../travelers/travelers.repository';
+import { reportYearOf, type TravelersService } from '../travelers/travelers.service';
+import type { TravelerCounts } from '../travelers/traveler-counts';
 import type { CheckinLinkRow, CheckinRepository } from './checkin.repository';
 
 export interface CheckinLimits {
@@ -73,7 +73,7 @@ function linkDto(row: CheckinLinkRow): CheckinLink {
  * (confirmationArrivalDay). A chosen day that is not the stay's check-in day is refused: SES reads
  * the check-in time first, so the confirmation would not set the arrival it shows.
  */
-function arrivalOf(row: PilgrimRow, chosen: string | undefined, today: string): string {
+function arrivalOf(row: TravelerDbRow, chosen: string | undefined, today: string): string {
   const stay = { entryDateTime: row.entryDateTime };
   if (chosen && stay.entryDateTime && chosen !== confirmationArrivalDay({ stay }, today)) {
     throw new AppError('VALIDATION_FAILED', {
@@ -86,14 +86,14 @@ function arrivalOf(row: PilgrimRow, chosen: string | undefined, today: string): 
 export function createCheckinService(deps: {
   db: Db;
   checkin: CheckinRepository;
-  pilgrims: PilgrimsService;
+  pilgrims: TravelersService;
   /** Report numbers: a confirmation that moves the entry to another year takes one of its series. */
-  reportNumbers: Pick<PilgrimsRepository, 'allocateReportNumbers'>;
+  reportNumbers: Pick<TravelersRepository, 'allocateReportNumbers'>;
   audit: AuditRepository;
   ocr: OcrService;
   limits?: Partial<CheckinLimits>;
   now?: () => Date;
-  /** The kept list totals (modules/pilgrims/traveler-counts): a confirmation changes them. */
+  /** The kept list totals (modules/travelers/traveler-counts): a confirmation changes them. */
   counts?: Pick<TravelerCounts, 'changed'>;
 }) {
   const { db, checkin, pilgrims, audit, ocr, reportNumbers } = deps;
@@ -279,7 +279,7 @@ export function createCheckinService(deps: {
     /** GET /api/pilgrims/by-code/{code}: the pre-registered traveler, in the caller's tenancy. */
     async byCode(actor: Actor, rawCode: string) {
       const code = normaliseConfirmationCode(rawCode);
-      const pilgrimId = code ? await checkin.pilgrimIdByCode(code, scopeOf(actor)) : null;
+      const pilgrimId = code ? await checkin.travelerIdByCode(code, scopeOf(actor)) : null;
       if (!pilgrimId) throw new AppError('PILGRIM_NOT_FOUND');
       return pilgrims.get(actor, pilgrimId);
     },
@@ -294,7 +294,7 @@ export function createCheckinService(deps: {
     async confirm(
       actor: Actor,
       pilgrimId: string,
-      input: ConfirmPilgrimInput,
+      input: ConfirmTravelerInput,
       context: AuditContext,
     ) {
       if (!isUuid(pilgrimId)) throw new AppError('PILGRIM_NOT_FOUND');
@@ -309,7 +309,7 @@ export function createCheckinService(deps: {
         const moved = entryDate !== row.entryDate;
         if (moved) {
           // An update's rules on the whole record (the address as stored, as when it is not sent).
-          const issues = pilgrimRecordIssues({ ...recordFromRow(row), entryDate }, day, {
+          const issues = travelerRecordIssues({ ...recordFromRow(row), entryDate }, day, {
             complete: true,
             municipalityCodes: false,
           });

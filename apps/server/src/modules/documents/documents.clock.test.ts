@@ -5,12 +5,12 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ExportPilgrimsQuerySchema, SesFileInputSchema } from '@hospes/shared/documents';
+import { ExportTravelersQuerySchema, SesFileInputSchema } from '@hospes/shared/documents';
 import { establishments } from '../../db/schema';
 import { createAesGcmCipher, loadEncryptionKey } from '../../lib/storage/document-cipher';
 import { createAuditRepository } from '../audit/audit.repository';
 import { clockDays } from '../establishments/clock';
-import { createPilgrimsRepository } from '../pilgrims/pilgrims.repository';
+import { createTravelersRepository } from '../travelers/travelers.repository';
 import {
   configureEstablishment,
   registerTraveler,
@@ -71,7 +71,7 @@ async function documentsAtLateEvening() {
   return createDocumentsService({
     db,
     documents: createDocumentsRepository(db),
-    pilgrims: createPilgrimsRepository(db, ctx.database.kind),
+    pilgrims: createTravelersRepository(db, ctx.database.kind),
     audit: createAuditRepository(db),
     cipher: createAesGcmCipher(await loadEncryptionKey(ctx.config)),
     mailer: {
@@ -102,7 +102,7 @@ async function daysOfStayNow() {
   const documents = await documentsAtLateEvening();
   const exported = await documents.export(
     actor(),
-    ExportPilgrimsQuerySchema.parse({ format: 'csv' }),
+    ExportTravelersQuerySchema.parse({ format: 'csv' }),
     context(),
   );
   let text = '';

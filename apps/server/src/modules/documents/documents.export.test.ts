@@ -7,7 +7,7 @@ import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMPORT_MAX_UNPACKED_BYTES, TRAVELER_COLUMNS } from '@hospes/shared/documents';
 import { zipSingleFile } from '../../lib/ses/solicitud';
-import type { Pilgrim } from '@hospes/shared/pilgrims';
+import type { Traveler } from '@hospes/shared/travelers';
 import { auditLog, establishments, pilgrims } from '../../db/schema';
 import { createAdminSession } from '../../../test/accounts';
 import {
@@ -18,7 +18,7 @@ import {
   sesReadyBody,
 } from '../../../test/documents-helpers';
 import { randomCif } from '../../../test/factories';
-import { PNG_BYTES, pilgrimBody } from '../../../test/pilgrim-factories';
+import { PNG_BYTES, travelerBody } from '../../../test/traveler-factories';
 import {
   bearer,
   createTestContext,
@@ -33,7 +33,7 @@ let ctx: TestContext;
 let admin: Awaited<ReturnType<typeof createAdminSession>>;
 let owner: Awaited<ReturnType<typeof registerVerifiedOwner>>;
 let other: Awaited<ReturnType<typeof registerVerifiedOwner>>;
-let travelers: Pilgrim[];
+let travelers: Traveler[];
 
 const get = (url: string, token?: string) =>
   ctx.app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} });
@@ -73,7 +73,7 @@ async function newEstablishment(token: string, name: string): Promise<string> {
   return res.json().data.id;
 }
 
-async function travelersOf(establishmentId: string, token: string): Promise<Pilgrim[]> {
+async function travelersOf(establishmentId: string, token: string): Promise<Traveler[]> {
   const res = await get(
     `/api/pilgrims?establishmentId=${establishmentId}&limit=100&sortOrder=asc`,
     token,
@@ -138,12 +138,12 @@ beforeAll(async () => {
     await registerTraveler(
       ctx,
       owner.token,
-      pilgrimBody(e, { lastName: 'O\'Brien; "Jr"', entryDate: '2026-02-10', checkOutDate: null }),
+      travelerBody(e, { lastName: 'O\'Brien; "Jr"', entryDate: '2026-02-10', checkOutDate: null }),
     ),
     await registerTraveler(
       ctx,
       owner.token,
-      pilgrimBody(e, {
+      travelerBody(e, {
         firstName: 'محمد',
         lastName: 'العلي',
         nationality: 'MAR',
@@ -162,7 +162,7 @@ beforeAll(async () => {
     await registerTraveler(
       ctx,
       owner.token,
-      pilgrimBody(e, {
+      travelerBody(e, {
         firstName: 'Nil',
         lastName: 'Puig',
         dateOfBirth: '2015-01-01',
@@ -177,7 +177,7 @@ beforeAll(async () => {
   await registerTraveler(
     ctx,
     other.token,
-    pilgrimBody(other.establishmentId, { firstName: 'Foreign' }),
+    travelerBody(other.establishmentId, { firstName: 'Foreign' }),
   );
 });
 afterAll(async () => {
@@ -187,7 +187,7 @@ afterAll(async () => {
 // ---------------------------------------------------------------------------------------------
 // What a file should say about a traveler
 
-function valueAt(p: Pilgrim, key: string): unknown {
+function valueAt(p: Traveler, key: string): unknown {
   if (key === 'establishment') return p.establishment.name;
   if (key === 'createdAt') return madridDateTime(p.createdAt);
   let v: unknown = p;
@@ -218,7 +218,7 @@ const WORDS: Record<'en' | 'es', Record<string, Record<string, string>>> = {
   },
 };
 
-function expectedCells(p: Pilgrim, lng: 'en' | 'es'): Record<string, string> {
+function expectedCells(p: Traveler, lng: 'en' | 'es'): Record<string, string> {
   const { yes, no } = { en: { yes: 'yes', no: 'no' }, es: { yes: 'sí', no: 'no' } }[lng];
   const out: Record<string, string> = {};
   for (const c of TRAVELER_COLUMNS) {
@@ -476,7 +476,7 @@ describe('GET /api/pilgrims/import/template', () => {
 
 describe('import', () => {
   it('round trip: an export (CSV, then XLSX) imported into another establishment reproduces the travelers', async () => {
-    const comparable = (p: Pilgrim) => {
+    const comparable = (p: Traveler) => {
       const {
         id: _i,
         reportNumber: _r,
@@ -490,7 +490,7 @@ describe('import', () => {
       } = p;
       return rest;
     };
-    const byDocument = (a: Pilgrim, b: Pilgrim) =>
+    const byDocument = (a: Traveler, b: Traveler) =>
       (a.passportNumber ?? '') < (b.passportNumber ?? '') ? -1 : 1;
     const source = (await travelersOf(owner.establishmentId, owner.token))
       .sort(byDocument)
@@ -546,7 +546,7 @@ describe('import', () => {
     const claire = await registerTraveler(
       ctx,
       owner.token,
-      pilgrimBody(from, {
+      travelerBody(from, {
         firstName: 'Claire',
         lastName: 'Dubois',
         nationality: 'FRA',
@@ -732,7 +732,7 @@ describe('import', () => {
         method: 'POST',
         url: '/api/pilgrims',
         headers: bearer(owner.token),
-        payload: pilgrimBody(source, {
+        payload: travelerBody(source, {
           firstName,
           lastName: 'Núñez',
           dateOfBirth: '2019-06-01',

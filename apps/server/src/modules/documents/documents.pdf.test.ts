@@ -6,8 +6,8 @@ import { randomUUID } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, establishments, pilgrims } from '../../db/schema';
-import { createPilgrimsRepository } from '../pilgrims/pilgrims.repository';
-import { CreatePilgrimInputSchema } from '@hospes/shared/pilgrims';
+import { createTravelersRepository } from '../travelers/travelers.repository';
+import { CreateTravelerInputSchema } from '@hospes/shared/travelers';
 import { createAdminSession } from '../../../test/accounts';
 import {
   configureEstablishment,
@@ -21,11 +21,11 @@ import {
   xpath,
 } from '../../../test/documents-helpers';
 import { randomCif } from '../../../test/factories';
-import { dataUrl, pilgrimBody, randomPassport } from '../../../test/pilgrim-factories';
+import { dataUrl, travelerBody, randomPassport } from '../../../test/traveler-factories';
 import {
   bearer,
   createTestContext,
-  pilgrimsServiceWith,
+  travelersServiceWith,
   registerVerifiedOwner,
   type TestContext,
 } from '../../../test/test-app';
@@ -137,7 +137,7 @@ describe('report numbers', () => {
 
   it('keeps a registration whose numbering failed, and numbers it at its first PDF', async () => {
     const errors: unknown[] = [];
-    const service = await pilgrimsServiceWith(
+    const service = await travelersServiceWith(
       ctx,
       () => ({
         // The PostgreSQL way (numbered after the commit), on either database.
@@ -155,7 +155,7 @@ describe('report numbers', () => {
     };
     const { pilgrim: saved } = await service.create(
       actor,
-      CreatePilgrimInputSchema.parse(sesReadyBody(other.establishmentId)),
+      CreateTravelerInputSchema.parse(sesReadyBody(other.establishmentId)),
       { actorId: other.userId, requestId: null, ip: null },
     );
     expect(saved.reportNumber).toBeNull();
@@ -168,7 +168,7 @@ describe('report numbers', () => {
   });
 
   it('numbers a saved traveler once, and takes no number for one that is gone', async () => {
-    const repository = createPilgrimsRepository(ctx.database.db, ctx.database.kind);
+    const repository = createTravelersRepository(ctx.database.db, ctx.database.kind);
     const seq = (n: string | null) => Number(n!.split('/')[1]);
     const numbered = await registerTraveler(ctx, other.token, sesReadyBody(other.establishmentId));
     // Already numbered: nothing changes, no number is used up.
@@ -273,7 +273,7 @@ describe('GET /api/pilgrims/{id}/pdf', () => {
       const traveler = await registerTraveler(
         ctx,
         owner.token,
-        pilgrimBody(owner.establishmentId, {
+        travelerBody(owner.establishmentId, {
           firstName: c.firstName,
           lastName: c.lastName,
           nationality: c.nationality,

@@ -8,18 +8,18 @@ import type { DocumentKind } from '@hospes/shared/codes';
 import type { Db } from '../../db/client';
 import {
   establishments,
-  pilgrimDocuments,
+  travelerDocuments,
   pilgrims,
   selfRegistrations,
   type EstablishmentRow,
-  type NewPilgrimRow,
-  type PilgrimRow,
+  type NewTravelerRow,
+  type TravelerDbRow,
 } from '../../db/schema';
 import { inScope, type Scope } from '../establishments/scope';
-import { listConditions, type ListDays, type PilgrimFilter } from '../pilgrims/pilgrims.repository';
+import { listConditions, type ListDays, type TravelerFilter } from '../travelers/travelers.repository';
 
 export interface TravelerRow {
-  row: PilgrimRow;
+  row: TravelerDbRow;
   establishmentName: string;
 }
 
@@ -42,7 +42,7 @@ export interface ExportCursor {
 
 export interface ExportSelection {
   scope: Scope;
-  filter: PilgrimFilter;
+  filter: TravelerFilter;
   ids?: string[];
   /** The day the stay indicator filter counts to (see ListDays). */
   today: ListDays;
@@ -98,15 +98,15 @@ export function createDocumentsRepository(db: Db) {
       if (kinds.length === 0) return [];
       const rows = await tx
         .select({
-          id: pilgrimDocuments.id,
-          kind: pilgrimDocuments.kind,
-          content: pilgrimDocuments.content,
+          id: travelerDocuments.id,
+          kind: travelerDocuments.kind,
+          content: travelerDocuments.content,
         })
-        .from(pilgrimDocuments)
+        .from(travelerDocuments)
         .where(
-          and(eq(pilgrimDocuments.pilgrimId, pilgrimId), inArray(pilgrimDocuments.kind, kinds)),
+          and(eq(travelerDocuments.pilgrimId, pilgrimId), inArray(travelerDocuments.kind, kinds)),
         )
-        .orderBy(asc(pilgrimDocuments.kind));
+        .orderBy(asc(travelerDocuments.kind));
       return rows;
     },
 
@@ -243,7 +243,7 @@ export function createDocumentsRepository(db: Db) {
     },
 
     /** Inserts travelers, in statements of at most 500 rows. */
-    async insertMany(values: (NewPilgrimRow & { id: string })[], tx: Db) {
+    async insertMany(values: (NewTravelerRow & { id: string })[], tx: Db) {
       for (let i = 0; i < values.length; i += 500) {
         await tx.insert(pilgrims).values(values.slice(i, i + 500));
       }

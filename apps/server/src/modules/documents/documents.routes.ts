@@ -3,7 +3,7 @@ import { LngQuerySchema } from '@hospes/shared/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  ExportPilgrimsQuerySchema,
+  ExportTravelersQuerySchema,
   IMPORT_MAX_BYTES,
   ImportPreviewResponseSchema,
   ImportResultResponseSchema,
@@ -200,7 +200,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsServic
           '(`lng`, Accept-Language). CSV: UTF-8 with BOM, `;`-separated, CRLF. X-Total-Count: the ' +
           'number of travelers.',
         security,
-        querystring: ExportPilgrimsQuerySchema,
+        querystring: ExportTravelersQuerySchema,
         response: { 200: FileResponse.describe('the file') },
       },
       onRequest: app.requireUser,

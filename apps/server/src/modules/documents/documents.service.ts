@@ -10,14 +10,14 @@ import { EMAIL_PATTERN } from '@hospes/shared/common';
 import { todayIso } from '@hospes/shared/dates';
 import {
   SEND_PDF_PER_HOUR,
-  type ExportPilgrimsQuery,
+  type ExportTravelersQuery,
   type ImportRowReport,
   type SesFileInput,
 } from '@hospes/shared/documents';
 import type { ErrorDetail } from '@hospes/shared/errors';
 import { matchLanguage, type Language } from '@hospes/shared/languages';
 import { interpolate } from '@hospes/shared/messages';
-import { fullName } from '@hospes/shared/pilgrims';
+import { fullName } from '@hospes/shared/travelers';
 import { establishmentTimeZone, reportingAuthority } from '@hospes/shared/provinces';
 import { preflightSes, sesProblemText, sesStays } from '@hospes/shared/ses-preflight';
 import { normaliseSearchText } from '@hospes/shared/search';
@@ -42,14 +42,14 @@ import type { Actor } from '../../plugins/auth';
 import type { AuditContext, AuditRepository } from '../audit/audit.repository';
 import { clockDays } from '../establishments/clock';
 import { isUuid, scopeOf, type Scope } from '../establishments/scope';
-import { valuesFromRecord } from '../pilgrims/pilgrims.mapper';
+import { valuesFromRecord } from '../travelers/travelers.mapper';
 import {
   rowFromJson,
-  type PilgrimFilter,
-  type PilgrimsRepository,
-} from '../pilgrims/pilgrims.repository';
-import { documentContext, reportYearOf } from '../pilgrims/pilgrims.service';
-import type { TravelerCounts } from '../pilgrims/traveler-counts';
+  type TravelerFilter,
+  type TravelersRepository,
+} from '../travelers/travelers.repository';
+import { documentContext, reportYearOf } from '../travelers/travelers.service';
+import type { TravelerCounts } from '../travelers/traveler-counts';
 import { EXPORT_COLUMNS, TEMPLATE_COLUMNS, TEMPLATE_EXAMPLE, type CellValue } from './columns';
 import {
   type DocumentsRepository,
@@ -71,7 +71,7 @@ import {
 export interface DocumentsServiceDeps {
   db: Db;
   documents: DocumentsRepository;
-  pilgrims: PilgrimsRepository;
+  pilgrims: TravelersRepository;
   audit: AuditRepository;
   cipher: DocumentCipher;
   mailer: Mailer;
@@ -80,7 +80,7 @@ export interface DocumentsServiceDeps {
   now?: () => Date;
   /** Rows per export query (default 500: measured best for time and memory, docs/benchmarks-export.md). */
   exportBatchSize?: number;
-  /** The kept list totals (modules/pilgrims/traveler-counts): an import changes them. */
+  /** The kept list totals (modules/travelers/traveler-counts): an import changes them. */
   counts?: Pick<TravelerCounts, 'changed'>;
 }
 
@@ -239,7 +239,7 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
   }
 
   /** The list's filters (every key of GET /api/pilgrims but paging, sorting and language). */
-  function exportSelection(scope: Scope, query: ExportPilgrimsQuery): ExportSelection {
+  function exportSelection(scope: Scope, query: ExportTravelersQuery): ExportSelection {
     const {
       format: _format,
       ids,
@@ -249,7 +249,7 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
       ...filter
     } = query;
     // The stay indicator filter by each traveler's establishment's day, as the list's.
-    return { scope, filter: filter as PilgrimFilter, ids, today: clockDays(now()) };
+    return { scope, filter: filter as TravelerFilter, ids, today: clockDays(now()) };
   }
 
   /**
@@ -571,7 +571,7 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
     },
 
     /** GET /api/pilgrims/export: the file as a stream, with its row count. */
-    async export(actor: Actor, query: ExportPilgrimsQuery, context: DocumentContext) {
+    async export(actor: Actor, query: ExportTravelersQuery, context: DocumentContext) {
       const selection = exportSelection(scopeOf(actor), query);
       // As the list: an establishment out of reach is not found (and its log gets no entry).
       const { establishmentId } = query;
@@ -613,7 +613,7 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
           format: query.format,
           count: total,
           filters: Object.keys(selection.filter).filter(
-            (k) => selection.filter[k as keyof PilgrimFilter] !== undefined,
+            (k) => selection.filter[k as keyof TravelerFilter] !== undefined,
           ),
           ids: query.ids?.length ?? null,
         },

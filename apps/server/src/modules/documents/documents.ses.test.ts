@@ -5,7 +5,7 @@
 import zlib from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Pilgrim } from '@hospes/shared/pilgrims';
+import type { Traveler } from '@hospes/shared/travelers';
 import { auditLog, establishments } from '../../db/schema';
 import { createAdminSession } from '../../../test/accounts';
 import {
@@ -15,7 +15,7 @@ import {
   xpath,
   xsdErrors,
 } from '../../../test/documents-helpers';
-import { pilgrimBody } from '../../../test/pilgrim-factories';
+import { travelerBody } from '../../../test/traveler-factories';
 import {
   bearer,
   createTestContext,
@@ -27,9 +27,9 @@ let ctx: TestContext;
 let admin: Awaited<ReturnType<typeof createAdminSession>>;
 let owner: Awaited<ReturnType<typeof registerVerifiedOwner>>;
 let other: Awaited<ReturnType<typeof registerVerifiedOwner>>;
-let walkIn: Pilgrim;
-let booked: Pilgrim[];
-let child: Pilgrim;
+let walkIn: Traveler;
+let booked: Traveler[];
+let child: Traveler;
 
 const ses = (establishmentId: string, token: string | undefined, body: unknown, lng = 'es') =>
   ctx.app.inject({
@@ -275,7 +275,7 @@ describe('POST /api/establishments/{id}/ses-xml', () => {
     const lacking = await registerTraveler(
       ctx,
       owner.token,
-      pilgrimBody(owner.establishmentId, { entryDate: '2026-05-05', checkOutDate: null }),
+      travelerBody(owner.establishmentId, { entryDate: '2026-05-05', checkOutDate: null }),
     );
     const res = await ses(
       owner.establishmentId,
@@ -405,7 +405,7 @@ describe('POST /api/establishments/{id}/ses-xml', () => {
       url: `/api/pilgrims/by-code/${sent.json().data.confirmationCode}`,
       headers: bearer(owner.token),
     });
-    const ana = found.json<{ data: Pilgrim }>().data;
+    const ana = found.json<{ data: Traveler }>().data;
     expect(ana.entryDate).toBe(day);
     // The stay is the lodging's to give (the public form has none): the desk adds the payment.
     const stay = await ctx.app.inject({

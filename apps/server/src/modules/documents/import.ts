@@ -26,9 +26,9 @@ import {
 import { normaliseSearchText } from '@hospes/shared/search';
 import { validationMessage } from '@hospes/shared/messages';
 import { localDateTimeOf } from '@hospes/shared/dates';
-import { pilgrimRecordIssues } from '@hospes/shared/pilgrims';
+import { travelerRecordIssues } from '@hospes/shared/travelers';
 import { AppError } from '../../lib/app-error';
-import { recordFromCreateInput, type PilgrimRecord } from '../pilgrims/pilgrims.mapper';
+import { recordFromCreateInput, type TravelerRecord } from '../travelers/travelers.mapper';
 import { decodeCsvText, parseCsv, unguardCell } from './csv';
 import { codeOfWord, wordsOf } from './code-words';
 import { checkZipBudget } from './zip-budget';
@@ -54,7 +54,7 @@ export interface ParsedRow {
   values: Record<string, string>;
   errors: RowProblem[];
   /** The complete record (defaults applied) when the row is valid. */
-  record: PilgrimRecord | null;
+  record: TravelerRecord | null;
 }
 
 export interface ParsedFile {
@@ -430,7 +430,7 @@ function parseRow(
   if (parsed.data.gender) values.gender = parsed.data.gender;
 
   const record = recordFromCreateInput(parsed.data as ImportRow, establishmentId, today);
-  for (const issue of pilgrimRecordIssues(record, today, { complete: true }))
+  for (const issue of travelerRecordIssues(record, today, { complete: true }))
     problem(issue.path.join('.'), issue.message);
   return { row: raw.row, values, errors, record: errors.length ? null : record };
 }

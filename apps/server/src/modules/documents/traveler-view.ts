@@ -3,21 +3,21 @@
  * (lib/pdf), the SES.HOSPEDAJES files (lib/ses, with the pre-flight of @hospes/shared) and the
  * export all read a TravelerView, so a field shows the same value in each of them.
  */
-import type { PilgrimSource } from '@hospes/shared/pilgrims';
+import type { TravelerSource } from '@hospes/shared/travelers';
 import type { SesEstablishment, SesTraveler } from '@hospes/shared/ses-preflight';
 import { daysOfStay } from '@hospes/shared/stay';
-import type { EstablishmentRow, PilgrimRow } from '../../db/schema';
+import type { EstablishmentRow, TravelerDbRow } from '../../db/schema';
 import type { PdfEstablishment, PdfTraveler } from '../../lib/pdf/registration-pdf';
-import { formatReportNumber, recordFromRow, type PilgrimRecord } from '../pilgrims/pilgrims.mapper';
+import { formatReportNumber, recordFromRow, type TravelerRecord } from '../travelers/travelers.mapper';
 
 /** A traveler as the documents show it: every field of the record (spec §3 names) and more. */
-export interface TravelerView extends Omit<PilgrimRecord, 'establishmentId'> {
+export interface TravelerView extends Omit<TravelerRecord, 'establishmentId'> {
   id: string;
   establishmentId: string;
   establishmentName: string;
   /** `2026/000123`; null only for a row inserted outside the API and not numbered yet. */
   reportNumber: string | null;
-  source: PilgrimSource;
+  source: TravelerSource;
   daysOfStay: number;
   /** ISO instant. */
   createdAt: string;
@@ -26,7 +26,7 @@ export interface TravelerView extends Omit<PilgrimRecord, 'establishmentId'> {
 export type EstablishmentView = SesEstablishment & PdfEstablishment & { id: string };
 
 export function toTravelerView(
-  row: PilgrimRow,
+  row: TravelerDbRow,
   establishmentName: string,
   today: string,
 ): TravelerView {

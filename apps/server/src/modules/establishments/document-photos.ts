@@ -5,7 +5,7 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { establishments, pilgrimDocuments } from '../../db/schema';
+import { establishments, travelerDocuments } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { AuditEntry } from '../audit/audit.repository';
 
@@ -29,17 +29,17 @@ export async function keepsDocumentImages(tx: Db, establishmentId: string): Prom
 export async function deleteDocumentPhotos(tx: Db, pilgrimIds: string[]) {
   if (pilgrimIds.length === 0) return [];
   return tx
-    .delete(pilgrimDocuments)
+    .delete(travelerDocuments)
     .where(
       and(
-        inArray(pilgrimDocuments.pilgrimId, pilgrimIds),
-        inArray(pilgrimDocuments.kind, ['front', 'back']),
+        inArray(travelerDocuments.pilgrimId, pilgrimIds),
+        inArray(travelerDocuments.kind, ['front', 'back']),
       ),
     )
     .returning({
-      id: pilgrimDocuments.id,
-      pilgrimId: pilgrimDocuments.pilgrimId,
-      kind: pilgrimDocuments.kind,
+      id: travelerDocuments.id,
+      pilgrimId: travelerDocuments.pilgrimId,
+      kind: travelerDocuments.kind,
     });
 }
 

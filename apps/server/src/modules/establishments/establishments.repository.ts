@@ -4,7 +4,7 @@ import { findProvince, provinceKey } from '@hospes/shared/provinces';
 import { escapeLike, searchTerms } from '@hospes/shared/search';
 import type { Db } from '../../db/client';
 import { byName, isoTimestamp } from '../../db/sql-helpers';
-import { establishmentMembers, establishments, pilgrimDocuments, pilgrims } from '../../db/schema';
+import { establishmentMembers, establishments, travelerDocuments, pilgrims } from '../../db/schema';
 import { deleteDocumentPhotos, keepsDocumentImages } from './document-photos';
 import { inScope, letterKey, unaccentLower, type Scope } from './scope';
 import { stayEnd } from '../retention/retention.service';
@@ -88,8 +88,8 @@ export function createEstablishmentsRepository(db: Db) {
         .where(
           and(
             eq(pilgrims.establishmentId, establishmentId),
-            sql`exists (select 1 from ${pilgrimDocuments} where ${pilgrimDocuments.pilgrimId} = ${pilgrims.id}
-              and ${pilgrimDocuments.kind} in ('front', 'back'))`,
+            sql`exists (select 1 from ${travelerDocuments} where ${travelerDocuments.pilgrimId} = ${pilgrims.id}
+              and ${travelerDocuments.kind} in ('front', 'back'))`,
           ),
         )
         .orderBy(asc(pilgrims.id))
@@ -191,7 +191,7 @@ export function createEstablishmentsRepository(db: Db) {
     },
 
     /** Travelers of an establishment whose stay ended on or after `cutoff` (their retention runs). */
-    async countRetainedPilgrims(id: string, cutoff: string, tx: Db = db): Promise<number> {
+    async countRetainedTravelers(id: string, cutoff: string, tx: Db = db): Promise<number> {
       const [row] = await tx
         .select({ n: sql<number>`count(*)::int` })
         .from(pilgrims)

@@ -8,7 +8,7 @@ import { addDays, addYears, todayIso } from '@hospes/shared/dates';
 import { auditLog, establishmentMembers, establishments, pilgrims, users } from '../../db/schema';
 import { createAdminSession, createUserSession } from '../../../test/accounts';
 import { randomCif, uniqueEmail } from '../../../test/factories';
-import { pilgrimBody } from '../../../test/pilgrim-factories';
+import { travelerBody } from '../../../test/traveler-factories';
 import { linkIn } from '../../../test/smtp';
 import {
   APP_URL,
@@ -417,7 +417,7 @@ describe('GET /api/establishments (admin)', () => {
 
 describe('GET /api/establishments/user and /{id}', () => {
   it('lists the caller’s establishments with role, counts and last activity', async () => {
-    const p = await call('POST', '/api/pilgrims', owner.token, pilgrimBody(owner.establishmentId));
+    const p = await call('POST', '/api/pilgrims', owner.token, travelerBody(owner.establishmentId));
     expect(p.statusCode).toBe(201);
     const res = await call('GET', '/api/establishments/user', owner.token);
     expect(res.statusCode).toBe(200);
@@ -609,7 +609,7 @@ describe('DELETE /api/establishments/{id} and the 3-year retention', () => {
       'POST',
       '/api/pilgrims',
       owner.token,
-      pilgrimBody(created.id, {
+      travelerBody(created.id, {
         entryDate: addDays(ended, -1),
         checkOutDate: ended,
         documentExpeditionDate: '2015-01-01',
@@ -633,7 +633,7 @@ describe('DELETE /api/establishments/{id} and the 3-year retention', () => {
       'POST',
       '/api/pilgrims',
       owner.token,
-      pilgrimBody(created.id, {
+      travelerBody(created.id, {
         entryDate: '2021-06-01',
         checkOutDate: addDays(addYears(today, -3), -1),
         documentExpeditionDate: '2015-01-01',
@@ -667,7 +667,7 @@ describe('GET /api/establishments/{id}/pilgrims', () => {
         'POST',
         '/api/pilgrims',
         owner.token,
-        pilgrimBody(created.id, {
+        travelerBody(created.id, {
           entryDate: addDays('2026-01-01', i),
           checkOutDate: null,
           frontDocImage: null,

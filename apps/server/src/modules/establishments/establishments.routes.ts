@@ -12,16 +12,16 @@ import {
   UserEstablishmentsResponseSchema,
 } from '@hospes/shared/establishments';
 import {
-  EstablishmentPilgrimsQuerySchema,
-  PilgrimListResponseSchema,
-} from '@hospes/shared/pilgrims';
+  EstablishmentTravelersQuerySchema,
+  TravelerListResponseSchema,
+} from '@hospes/shared/travelers';
 import { z } from '@hospes/shared/zod';
 import { AppError } from '../../lib/app-error';
 import { serverMessage } from '../../lib/i18n/server-texts';
 import { jsonListPage, sendJsonText } from '../../lib/serializer';
 import { actorOf } from '../../plugins/auth';
 import { auditContext } from '../audit/audit-context';
-import type { PilgrimsService } from '../pilgrims/pilgrims.service';
+import type { TravelersService } from '../travelers/travelers.service';
 import type { EstablishmentsService } from './establishments.service';
 
 const tags = ['establishments'];
@@ -31,7 +31,7 @@ const IdParams = z.object({ id: z.string().max(100) });
 
 export const establishmentsRoutes: FastifyPluginAsyncZod<{
   establishments: EstablishmentsService;
-  pilgrims: PilgrimsService;
+  pilgrims: TravelersService;
 }> = async (app, { establishments, pilgrims }) => {
   /** Spec §8: a create without a session says 'You need to log in to create an establishment.' */
   async function requireUserToCreate(
@@ -212,8 +212,8 @@ export const establishmentsRoutes: FastifyPluginAsyncZod<{
         summary: 'The travelers of an establishment, newest entry first',
         security,
         params: IdParams,
-        querystring: EstablishmentPilgrimsQuerySchema,
-        response: { 200: PilgrimListResponseSchema },
+        querystring: EstablishmentTravelersQuerySchema,
+        response: { 200: TravelerListResponseSchema },
       },
       onRequest: app.requireUser,
     },

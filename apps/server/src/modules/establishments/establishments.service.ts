@@ -15,7 +15,7 @@ import type { Actor } from '../../plugins/auth';
 import type { AuditContext, AuditRepository } from '../audit/audit.repository';
 import type { AuthService } from '../auth/auth.service';
 import type { UsersRepository } from '../users/users.repository';
-import type { TravelerCounts } from '../pilgrims/traveler-counts';
+import type { TravelerCounts } from '../travelers/traveler-counts';
 import { retentionCutoff } from '../retention/retention.service';
 import type {
   EstablishmentsRepository,
@@ -62,7 +62,7 @@ export interface EstablishmentsServiceDeps {
   auth: Pick<AuthService, 'issueLink'>;
   log: FastifyBaseLogger;
   now?: () => Date;
-  /** The kept list totals (modules/pilgrims/traveler-counts): a deletion changes them. */
+  /** The kept list totals (modules/travelers/traveler-counts): a deletion changes them. */
   counts?: Pick<TravelerCounts, 'changed'>;
   /** Travelers whose document photos are deleted per transaction (default 500). */
   photoBatch?: number;
@@ -331,7 +331,7 @@ export function createEstablishmentsService(deps: EstablishmentsServiceDeps) {
         await establishments.lockTravelers(id, tx);
         const current = await establishments.lockInScope(id, scope, tx);
         if (!current) throw new AppError('ESTABLISHMENT_NOT_FOUND');
-        const retained = await establishments.countRetainedPilgrims(id, cutoff, tx);
+        const retained = await establishments.countRetainedTravelers(id, cutoff, tx);
         if (retained > 0)
           throw new AppError('ESTABLISHMENT_RECORDS_RETAINED', { params: { count: retained } });
         const deleted = await establishments.deleteInScope(id, scope, tx);
@@ -351,7 +351,7 @@ export function createEstablishmentsService(deps: EstablishmentsServiceDeps) {
               entityType: 'establishment',
               entityId: id,
               establishmentId: id,
-              details: { expiredPilgrimsDeleted: deleted.pilgrimIds.length },
+              details: { expiredTravelersDeleted: deleted.pilgrimIds.length },
             },
           ],
           tx,

@@ -29,7 +29,7 @@ import {
   sessions,
 } from '../../db/schema';
 import type { AuditRepository } from '../audit/audit.repository';
-import type { TravelerCounts } from '../pilgrims/traveler-counts';
+import type { TravelerCounts } from '../travelers/traveler-counts';
 
 /**
  * Today (in Spain) 3 years back. A stay that ended on this day (its check-out date, or its entry

@@ -17,14 +17,14 @@ import {
   auditLog,
   contactMessages,
   oneTimeTokens,
-  pilgrimDocuments,
+  travelerDocuments,
   pilgrims,
   selfRegistrations,
   sesSubmissionItems,
   sesSubmissions,
   sessions,
 } from '../../db/schema';
-import { dataUrl, jpegBytes, pilgrimBody } from '../../../test/pilgrim-factories';
+import { dataUrl, jpegBytes, travelerBody } from '../../../test/traveler-factories';
 import {
   bearer,
   createTestContext,
@@ -82,7 +82,7 @@ async function traveler(
     'POST',
     '/api/pilgrims',
     owner.token,
-    pilgrimBody(owner.establishmentId, {
+    travelerBody(owner.establishmentId, {
       entryDate,
       checkOutDate,
       documentExpeditionDate: '2015-01-01',
@@ -155,9 +155,9 @@ describe('the purge', () => {
       await traveler(todayIso(), null),
     ];
     const documentsBefore = await ctx.database.db
-      .select({ id: pilgrimDocuments.id })
-      .from(pilgrimDocuments)
-      .where(eq(pilgrimDocuments.pilgrimId, expired[0]!));
+      .select({ id: travelerDocuments.id })
+      .from(travelerDocuments)
+      .where(eq(travelerDocuments.pilgrimId, expired[0]!));
     expect(documentsBefore).toHaveLength(2);
 
     const changed = vi.fn();
@@ -169,8 +169,8 @@ describe('the purge', () => {
     expect(
       await ctx.database.db
         .select()
-        .from(pilgrimDocuments)
-        .where(inArray(pilgrimDocuments.pilgrimId, expired)),
+        .from(travelerDocuments)
+        .where(inArray(travelerDocuments.pilgrimId, expired)),
     ).toEqual([]);
 
     const entries = await ctx.database.db
@@ -225,7 +225,7 @@ describe('the purge', () => {
       'POST',
       `/api/public/checkin/${token}`,
       undefined,
-      pilgrimBody(null, {
+      travelerBody(null, {
         entryDate: addDays(cutoff, -3),
         checkOutDate: addDays(cutoff, -1),
         documentExpeditionDate: '2015-01-01',

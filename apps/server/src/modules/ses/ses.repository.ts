@@ -55,7 +55,7 @@ export function createSesRepository(db: Db) {
     },
 
     /** Whether the caller reaches this traveler. */
-    async pilgrimInReach(id: string, scope: Scope, tx: Db = db): Promise<boolean> {
+    async travelerInReach(id: string, scope: Scope, tx: Db = db): Promise<boolean> {
       const [row] = await tx
         .select({ id: pilgrims.id })
         .from(pilgrims)

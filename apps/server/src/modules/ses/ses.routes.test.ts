@@ -15,7 +15,7 @@ import {
   registerTraveler,
   sesReadyBody,
 } from '../../../test/documents-helpers';
-import { pilgrimBody } from '../../../test/pilgrim-factories';
+import { travelerBody } from '../../../test/traveler-factories';
 import { startTestSes, type TestSesService } from '../../../test/ses-service';
 import {
   bearer,
@@ -391,7 +391,7 @@ describe('sending partes', () => {
     const p = await registerTraveler(
       ctx,
       owner.token,
-      pilgrimBody(owner.establishmentId, { entryDate: '2026-05-05', checkOutDate: null }),
+      travelerBody(owner.establishmentId, { entryDate: '2026-05-05', checkOutDate: null }),
     );
     const requests = service.requests.length;
     const before = await countSubmissions();

@@ -10,7 +10,7 @@
  * answer never came is "uncertain", never "not sent", so that a traveler is not reported twice
  * without the user choosing to.
  */
-import { fullName } from '@hospes/shared/pilgrims';
+import { fullName } from '@hospes/shared/travelers';
 import { sesStays } from '@hospes/shared/ses-preflight';
 import {
   sesTravelerOutcome,
@@ -549,7 +549,7 @@ export function createSesService(deps: SesServiceDeps) {
 
     /** GET /api/pilgrims/{id}/ses-communications: a traveler's communications, newest first. */
     async ofTraveler(actor: Actor, pilgrimId: string): Promise<SesTravelerCommunication[]> {
-      if (!isUuid(pilgrimId) || !(await ses.pilgrimInReach(pilgrimId, scopeOf(actor))))
+      if (!isUuid(pilgrimId) || !(await ses.travelerInReach(pilgrimId, scopeOf(actor))))
         throw new AppError('PILGRIM_NOT_FOUND');
       const rows = await ses.ofTraveler(pilgrimId);
       return rows.map(({ submission: s, item }) => ({

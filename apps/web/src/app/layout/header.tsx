@@ -7,8 +7,8 @@ import { paths } from '@/config/paths';
 import {
   SendQueueIndicator,
   useUnsavedRegistrations,
-} from '@/features/clients/components/send-queue-indicator';
-import { clearSendQueue } from '@/features/clients/send-queue';
+} from '@/features/desk/components/send-queue-indicator';
+import { clearSendQueue } from '@/features/desk/send-queue';
 import { LanguageSwitcher } from '@/features/preferences/components/language-switcher';
 import { ThemeToggle } from '@/features/preferences/components/theme-toggle';
 import { isAdmin, useAuth, useSignOut } from '@/lib/auth';

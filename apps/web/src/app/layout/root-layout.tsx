@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { paths } from '@/config/paths';
-import { SendQueueGuard } from '@/features/clients/components/send-queue-indicator';
+import { SendQueueGuard } from '@/features/desk/components/send-queue-indicator';
 import { CookieConsent } from '@/features/preferences/components/cookie-consent';
 import { Footer } from './footer';
 import { Header } from './header';

@@ -1,7 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Pilgrim } from '@hospes/shared/pilgrims';
+import type { Traveler } from '@hospes/shared/travelers';
 import { Link } from 'react-router';
 import { authStore } from '@/lib/auth';
 import { DocumentSlotsContext } from '@/lib/document-slots';
@@ -10,12 +10,12 @@ import { apiFailure, mockApi, renderPage, sampleUser } from '@/test/utils';
 import {
   ESTABLISHMENT_ID,
   NO_SAME_DOCUMENT,
-  samplePilgrim,
+  sampleTraveler,
   SPECIMEN_SCAN,
   stubSignaturePad,
-} from '@/features/clients/test/fixtures';
+} from '@/features/desk/test/fixtures';
 import { RegistrationModes } from './registration-modes';
-import { drawSignature, field, fillRequired } from '@/features/clients/test/form';
+import { drawSignature, field, fillRequired } from '@/features/desk/test/form';
 
 function stubCamera(getUserMedia: () => Promise<MediaStream>) {
   Object.defineProperty(navigator, 'mediaDevices', {
@@ -95,10 +95,10 @@ describe('registration entry modes', { timeout: 40_000 }, () => {
     });
     authStore.setSession('tok_abcdefghijklmnopqrstuvwxyz012345', sampleUser, { remember: true });
     stubCamera(() => Promise.reject(new DOMException('denied', 'NotAllowedError')));
-    const pending = samplePilgrim({
+    const pending = sampleTraveler({
       selfRegistration: { status: 'pending', confirmationCode: '7K2M9QXA' },
     });
-    const confirmed: Pilgrim = {
+    const confirmed: Traveler = {
       ...pending,
       selfRegistration: { status: 'confirmed', confirmationCode: '7K2M9QXA' },
     };
@@ -167,7 +167,7 @@ describe('registration entry modes', { timeout: 40_000 }, () => {
     });
     authStore.setSession('tok_abcdefghijklmnopqrstuvwxyz012345', sampleUser, { remember: true });
     stubCamera(() => Promise.reject(new DOMException('denied', 'NotAllowedError')));
-    const pending = samplePilgrim({
+    const pending = sampleTraveler({
       entryDate: '2026-01-10',
       selfRegistration: { status: 'pending', confirmationCode: '7K2M9QXA' },
     });
@@ -227,7 +227,7 @@ describe('registration entry modes', { timeout: 40_000 }, () => {
   it('leaves the entry date of a registration confirmed already as it is', async () => {
     authStore.setSession('tok_abcdefghijklmnopqrstuvwxyz012345', sampleUser, { remember: true });
     stubCamera(() => Promise.reject(new DOMException('denied', 'NotAllowedError')));
-    const confirmed = samplePilgrim({
+    const confirmed = sampleTraveler({
       entryDate: '2026-11-20',
       selfRegistration: { status: 'confirmed', confirmationCode: '7K2M9QXA' },
     });
@@ -261,7 +261,7 @@ describe('registration entry modes', { timeout: 40_000 }, () => {
   it('says the details were saved when only the QR confirmation fails', async () => {
     authStore.setSession('tok_abcdefghijklmnopqrstuvwxyz012345', sampleUser, { remember: true });
     stubCamera(() => Promise.reject(new DOMException('denied', 'NotAllowedError')));
-    const pending = samplePilgrim({
+    const pending = sampleTraveler({
       selfRegistration: { status: 'pending', confirmationCode: '7K2M9QXA' },
     });
     mockApi(
@@ -315,13 +315,13 @@ function renderDesk() {
   );
 }
 
-const toClients = (user: UserEvent) => user.click(screen.getByRole('link', { name: 'Clients' }));
+const toTravelers = (user: UserEvent) => user.click(screen.getByRole('link', { name: 'Clients' }));
 
 // A long form typed key by key: jsdom needs more than the default 5 s on a slow machine.
 describe('registration entry modes: what was typed is kept', { timeout: 60_000 }, () => {
   it('keeps the values, the signature and the registration key through the scanner and back', async () => {
     stubSignaturePad();
-    const saved = samplePilgrim({ documentType: 'P', passportNumber: 'X1234567' });
+    const saved = sampleTraveler({ documentType: 'P', passportNumber: 'X1234567' });
     let posts = 0;
     const { calls } = mockApi(
       {
@@ -365,7 +365,7 @@ describe('registration entry modes: what was typed is kept', { timeout: 60_000 }
     });
 
     // Saved: leaving asks nothing.
-    await toClients(user);
+    await toTravelers(user);
     expect(await screen.findByRole('heading', { name: 'Clients stand-in' })).toBeInTheDocument();
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
   });
@@ -409,7 +409,7 @@ describe('registration entry modes: what was typed is kept', { timeout: 60_000 }
 
   it('a scan after "Register a companion" keeps the stay and home address shared with the first traveler', async () => {
     stubSignaturePad();
-    const adult = samplePilgrim({
+    const adult = sampleTraveler({
       documentType: 'P',
       passportNumber: 'X1234567',
       reportNumber: '2026/000123',
@@ -490,7 +490,7 @@ describe('registration entry modes: what was typed is kept', { timeout: 60_000 }
     window.dispatchEvent(reload);
     expect(reload.defaultPrevented).toBe(true);
 
-    await toClients(user);
+    await toTravelers(user);
     const dialog = await screen.findByRole('alertdialog', { name: 'Leave this page?' });
     expect(dialog).toHaveAccessibleDescription('What you typed will be lost.');
     expect(within(dialog).getByRole('button', { name: 'Stay' })).toHaveFocus();
@@ -500,7 +500,7 @@ describe('registration entry modes: what was typed is kept', { timeout: 60_000 }
     expect(field('Email')).toHaveValue('erika@example.de');
 
     // Asked again, and left this time: the warning on reload goes with the form.
-    await toClients(user);
+    await toTravelers(user);
     await user.click(
       within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Leave' }),
     );
@@ -513,7 +513,7 @@ describe('registration entry modes: what was typed is kept', { timeout: 60_000 }
   it('lets a page nobody typed in go without asking', async () => {
     mockApi({}, NO_SAME_DOCUMENT);
     const { user } = renderDesk();
-    await toClients(user);
+    await toTravelers(user);
     expect(await screen.findByRole('heading', { name: 'Clients stand-in' })).toBeInTheDocument();
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
   });

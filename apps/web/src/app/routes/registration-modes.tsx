@@ -7,26 +7,26 @@ import {
   formatConfirmationCode,
 } from '@hospes/shared/checkin';
 import { todayIso } from '@hospes/shared/dates';
-import type { Pilgrim } from '@hospes/shared/pilgrims';
+import type { Traveler } from '@hospes/shared/travelers';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/fields';
 import { FormAlert } from '@/components/ui/form-alert';
 import {
   confirmErrors,
-  getPilgrimByCode,
+  getTravelerByCode,
   useConfirmSelfRegistration,
 } from '@/features/checkin/api/review';
-import { TravelerForm } from '@/features/clients/components/traveler-form';
+import { TravelerForm } from '@/features/desk/components/traveler-form';
 import {
   RegistrationSuccess,
   TravelerRegistration,
-} from '@/features/clients/components/traveler-registration';
-import { fullName } from '@/features/clients/format';
+} from '@/features/desk/components/traveler-registration';
+import { fullName } from '@/features/desk/format';
 import {
   companionPrefill,
   prefillFromScan,
   type TravelerPrefill,
-} from '@/features/clients/traveler-form-model';
+} from '@/features/desk/traveler-form-model';
 import { scanDocument } from '@/features/scan/api/scan-document';
 import { DocumentScanner } from '@/features/scan/components/document-scanner';
 import { ModeSwitcher } from '@/features/scan/components/mode-switcher';
@@ -44,7 +44,7 @@ function sharedStay(prefill: TravelerPrefill, of: string) {
 }
 
 /** The companion of a traveler registered already (their record's "Register a companion"). */
-const companionStay = (pilgrim: Pilgrim) =>
+const companionStay = (pilgrim: Traveler) =>
   sharedStay(companionPrefill(pilgrim), fullName(pilgrim));
 
 /**
@@ -61,7 +61,7 @@ export function RegistrationModes({
 }: {
   establishmentId: string;
   /** A registered traveler whose companion the form starts as ("Register a companion" on a record). */
-  companionOf?: Pilgrim | undefined;
+  companionOf?: Traveler | undefined;
   /** The establishment's clock (see TravelerForm). */
   timeZone?: string;
   /** Whether an establishment keeps photos of documents (decision 023); default yes. */
@@ -164,8 +164,8 @@ function QrReview({
   const [codeError, setCodeError] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
   // The registration found, with the day of arrival proposed when it is still pending.
-  const [review, setReview] = useState<{ pilgrim: Pilgrim; arrival: string | null } | null>(null);
-  const [done, setDone] = useState<Pilgrim | null>(null);
+  const [review, setReview] = useState<{ pilgrim: Traveler; arrival: string | null } | null>(null);
+  const [done, setDone] = useState<Traveler | null>(null);
   const confirm = useConfirmSelfRegistration();
 
   const open = async (raw: string) => {
@@ -178,7 +178,7 @@ function QrReview({
     setCodeError(null);
     setLoading(true);
     try {
-      const found = await getPilgrimByCode(normal);
+      const found = await getTravelerByCode(normal);
       const today = todayIso(new Date(), timeZoneOf(found.establishmentId));
       setReview({
         pilgrim: found,

@@ -2,10 +2,10 @@ import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@/config/constants';
-import { SPECIMEN_SCAN, stubSignaturePad } from '@/features/clients/test/fixtures';
+import { SPECIMEN_SCAN, stubSignaturePad } from '@/features/desk/test/fixtures';
 import { CHECKIN_LINK_INFO } from '@/test/checkin';
 import { scanChosenPhoto } from '@/test/image';
-import { drawSignature, field, fillRequired, PILGRIM_TRAVELER } from '@/features/clients/test/form';
+import { drawSignature, field, fillRequired, PILGRIM_TRAVELER } from '@/features/desk/test/form';
 import { mockApi, renderPage, type MockCall } from '@/test/utils';
 import { SelfRegistrationRoute } from './self-registration';
 

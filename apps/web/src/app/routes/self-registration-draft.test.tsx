@@ -1,8 +1,8 @@
 import { cleanup, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@/config/constants';
-import { stubSignaturePad } from '@/features/clients/test/fixtures';
-import { drawSignature, field, fillRequired, PILGRIM_TRAVELER } from '@/features/clients/test/form';
+import { stubSignaturePad } from '@/features/desk/test/fixtures';
+import { drawSignature, field, fillRequired, PILGRIM_TRAVELER } from '@/features/desk/test/form';
 import { CHECKIN_LINK_INFO } from '@/test/checkin';
 import { mockApi, renderPage } from '@/test/utils';
 import { SelfRegistrationRoute } from './self-registration';

@@ -2,11 +2,11 @@ import { cleanup, screen } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '@/config/constants';
-import { stubSignaturePad } from '@/features/clients/test/fixtures';
+import { stubSignaturePad } from '@/features/desk/test/fixtures';
 import { CHECKIN_LINK_INFO } from '@/test/checkin';
 import { apiFailure, mockApi, renderPage } from '@/test/utils';
 import { SelfRegistrationRoute } from './self-registration';
-import { drawSignature, fillRequired, PILGRIM_TRAVELER } from '@/features/clients/test/form';
+import { drawSignature, fillRequired, PILGRIM_TRAVELER } from '@/features/desk/test/form';
 
 const LINK = 'lnk_abcdefghijklmnopqrstuvwx';
 

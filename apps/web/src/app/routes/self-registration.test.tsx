@@ -2,12 +2,12 @@ import { screen } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@/config/constants';
-import { SPECIMEN_SCAN, stubSignaturePad } from '@/features/clients/test/fixtures';
+import { SPECIMEN_SCAN, stubSignaturePad } from '@/features/desk/test/fixtures';
 import { CHECKIN_LINK_INFO } from '@/test/checkin';
 import { scanChosenPhoto } from '@/test/image';
 import { mockApi, renderPage, type MockCall } from '@/test/utils';
 import { SelfRegistrationRoute } from './self-registration';
-import { drawSignature, field, fillRequired, PILGRIM_TRAVELER } from '@/features/clients/test/form';
+import { drawSignature, field, fillRequired, PILGRIM_TRAVELER } from '@/features/desk/test/form';
 
 const LINK = 'lnk_abcdefghijklmnopqrstuvwx';
 const CODES = ['7K2M9QXA', 'B4DF8HJN'];

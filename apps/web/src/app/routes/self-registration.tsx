@@ -10,12 +10,12 @@ import { STORAGE_KEYS } from '@/config/constants';
 import { apiPaths } from '@/config/paths';
 import { usePublicCheckin, useSubmitSelfRegistration } from '@/features/checkin/api/public-checkin';
 import { SelfRegistrationDone } from '@/features/checkin/components/self-registration-done';
-import { TravelerForm, type ScanRound } from '@/features/clients/components/traveler-form';
+import { TravelerForm, type ScanRound } from '@/features/desk/components/traveler-form';
 import {
   emptyTravelerValues,
   prefillFromScan,
   type TravelerFormValues,
-} from '@/features/clients/traveler-form-model';
+} from '@/features/desk/traveler-form-model';
 import { scanDocument } from '@/features/scan/api/scan-document';
 import { DocumentScanner } from '@/features/scan/components/document-scanner';
 import { ModeSwitcher } from '@/features/scan/components/mode-switcher';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CreatePilgrimInput } from '@hospes/shared/pilgrims';
+import type { CreateTravelerInput } from '@hospes/shared/travelers';
 import { travelCompanionOf, withoutCopiedValues } from './travel-companion';
 
 const registered = {
@@ -8,7 +8,7 @@ const registered = {
   passportNumber: 'C01X00T47',
   contactInfo: { email: 'erika@example.de', phone: '+49 30 1234567', phone2: '+49 170 5555555' },
   emergencyContact: { name: 'Max Mustermann', phone: '+49 30 7654321', relationship: 'spouse' },
-} as unknown as CreatePilgrimInput;
+} as unknown as CreateTravelerInput;
 
 describe('travel companion: what the next person of a group starts from', () => {
   it('takes the home address, e-mail and phone, as form text, and nothing of the person', () => {

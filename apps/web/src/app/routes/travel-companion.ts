@@ -1,10 +1,10 @@
-import type { CreatePilgrimInput } from '@hospes/shared/pilgrims';
+import type { CreateTravelerInput } from '@hospes/shared/travelers';
 import {
   addressValuesOf,
   emptyTravelerValues,
   type TravelerFormValues,
   type TravelerPrefill,
-} from '@/features/clients/traveler-form-model';
+} from '@/features/desk/traveler-form-model';
 
 /** The values the next person of a group takes from the one before: address and contact. */
 export interface SharedValues {
@@ -28,7 +28,7 @@ export interface TravelCompanion {
 }
 
 /** What `input`, just registered, shares with the next person (see TravelCompanion). */
-export function travelCompanionOf(input: CreatePilgrimInput): TravelCompanion {
+export function travelCompanionOf(input: CreateTravelerInput): TravelCompanion {
   const empty = emptyTravelerValues();
   const address = addressValuesOf(input.address);
   const oneLine = input.contactInfo.address ?? '';

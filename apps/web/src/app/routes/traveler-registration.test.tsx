@@ -4,12 +4,12 @@ import { sampleEstablishment } from '@/features/admin/components/test-data';
 import {
   ESTABLISHMENT_ID,
   NO_SAME_DOCUMENT,
-  samplePilgrim,
-} from '@/features/clients/test/fixtures';
-import { field } from '@/features/clients/test/form';
+  sampleTraveler,
+} from '@/features/desk/test/fixtures';
+import { field } from '@/features/desk/test/form';
 import { authStore } from '@/lib/auth';
 import { mockApi, renderPage, renderRoutes, sampleUser } from '@/test/utils';
-import { ClientViewRoute } from './client-view';
+import { TravelerViewRoute } from './traveler-view';
 import { TravelerRegistrationRoute } from './traveler-registration';
 
 const TOKEN = 'tok_abcdefghijklmnopqrstuvwxyz012345';
@@ -54,7 +54,7 @@ describe('a companion of a registered traveler, from their record', { timeout: 3
   it('"Register a companion" on the record opens the desk with the stay shared under the traveler’s contract', async () => {
     // Sent in the background (decision 032): no summary offered the companion; the record does.
     authStore.setSession(TOKEN, sampleUser, { remember: true });
-    const traveler = samplePilgrim({
+    const traveler = sampleTraveler({
       reportNumber: '2026/000010',
       entryDate: '2026-11-20',
       checkOutDate: '2026-11-21',
@@ -73,7 +73,7 @@ describe('a companion of a registered traveler, from their record', { timeout: 3
     );
     const { user, router } = renderRoutes(
       [
-        { path: '/clients/view/:id', element: <ClientViewRoute /> },
+        { path: '/clients/view/:id', element: <TravelerViewRoute /> },
         { path: '/traveler-registration', element: <TravelerRegistrationRoute /> },
       ],
       { path: `/clients/view/${traveler.id}` },

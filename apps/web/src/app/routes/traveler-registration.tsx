@@ -3,18 +3,18 @@ import { useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import type { Pilgrim } from '@hospes/shared/pilgrims';
+import type { Traveler } from '@hospes/shared/travelers';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Spinner } from '@/components/ui/spinner';
 import { TextLink } from '@/components/ui/text-link';
 import { links } from '@/config/paths';
 import { ShareLinkDialog } from '@/features/checkin/components/share-link-dialog';
-import { usePilgrim } from '@/features/clients/api/get-pilgrim';
-import { TravelerForm } from '@/features/clients/components/traveler-form';
-import { RegistrationSuccess } from '@/features/clients/components/traveler-registration';
+import { useTraveler } from '@/features/desk/api/get-traveler';
+import { TravelerForm } from '@/features/desk/components/traveler-form';
+import { RegistrationSuccess } from '@/features/desk/components/traveler-registration';
 import { establishmentQuery } from '@/features/admin/api/get-establishment';
-import { discardQueued, removeQueued, useSendQueue } from '@/features/clients/send-queue';
+import { discardQueued, removeQueued, useSendQueue } from '@/features/desk/send-queue';
 import {
   useUserEstablishments,
   type UserEstablishment,
@@ -46,7 +46,7 @@ function QueuedRegistrationFix({
   const { t } = useTranslation('clients');
   const navigate = useNavigate();
   const entry = useSendQueue().find((queued) => queued.id === queuedId);
-  const [saved, setSaved] = useState<Pilgrim | null>(null);
+  const [saved, setSaved] = useState<Traveler | null>(null);
   const [discarding, setDiscarding] = useState(false);
   const establishment = establishments.find((e) => e.id === (saved ?? entry)?.establishmentId);
   const backToDesk = () => void navigate(links.travelerRegistration(establishment?.id));
@@ -147,7 +147,7 @@ export function TravelerRegistrationRoute() {
   const establishments = useDeskEstablishments(requested);
   const { list } = establishments;
   const companionId = params.get('companionOf') ?? '';
-  const companionOf = usePilgrim(companionId, { enabled: !!companionId });
+  const companionOf = useTraveler(companionId, { enabled: !!companionId });
   const queued = params.get('queued');
   const chosen =
     list.find((e) => e.id === requested)?.id ?? (list.length === 1 ? list[0]?.id : '') ?? '';

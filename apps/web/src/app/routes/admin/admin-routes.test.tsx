@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RequireAuth } from '@/app/guards';
 import { authStore } from '@/lib/auth';
-import { findToast, samplePilgrim } from '@/features/admin/components/test-data';
+import { findToast, sampleTraveler } from '@/features/admin/components/test-data';
 import { apiFailure, mockApi, renderRoutes, sampleUser } from '@/test/utils';
 import { adminRoute } from './routes';
 
@@ -91,7 +91,7 @@ describe('the /admin area guard and routes (spec §2, §6)', () => {
 });
 
 describe('admin traveler detail (spec §2)', () => {
-  const pilgrim = samplePilgrim({
+  const pilgrim = sampleTraveler({
     contactInfo: {
       email: 'hans@example.de',
       phone: '+49 30 1234567',

@@ -25,7 +25,7 @@ export const adminRoute: RouteObject = {
         },
         { path: paths.adminEstablishmentView, lazy: page(() => import('./establishment-view')) },
         { path: paths.adminEstablishmentEdit, lazy: page(() => import('./establishment-edit')) },
-        { path: paths.adminPilgrimView, lazy: page(() => import('./pilgrim-view')) },
+        { path: paths.adminTravelerView, lazy: page(() => import('./traveler-view')) },
         { path: paths.adminUsers, lazy: page(() => import('./users')) },
         { path: paths.adminReports, lazy: page(() => import('./reports')) },
         { path: '*', loader: () => redirect(paths.admin) },

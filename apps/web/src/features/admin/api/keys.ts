@@ -9,7 +9,7 @@ export const adminKeys = {
   establishments: ['establishments', 'admin'] as const,
   establishmentList: (query: object) => ['establishments', 'admin', 'list', query] as const,
   establishment: (id: string) => ['establishments', 'admin', 'detail', id] as const,
-  establishmentPilgrims: (id: string, page: number) =>
+  establishmentTravelers: (id: string, page: number) =>
     ['pilgrims', 'admin', 'establishment', id, page] as const,
   pilgrim: (id: string) => ['pilgrims', 'admin', 'detail', id] as const,
   users: ['admin', 'users'] as const,

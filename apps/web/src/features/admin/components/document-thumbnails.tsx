@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { DocumentUpload } from '@hospes/shared/pilgrims';
+import type { DocumentUpload } from '@hospes/shared/travelers';
 import { Spinner } from '@/components/ui/spinner';
 import { EnlargeableThumbnail } from '@/components/document-image-dialog';
 import { useDocumentImage } from '@/lib/document-image';

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { Establishment } from '@hospes/shared/establishments';
 import { formatDate, formatDateTime } from '../format';
 import { DetailsSection } from './details-list';
-import { EstablishmentPilgrims } from './establishment-pilgrims';
+import { EstablishmentTravelers } from './establishment-travelers';
 import { StatusBadge } from './status-badge';
 
 /**
@@ -73,7 +73,7 @@ export function EstablishmentDetail({ establishment }: { establishment: Establis
           ]}
         />
       </div>
-      <EstablishmentPilgrims establishmentId={e.id} establishmentName={e.name} />
+      <EstablishmentTravelers establishmentId={e.id} establishmentName={e.name} />
     </div>
   );
 }

@@ -20,7 +20,7 @@ import { useDeleteEstablishment } from '../api/delete-establishment';
 import { useEstablishment } from '../api/get-establishment';
 import { useEstablishments, type EstablishmentListQuery } from '../api/get-establishments';
 import { formatDateTime } from '../format';
-import { EstablishmentPilgrims } from './establishment-pilgrims';
+import { EstablishmentTravelers } from './establishment-travelers';
 import { Pagination } from './pagination';
 import { StatusBadge } from './status-badge';
 
@@ -52,11 +52,11 @@ function filtersOf(query: EstablishmentListQuery): Filters {
   };
 }
 
-function SelectedPilgrims({ id, name }: { id: string; name: string | undefined }) {
+function SelectedTravelers({ id, name }: { id: string; name: string | undefined }) {
   const loaded = useEstablishment(id);
   const label = name ?? loaded.data?.name;
   if (!label) return null;
-  return <EstablishmentPilgrims establishmentId={id} establishmentName={label} />;
+  return <EstablishmentTravelers establishmentId={id} establishmentName={label} />;
 }
 
 /**
@@ -314,7 +314,7 @@ export function EstablishmentsAdmin() {
         label={t('establishments.pagination')}
       />
 
-      {selected && <SelectedPilgrims id={selected} name={selectedName} />}
+      {selected && <SelectedTravelers id={selected} name={selectedName} />}
 
       <ConfirmDialog
         open={target !== null}

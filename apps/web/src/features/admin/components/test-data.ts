@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import type { Pilgrim } from '@hospes/shared/pilgrims';
+import type { Traveler } from '@hospes/shared/travelers';
 import type { Establishment } from '@hospes/shared/establishments';
 
 /** An establishment as the API answers it, for the admin component tests. */
@@ -33,7 +33,7 @@ export function sampleEstablishment(overrides: Partial<Establishment> = {}): Est
 }
 
 /** A traveler as the API answers it. */
-export function samplePilgrim(overrides: Partial<Pilgrim> = {}): Pilgrim {
+export function sampleTraveler(overrides: Partial<Traveler> = {}): Traveler {
   return {
     id: '6a0c3a52-5f0e-4c43-9a56-3b8f3f0e2a14',
     reportNumber: '2026/000001',

@@ -1,14 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ConfirmPilgrimResponseSchema, normaliseConfirmationCode } from '@hospes/shared/checkin';
-import { PilgrimListResponseSchema, PilgrimResponseSchema } from '@hospes/shared/pilgrims';
+import { ConfirmTravelerResponseSchema, normaliseConfirmationCode } from '@hospes/shared/checkin';
+import { TravelerListResponseSchema, TravelerResponseSchema } from '@hospes/shared/travelers';
 import { apiPaths } from '@/config/paths';
 import { api, isApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
 
 /** GET /api/pilgrims/by-code/{code}: the self-registered traveler (404 outside the tenancy). */
-export async function getPilgrimByCode(code: string) {
+export async function getTravelerByCode(code: string) {
   const normal = normaliseConfirmationCode(code) ?? code;
-  return (await api.get(apiPaths.checkin.byCode(normal), { schema: PilgrimResponseSchema })).data;
+  return (await api.get(apiPaths.checkin.byCode(normal), { schema: TravelerResponseSchema })).data;
 }
 
 /**
@@ -21,7 +21,7 @@ export function useConfirmSelfRegistration() {
     mutationFn: async ({ id, entryDate }: { id: string; entryDate?: string | undefined }) =>
       (
         await api.post(apiPaths.checkin.confirm(id), entryDate ? { entryDate } : {}, {
-          schema: ConfirmPilgrimResponseSchema,
+          schema: ConfirmTravelerResponseSchema,
         })
       ).data,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['pilgrims'] }),
@@ -45,7 +45,7 @@ export function usePendingReviewCount() {
       (
         await api.get(apiPaths.pilgrims.list, {
           query: { review: 'pending', limit: 1 },
-          schema: PilgrimListResponseSchema,
+          schema: TravelerListResponseSchema,
         })
       ).pagination.total,
   });

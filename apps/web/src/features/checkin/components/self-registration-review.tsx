@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmationArrivalDay, formatConfirmationCode } from '@hospes/shared/checkin';
 import { todayIso } from '@hospes/shared/dates';
-import type { Pilgrim } from '@hospes/shared/pilgrims';
+import type { Traveler } from '@hospes/shared/travelers';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { Modal } from '@/components/ui/dialog';
@@ -23,7 +23,7 @@ export function SelfRegistrationReview({
   timeZone,
   className,
 }: {
-  pilgrim: Pilgrim;
+  pilgrim: Traveler;
   /** The traveler's full name, for the question. */
   name: string;
   /**

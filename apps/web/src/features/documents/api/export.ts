@@ -19,7 +19,7 @@ export interface ExportRequest {
 }
 
 /** GET /api/pilgrims/export with the list's filters (not its page), streamed and saved. */
-export async function exportPilgrims({ filters, format, ids, ...rest }: ExportRequest) {
+export async function exportTravelers({ filters, format, ids, ...rest }: ExportRequest) {
   // The page and the order on screen are the list's: a file of all travelers goes by entry date
   // (the current page is written in the order of its ids).
   const {

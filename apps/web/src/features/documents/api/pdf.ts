@@ -6,7 +6,7 @@ import { currentLanguage } from '@/lib/i18n';
 import { DEFAULT_PDF_NAME, documentPaths } from './paths';
 
 /** GET /api/pilgrims/{id}/pdf in the interface language, saved under the server's file name. */
-export async function downloadPilgrimPdf(id: string, language = currentLanguage()) {
+export async function downloadTravelerPdf(id: string, language = currentLanguage()) {
   const file = await apiDownload(documentPaths.pdf(id), {
     query: { language },
     defaultFileName: DEFAULT_PDF_NAME,
@@ -15,12 +15,12 @@ export async function downloadPilgrimPdf(id: string, language = currentLanguage(
   return file.fileName;
 }
 
-export function useDownloadPilgrimPdf() {
-  return useMutation({ mutationFn: (id: string) => downloadPilgrimPdf(id) });
+export function useDownloadTravelerPdf() {
+  return useMutation({ mutationFn: (id: string) => downloadTravelerPdf(id) });
 }
 
 /** POST /api/pilgrims/{id}/send-pdf: the PDF, attached, to one address. */
-export function sendPilgrimPdf(id: string, email: string, language = currentLanguage()) {
+export function sendTravelerPdf(id: string, email: string, language = currentLanguage()) {
   return api.post(
     documentPaths.sendPdf(id),
     { email },
@@ -28,9 +28,9 @@ export function sendPilgrimPdf(id: string, email: string, language = currentLang
   );
 }
 
-export function useSendPilgrimPdf() {
+export function useSendTravelerPdf() {
   return useMutation({
     mutationFn: ({ id, email, language }: { id: string; email: string; language?: Language }) =>
-      sendPilgrimPdf(id, email, language),
+      sendTravelerPdf(id, email, language),
   });
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Pilgrim } from '@hospes/shared/pilgrims';
+import type { Traveler } from '@hospes/shared/travelers';
 import { Button } from '@/components/ui/button';
 import type { ExportFilters } from '../api/export';
 import { ExportDialog } from './export-dialog';
@@ -23,7 +23,7 @@ export function DocumentsToolbar({
   filters: ExportFilters & { establishmentId?: string };
   establishments: Establishments;
   /** The travelers on the list's current page. */
-  rows: readonly Pilgrim[];
+  rows: readonly Traveler[];
   /** Travelers matching the filters. */
   total: number;
 }) {
@@ -93,7 +93,7 @@ export function SesXmlSelectionButton({
   selected,
   establishments,
 }: {
-  selected: readonly Pilgrim[];
+  selected: readonly Traveler[];
   establishments: Establishments;
 }) {
   const { t } = useTranslation('documents');

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/dialog';
 import { FormAlert } from '@/components/ui/form-alert';
 import type { DownloadProgress } from '@/lib/api-client';
-import { exportPilgrims, LARGE_EXPORT_ROWS, type ExportFilters } from '../api/export';
+import { exportTravelers, LARGE_EXPORT_ROWS, type ExportFilters } from '../api/export';
 import { formatBytes } from './format-bytes';
 import { RadioGroup } from './radio-group';
 import { bcp47Of } from '@hospes/shared/languages';
@@ -54,7 +54,7 @@ export function ExportDialog({
     setState('exporting');
     setProgress({ received: 0, total: null });
     try {
-      const name = await exportPilgrims({
+      const name = await exportTravelers({
         filters,
         format,
         ids: scope === 'page' ? pageIds : undefined,

@@ -9,7 +9,7 @@ import { cn } from '@/components/ui/cn';
 import { LANGUAGES, matchLanguage, type Language } from '@hospes/shared/languages';
 import { errorText } from '@/lib/error-text';
 import { currentLanguage, LANGUAGE_NAMES } from '@/lib/i18n';
-import { useDownloadPilgrimPdf, useSendPilgrimPdf } from '../api/pdf';
+import { useDownloadTravelerPdf, useSendTravelerPdf } from '../api/pdf';
 
 export interface PdfTraveler {
   id: string;
@@ -43,7 +43,7 @@ export function SendPdfDialog({
   failureToast?: string;
 }) {
   const { t } = useTranslation('documents');
-  const send = useSendPilgrimPdf();
+  const send = useSendTravelerPdf();
   const [email, setEmail] = useState(traveler.contactInfo?.email ?? '');
   const [language, setLanguage] = useState<Language>(
     () => matchLanguage(traveler.language) ?? currentLanguage(),
@@ -137,7 +137,7 @@ export function PdfActions({
   className?: string;
 }) {
   const { t } = useTranslation('documents');
-  const download = useDownloadPilgrimPdf();
+  const download = useDownloadTravelerPdf();
   const [sending, setSending] = useState(false);
 
   const onDownload = async () => {

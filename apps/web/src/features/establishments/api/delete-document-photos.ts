@@ -21,7 +21,7 @@ export function useDeleteDocumentPhotos() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteDocumentPhotos,
-    // Every traveler query starts with 'pilgrims' (features/clients/api/keys).
+    // Every traveler query starts with 'pilgrims' (features/desk/api/keys).
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['pilgrims'] }),
     // A refusal (409: photos kept again, from another tab) means the settings shown are stale.
     onSettled: () => queryClient.invalidateQueries({ queryKey: establishmentsKey }),

@@ -1,0 +1,258 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { LngQuerySchema, paginationOf } from '@hospes/shared/common';
+import {
+  DocumentQuerySchema,
+  TravelerHistoryQuerySchema,
+  TravelerHistoryResponseSchema,
+  BulkDeleteTravelersInputSchema,
+  BulkDeleteTravelersResponseSchema,
+  CreateTravelerInputSchema,
+  DeleteTravelerResponseSchema,
+  ListTravelersQuerySchema,
+  TravelerListResponseSchema,
+  TravelerResponseSchema,
+  UpdateTravelerInputSchema,
+} from '@hospes/shared/travelers';
+import { z } from '@hospes/shared/zod';
+import { serverMessage } from '../../lib/i18n/server-texts';
+import { jsonListPage, sendJsonText } from '../../lib/serializer';
+import { actorOf } from '../../plugins/auth';
+import { auditContext } from '../audit/audit-context';
+import type { TravelersService } from './travelers.service';
+
+const tags = ['pilgrims'];
+const security = [{ bearerAuth: [] }];
+/** Ids are checked by the service, so that a malformed one answers 404 like an unknown one. */
+const IdParams = z.object({ id: z.string().max(100) });
+const DocumentParams = z.object({ id: z.string().max(100), docId: z.string().max(100) });
+
+/**
+ * `Idempotency-Key`: any 1–100 visible ASCII characters the client chose for one registration (a
+ * UUID, say); sent again with a retry, it answers the same registration (see the service's create).
+ */
+export const IdempotencyHeaders = z.object({
+  'idempotency-key': z
+    .string()
+    .regex(/^[\x21-\x7e]{1,100}$/, 'validation.invalidFormat')
+    .optional(),
+});
+
+/** Three images of at most 10 MB each, base64-encoded, plus the fields. */
+export const PILGRIM_BODY_LIMIT = 45 * 1024 * 1024;
+
+export const travelersRoutes: FastifyPluginAsyncZod<{ pilgrims: TravelersService }> = async (
+  app,
+  { pilgrims },
+) => {
+  app.post(
+    '/',
+    {
+      bodyLimit: PILGRIM_BODY_LIMIT,
+      schema: {
+        tags,
+        summary: 'Register a traveler (images as data URLs; the signature is required)',
+        security,
+        body: CreateTravelerInputSchema,
+        querystring: LngQuerySchema,
+        headers: IdempotencyHeaders,
+        response: { 201: TravelerResponseSchema },
+      },
+      onRequest: app.requireUser,
+    },
+    async (request, reply) => {
+      const { pilgrim, replayed } = await pilgrims.create(
+        actorOf(request),
+        request.body,
+        auditContext(request),
+        request.headers['idempotency-key'],
+      );
+      // A repeated key answers as the first time did, and says so.
+      if (replayed) reply.header('idempotent-replayed', 'true');
+      return reply.code(201).send({
+        success: true,
+        message: serverMessage(request.lng, 'pilgrimCreated'),
+        data: pilgrim,
+      });
+    },
+  );
+
+  app.get(
+    '/',
+    {
+      schema: {
+        tags,
+        summary: 'The travelers the caller may see, filtered, sorted and paginated',
+        security,
+        querystring: ListTravelersQuerySchema,
+        response: { 200: TravelerListResponseSchema },
+      },
+      onRequest: app.requireUser,
+    },
+    async (request, reply) => {
+      const { page, limit } = request.query;
+      const { data, total } = await pilgrims.list(actorOf(request), request.query);
+      // The travelers are JSON the database wrote: sent as they are (lib/serializer.ts JsonText).
+      return sendJsonText(reply, jsonListPage(data, paginationOf(total, page, limit)));
+    },
+  );
+
+  app.post(
+    '/bulk-delete',
+    {
+      schema: {
+        tags,
+        summary: 'Delete several travelers at once (only those the caller may delete)',
+        security,
+        body: BulkDeleteTravelersInputSchema,
+        querystring: LngQuerySchema,
+        response: { 200: BulkDeleteTravelersResponseSchema },
+      },
+      onRequest: app.requireUser,
+    },
+    async (request) => {
+      const data = await pilgrims.bulkRemove(
+        actorOf(request),
+        request.body.pilgrimIds,
+        auditContext(request),
+      );
+      return {
+        success: true as const,
+        message: serverMessage(request.lng, 'pilgrimsDeleted', { count: data.deleted }),
+        data,
+      };
+    },
+  );
+
+  app.get(
+    '/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One traveler',
+        security,
+        params: IdParams,
+        querystring: LngQuerySchema,
+        response: { 200: TravelerResponseSchema },
+      },
+      onRequest: app.requireUser,
+    },
+    async (request) => ({
+      success: true as const,
+      data: await pilgrims.get(actorOf(request), request.params.id),
+    }),
+  );
+
+  app.put(
+    '/:id',
+    {
+      bodyLimit: PILGRIM_BODY_LIMIT,
+      schema: {
+        tags,
+        summary:
+          'Update a traveler: the fields sent change, the others stay; an image replaces the one of its kind',
+        security,
+        params: IdParams,
+        body: UpdateTravelerInputSchema,
+        querystring: LngQuerySchema,
+        response: { 200: TravelerResponseSchema },
+      },
+      onRequest: app.requireUser,
+    },
+    async (request) => ({
+      success: true as const,
+      message: serverMessage(request.lng, 'pilgrimUpdated'),
+      data: await pilgrims.update(
+        actorOf(request),
+        request.params.id,
+        request.body,
+        auditContext(request),
+      ),
+    }),
+  );
+
+  app.delete(
+    '/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a traveler',
+        security,
+        params: IdParams,
+        querystring: LngQuerySchema,
+        response: { 200: DeleteTravelerResponseSchema },
+      },
+      onRequest: app.requireUser,
+    },
+    async (request) => ({
+      success: true as const,
+      message: serverMessage(request.lng, 'pilgrimDeleted'),
+      data: await pilgrims.remove(actorOf(request), request.params.id, auditContext(request)),
+    }),
+  );
+
+  app.get(
+    '/:id/history',
+    {
+      schema: {
+        tags,
+        summary:
+          'Who registered, changed, viewed the images of, printed or e-mailed a traveler, and when (newest first)',
+        security,
+        params: IdParams,
+        querystring: TravelerHistoryQuerySchema,
+        response: { 200: TravelerHistoryResponseSchema },
+      },
+      onRequest: app.requireUser,
+    },
+    async (request) => {
+      const { page, limit } = request.query;
+      const { entries, total } = await pilgrims.history(actorOf(request), request.params.id, {
+        page,
+        limit,
+      });
+      return {
+        success: true as const,
+        data: entries,
+        pagination: paginationOf(total, page, limit),
+      };
+    },
+  );
+
+  app.get(
+    '/:id/documents/:docId',
+    {
+      schema: {
+        tags,
+        summary: 'The image of an uploaded document, decrypted (the view is audited)',
+        security,
+        params: DocumentParams,
+        querystring: DocumentQuerySchema,
+        response: {
+          200: z
+            .any()
+            .describe(
+              'The image bytes: image/jpeg, image/png or image/webp; with size=preview a WebP copy of at most 640 px a side when smaller',
+            ),
+        },
+      },
+      onRequest: app.requireUser,
+    },
+    async (request, reply) => {
+      const { id, docId } = request.params;
+      const file = await pilgrims.document(
+        actorOf(request),
+        id,
+        docId,
+        auditContext(request),
+        request.query.size,
+      );
+      return reply
+        .header('content-type', file.mimeType)
+        .header('content-length', String(file.bytes.length))
+        .header('content-disposition', `inline; filename="${file.originalName}"`)
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        .send(file.bytes);
+    },
+  );
+};

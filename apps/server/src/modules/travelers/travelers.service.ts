@@ -1,0 +1,687 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { DOCUMENT_KINDS, IMAGE_MAX_BYTES, type DocumentKind } from '@hospes/shared/codes';
+import { todayIso } from '@hospes/shared/dates';
+import { establishmentTimeZone } from '@hospes/shared/provinces';
+import type { ErrorDetail } from '@hospes/shared/errors';
+import {
+  travelerRecordIssues,
+  type CreateTravelerInput,
+  type DocumentSize,
+  PILGRIM_HISTORY_ACTIONS,
+  type TravelerHistoryAction,
+  type TravelerHistoryEntry,
+  type ListTravelersQuery,
+  type Traveler,
+  type UpdateTravelerInput,
+} from '@hospes/shared/travelers';
+import type { Db } from '../../db/client';
+import type { TravelerDbRow } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { assertSameRequest, fingerprintOf, KeyTaken, registerOnce } from '../../lib/idempotency';
+import { uuidv7 } from '../../lib/ids';
+import type { DocumentCipher } from '../../lib/storage/document-cipher';
+import {
+  decodeImageDataUrl,
+  IMAGE_MAX_PIXELS,
+  SIGNATURE_MAX_PIXELS,
+} from '../../lib/storage/images';
+import { documentPreview } from '../../lib/storage/preview';
+import type { Actor } from '../../plugins/auth';
+import type { AuditContext, AuditRepository } from '../audit/audit.repository';
+import { clockDays } from '../establishments/clock';
+import { documentsDeletedEntries } from '../establishments/document-photos';
+import { isUuid, scopeOf, type Scope } from '../establishments/scope';
+import {
+  changedFields,
+  mergeUpdate,
+  recordFromCreateInput,
+  recordFromRow,
+  toTravelerDto,
+  valuesFromRecord,
+  type TravelerRecord,
+} from './travelers.mapper';
+import type { ListDays, TravelerFilter, TravelersRepository } from './travelers.repository';
+import { createTravelerCounts, type TravelerCounts } from './traveler-counts';
+
+export interface TravelersServiceDeps {
+  db: Db;
+  pilgrims: TravelersRepository;
+  audit: AuditRepository;
+  cipher: DocumentCipher;
+  now?: () => Date;
+  log?: Pick<FastifyBaseLogger, 'error'>;
+  /** The kept list totals, shared with the other services that write travelers (app.ts). */
+  counts?: TravelerCounts;
+}
+
+type Images = Pick<CreateTravelerInput, 'frontDocImage' | 'backDocImage' | 'signatureImage'>;
+
+const IMAGE_FIELDS: { field: keyof Images; kind: DocumentKind; name: string }[] = [
+  { field: 'frontDocImage', kind: 'front', name: 'front-document' },
+  { field: 'backDocImage', kind: 'back', name: 'back-document' },
+  { field: 'signatureImage', kind: 'signature', name: 'signature' },
+];
+
+interface SealedDocument {
+  id: string;
+  kind: DocumentKind;
+  mimeType: string;
+  originalName: string;
+  size: number;
+  content: Buffer;
+}
+
+/** The additional data a document image is sealed with (see lib/storage/document-cipher). */
+export const documentContext = (pilgrimId: string, documentId: string) =>
+  `pilgrim-document:${pilgrimId}:${documentId}`;
+
+/** Report numbers run per establishment and year of entry. */
+export const reportYearOf = (entryDate: string) => Number(entryDate.slice(0, 4));
+
+/**
+ * An audit entry as a traveler's history shows it (see the shared TravelerHistoryEntrySchema). To
+ * the establishment's staff, support (an admin) is named by role only and co-workers by name only;
+ * an admin sees who, with e-mails.
+ */
+type HistoryRow = Awaited<ReturnType<AuditRepository['pageForEntity']>>['rows'][number];
+
+function historyEntry(row: HistoryRow, viewerIsAdmin: boolean): TravelerHistoryEntry {
+  const details = (row.details ?? {}) as {
+    fields?: unknown;
+    documents?: unknown;
+    kind?: unknown;
+    size?: unknown;
+    source?: unknown;
+    to?: unknown;
+    entryDate?: unknown;
+    fromEntryDate?: unknown;
+    reportNumber?: unknown;
+    fromReportNumber?: unknown;
+  };
+  const kinds = Array.isArray(details.documents)
+    ? details.documents.map((d: { kind?: unknown }) => d?.kind)
+    : [details.kind];
+  return {
+    id: row.id,
+    at: row.at.toISOString(),
+    action: row.action as TravelerHistoryAction,
+    ...historyActor(row, viewerIsAdmin),
+    fields: Array.isArray(details.fields)
+      ? details.fields.filter((f): f is string => typeof f === 'string')
+      : [],
+    documents: kinds.filter((k): k is DocumentKind => DOCUMENT_KINDS.includes(k as DocumentKind)),
+    size: details.size === 'preview' || details.size === 'full' ? details.size : null,
+    source: typeof details.source === 'string' ? details.source : null,
+    sentTo: typeof details.to === 'string' ? details.to : null,
+    arrival:
+      typeof details.entryDate === 'string' && typeof details.fromEntryDate === 'string'
+        ? { entryDate: details.entryDate, from: details.fromEntryDate }
+        : null,
+    renumbered:
+      typeof details.reportNumber === 'string' && typeof details.fromReportNumber === 'string'
+        ? { reportNumber: details.reportNumber, from: details.fromReportNumber }
+        : null,
+  };
+}
+
+function historyActor(
+  row: HistoryRow,
+  viewerIsAdmin: boolean,
+): Pick<TravelerHistoryEntry, 'by' | 'actor'> {
+  if (!row.actorId || row.actorName === null) {
+    return { by: row.action === 'pilgrim.self_registered' ? 'traveler' : 'system', actor: null };
+  }
+  const person = {
+    id: row.actorId,
+    name: row.actorName,
+    email: viewerIsAdmin ? row.actorEmail : null,
+  };
+  if (row.actorRole === 'admin') return { by: 'support', actor: viewerIsAdmin ? person : null };
+  return { by: 'staff', actor: person };
+}
+
+function validationError(details: ErrorDetail[]): never {
+  throw new AppError('VALIDATION_FAILED', { details });
+}
+
+/** The error code of each reason an image is refused. */
+const IMAGE_PROBLEMS = {
+  type: 'validation.imageType',
+  size: 'validation.imageTooLarge',
+  damaged: 'validation.imageDamaged',
+  pixels: 'validation.imageTooManyPixels',
+} as const;
+
+/** What registering a traveler needs to know of the establishment. */
+export interface RegisteringEstablishment {
+  id: string;
+  name: string;
+  keepDocumentImages: boolean;
+  /** Its province and postal code give its clock (the Canary Islands keep their own). */
+  province: string;
+  postalCode: string;
+}
+
+export function createTravelersService(deps: TravelersServiceDeps) {
+  const { db, pilgrims, audit, cipher, log } = deps;
+  const now = deps.now ?? (() => new Date());
+  const today = () => todayIso(now());
+
+  /** Decodes, checks (by content and size) and encrypts the images that were sent. */
+  function sealImages(pilgrimId: string, images: Images): SealedDocument[] {
+    const details: ErrorDetail[] = [];
+    const sealed: SealedDocument[] = [];
+    for (const { field, kind, name } of IMAGE_FIELDS) {
+      const dataUrl = images[field];
+      if (!dataUrl) continue;
+      const decoded = decodeImageDataUrl(
+        dataUrl,
+        IMAGE_MAX_BYTES,
+        kind === 'signature' ? SIGNATURE_MAX_PIXELS : IMAGE_MAX_PIXELS,
+      );
+      if (!decoded.ok) {
+        details.push({ field, message: '', code: IMAGE_PROBLEMS[decoded.reason] });
+        continue;
+      }
+      const id = randomUUID();
+      sealed.push({
+        id,
+        kind,
+        mimeType: decoded.mimeType,
+        originalName: `${name}.${decoded.extension}`,
+        size: decoded.bytes.length,
+        content: cipher.seal(decoded.bytes, documentContext(pilgrimId, id)),
+      });
+    }
+    if (details.length) validationError(details);
+    return sealed;
+  }
+
+  /**
+   * The rules across fields on a whole record. `municipalityCodes` false: the address was not
+   * sent (an update), so a stored address with an old or wrong INE code does not block the save.
+   */
+  function checkRecord(record: TravelerRecord, municipalityCodes = true, day = today()) {
+    const issues = travelerRecordIssues(record, day, { complete: true, municipalityCodes });
+    if (issues.length) {
+      validationError(
+        issues.map((issue) => ({ field: issue.path.join('.'), message: '', code: issue.message })),
+      );
+    }
+  }
+
+  async function load(scope: Scope, id: string): Promise<Traveler> {
+    const found = isUuid(id) ? await pilgrims.findInScope(id, scope) : null;
+    if (!found) throw new AppError('PILGRIM_NOT_FOUND');
+    // Its stay counts to its establishment's day, as in the lists (decision 028).
+    return toTravelerDto(
+      found.row,
+      found.establishmentName,
+      found.documents,
+      todayIso(now(), establishmentTimeZone(found.establishmentPlace)),
+      found.selfRegistration,
+    );
+  }
+
+  /** The establishment a new traveler goes to: the one given, or the caller's only one. */
+  async function targetEstablishment(
+    actor: Actor,
+    establishmentId: string | null | undefined,
+    tx: Db,
+  ) {
+    const scope = scopeOf(actor);
+    let id = establishmentId ?? null;
+    if (!id) {
+      const mine = actor.role === 'admin' ? [] : await pilgrims.membershipsOf(actor.id, tx);
+      if (mine.length !== 1)
+        validationError([
+          { field: 'establishmentId', message: '', code: 'validation.establishmentRequired' },
+        ]);
+      id = mine[0]!;
+    }
+    const establishment = await pilgrims.establishmentInScope(id, scope, tx);
+    if (!establishment) throw new AppError('ESTABLISHMENT_NOT_FOUND');
+    return establishment;
+  }
+
+  const counts = deps.counts ?? createTravelerCounts();
+  const changed = () => counts.changed();
+
+  function countMatches(scope: Scope, filter: TravelerFilter, day: ListDays): Promise<number> {
+    const key = JSON.stringify([scope, filter, filter.stayStatus ? day : null]);
+    return counts.get(key, () => pilgrims.count(scope, filter, day));
+  }
+
+  async function list(
+    scope: Scope,
+    query: TravelerFilter,
+    page: Pick<ListTravelersQuery, 'page' | 'limit' | 'sortBy' | 'sortOrder'>,
+  ) {
+    // Each traveler's stay counts to its establishment's day (decision 028): the Canary Islands'
+    // is the mainland's but for an hour, when the database picks it by the row's establishment.
+    const day = clockDays(now());
+    const {
+      search,
+      establishmentId,
+      nationality,
+      documentType,
+      gender,
+      entryDateFrom,
+      entryDateTo,
+      checkOutDateFrom,
+      checkOutDateTo,
+      stayStatus,
+      review,
+    } = query;
+    const filter: TravelerFilter = {
+      search,
+      establishmentId,
+      nationality,
+      documentType,
+      gender,
+      entryDateFrom,
+      entryDateTo,
+      checkOutDateFrom,
+      checkOutDateTo,
+      stayStatus,
+      review,
+    };
+    const rows = await pilgrims.listPage(scope, filter, page, day);
+    const offset = (page.page - 1) * page.limit;
+    // A page that is not full (and not past the end) tells the total without counting.
+    const total =
+      rows.length < page.limit && (rows.length > 0 || page.page === 1)
+        ? offset + rows.length
+        : await countMatches(scope, filter, day);
+    // Each traveler as JSON text the database wrote (see the repository's apiTraveler).
+    return { data: rows, total };
+  }
+
+  async function reachable(scope: Scope, establishmentId: string) {
+    return (
+      isUuid(establishmentId) && !!(await pilgrims.establishmentInScope(establishmentId, scope, db))
+    );
+  }
+
+  function requireSignature(input: CreateTravelerInput) {
+    if (!input.signatureImage) {
+      throw new AppError('SIGNATURE_REQUIRED', {
+        details: [{ field: 'signatureImage', message: '', code: 'validation.signatureRequired' }],
+      });
+    }
+  }
+
+  /**
+   * Refuses photos of the identity document (front, back) for an establishment that keeps none
+   * (decision 023): a scan reads their data, and only the data and the signature are stored.
+   */
+  function refuseUnkeptImages(establishment: { keepDocumentImages: boolean }, images: Images) {
+    if (establishment.keepDocumentImages) return;
+    const refused = IMAGE_FIELDS.filter(({ kind, field }) => kind !== 'signature' && images[field]);
+    if (refused.length)
+      validationError(
+        refused.map(({ field }) => ({
+          field,
+          message: '',
+          code: 'validation.documentImagesNotKept',
+        })),
+      );
+  }
+
+  /** The row with the report number numberIfMissing gave it (in `tx`, or on its own). */
+  async function numbered(row: TravelerDbRow, tx?: Db): Promise<TravelerDbRow> {
+    // None given: numbered in between by another caller (an idempotent replay), or gone.
+    const number =
+      (await pilgrims.numberIfMissing(row.id, tx)) ?? (await pilgrims.numberOf(row.id, tx));
+    return number ? { ...row, reportYear: number.year, reportSeq: number.seq } : row;
+  }
+
+  async function insertNew(options: {
+    establishment: RegisteringEstablishment;
+    createdBy: string | null;
+    input: CreateTravelerInput;
+    context: AuditContext;
+    action: 'pilgrim.created' | 'pilgrim.self_registered';
+    within?: (tx: Db, pilgrimId: string) => Promise<void>;
+  }): Promise<Traveler> {
+    const { establishment, createdBy, input, context, action, within } = options;
+    // Time-ordered: the travelers of one day are listed in the order they were registered.
+    const id = uuidv7();
+    // Its defaults (the entry date) and rules are the establishment's day, by its own clock.
+    const day = todayIso(now(), establishmentTimeZone(establishment));
+    const record = recordFromCreateInput(input, establishment.id, day);
+    checkRecord(record, true, day);
+    refuseUnkeptImages(establishment, input);
+    const documents = sealImages(id, input);
+    let row = await db.transaction(async (tx) => {
+      // Checked again under a share lock, in case the setting was turned off since.
+      if (documents.some((d) => d.kind !== 'signature'))
+        refuseUnkeptImages(
+          { keepDocumentImages: await pilgrims.keepsDocumentImages(establishment.id, tx) },
+          input,
+        );
+      const inserted = await pilgrims.insert({ id, createdBy, ...valuesFromRecord(record) }, tx);
+      await pilgrims.insertDocuments(
+        documents.map((document) => ({ ...document, pilgrimId: id })),
+        tx,
+      );
+      await within?.(tx, id);
+      await audit.record(
+        context,
+        {
+          action,
+          entityType: 'pilgrim',
+          entityId: id,
+          establishmentId: establishment.id,
+          details: { documents: documents.map((d) => ({ id: d.id, kind: d.kind })) },
+        },
+        tx,
+      );
+      return pilgrims.numbersInTransaction ? numbered(inserted, tx) : inserted;
+    });
+    changed();
+    // The report number of the establishment's series for the year of entry (decision 013): on
+    // PostgreSQL given once the registration is committed, in one statement of its own, so that
+    // registrations of one establishment do not queue on its counter while their transactions run.
+    // If this fails, the registration stays saved and is numbered when its PDF or SES file first
+    // needs the number.
+    if (row.reportSeq === null) {
+      try {
+        row = await numbered(row);
+      } catch (err) {
+        log?.error({ err, pilgrimId: id }, 'report number not given; it will be at the first PDF');
+      }
+    }
+    const documentsMeta = documents.map((d) => ({
+      id: d.id,
+      kind: d.kind,
+      mimeType: d.mimeType,
+      originalName: d.originalName,
+      size: d.size,
+      createdAt: row.createdAt.toISOString(),
+    }));
+    return toTravelerDto(row, establishment.name, documentsMeta, day);
+  }
+
+  return {
+    get: (actor: Actor, id: string) => load(scopeOf(actor), id),
+
+    /**
+     * Registers a traveler. With a key (the `Idempotency-Key` header), a registration the caller
+     * already made with that key is answered instead (`replayed`), so that a retry after a lost
+     * answer does not register the traveler twice; concurrent requests with one key register once.
+     */
+    async create(
+      actor: Actor,
+      input: CreateTravelerInput,
+      context: AuditContext,
+      key?: string,
+    ): Promise<{ pilgrim: Traveler; replayed: boolean }> {
+      const scope = scopeOf(actor);
+      const fingerprint = key ? fingerprintOf(input) : '';
+      const earlier = async () => {
+        const recorded = key ? await pilgrims.registeredWithKey(actor.id, key) : null;
+        if (!recorded) return null;
+        assertSameRequest(recorded.requestHash, fingerprint);
+        const id = recorded.pilgrimId;
+        let pilgrim = await load(scope, id);
+        // On PostgreSQL the first request numbers its traveler just after its commit: a request
+        // that waited for that commit may read the traveler before then. The same answer, numbered.
+        // (Numbered by this call, or by the first request once it had the row: read it again.)
+        if (pilgrim.reportNumber === null) {
+          await pilgrims.numberIfMissing(id);
+          pilgrim = await load(scope, id);
+        }
+        return { pilgrim, replayed: true };
+      };
+      requireSignature(input);
+      return registerOnce(earlier, async () => {
+        const establishment = await targetEstablishment(actor, input.establishmentId, db);
+        const pilgrim = await insertNew({
+          establishment,
+          createdBy: actor.id,
+          input,
+          context,
+          action: 'pilgrim.created',
+          within: key
+            ? async (tx, pilgrimId) => {
+                const recorded = await pilgrims.recordRegistrationKey(
+                  { userId: actor.id, key, pilgrimId, requestHash: fingerprint },
+                  tx,
+                );
+                if (!recorded) throw new KeyTaken();
+              }
+            : undefined,
+        });
+        return { pilgrim, replayed: false };
+      });
+    },
+
+    /**
+     * A traveler who registers through an establishment's check-in link (modules/checkin): no
+     * user creates it; `within` runs in the same transaction (it stores the self-registration).
+     */
+    async createSelfRegistered(
+      establishment: RegisteringEstablishment,
+      input: CreateTravelerInput,
+      context: AuditContext,
+      within: (tx: Db, pilgrimId: string) => Promise<void>,
+    ): Promise<Traveler> {
+      requireSignature(input);
+      return insertNew({
+        establishment,
+        createdBy: null,
+        input: { ...input, establishmentId: establishment.id, stay: null },
+        context,
+        action: 'pilgrim.self_registered',
+        within,
+      });
+    },
+
+    /** GET /api/pilgrims: the caller's travelers (everyone's for an admin), filtered. */
+    async list(actor: Actor, query: ListTravelersQuery) {
+      const scope = scopeOf(actor);
+      const result = await list(scope, query, query);
+      // An establishment the caller cannot reach is not found, as on every other route. Travelers
+      // of it show that it is in reach, so only a filter that matches none asks.
+      if (
+        result.total === 0 &&
+        query.establishmentId &&
+        !(await reachable(scope, query.establishmentId))
+      )
+        throw new AppError('ESTABLISHMENT_NOT_FOUND');
+      return result;
+    },
+
+    /** GET /api/establishments/{id}/pilgrims. */
+    async listForEstablishment(
+      actor: Actor,
+      establishmentId: string,
+      page: { page: number; limit: number },
+    ) {
+      const scope = scopeOf(actor);
+      if (!(await reachable(scope, establishmentId))) throw new AppError('ESTABLISHMENT_NOT_FOUND');
+      return list(scope, { establishmentId }, { ...page, sortBy: 'entryDate', sortOrder: 'desc' });
+    },
+
+    async update(
+      actor: Actor,
+      id: string,
+      patch: UpdateTravelerInput,
+      context: AuditContext,
+    ): Promise<Traveler> {
+      if (!isUuid(id)) throw new AppError('PILGRIM_NOT_FOUND');
+      const scope = scopeOf(actor);
+      const documents = sealImages(id, patch);
+      await db.transaction(async (tx) => {
+        const row = await pilgrims.lockInScope(id, scope, tx);
+        if (!row) throw new AppError('PILGRIM_NOT_FOUND');
+        let establishmentId = row.establishmentId;
+        if (patch.establishmentId && patch.establishmentId !== row.establishmentId) {
+          establishmentId = (await targetEstablishment(actor, patch.establishmentId, tx)).id;
+        }
+        const moved = establishmentId !== row.establishmentId;
+        // Whether the establishment keeps photos of documents (decision 023), read under a share
+        // lock: a change of the setting waits for this update, or this update for it.
+        const keeps =
+          moved || patch.frontDocImage || patch.backDocImage
+            ? await pilgrims.keepsDocumentImages(establishmentId, tx)
+            : true;
+        refuseUnkeptImages({ keepDocumentImages: keeps }, patch);
+        // Moved to an establishment that keeps none: its photos do not go with it.
+        const removed = moved && !keeps ? await pilgrims.deleteDocumentPhotos(id, tx) : [];
+        const before = recordFromRow(row);
+        const after = mergeUpdate(before, patch, establishmentId, today());
+        checkRecord(after, patch.address !== undefined);
+        const fields = changedFields(before, after);
+        // Nothing to change (e.g. only unknown keys were sent): no write, no audit entry.
+        if (fields.length === 0 && documents.length === 0) return;
+        // A traveler moved to another establishment takes a number of that establishment's series.
+        const renumber =
+          establishmentId !== row.establishmentId
+            ? {
+                reportYear: reportYearOf(after.entryDate),
+                reportSeq: await pilgrims.allocateReportNumbers(
+                  establishmentId,
+                  reportYearOf(after.entryDate),
+                  1,
+                  tx,
+                ),
+              }
+            : {};
+        await pilgrims.update(id, scope, { ...valuesFromRecord(after), ...renumber }, tx);
+        for (const document of documents)
+          await pilgrims.putDocument({ ...document, pilgrimId: id }, tx);
+        await audit.record(
+          context,
+          [
+            {
+              action: 'pilgrim.updated',
+              entityType: 'pilgrim',
+              entityId: id,
+              establishmentId,
+              details: {
+                fields,
+                documents: documents.map((d) => ({ id: d.id, kind: d.kind })),
+                ...(establishmentId !== row.establishmentId
+                  ? { fromEstablishmentId: row.establishmentId }
+                  : {}),
+              },
+            },
+            // Its photos deleted on a move to an establishment that keeps none (decision 023).
+            ...documentsDeletedEntries(removed, establishmentId),
+          ],
+          tx,
+        );
+      });
+      changed();
+      return load(scope, id);
+    },
+
+    async remove(actor: Actor, id: string, context: AuditContext) {
+      if (!isUuid(id)) throw new AppError('PILGRIM_NOT_FOUND');
+      await db.transaction(async (tx) => {
+        const [deleted] = await pilgrims.deleteInScope([id], scopeOf(actor), tx);
+        if (!deleted) throw new AppError('PILGRIM_NOT_FOUND');
+        await audit.record(
+          context,
+          {
+            action: 'pilgrim.deleted',
+            entityType: 'pilgrim',
+            entityId: id,
+            establishmentId: deleted.establishmentId,
+          },
+          tx,
+        );
+      });
+      changed();
+      return { id };
+    },
+
+    /** Deletes, in one transaction, those of the ids the caller may delete; how many. */
+    async bulkRemove(actor: Actor, ids: string[] | null | undefined, context: AuditContext) {
+      const unique = [...new Set(ids ?? [])];
+      if (unique.length === 0) throw new AppError('PILGRIM_IDS_REQUIRED');
+      const deleted = await db.transaction(async (tx) => {
+        const rows = await pilgrims.deleteInScope(unique, scopeOf(actor), tx);
+        await audit.record(
+          context,
+          rows.map((row) => ({
+            action: 'pilgrim.deleted' as const,
+            entityType: 'pilgrim' as const,
+            entityId: row.id,
+            establishmentId: row.establishmentId,
+            details: { bulk: true },
+          })),
+          tx,
+        );
+        return rows.length;
+      });
+      changed();
+      return { requested: unique.length, deleted };
+    },
+
+    /**
+     * GET /api/pilgrims/{id}/history: who registered, changed, viewed the images of, printed or
+     * e-mailed this traveler's record, and when (the audit log's entries, newest first). Ids,
+     * field names and document kinds only, as the log holds them; no values.
+     */
+    async history(actor: Actor, id: string, page: { page: number; limit: number }) {
+      const scope = scopeOf(actor);
+      await load(scope, id);
+      const { rows, total } = await audit.pageForEntity(
+        'pilgrim',
+        id,
+        PILGRIM_HISTORY_ACTIONS,
+        scope,
+        page,
+      );
+      return { entries: rows.map((row) => historyEntry(row, actor.role === 'admin')), total };
+    },
+
+    /**
+     * The decrypted bytes of a document image, or with `size: 'preview'` a smaller copy for a
+     * thumbnail (lib/storage/preview; the image itself when no copy would be smaller); the view is
+     * audited either way.
+     */
+    async document(
+      actor: Actor,
+      pilgrimId: string,
+      documentId: string,
+      context: AuditContext,
+      size: DocumentSize = 'full',
+    ) {
+      if (!isUuid(pilgrimId)) throw new AppError('PILGRIM_NOT_FOUND');
+      const scope = scopeOf(actor);
+      if (!isUuid(documentId)) {
+        await load(scope, pilgrimId);
+        throw new AppError('DOCUMENT_NOT_FOUND');
+      }
+      const found = await pilgrims.findDocumentInScope(pilgrimId, documentId, scope);
+      if (!found) {
+        await load(scope, pilgrimId);
+        throw new AppError('DOCUMENT_NOT_FOUND');
+      }
+      const document = found;
+      const bytes = cipher.open(document.content, documentContext(pilgrimId, document.id));
+      const preview = size === 'preview' ? await documentPreview(bytes) : null;
+      await audit.record(context, {
+        action: 'pilgrim.document_viewed',
+        entityType: 'pilgrim',
+        entityId: pilgrimId,
+        establishmentId: found.establishmentId,
+        // What was sent: the image itself when no preview was smaller.
+        details: { documentId: document.id, kind: document.kind, size: preview ? size : 'full' },
+      });
+      if (preview)
+        return {
+          bytes: preview,
+          mimeType: 'image/webp',
+          originalName: document.originalName.replace(/(\.[A-Za-z0-9]+)?$/, '-preview.webp'),
+        };
+      return { bytes, mimeType: document.mimeType, originalName: document.originalName };
+    },
+  };
+}
+export type TravelersService = ReturnType<typeof createTravelersService>;

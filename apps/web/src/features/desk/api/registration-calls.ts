@@ -1,0 +1,26 @@
+import { useQueryClient } from '@tanstack/react-query';
+import type { RegistrationCalls } from '../registration-attempt';
+import { createTraveler } from './create-traveler';
+import { invalidateAfterTravelerChange } from './keys';
+import { updateTraveler } from './update-traveler';
+
+/**
+ * The calls a desk registration is sent with, by its form or by the send queue (decision 032):
+ * the API, then the lists and counts refreshed. They outlive the form that made them: a
+ * registration let go to the queue is sent or retried after its form has gone.
+ */
+export function useRegistrationCalls(): RegistrationCalls {
+  const queryClient = useQueryClient();
+  return {
+    create: async (input, key) => {
+      const answer = await createTraveler({ input, key });
+      void invalidateAfterTravelerChange(queryClient);
+      return answer.data;
+    },
+    update: async (id, input) => {
+      const answer = await updateTraveler({ id, input });
+      void invalidateAfterTravelerChange(queryClient);
+      return answer.data;
+    },
+  };
+}
