@@ -5,11 +5,7 @@ import { sampleEstablishment } from '@/features/admin/components/test-data';
 import { createTraveler } from '@/features/desk/api/create-traveler';
 import { newRegistrationAttempt } from '@/features/desk/registration-attempt';
 import { clearSendQueue, enqueue, sendQueue } from '@/features/desk/send-queue';
-import {
-  ESTABLISHMENT_ID,
-  NO_SAME_DOCUMENT,
-  sampleTraveler,
-} from '@/features/desk/test/fixtures';
+import { ESTABLISHMENT_ID, NO_SAME_DOCUMENT, sampleTraveler } from '@/features/desk/test/fixtures';
 import { field } from '@/features/desk/test/form';
 import {
   emptyTravelerValues,

@@ -16,7 +16,11 @@ import {
   type TravelerDbRow,
 } from '../../db/schema';
 import { inScope, type Scope } from '../establishments/scope';
-import { listConditions, type ListDays, type TravelerFilter } from '../travelers/travelers.repository';
+import {
+  listConditions,
+  type ListDays,
+  type TravelerFilter,
+} from '../travelers/travelers.repository';
 
 export interface TravelerRow {
   row: TravelerDbRow;

@@ -1,11 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { sampleEstablishment } from '@/features/admin/components/test-data';
-import {
-  ESTABLISHMENT_ID,
-  NO_SAME_DOCUMENT,
-  sampleTraveler,
-} from '@/features/desk/test/fixtures';
+import { ESTABLISHMENT_ID, NO_SAME_DOCUMENT, sampleTraveler } from '@/features/desk/test/fixtures';
 import { field } from '@/features/desk/test/form';
 import { authStore } from '@/lib/auth';
 import { mockApi, renderPage, renderRoutes, sampleUser } from '@/test/utils';

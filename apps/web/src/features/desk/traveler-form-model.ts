@@ -312,11 +312,9 @@ export function travelerResolver(
   const resolve = schemaResolver(schema);
   return async (values, context, options) => {
     const input = toSchemaInput(values);
-    const result = await (resolve as unknown as Resolver<FieldValues, unknown, CreateTravelerInput>)(
-      input,
-      context,
-      options as never,
-    );
+    const result = await (
+      resolve as unknown as Resolver<FieldValues, unknown, CreateTravelerInput>
+    )(input, context, options as never);
     if (Object.keys(result.errors).length === 0) {
       return result as unknown as Awaited<
         ReturnType<Resolver<TravelerFormValues, unknown, CreateTravelerInput>>

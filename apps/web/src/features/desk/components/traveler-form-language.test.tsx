@@ -3,7 +3,12 @@ import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { authStore } from '@/lib/auth';
 import { mockApi, renderPage, sampleUser } from '@/test/utils';
-import { ESTABLISHMENT_ID, NO_SAME_DOCUMENT, sampleTraveler, SPECIMEN_SCAN } from '../test/fixtures';
+import {
+  ESTABLISHMENT_ID,
+  NO_SAME_DOCUMENT,
+  sampleTraveler,
+  SPECIMEN_SCAN,
+} from '../test/fixtures';
 import { field } from '../test/form';
 import { prefillFromScan } from '../traveler-form-model';
 import { TravelerForm, type ScanRound } from './traveler-form';
