@@ -8,6 +8,9 @@ import {
 import type { TravelerFormValues } from './traveler-form-model';
 
 /**
+ * One file over 500 lines on purpose: every operation below changes the one state, and its
+ * invariants (the order, the one send on the wire, the turns) read best in one place.
+ *
  * The desk's send queue (decisions 032 and 039): the registrations typed at the desk that are not
  * on the server yet, the browser's outbox. A save that was slow to answer moves here, so the
  * hospitalero goes on with the next traveler; the desk's own saves take their turn here too
