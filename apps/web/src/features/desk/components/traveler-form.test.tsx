@@ -10,7 +10,7 @@ import {
   sampleTraveler,
   stubSignaturePad,
 } from '../test/fixtures';
-import { TravelerForm } from './traveler-form';
+import { EditTravelerForm } from './edit-traveler-form';
 import { TravelerRegistration } from './traveler-registration';
 import { RegistrationModes } from '@/app/routes/registration-modes';
 import { DESK_TRAVELER, drawSignature, field, fillRequired } from '../test/form';
@@ -505,7 +505,7 @@ describe('traveler form: the rules of spec §3 and §5', { timeout: 30_000 }, ()
     );
     signIn();
     const onSaved = vi.fn();
-    const { user } = renderPage(<TravelerForm mode="edit" pilgrim={pilgrim} onSaved={onSaved} />, {
+    const { user } = renderPage(<EditTravelerForm traveler={pilgrim} onSaved={onSaved} />, {
       path: '/clients/edit/1',
     });
     const homeAddress = screen.getByRole('button', { name: /Home address/ });
@@ -536,7 +536,7 @@ describe('traveler form: the rules of spec §3 and §5', { timeout: 30_000 }, ()
     );
     signIn();
     const onSaved = vi.fn();
-    const { user } = renderPage(<TravelerForm mode="edit" pilgrim={pilgrim} onSaved={onSaved} />, {
+    const { user } = renderPage(<EditTravelerForm traveler={pilgrim} onSaved={onSaved} />, {
       path: '/clients/edit/1',
     });
     await user.clear(field('Phone'));
@@ -557,9 +557,8 @@ describe('traveler form: the rules of spec §3 and §5', { timeout: 30_000 }, ()
     mockApi({}, NO_SAME_DOCUMENT);
     signIn();
     renderPage(
-      <TravelerForm
-        mode="edit"
-        pilgrim={sampleTraveler()}
+      <EditTravelerForm
+        traveler={sampleTraveler()}
         onSaved={() => {}}
         problems={[
           { field: 'stay.paymentType', message: 'The payment type is required by SES' },
@@ -629,7 +628,7 @@ describe('traveler form: the rules of spec §3 and §5', { timeout: 30_000 }, ()
       ],
     });
     renderPage(
-      <TravelerForm mode="edit" pilgrim={pilgrim} keepDocumentImages={false} onSaved={vi.fn()} />,
+      <EditTravelerForm traveler={pilgrim} keepDocumentImages={false} onSaved={vi.fn()} />,
       { path: '/clients/edit/1' },
     );
     expect(
@@ -714,7 +713,7 @@ describe('traveler form: the rules of spec §3 and §5', { timeout: 30_000 }, ()
     );
     signIn();
     const { user } = renderPage(
-      <TravelerForm mode="edit" pilgrim={sampleTraveler()} onSaved={() => {}} />,
+      <EditTravelerForm traveler={sampleTraveler()} onSaved={() => {}} />,
       { path: '/clients/edit/1' },
     );
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
@@ -727,9 +726,8 @@ describe('traveler form: the rules of spec §3 and §5', { timeout: 30_000 }, ()
     function EditPage() {
       const navigate = useNavigate();
       return (
-        <TravelerForm
-          mode="edit"
-          pilgrim={pilgrim}
+        <EditTravelerForm
+          traveler={pilgrim}
           onSaved={(saved) => void navigate(`/clients/view/${saved.id}`)}
           actions={<Link to="/clients">Back to the list</Link>}
         />
