@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SessionRenewalDialog } from '@/features/auth/components/session-renewal-dialog';
-import { TravelerForm } from '@/features/desk/components/traveler-form';
+import { EditTravelerForm } from '@/features/desk/components/edit-traveler-form';
 import { TravelerRegistration } from '@/features/desk/components/traveler-registration';
 import {
   ESTABLISHMENT_ID,
@@ -171,7 +171,7 @@ describe('a session that ends over unsaved input', { timeout: 60_000 }, () => {
     );
     const onSaved = vi.fn();
     const { user, router } = renderApp(
-      <TravelerForm mode="edit" pilgrim={pilgrim} onSaved={onSaved} />,
+      <EditTravelerForm traveler={pilgrim} onSaved={onSaved} />,
       '/clients/edit/1',
     );
     await user.clear(field('First name'));
@@ -202,7 +202,7 @@ describe('a session that ends over unsaved input', { timeout: 60_000 }, () => {
     const pilgrim = sampleTraveler();
     mockApi({ [`PUT /api/pilgrims/${pilgrim.id}`]: EXPIRED }, NO_SAME_DOCUMENT);
     const { user, router } = renderApp(
-      <TravelerForm mode="edit" pilgrim={pilgrim} onSaved={() => {}} />,
+      <EditTravelerForm traveler={pilgrim} onSaved={() => {}} />,
       '/clients/edit/1',
     );
     await user.type(field('Second surname'), 'z');
@@ -243,7 +243,7 @@ describe('a session that ends with nothing unsaved', () => {
     const pilgrim = sampleTraveler();
     mockApi({ [`PUT /api/pilgrims/${pilgrim.id}`]: EXPIRED }, NO_SAME_DOCUMENT);
     const { user, router } = renderApp(
-      <TravelerForm mode="edit" pilgrim={pilgrim} onSaved={() => {}} />,
+      <EditTravelerForm traveler={pilgrim} onSaved={() => {}} />,
       '/clients/edit/1',
     );
     expect(hasUnsavedInput()).toBe(false);

@@ -16,7 +16,7 @@ import {
   getTravelerByCode,
   useConfirmSelfRegistration,
 } from '@/features/checkin/api/review';
-import { TravelerForm } from '@/features/desk/components/traveler-form';
+import { EditTravelerForm } from '@/features/desk/components/edit-traveler-form';
 import {
   RegistrationSuccess,
   TravelerRegistration,
@@ -62,7 +62,7 @@ export function RegistrationModes({
   establishmentId: string;
   /** A registered traveler whose companion the form starts as ("Register a companion" on a record). */
   companionOf?: Traveler | undefined;
-  /** The establishment's clock (see TravelerForm). */
+  /** The establishment's clock (see TravelerFormSettings). */
   timeZone?: string;
   /** Whether an establishment keeps photos of documents (decision 023); default yes. */
   keepsDocumentImages?: (establishmentId: string) => boolean;
@@ -235,12 +235,11 @@ function QrReview({
             {t('qr.arrivalNote', { date: formatDate(arrival, i18n.language) })}
           </FormAlert>
         )}
-        <TravelerForm
+        <EditTravelerForm
           keepDocumentImages={keepsDocumentImages(pilgrim.establishmentId ?? '')}
           timeZone={timeZoneOf(pilgrim.establishmentId)}
-          mode="edit"
           // The stored entry date is the day the form was sent: the arrival replaces it.
-          pilgrim={arrival ? { ...pilgrim, entryDate: arrival } : pilgrim}
+          traveler={arrival ? { ...pilgrim, entryDate: arrival } : pilgrim}
           submitLabel={t('qr.confirm')}
           savedToast={false}
           // The page's own registration form (hidden meanwhile) holds its one leave question.

@@ -10,12 +10,13 @@ import { STORAGE_KEYS } from '@/config/constants';
 import { apiPaths } from '@/config/paths';
 import { usePublicCheckin, useSubmitSelfRegistration } from '@/features/checkin/api/public-checkin';
 import { SelfRegistrationDone } from '@/features/checkin/components/self-registration-done';
-import { TravelerForm, type ScanRound } from '@/features/desk/components/traveler-form';
+import { PublicTravelerForm } from '@/features/checkin/components/public-traveler-form';
 import {
   emptyTravelerValues,
   prefillFromScan,
   type TravelerFormValues,
 } from '@/features/desk/traveler-form-model';
+import type { ScanRound } from '@/features/traveler/components/form/use-scan-rounds';
 import { scanDocument } from '@/features/scan/api/scan-document';
 import { DocumentScanner } from '@/features/scan/components/document-scanner';
 import { ModeSwitcher } from '@/features/scan/components/mode-switcher';
@@ -256,8 +257,7 @@ export function SelfRegistrationRoute() {
         <div ref={formRef} hidden={mode !== 'manual'} className="space-y-6">
           {scanned && <FormAlert tone="success">{t('scan.processed')}</FormAlert>}
           <div className="rounded-2xl border border-line bg-surface p-4 shadow-sm sm:p-8">
-            <TravelerForm
-              mode="public"
+            <PublicTravelerForm
               prefill={copied ? companionPrefill(copied.from) : undefined}
               scan={prefill}
               defaultLanguage={defaultLanguage}

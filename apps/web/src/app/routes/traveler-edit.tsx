@@ -8,7 +8,7 @@ import { FullScreenSpinner } from '@/components/ui/spinner';
 import { TextLink } from '@/components/ui/text-link';
 import { links, paths } from '@/config/paths';
 import { useTraveler } from '@/features/desk/api/get-traveler';
-import { TravelerForm } from '@/features/desk/components/traveler-form';
+import { EditTravelerForm } from '@/features/desk/components/edit-traveler-form';
 import { useUserEstablishments } from '@/features/establishments/api/get-user-establishments';
 import { fullName } from '@/features/desk/format';
 import { errorText } from '@/lib/error-text';
@@ -67,10 +67,9 @@ export function TravelerEditRoute() {
         intro={t('edit.intro', { establishment: pilgrim.establishment.name })}
       />
       <div className="rounded-2xl border border-line bg-surface p-4 shadow-sm sm:p-8">
-        <TravelerForm
+        <EditTravelerForm
           key={pilgrim.updatedAt}
-          mode="edit"
-          pilgrim={pilgrim}
+          traveler={pilgrim}
           problems={problems}
           keepDocumentImages={establishment?.keepDocumentImages !== false}
           // Its date rules by the establishment's clock, when it is one of the user's.

@@ -11,7 +11,7 @@ import { TextLink } from '@/components/ui/text-link';
 import { links } from '@/config/paths';
 import { ShareLinkDialog } from '@/features/checkin/components/share-link-dialog';
 import { useTraveler } from '@/features/desk/api/get-traveler';
-import { TravelerForm } from '@/features/desk/components/traveler-form';
+import { DeskTravelerForm } from '@/features/desk/components/desk-traveler-form';
 import { RegistrationSuccess } from '@/features/desk/components/traveler-registration';
 import { establishmentQuery } from '@/features/admin/api/get-establishment';
 import { discardQueued, removeQueued, useSendQueue } from '@/features/desk/send-queue';
@@ -76,8 +76,7 @@ function QueuedRegistrationFix({
         {t('registration.queuedTitle', { name: entry.name })}
       </h2>
       <p className="text-sm text-muted">{t('registration.queuedIntro')}</p>
-      <TravelerForm
-        mode="register"
+      <DeskTravelerForm
         establishmentId={entry.establishmentId}
         keepDocumentImages={establishment?.keepDocumentImages !== false}
         timeZone={establishment ? establishmentTimeZone(establishment) : undefined}

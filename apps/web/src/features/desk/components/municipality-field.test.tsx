@@ -4,17 +4,17 @@ import { describe, expect, it, vi } from 'vitest';
 import { authStore } from '@/lib/auth';
 import { mockApi, renderPage, sampleUser } from '@/test/utils';
 import { ESTABLISHMENT_ID, sampleTraveler } from '../test/fixtures';
-import { TravelerForm } from './traveler-form';
+import { EditTravelerForm } from './edit-traveler-form';
+import { DeskTravelerForm } from './desk-traveler-form';
 
 const field = (label: string) => screen.getByLabelText(label, { exact: true });
 const municipality = () => screen.getByRole('combobox', { name: 'Municipality' });
 
 function renderForm() {
   authStore.setSession('tok_abcdefghijklmnopqrstuvwxyz012345', sampleUser, { remember: true });
-  return renderPage(
-    <TravelerForm mode="register" establishmentId={ESTABLISHMENT_ID} onSaved={vi.fn()} />,
-    { path: '/traveler-registration' },
-  );
+  return renderPage(<DeskTravelerForm establishmentId={ESTABLISHMENT_ID} onSaved={vi.fn()} />, {
+    path: '/traveler-registration',
+  });
 }
 
 async function spanishAddress(user: UserEvent) {
@@ -125,10 +125,9 @@ describe(
           country: 'ESP',
         },
       });
-      const { user } = renderPage(
-        <TravelerForm mode="edit" pilgrim={pilgrim} onSaved={vi.fn()} />,
-        { path: '/clients/edit/1' },
-      );
+      const { user } = renderPage(<EditTravelerForm traveler={pilgrim} onSaved={vi.fn()} />, {
+        path: '/clients/edit/1',
+      });
       expect(field('Municipality code (INE)')).toHaveValue('15800');
       await user.click(
         await screen.findByRole('button', { name: 'Use Melide (15046)' }, { timeout: 10_000 }),

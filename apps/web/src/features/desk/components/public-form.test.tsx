@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { mockApi, renderPage } from '@/test/utils';
 import { SPECIMEN_SCAN, stubSignaturePad } from '../test/fixtures';
 import { prefillFromScan } from '../traveler-form-model';
-import { TravelerForm } from './traveler-form';
+import { PublicTravelerForm } from '@/features/checkin/components/public-traveler-form';
 import { drawSignature, fillRequired, PILGRIM_TRAVELER } from '../test/form';
 
 const consent = {
@@ -19,12 +19,7 @@ describe('public self-registration form', { timeout: 30_000 }, () => {
     mockApi({});
     const submit = vi.fn(async () => undefined);
     const { user } = renderPage(
-      <TravelerForm
-        mode="public"
-        submit={submit}
-        consent={consent}
-        submitLabel="Send registration"
-      />,
+      <PublicTravelerForm submit={submit} consent={consent} submitLabel="Send registration" />,
       { path: '/registro-viajero' },
     );
     expect(screen.queryByLabelText('Entry date', { exact: true })).not.toBeInTheDocument();
@@ -64,8 +59,7 @@ describe('public self-registration form', { timeout: 30_000 }, () => {
     const prefill = prefillFromScan(SPECIMEN_SCAN);
 
     renderPage(
-      <TravelerForm
-        mode="public"
+      <PublicTravelerForm
         submit={vi.fn()}
         consent={consent}
         submitLabel="Send registration"

@@ -11,7 +11,10 @@ import {
 } from '../test/fixtures';
 import { field } from '../test/form';
 import { prefillFromScan } from '../traveler-form-model';
-import { TravelerForm, type ScanRound } from './traveler-form';
+import { EditTravelerForm } from './edit-traveler-form';
+import { DeskTravelerForm } from './desk-traveler-form';
+import { PublicTravelerForm } from '@/features/checkin/components/public-traveler-form';
+import type { ScanRound } from '@/features/traveler/components/form/use-scan-rounds';
 
 function signIn() {
   authStore.setSession('tok_abcdefghijklmnopqrstuvwxyz012345', sampleUser, { remember: true });
@@ -30,7 +33,7 @@ describe('the traveler’s language follows the nationality at the desk', { time
     mockApi({}, NO_SAME_DOCUMENT);
     signIn();
     const { user } = renderPage(
-      <TravelerForm mode="register" establishmentId={ESTABLISHMENT_ID} onSaved={vi.fn()} />,
+      <DeskTravelerForm establishmentId={ESTABLISHMENT_ID} onSaved={vi.fn()} />,
       { path: '/traveler-registration' },
     );
     expect(language()).toHaveValue('es');
@@ -49,7 +52,7 @@ describe('the traveler’s language follows the nationality at the desk', { time
     mockApi({}, NO_SAME_DOCUMENT);
     signIn();
     const { user } = renderPage(
-      <TravelerForm mode="register" establishmentId={ESTABLISHMENT_ID} onSaved={vi.fn()} />,
+      <DeskTravelerForm establishmentId={ESTABLISHMENT_ID} onSaved={vi.fn()} />,
       { path: '/traveler-registration' },
     );
     await chooseNationality(user, 'germany');
@@ -68,12 +71,7 @@ describe('the traveler’s language follows the nationality at the desk', { time
     signIn();
     const scan: ScanRound = { round: 1, value: prefillFromScan(SPECIMEN_SCAN) };
     renderPage(
-      <TravelerForm
-        mode="register"
-        establishmentId={ESTABLISHMENT_ID}
-        onSaved={vi.fn()}
-        scan={scan}
-      />,
+      <DeskTravelerForm establishmentId={ESTABLISHMENT_ID} onSaved={vi.fn()} scan={scan} />,
       { path: '/traveler-registration' },
     );
     expect(screen.getByRole('combobox', { name: /^Nationality/ })).toHaveValue('Germany');
@@ -84,8 +82,7 @@ describe('the traveler’s language follows the nationality at the desk', { time
     mockApi({}, NO_SAME_DOCUMENT);
     signIn();
     const { user } = renderPage(
-      <TravelerForm
-        mode="register"
+      <DeskTravelerForm
         establishmentId={ESTABLISHMENT_ID}
         onSaved={vi.fn()}
         prefill={{ values: { language: 'it' }, marks: {} }}
@@ -100,7 +97,7 @@ describe('the traveler’s language follows the nationality at the desk', { time
     mockApi({}, NO_SAME_DOCUMENT);
     signIn();
     const { user } = renderPage(
-      <TravelerForm mode="edit" pilgrim={sampleTraveler()} onSaved={vi.fn()} />,
+      <EditTravelerForm traveler={sampleTraveler()} onSaved={vi.fn()} />,
       { path: '/clients/edit/1' },
     );
     expect(language()).toHaveValue('es');
@@ -111,8 +108,7 @@ describe('the traveler’s language follows the nationality at the desk', { time
   it('leaves the pilgrim’s own choice on the public form', async () => {
     mockApi({});
     const { user } = renderPage(
-      <TravelerForm
-        mode="public"
+      <PublicTravelerForm
         submit={vi.fn()}
         consent={{ title: 'Legal', text: 'Law', label: 'I agree', requiredMessage: 'Required' }}
         submitLabel="Send registration"

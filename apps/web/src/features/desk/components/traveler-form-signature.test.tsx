@@ -5,7 +5,7 @@ import { RegistrationModes } from '@/app/routes/registration-modes';
 import { authStore } from '@/lib/auth';
 import { mockApi, renderPage, sampleUser } from '@/test/utils';
 import { ESTABLISHMENT_ID, NO_SAME_DOCUMENT, sampleTraveler } from '../test/fixtures';
-import { TravelerForm } from './traveler-form';
+import { EditTravelerForm } from './edit-traveler-form';
 
 const TOKEN = 'tok_abcdefghijklmnopqrstuvwxyz012345';
 
@@ -34,7 +34,7 @@ afterEach(() => {
 describe('the signature a traveler already gave', { timeout: 20_000 }, () => {
   it('shows above the pad on the record’s edit form, the pad still there to replace it', async () => {
     const { calls } = mockApi({ [`GET ${signatureUrl}`]: { body: 'x' } }, NO_SAME_DOCUMENT);
-    renderPage(<TravelerForm mode="edit" pilgrim={signed} onSaved={vi.fn()} />, {
+    renderPage(<EditTravelerForm traveler={signed} onSaved={vi.fn()} />, {
       path: `/clients/edit/${signed.id}`,
     });
 
@@ -54,7 +54,7 @@ describe('the signature a traveler already gave', { timeout: 20_000 }, () => {
 
   it('shows nothing of the kind for a record without a signature', () => {
     const { calls } = mockApi({}, NO_SAME_DOCUMENT);
-    renderPage(<TravelerForm mode="edit" pilgrim={sampleTraveler()} onSaved={vi.fn()} />, {
+    renderPage(<EditTravelerForm traveler={sampleTraveler()} onSaved={vi.fn()} />, {
       path: `/clients/edit/${signed.id}`,
     });
     expect(screen.queryByRole('figure', { name: 'Current signature' })).not.toBeInTheDocument();

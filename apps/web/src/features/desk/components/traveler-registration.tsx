@@ -8,7 +8,8 @@ import { countryName } from '../countries';
 import { letGo, useWaitingForTurn } from '../send-queue';
 import { companionOf, companionPrefill, type TravelerPrefill } from '../traveler-form-model';
 import { documentLabel, formatDate, fullName } from '../format';
-import { TravelerForm, type ScanRound, type SentRegistration } from './traveler-form';
+import type { ScanRound } from '@/features/traveler/components/form/use-scan-rounds';
+import { DeskTravelerForm, type SentRegistration } from './desk-traveler-form';
 
 /**
  * How long a save may go unanswered before the desk is offered to go on with the next traveler
@@ -154,9 +155,9 @@ export function TravelerRegistration({
   onSaved,
 }: {
   establishmentId: string;
-  /** False when the establishment keeps no photos of documents (see TravelerForm). */
+  /** False when the establishment keeps no photos of documents (see TravelerFormSettings). */
   keepDocumentImages?: boolean;
-  /** The establishment's clock (see TravelerForm). */
+  /** The establishment's clock (see TravelerFormSettings). */
   timeZone?: string;
   /** Values a new form starts with (a companion's shared stay). */
   prefill?: TravelerPrefill | undefined;
@@ -231,9 +232,8 @@ export function TravelerRegistration({
 
   return (
     <>
-      <TravelerForm
+      <DeskTravelerForm
         key={round}
-        mode="register"
         establishmentId={establishmentId}
         keepDocumentImages={keepDocumentImages}
         timeZone={timeZone}

@@ -1,0 +1,210 @@
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { todayIso } from '@hospes/shared/dates';
+import type { CreateTravelerInput } from '@hospes/shared/travelers';
+import { newRegistrationKey } from '@/features/desk/api/create-traveler';
+import { withDraft, type TravelerDraft } from '@/features/desk/traveler-draft';
+import {
+  emptyTravelerValues,
+  type TravelerFormValues,
+  type TravelerPrefill,
+} from '@/features/desk/traveler-form-model';
+import { DocumentSection } from '@/features/traveler/components/form/document-section';
+import { IdentitySection } from '@/features/traveler/components/form/identity-section';
+import {
+  ContactSection,
+  EmergencySection,
+} from '@/features/traveler/components/form/contact-sections';
+import { HomeAddressSection } from '@/features/traveler/components/form/optional-sections';
+import { CollapsibleSections } from '@/features/traveler/components/form/section';
+import { SignatureSection } from '@/features/traveler/components/form/signature-section';
+import { TravelerFormFrame } from '@/features/traveler/components/form/traveler-form-frame';
+import { useScanRounds, type ScanRound } from '@/features/traveler/components/form/use-scan-rounds';
+import {
+  useTravelerForm,
+  type TravelerFormSettings,
+} from '@/features/traveler/components/form/use-traveler-form';
+
+/** A consent the person must give before the form can be sent. */
+export interface FormConsent {
+  title: ReactNode;
+  text: ReactNode;
+  label: ReactNode;
+  /** Shown when the box is not ticked on send. */
+  requiredMessage: string;
+}
+
+export interface PublicTravelerFormProps extends TravelerFormSettings {
+  /** Sends the registration; `key` is its Idempotency-Key (decision 020). */
+  submit: (input: CreateTravelerInput, key: string) => Promise<void>;
+  consent: FormConsent;
+  submitLabel: string;
+  /** The language the form starts with (the page's). */
+  defaultLanguage?: string | undefined;
+  /** Values the form starts with (a companion's shared address and contact), marked where read. */
+  prefill?: TravelerPrefill | undefined;
+  /** Document scans, merged into the form as they come (see ScanRound). */
+  scan?: ScanRound;
+  actions?: ReactNode;
+  /**
+   * What the traveler typed before a reload of the tab (see traveler-draft.ts): the form starts
+   * with it. Not a prefill: a form that starts afresh for another person's document leaves it out.
+   */
+  draft?: TravelerDraft | null | undefined;
+  /** Told the form's values whenever they change (the page keeps a draft of them). */
+  onValuesChange?: ((values: TravelerFormValues) => void) | undefined;
+}
+
+/**
+ * The public self check-in (no login): the traveler's own form, without the stay, contract and
+ * payment sections (the desk's), with the consent to the legal basis required before it is sent.
+ */
+export function PublicTravelerForm({
+  submit,
+  consent,
+  submitLabel,
+  defaultLanguage,
+  prefill,
+  scan,
+  actions,
+  draft,
+  onValuesChange,
+  keepDocumentImages,
+  timeZone,
+}: PublicTravelerFormProps) {
+  const { t } = useTranslation('clients');
+  const today = todayIso(new Date(), timeZone);
+  const [defaults] = useState<TravelerFormValues>(() => {
+    const empty = emptyTravelerValues('', today);
+    if (defaultLanguage) empty.language = defaultLanguage;
+    return { ...empty, ...prefill?.values };
+  });
+  // The values the form opens with: the defaults, and a draft kept from before a reload.
+  const [initial] = useState(() => (draft ? withDraft(defaults, draft) : defaults));
+  const form = useTravelerForm({
+    initial,
+    today,
+    requireSignature: true,
+    timeZone,
+    keepDocumentImages,
+    saveFailedText: t('messages.registerFailed'),
+    startsUnsaved: !!prefill,
+  });
+  const { marks, afresh } = useScanRounds(form.methods, { scan, prefill, defaults });
+
+  // Every change of the values, typed, chosen or merged from a scan, for the page's draft.
+  const { subscribe } = form.methods;
+  useEffect(() => {
+    if (!onValuesChange) return;
+    return subscribe({
+      formState: { values: true },
+      callback: ({ values }) => onValuesChange(values),
+    });
+  }, [subscribe, onValuesChange]);
+
+  // The key of the registration being sent (Idempotency-Key, decision 020): kept while the same
+  // data is sent again (a retry after a lost answer registers once), new once the data differs.
+  const [attempt, setAttempt] = useState<{ key: string; data: string } | null>(null);
+  const [consented, setConsented] = useState(false);
+  const [consentError, setConsentError] = useState(false);
+
+  const onSubmit = form.submit(
+    async (input) => {
+      if (!consented) {
+        setConsentError(true);
+        form.focus('consent');
+        return;
+      }
+      const data = JSON.stringify(input);
+      const key = attempt?.data === data ? attempt.key : newRegistrationKey();
+      setAttempt({ key, data });
+      await submit(input, key);
+      setAttempt(null);
+    },
+    {
+      onInvalid: () => {
+        if (!consented) setConsentError(true);
+      },
+    },
+  );
+
+  return (
+    <TravelerFormFrame
+      form={form}
+      marks={marks}
+      onSubmit={onSubmit}
+      submitLabel={submitLabel}
+      actions={actions}
+    >
+      <IdentitySection />
+      <DocumentSection />
+      <ContactSection />
+      <EmergencySection />
+      <CollapsibleSections>
+        <HomeAddressSection />
+      </CollapsibleSections>
+      <SignatureSection
+        label={t('signature.label')}
+        hint={t('signature.publicHint')}
+        required
+        padKey={afresh}
+      />
+      <ConsentSection
+        consent={consent}
+        id={form.chrome.fieldDomId('consent')}
+        consented={consented}
+        showError={consentError && !consented}
+        onChange={(checked) => {
+          setConsented(checked);
+          if (checked) setConsentError(false);
+        }}
+      />
+    </TravelerFormFrame>
+  );
+}
+
+/** The consent to the legal basis, a box to tick. */
+function ConsentSection({
+  consent,
+  id,
+  consented,
+  showError,
+  onChange,
+}: {
+  consent: FormConsent;
+  id: string;
+  consented: boolean;
+  showError: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  const errorId = `${useId().replace(/[^a-zA-Z0-9_-]/g, '')}-error`;
+  return (
+    <fieldset className="min-w-0 space-y-3 border-t border-line pt-5">
+      <legend className="float-start mb-1 w-full text-lg font-semibold text-fg">
+        {consent.title}
+      </legend>
+      <p className="clear-start text-sm text-fg">{consent.text}</p>
+      <div className="flex items-start gap-3">
+        <input
+          id={id}
+          type="checkbox"
+          required
+          aria-required="true"
+          aria-invalid={showError ? true : undefined}
+          aria-describedby={showError ? errorId : undefined}
+          checked={consented}
+          onChange={(event) => onChange(event.target.checked)}
+          className="mt-0.5 size-5 shrink-0 rounded border-control accent-primary"
+        />
+        <label htmlFor={id} className="text-sm font-medium text-fg">
+          {consent.label}
+        </label>
+      </div>
+      {showError && (
+        <p id={errorId} className="text-sm font-medium text-danger">
+          {consent.requiredMessage}
+        </p>
+      )}
+    </fieldset>
+  );
+}

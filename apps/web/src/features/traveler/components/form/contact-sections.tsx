@@ -1,0 +1,92 @@
+import { useTranslation } from 'react-i18next';
+import { EMERGENCY_RELATIONSHIPS } from '@hospes/shared/codes';
+import { LANGUAGES } from '@hospes/shared/languages';
+import { SelectField, TextField } from '@/components/ui/fields';
+import { LANGUAGE_NAMES } from '@/lib/i18n';
+import { useTravelerFields } from './form-context';
+import { Section } from './section';
+
+/**
+ * How to reach the traveler, and the language of what they are sent. `onLanguageChosen`: told
+ * when a language is chosen in the field (the desk's language then stops following the
+ * nationality).
+ */
+export function ContactSection({ onLanguageChosen }: { onLanguageChosen?: () => void }) {
+  const { t } = useTranslation('clients');
+  const { field } = useTravelerFields();
+  const languageField = field('language');
+  return (
+    <Section title={t('form.sections.contact')}>
+      <TextField
+        label={t('form.email')}
+        type="email"
+        inputMode="email"
+        autoComplete="off"
+        aria-required="true"
+        {...field('contactInfo.email')}
+      />
+      <TextField
+        label={t('form.phone')}
+        type="tel"
+        inputMode="tel"
+        autoComplete="off"
+        aria-required="true"
+        {...field('contactInfo.phone')}
+      />
+      <TextField
+        label={t('form.phone2')}
+        hint={t('form.optional')}
+        type="tel"
+        inputMode="tel"
+        autoComplete="off"
+        {...field('contactInfo.phone2')}
+      />
+      <SelectField
+        label={t('form.language')}
+        hint={t('form.languageHint')}
+        options={LANGUAGES.map((code) => ({ value: code, label: LANGUAGE_NAMES[code] }))}
+        {...languageField}
+        onChange={(event) => {
+          onLanguageChosen?.();
+          return languageField.onChange(event);
+        }}
+      />
+    </Section>
+  );
+}
+
+/** Whom to call in an emergency. */
+export function EmergencySection() {
+  const { t } = useTranslation('clients');
+  const { field } = useTravelerFields();
+  return (
+    <Section title={t('form.sections.emergency')}>
+      <TextField
+        label={t('form.emergencyName')}
+        autoComplete="off"
+        aria-required="true"
+        {...field('emergencyContact.name')}
+      />
+      <TextField
+        label={t('form.emergencyPhone')}
+        type="tel"
+        inputMode="tel"
+        autoComplete="off"
+        aria-required="true"
+        {...field('emergencyContact.phone')}
+      />
+      <SelectField
+        label={t('form.relationship')}
+        aria-required="true"
+        options={[
+          { value: '', label: t('form.choose') },
+          ...EMERGENCY_RELATIONSHIPS.map((value) => ({
+            value,
+            label: t(`relationships.${value}`),
+          })),
+        ]}
+        {...field('emergencyContact.relationship')}
+      />
+    </Section>
+  );
+}

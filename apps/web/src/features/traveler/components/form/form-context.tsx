@@ -1,0 +1,63 @@
+import { createContext, useContext, type ReactNode } from 'react';
+import { useFormContext, useWatch, type FieldPath, type RegisterOptions } from 'react-hook-form';
+import { arrivalDay, isMinorOn, type CreateTravelerInput } from '@hospes/shared/travelers';
+import type { TravelerFormValues } from '@/features/desk/traveler-form-model';
+import { errorAt } from './form-errors';
+import { ScanMarkBadge } from './section';
+import type { ScanMarks } from './use-scan-rounds';
+import type { TravelerFormChrome } from './use-traveler-form';
+
+export type Path = FieldPath<TravelerFormValues>;
+
+/** What TravelerFormFrame gives its field sections besides react-hook-form's context. */
+export interface TravelerFormSectionContext extends TravelerFormChrome {
+  /** The marks of the fields read from a document (none on an edit). */
+  marks: ScanMarks;
+}
+
+export const SectionContext = createContext<TravelerFormSectionContext | null>(null);
+
+/**
+ * What a field section needs of its form: react-hook-form's methods, `field(path)` (the props of
+ * a text or select field: DOM id, error, registration), `err(path)` and `marked(path, label)` (a
+ * label with its scan marker, when the field was read from a document).
+ */
+export function useTravelerFields() {
+  const section = useContext(SectionContext);
+  if (!section) throw new Error('A traveler field section belongs inside TravelerFormFrame');
+  const form = useFormContext<TravelerFormValues, unknown, CreateTravelerInput>();
+  const { errors } = form.formState;
+  const err = (path: string) => errorAt(errors, path);
+  const field = (path: Path, options?: RegisterOptions<TravelerFormValues, Path>) => ({
+    id: section.fieldDomId(path),
+    error: err(path),
+    ...form.register(path, options),
+  });
+  const marked = (path: string, label: string): ReactNode => {
+    const mark = section.marks[path];
+    return mark ? (
+      <>
+        {label}
+        <ScanMarkBadge mark={mark} />
+      </>
+    ) : (
+      label
+    );
+  };
+  return { ...section, form, control: form.control, err, field, marked };
+}
+
+/**
+ * Under 18 on arrival (as SES counts): the relationship is asked, and the document may be left
+ * out (a Spanish child under 14 often has no DNI).
+ */
+export function useIsMinor(): boolean {
+  const { control, today } = useTravelerFields();
+  const dateOfBirth = useWatch({ control, name: 'dateOfBirth' });
+  const entryDate = useWatch({ control, name: 'entryDate' });
+  const stayEntry = useWatch({ control, name: 'stay.entryDateTime' });
+  return isMinorOn(
+    dateOfBirth,
+    arrivalDay({ entryDate, stay: { entryDateTime: stayEntry } }, today),
+  );
+}

@@ -1,0 +1,97 @@
+import { Controller, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { KINSHIP_CODES } from '@hospes/shared/codes';
+import { Combobox } from '@/components/ui/combobox';
+import { SelectField, TextField } from '@/components/ui/fields';
+import { useCountryOptions } from '@/features/desk/countries';
+import { useIsMinor, useTravelerFields } from './form-context';
+import { Section } from './section';
+
+/**
+ * Who the traveler is: names, nationality, date of birth and sex; for a minor on arrival, their
+ * relationship to the adult they travel with. `autoFocus`: the form starts on the first name.
+ */
+export function IdentitySection({ autoFocus = false }: { autoFocus?: boolean }) {
+  const { t } = useTranslation('clients');
+  const { control, field, err, marked, fieldDomId, today } = useTravelerFields();
+  const countryOptions = useCountryOptions();
+  const gender = useWatch({ control, name: 'gender' });
+  const minor = useIsMinor();
+  const optional = t('form.optional');
+
+  return (
+    <Section title={t('form.sections.identity')}>
+      <TextField
+        label={marked('firstName', t('form.firstName'))}
+        autoComplete="off"
+        autoCapitalize="words"
+        aria-required="true"
+        autoFocus={autoFocus}
+        {...field('firstName')}
+      />
+      <TextField
+        label={marked('lastName', t('form.lastName'))}
+        autoComplete="off"
+        autoCapitalize="words"
+        aria-required="true"
+        {...field('lastName')}
+      />
+      <TextField
+        label={marked('secondLastName', t('form.secondLastName'))}
+        hint={optional}
+        autoComplete="off"
+        autoCapitalize="words"
+        {...field('secondLastName')}
+      />
+      <Controller
+        control={control}
+        name="nationality"
+        render={({ field: { ref, value, onChange, onBlur, name } }) => (
+          <Combobox
+            id={fieldDomId('nationality')}
+            inputRef={ref}
+            name={name}
+            label={marked('nationality', t('form.nationality'))}
+            hint={t('form.countryHint')}
+            options={countryOptions}
+            value={value}
+            onChange={onChange}
+            onBlur={onBlur}
+            required
+            error={err('nationality')}
+          />
+        )}
+      />
+      <TextField
+        label={marked('dateOfBirth', t('form.dateOfBirth'))}
+        type="date"
+        max={today}
+        min="1900-01-01"
+        aria-required="true"
+        {...field('dateOfBirth')}
+      />
+      <SelectField
+        label={marked('gender', t('form.gender'))}
+        aria-required="true"
+        options={[
+          { value: '', label: t('form.choose') },
+          { value: 'M', label: t('genders.M') },
+          { value: 'F', label: t('genders.F') },
+          ...(gender === 'O' ? [{ value: 'O', label: t('genders.O') }] : []),
+        ]}
+        {...field('gender')}
+      />
+      {minor && (
+        <SelectField
+          label={t('form.kinship')}
+          hint={t('form.kinshipHint')}
+          options={[
+            { value: '', label: t('form.choose') },
+            ...KINSHIP_CODES.map((code) => ({ value: code, label: t(`kinship.${code}`) })),
+          ]}
+          {...field('kinship')}
+        />
+      )}
+    </Section>
+  );
+}

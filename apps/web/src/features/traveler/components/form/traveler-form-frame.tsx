@@ -1,0 +1,80 @@
+import type { BaseSyntheticEvent, ReactNode } from 'react';
+import { FormProvider } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { LeaveGuard } from '@/components/leave-guard';
+import { Button } from '@/components/ui/button';
+import { FormAlert } from '@/components/ui/form-alert';
+import { translateMessage } from '@/lib/messages';
+import { SectionContext } from './form-context';
+import { errorAt } from './form-errors';
+import type { ScanMarks } from './use-scan-rounds';
+import type { TravelerForm } from './use-traveler-form';
+
+const NO_MARKS: ScanMarks = {};
+
+/**
+ * The traveler form (spec §3 plus the SES fields) around the sections a container puts in it:
+ * the note on required fields, what to fix (`alert`), a failure no field holds, then the sections
+ * and the actions with the save button. The sections read the form through useTravelerFields.
+ */
+export function TravelerFormFrame({
+  form,
+  marks = NO_MARKS,
+  onSubmit,
+  submitLabel,
+  actions,
+  leaveGuard = true,
+  alert,
+  children,
+}: {
+  form: TravelerForm;
+  marks?: ScanMarks;
+  onSubmit: (event?: BaseSyntheticEvent) => Promise<void>;
+  submitLabel: string;
+  actions?: ReactNode;
+  /**
+   * False: no "Leave this page?" question of its own, for a form on a page that already holds
+   * one (a router takes one blocker). Default true: asked while the form holds unsaved input
+   * (not once saved: the form is gone by then, or its saved values are its new starting point).
+   */
+  leaveGuard?: boolean;
+  alert?: ReactNode;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation('clients');
+  const { methods, chrome, formError } = form;
+  const { errors, isDirty, isSubmitting } = methods.formState;
+  const establishmentError = errorAt(errors, 'establishmentId');
+  const { fieldDomId } = chrome;
+
+  return (
+    <FormProvider {...methods}>
+      <SectionContext.Provider value={{ ...chrome, marks }}>
+        <form
+          onSubmit={onSubmit}
+          noValidate
+          className="space-y-6"
+          aria-describedby={fieldDomId('required-note')}
+        >
+          {leaveGuard && <LeaveGuard when={isDirty} />}
+          <p id={fieldDomId('required-note')} className="text-sm text-muted">
+            {t('form.requiredNote')}
+          </p>
+          {alert}
+          {(formError || establishmentError) && (
+            <div id={fieldDomId('form-error')} tabIndex={-1}>
+              <FormAlert>{formError ?? translateMessage(t, establishmentError)}</FormAlert>
+            </div>
+          )}
+          {children}
+          <div className="flex flex-col-reverse gap-3 border-t border-line pt-5 sm:flex-row sm:items-center sm:justify-end">
+            {actions}
+            <Button type="submit" pending={isSubmitting} className="sm:min-w-48">
+              {submitLabel}
+            </Button>
+          </div>
+        </form>
+      </SectionContext.Provider>
+    </FormProvider>
+  );
+}
