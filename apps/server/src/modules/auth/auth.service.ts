@@ -9,15 +9,15 @@ import type { Mailer } from '../../lib/mail/mailer';
 import { actionMail, emailChangedMail, type ActionMailKind } from '../../lib/mail/templates';
 import { createDeviceTrust, credentialStamp } from '../../lib/device-trust';
 import { clientKey, createLimiter, type Limiter } from '../../lib/rate-limiter';
-import type { AuditContext, AuditRepository } from '../audit/audit.repository';
-import type { EstablishmentsRepository } from '../establishments/establishments.repository';
+import type { AuditContext, AuditRepository } from '../audit';
+import type { EstablishmentSignup as EstablishmentsRepository } from '../establishments';
 import {
   toUserDto,
   type SessionsRepository,
   type TokenPurpose,
   type TokensRepository,
   type UsersRepository,
-} from '../users/users.repository';
+} from '../users';
 
 export const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
 export const TOKEN_TTL_MS: Record<TokenPurpose, number> = {

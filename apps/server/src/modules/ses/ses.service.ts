@@ -42,9 +42,9 @@ import {
 } from '../../lib/ses/soap';
 import { DocumentDecryptionError, type DocumentCipher } from '../../lib/storage/document-cipher';
 import type { Actor } from '../../plugins/auth';
-import type { AuditContext, AuditRepository } from '../audit/audit.repository';
-import type { DocumentsService } from '../documents/documents.service';
-import { isUuid, scopeOf, type Scope } from '../establishments/scope';
+import type { AuditContext, AuditRepository } from '../audit';
+import type { AuthorityFilesService } from '../documents';
+import { isUuid, scopeOf, type Scope } from '../../db/scope';
 import type {
   ConnectionRow,
   SentOutcome,
@@ -56,7 +56,7 @@ import type {
 export interface SesServiceDeps {
   db: Db;
   ses: SesRepository;
-  documents: Pick<DocumentsService, 'prepareSes'>;
+  documents: Pick<AuthorityFilesService, 'prepareSes'>;
   client: SesClient;
   cipher: DocumentCipher;
   audit: AuditRepository;
