@@ -1,3 +1,10 @@
+/**
+ * Accounts and sessions: registration, e-mail verification, login, profile, password links and
+ * changes. One file, a little over 500 lines, on purpose: every method goes through the limiters,
+ * the session and link helpers and the timing equaliser defined at its top, and the protection of
+ * a login or a password reset is reviewed by reading its one path through them (decision 004);
+ * split, those helpers would have to become a public surface of their own.
+ */
 import type { FastifyBaseLogger } from 'fastify';
 import { isLanguage, type Language } from '@hospes/shared/languages';
 import type { RegisterEstablishmentInput, UpdateProfileInput } from '@hospes/shared/auth';

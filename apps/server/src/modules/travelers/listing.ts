@@ -65,7 +65,7 @@ export function createTravelerListing(deps: {
       rows.length < page.limit && (rows.length > 0 || page.page === 1)
         ? offset + rows.length
         : await countMatches(scope, filter, day);
-    // Each traveler as JSON text the database wrote (see the repository's apiTraveler).
+    // Each traveler as JSON text the database wrote (see traveler-json's apiTraveler).
     return { data: rows, total };
   }
 

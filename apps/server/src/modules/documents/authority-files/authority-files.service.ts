@@ -4,9 +4,9 @@
  */
 import { AUTHORITY_NAMES } from '@hospes/shared/codes';
 import { todayIso } from '@hospes/shared/dates';
-import { type SesFileInput } from '@hospes/shared/documents';
+import type { SesFileInput } from '@hospes/shared/documents';
 import type { ErrorDetail } from '@hospes/shared/errors';
-import { type Language } from '@hospes/shared/languages';
+import type { Language } from '@hospes/shared/languages';
 import { fullName } from '@hospes/shared/travelers';
 import { establishmentTimeZone, reportingAuthority } from '@hospes/shared/provinces';
 import { preflightSes, sesProblemText, sesStays } from '@hospes/shared/ses-preflight';
@@ -16,7 +16,7 @@ import { toSolicitud } from '../../../lib/ses/solicitud';
 import type { Actor } from '../../../plugins/auth';
 import type { AuditRepository } from '../../audit';
 import { isUuid, scopeOf, type Scope } from '../../../db/scope';
-import { type TravelerNumbering } from '../../travelers';
+import type { TravelerNumbering } from '../../travelers';
 import { toEstablishmentView, toSesTraveler, toTravelerView } from '../traveler-view';
 import type { DocumentContext, FileAnswer } from '../file-answer';
 import { safeFileName } from '../file-answer';

@@ -4,8 +4,8 @@
  */
 import type { Readable } from 'node:stream';
 import { todayIso } from '@hospes/shared/dates';
-import { type ExportTravelersQuery, type ImportRowReport } from '@hospes/shared/documents';
-import { type Language } from '@hospes/shared/languages';
+import type { ExportTravelersQuery, ImportRowReport } from '@hospes/shared/documents';
+import type { Language } from '@hospes/shared/languages';
 import { establishmentTimeZone } from '@hospes/shared/provinces';
 import { normaliseSearchText } from '@hospes/shared/search';
 import type { Db } from '../../../db/client';

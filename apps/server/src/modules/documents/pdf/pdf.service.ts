@@ -3,7 +3,7 @@
  * rules live here; the adapters (pdf renderer, mailer, cipher) are passed in.
  */
 import sharp from 'sharp';
-import { type DocumentKind } from '@hospes/shared/codes';
+import type { DocumentKind } from '@hospes/shared/codes';
 import { EMAIL_PATTERN } from '@hospes/shared/common';
 import { todayIso } from '@hospes/shared/dates';
 import { SEND_PDF_PER_HOUR } from '@hospes/shared/documents';
