@@ -58,6 +58,34 @@ export default tseslint.config(
       ],
     },
   },
+  // Server modules reach each other only through a module's public face, its index.ts
+  // (docs/decisions/037-server-module-boundaries.md): `from '../travelers'`, never
+  // `from '../travelers/travelers.repository'`. The pattern depends on how deep the importing file
+  // sits, so there is one block per depth. app.ts (which wires the modules) and tests may import
+  // any file.
+  ...[1, 2, 3].map((depth) => ({
+    files: [`apps/server/src/modules/*/${'*/'.repeat(depth - 1)}*.ts`],
+    ignores: ['apps/server/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `^(\\.\\./){${depth}}(?!\\.\\.)[^/]+/`,
+              message:
+                "Another module is reached through its public face: import '../<module>' (its index.ts), not its files (decision 037).",
+            },
+            {
+              regex: '(^|/)modules/[^/]+/',
+              message:
+                "Another module is reached through its public face: import '../<module>' (its index.ts), not its files (decision 037).",
+            },
+          ],
+        },
+      ],
+    },
+  })),
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },

@@ -16,9 +16,13 @@ import { createCheckinRepository } from './modules/checkin/checkin.repository';
 import { checkinRoutes, publicCheckinRoutes } from './modules/checkin/checkin.routes';
 import { createCheckinService } from './modules/checkin/checkin.service';
 import { createAuthService } from './modules/auth/auth.service';
-import { createDocumentsRepository } from './modules/documents/documents.repository';
+import { createAuthorityFilesRepository } from './modules/documents/authority-files/authority-files.repository';
+import { createAuthorityFilesService } from './modules/documents/authority-files/authority-files.service';
 import { documentsRoutes } from './modules/documents/documents.routes';
-import { createDocumentsService } from './modules/documents/documents.service';
+import { createExportImportRepository } from './modules/documents/export-import/export-import.repository';
+import { createExportImportService } from './modules/documents/export-import/export-import.service';
+import { createPdfRepository } from './modules/documents/pdf/pdf.repository';
+import { createPdfService } from './modules/documents/pdf/pdf.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createEstablishmentsRepository } from './modules/establishments/establishments.repository';
 import { establishmentsRoutes } from './modules/establishments/establishments.routes';
@@ -214,7 +218,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
   });
   // One traveler repository (its prepared statements) and one document cipher (its key read once),
-  // shared by the travelers and the documents services.
+  // shared by the travelers, check-in and documents services.
   const travelersRepository = createTravelersRepository(db, database.kind);
   const cipher = createAesGcmCipher(encryptionKey);
   const pilgrims = createTravelersService({
@@ -235,23 +239,35 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ocr,
     counts,
   });
-  // Registration documents: PDF (download, e-mail), export/import, SES.HOSPEDAJES files.
-  const documents = createDocumentsService({
-    db,
-    documents: createDocumentsRepository(db),
-    pilgrims: travelersRepository,
+  // Registration documents: the PDF (download, e-mail), the traveler file (export, import) and
+  // the SES.HOSPEDAJES files. The traveler repository numbers the travelers they write or print.
+  const pdf = createPdfService({
+    pdfs: createPdfRepository(db),
+    numbering: travelersRepository,
     audit,
     cipher,
     mailer,
     log: app.log,
+  });
+  const exportImport = createExportImportService({
+    db,
+    files: createExportImportRepository(db),
+    numbering: travelersRepository,
+    audit,
+    log: app.log,
     counts,
+  });
+  const authorityFiles = createAuthorityFilesService({
+    authorityFiles: createAuthorityFilesRepository(db),
+    numbering: travelersRepository,
+    audit,
   });
 
   // Sending partes and reservas to SES.HOSPEDAJES, and asking about their lotes (decision 035).
   const ses = createSesService({
     db,
     ses: createSesRepository(db),
-    documents,
+    documents: authorityFiles,
     client:
       deps.sesClient ??
       createSesClient({
@@ -311,7 +327,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(travelersRoutes, { prefix: '/pilgrims', pilgrims });
       await api.register(checkinRoutes, { checkin });
       await api.register(publicCheckinRoutes, { prefix: '/public/checkin', checkin });
-      await api.register(documentsRoutes, { documents });
+      await api.register(documentsRoutes, { pdf, exportImport, authorityFiles });
       await api.register(sesRoutes, { ses });
       await api.register(adminRoutes, { prefix: '/admin', admin });
     },

@@ -17,10 +17,11 @@ import { z } from '@hospes/shared/zod';
 type SerializerInput = { schema: unknown; method: string; url: string };
 
 /**
- * An answer that is JSON text already: a list page whose travelers the database wrote (see the
- * pilgrims repository's apiTraveler). The serializer sends the text as it is. Outside production it
- * checks it as it checks every answer, against the route's zod schema, and also that the text holds
- * no property the contract does not declare (which the compiled stringifier would have left out).
+ * An answer that is JSON text already: a list page whose travelers the database wrote (see
+ * apiTraveler in modules/travelers/traveler-json.ts). The serializer sends the text as it is.
+ * Outside production it checks it as it checks every answer, against the route's zod schema, and
+ * also that the text holds no property the contract does not declare (which the compiled
+ * stringifier would have left out).
  */
 export class JsonText {
   constructor(readonly text: string) {}

@@ -10,7 +10,7 @@ import {
   users,
   type UserRow,
 } from '../../db/schema';
-import { unaccentLower } from '../establishments/scope';
+import { unaccentLower } from '../../db/scope';
 
 export interface Membership {
   userId: string;

@@ -11,7 +11,7 @@ import { LngQuerySchema, MessageResponseSchema, paginationOf } from '@hospes/sha
 import { z } from '@hospes/shared/zod';
 import { serverMessage } from '../../lib/i18n/server-texts';
 import { actorOf } from '../../plugins/auth';
-import { auditContext } from '../audit/audit-context';
+import { auditContext } from '../audit';
 import type { AdminService } from './admin.service';
 
 const security = [{ bearerAuth: [] }];

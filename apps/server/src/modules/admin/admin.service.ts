@@ -15,10 +15,10 @@ import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../plugins/auth';
-import type { AuditContext, AuditEntry, AuditRepository } from '../audit/audit.repository';
-import type { AuthService } from '../auth/auth.service';
-import { isUuid } from '../establishments/scope';
-import type { SessionsRepository, UsersRepository } from '../users/users.repository';
+import type { AuditContext, AuditEntry, AuditRepository } from '../audit';
+import type { AuthService } from '../auth';
+import { isUuid } from '../../db/scope';
+import type { SessionsRepository, UsersRepository } from '../users';
 import type { AdminRepository, Membership } from './admin.repository';
 import { reportToCsv } from './report-csv';
 

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { auditLog, users } from '../../db/schema';
-import { inScope, type Scope } from '../establishments/scope';
+import { inScope, type Scope } from '../../db/scope';
 
 /** Who acts and from where: the signed-in user, the request id and the client address. */
 export interface AuditContext {

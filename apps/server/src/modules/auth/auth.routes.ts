@@ -15,7 +15,7 @@ import { LngQuerySchema, MessageResponseSchema } from '@hospes/shared/common';
 import { z } from '@hospes/shared/zod';
 import type { FastifyRequest } from 'fastify';
 import { actorOf } from '../../plugins/auth';
-import { auditContext } from '../audit/audit-context';
+import { auditContext } from '../audit';
 import type { AuthService } from './auth.service';
 import { serverMessage } from '../../lib/i18n/server-texts';
 

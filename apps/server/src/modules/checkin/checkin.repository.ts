@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { checkinLinks, establishments, pilgrims, selfRegistrations } from '../../db/schema';
-import { inScope, type Scope } from '../establishments/scope';
+import { inScope, type Scope } from '../../db/scope';
 
 export type CheckinLinkRow = typeof checkinLinks.$inferSelect;
 

@@ -13,10 +13,9 @@ import { ScanResponseSchema } from '@hospes/shared/mrz';
 import { TravelerResponseSchema } from '@hospes/shared/travelers';
 import { z } from '@hospes/shared/zod';
 import { actorOf } from '../../plugins/auth';
-import { auditContext } from '../audit/audit-context';
-import { MAX_DOCUMENT_BYTES } from '../ocr/ocr.service';
-import { readDocument } from '../ocr/ocr.routes';
-import { IdempotencyHeaders, PILGRIM_BODY_LIMIT } from '../travelers/travelers.routes';
+import { auditContext } from '../audit';
+import { MAX_DOCUMENT_BYTES, readDocument } from '../ocr';
+import { IdempotencyHeaders, REGISTRATION_BODY_LIMIT } from '../travelers';
 import type { CheckinService } from './checkin.service';
 
 const security = [{ bearerAuth: [] }];
@@ -147,7 +146,7 @@ export const publicCheckinRoutes: FastifyPluginAsyncZod<{ checkin: CheckinServic
   app.post(
     '/:token',
     {
-      bodyLimit: PILGRIM_BODY_LIMIT,
+      bodyLimit: REGISTRATION_BODY_LIMIT,
       schema: {
         tags,
         summary:

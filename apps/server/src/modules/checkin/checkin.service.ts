@@ -19,13 +19,17 @@ import { clientKey, createLimiter, type Limiter } from '../../lib/rate-limiter';
 import type { ScanResult } from '@hospes/shared/mrz';
 import { establishmentTimeZone } from '@hospes/shared/provinces';
 import type { Actor } from '../../plugins/auth';
-import type { AuditContext, AuditRepository } from '../audit/audit.repository';
-import { isUuid, scopeOf } from '../establishments/scope';
-import type { OcrService } from '../ocr/ocr.service';
-import { formatReportNumber, recordFromRow } from '../travelers/travelers.mapper';
-import type { TravelersRepository } from '../travelers/travelers.repository';
-import { reportYearOf, type TravelersService } from '../travelers/travelers.service';
-import type { TravelerCounts } from '../travelers/traveler-counts';
+import type { AuditContext, AuditRepository } from '../audit';
+import { isUuid, scopeOf } from '../../db/scope';
+import type { OcrService } from '../ocr';
+import {
+  formatReportNumber,
+  recordFromRow,
+  type TravelerNumbering,
+  reportYearOf,
+  type TravelersService,
+  type TravelerCounts,
+} from '../travelers';
 import type { CheckinLinkRow, CheckinRepository } from './checkin.repository';
 
 export interface CheckinLimits {
@@ -88,7 +92,7 @@ export function createCheckinService(deps: {
   checkin: CheckinRepository;
   pilgrims: TravelersService;
   /** Report numbers: a confirmation that moves the entry to another year takes one of its series. */
-  reportNumbers: Pick<TravelersRepository, 'allocateReportNumbers'>;
+  reportNumbers: Pick<TravelerNumbering, 'allocateReportNumbers'>;
   audit: AuditRepository;
   ocr: OcrService;
   limits?: Partial<CheckinLimits>;

@@ -7,7 +7,6 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExportTravelersQuerySchema, SesFileInputSchema } from '@hospes/shared/documents';
 import { establishments } from '../../db/schema';
-import { createAesGcmCipher, loadEncryptionKey } from '../../lib/storage/document-cipher';
 import { createAuditRepository } from '../audit/audit.repository';
 import { clockDays } from '../establishments/clock';
 import { createTravelersRepository } from '../travelers/travelers.repository';
@@ -18,8 +17,10 @@ import {
   xpath,
 } from '../../../test/documents-helpers';
 import { createTestContext, registerVerifiedOwner, type TestContext } from '../../../test/test-app';
-import { createDocumentsRepository } from './documents.repository';
-import { createDocumentsService } from './documents.service';
+import { createAuthorityFilesRepository } from './authority-files/authority-files.repository';
+import { createAuthorityFilesService } from './authority-files/authority-files.service';
+import { createExportImportRepository } from './export-import/export-import.repository';
+import { createExportImportService } from './export-import/export-import.service';
 
 let ctx: TestContext;
 let owner: Awaited<ReturnType<typeof registerVerifiedOwner>>;
@@ -66,21 +67,27 @@ afterAll(async () => {
   await ctx?.close();
 });
 
+/** The SES file and the export, as the app wires them, at LATE_EVENING. */
 async function documentsAtLateEvening() {
   const db = ctx.database.db;
-  return createDocumentsService({
-    db,
-    documents: createDocumentsRepository(db),
-    pilgrims: createTravelersRepository(db, ctx.database.kind),
-    audit: createAuditRepository(db),
-    cipher: createAesGcmCipher(await loadEncryptionKey(ctx.config)),
-    mailer: {
-      send: () => Promise.reject(new Error('no mail here')),
-      close: () => undefined,
-    },
-    log: { warn: () => undefined, error: () => undefined },
-    now: () => LATE_EVENING,
+  const numbering = createTravelersRepository(db, ctx.database.kind);
+  const audit = createAuditRepository(db);
+  const now = () => LATE_EVENING;
+  const authorityFiles = createAuthorityFilesService({
+    authorityFiles: createAuthorityFilesRepository(db),
+    numbering,
+    audit,
+    now,
   });
+  const exportImport = createExportImportService({
+    db,
+    files: createExportImportRepository(db),
+    numbering,
+    audit,
+    log: { warn: () => undefined, error: () => undefined },
+    now,
+  });
+  return { sesFile: authorityFiles.sesFile, export: exportImport.export };
 }
 
 const actor = () =>
@@ -120,7 +127,7 @@ async function daysOfStayNow() {
 
 /** How many travelers an export filtered to recent arrivals holds, at that moment. */
 const recentArrivalsExported = () =>
-  createDocumentsRepository(ctx.database.db).exportCount({
+  createExportImportRepository(ctx.database.db).exportCount({
     scope: { admin: false, userId: owner.userId },
     filter: { stayStatus: 'recent' },
     today: clockDays(LATE_EVENING),

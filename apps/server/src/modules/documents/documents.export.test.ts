@@ -25,8 +25,8 @@ import {
   registerVerifiedOwner,
   type TestContext,
 } from '../../../test/test-app';
-import { madridDateTime } from './columns';
-import { parseCsv } from './csv';
+import { madridDateTime } from './export-import/columns';
+import { parseCsv } from './export-import/csv';
 import { HEADER_TO_COLUMN, headerKey } from './texts';
 
 let ctx: TestContext;

@@ -8,11 +8,7 @@ import type { SesEstablishment, SesTraveler } from '@hospes/shared/ses-preflight
 import { daysOfStay } from '@hospes/shared/stay';
 import type { EstablishmentRow, TravelerDbRow } from '../../db/schema';
 import type { PdfEstablishment, PdfTraveler } from '../../lib/pdf/registration-pdf';
-import {
-  formatReportNumber,
-  recordFromRow,
-  type TravelerRecord,
-} from '../travelers/travelers.mapper';
+import { formatReportNumber, recordFromRow, type TravelerRecord } from '../travelers';
 
 /** A traveler as the documents show it: every field of the record (spec §3 names) and more. */
 export interface TravelerView extends Omit<TravelerRecord, 'establishmentId'> {

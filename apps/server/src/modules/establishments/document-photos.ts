@@ -7,7 +7,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { establishments, travelerDocuments } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import type { AuditEntry } from '../audit/audit.repository';
+import type { AuditEntry } from '../audit';
 
 /**
  * Whether an establishment keeps photos of identity documents, read under a share lock held to the

@@ -6,8 +6,8 @@ import type { Db } from '../../db/client';
 import { byName, isoTimestamp } from '../../db/sql-helpers';
 import { establishmentMembers, establishments, travelerDocuments, pilgrims } from '../../db/schema';
 import { deleteDocumentPhotos, keepsDocumentImages } from './document-photos';
-import { inScope, letterKey, unaccentLower, type Scope } from './scope';
-import { stayEnd } from '../retention/retention.service';
+import { inScope, letterKey, unaccentLower, type Scope } from '../../db/scope';
+import { stayEnd } from '../retention';
 
 export type NewEstablishment = typeof establishments.$inferInsert;
 export type EstablishmentRow = typeof establishments.$inferSelect;

@@ -20,8 +20,8 @@ import { AppError } from '../../lib/app-error';
 import { serverMessage } from '../../lib/i18n/server-texts';
 import { jsonListPage, sendJsonText } from '../../lib/serializer';
 import { actorOf } from '../../plugins/auth';
-import { auditContext } from '../audit/audit-context';
-import type { TravelersService } from '../travelers/travelers.service';
+import { auditContext } from '../audit';
+import type { TravelersService } from '../travelers';
 import type { EstablishmentsService } from './establishments.service';
 
 const tags = ['establishments'];

@@ -12,18 +12,18 @@ import { constraintName, isUniqueViolation } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { hashPassword, randomPassword } from '../../lib/crypto';
 import type { Actor } from '../../plugins/auth';
-import type { AuditContext, AuditRepository } from '../audit/audit.repository';
-import type { AuthService } from '../auth/auth.service';
-import type { UsersRepository } from '../users/users.repository';
-import type { TravelerCounts } from '../travelers/traveler-counts';
-import { retentionCutoff } from '../retention/retention.service';
+import type { AuditContext, AuditRepository } from '../audit';
+import type { AuthService } from '../auth';
+import type { UsersRepository } from '../users';
+import type { TravelerCounts } from '../travelers';
+import { retentionCutoff } from '../retention';
 import type {
   EstablishmentsRepository,
   EstablishmentWithStats,
   NewEstablishment,
 } from './establishments.repository';
 import { documentsDeletedEntries } from './document-photos';
-import { isUuid, scopeOf } from './scope';
+import { isUuid, scopeOf } from '../../db/scope';
 
 export function toEstablishmentDto(found: EstablishmentWithStats): Establishment {
   const { row } = found;

@@ -28,8 +28,8 @@ import {
   sesSubmissions,
   sessions,
 } from '../../db/schema';
-import type { AuditRepository } from '../audit/audit.repository';
-import type { TravelerCounts } from '../travelers/traveler-counts';
+import type { AuditRepository } from '../audit';
+import type { TravelerCounts } from '../travelers';
 
 /**
  * Today (in Spain) 3 years back. A stay that ended on this day (its check-out date, or its entry

@@ -12,7 +12,7 @@ import {
   sesSubmissions,
   users,
 } from '../../db/schema';
-import { inScope, type Scope } from '../establishments/scope';
+import { inScope, type Scope } from '../../db/scope';
 
 export type SubmissionRow = typeof sesSubmissions.$inferSelect;
 export type NewSubmissionRow = typeof sesSubmissions.$inferInsert;

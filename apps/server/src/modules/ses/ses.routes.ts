@@ -12,7 +12,7 @@ import {
 } from '@hospes/shared/ses';
 import { z } from '@hospes/shared/zod';
 import { actorOf } from '../../plugins/auth';
-import { auditContext } from '../audit/audit-context';
+import { auditContext } from '../audit';
 import type { SesService } from './ses.service';
 
 const tags = ['ses'];

@@ -1,10 +1,10 @@
 /**
  * Sending partes (PV) and reservas (RH) to SES.HOSPEDAJES from Hospes (decision 035, reference
  * ses-hospedajes.md §1.10): an establishment stores its web-service user; a send builds the same
- * XML as the file download (documents service), records the request and its travelers before it
- * leaves, sends it, and keeps the lote; the lote is then asked about (by a timer here, or on
- * demand) until the service has processed it, and each traveler gets the communication code the
- * service stored it under, or its error.
+ * XML as the file download (modules/documents, its authority files), records the request and its
+ * travelers before it leaves, sends it, and keeps the lote; the lote is then asked about
+ * (lote-checks.ts, by a timer here or on demand) until the service has processed it, and each
+ * traveler gets the communication code the service stored it under, or its error.
  *
  * Nothing acknowledged is lost: a request is written down before it is sent, and a request whose
  * answer never came is "uncertain", never "not sent", so that a traveler is not reported twice
@@ -28,23 +28,14 @@ import { AppError } from '../../lib/app-error';
 import { uuidv7 } from '../../lib/ids';
 import { createLimiter } from '../../lib/rate-limiter';
 import { repeatEvery } from '../../lib/repeat';
-import {
-  SES_MAX_LOTES_PER_QUERY,
-  SesTransportError,
-  type SesClient,
-  type SesTarget,
-} from '../../lib/ses/client';
-import {
-  LOTE_STATE,
-  SesMalformedAnswer,
-  SesSoapFault,
-  type SesLoteResult,
-} from '../../lib/ses/soap';
+import { SesTransportError, type SesClient, type SesTarget } from '../../lib/ses/client';
+import { SesMalformedAnswer, SesSoapFault } from '../../lib/ses/soap';
 import { DocumentDecryptionError, type DocumentCipher } from '../../lib/storage/document-cipher';
 import type { Actor } from '../../plugins/auth';
-import type { AuditContext, AuditRepository } from '../audit/audit.repository';
-import type { DocumentsService } from '../documents/documents.service';
-import { isUuid, scopeOf, type Scope } from '../establishments/scope';
+import type { AuditContext, AuditRepository } from '../audit';
+import type { AuthorityFilesService } from '../documents';
+import { isUuid, scopeOf, type Scope } from '../../db/scope';
+import { createLoteChecks, cut, FIRST_CHECK_MS } from './lote-checks';
 import type {
   ConnectionRow,
   SentOutcome,
@@ -56,7 +47,7 @@ import type {
 export interface SesServiceDeps {
   db: Db;
   ses: SesRepository;
-  documents: Pick<DocumentsService, 'prepareSes'>;
+  documents: Pick<AuthorityFilesService, 'prepareSes'>;
   client: SesClient;
   cipher: DocumentCipher;
   audit: AuditRepository;
@@ -64,12 +55,6 @@ export interface SesServiceDeps {
   now?: () => Date;
 }
 
-/** First look at a lote this long after it was queued (the service takes seconds to minutes). */
-const FIRST_CHECK_MS = 10_000;
-/** Then at growing intervals, up to this. */
-const MAX_CHECK_INTERVAL_MS = 15 * 60_000;
-/** A lote still unprocessed after this is no longer asked about by itself (asking by hand still works). */
-const GIVE_UP_MS = 72 * 3_600_000;
 /** A request "sending" for longer than this was cut off by a stopped process. */
 const STALE_SENDING_MS = 5 * 60_000;
 /** A look by hand at most this often per request. */
@@ -79,17 +64,6 @@ const MIN_MANUAL_CHECK_MS = 3_000;
 export const SES_CALLS_PER_10_MINUTES = 30;
 
 const passwordContext = (establishmentId: string) => `ses-password:${establishmentId}`;
-
-function cut(text: string | null | undefined, max: number): string | null {
-  if (!text) return null;
-  const t = text.replace(/\s+/g, ' ').trim();
-  return t.length > max ? `${t.slice(0, max - 1)}…` : t;
-}
-
-/** The interval before the n-th look (n from 1): 10 s, 20 s, 40 s… up to 15 minutes. */
-export function nextCheckDelay(checks: number): number {
-  return Math.min(FIRST_CHECK_MS * 2 ** Math.max(0, checks - 1), MAX_CHECK_INTERVAL_MS);
-}
 
 export function createSesService(deps: SesServiceDeps) {
   const { ses, documents, client, cipher, audit, log } = deps;
@@ -147,6 +121,8 @@ export function createSesService(deps: SesServiceDeps) {
     return row;
   }
 
+  const { checkLotes } = createLoteChecks({ ses, client, log, now, connectionOf, targetOf });
+
   function submissionView(
     found: { submission: SubmissionRow; sentByName: string | null },
     travelers: SubmissionTravelerRow[],
@@ -195,118 +171,6 @@ export function createSesService(deps: SesServiceDeps) {
     const found = await ses.findInScope(id, scope);
     if (!found) throw new AppError('SES_SUBMISSION_NOT_FOUND');
     return submissionView(found, await ses.travelersOf([id]), true);
-  }
-
-  /** What a lote's state means for its request, written with the travelers' results. */
-  async function applyLote(submission: SubmissionRow, result: SesLoteResult) {
-    const at = now();
-    const base = {
-      loteState: result.state,
-      loteStateText: cut(result.stateText, 300),
-      checkedAt: at,
-      checks: submission.checks + 1,
-    };
-    const stored = result.communications.some((c) => c.communicationCode);
-    if (
-      result.state === LOTE_STATE.processed ||
-      result.state === LOTE_STATE.someErrors ||
-      // An unexpected error that still stored some: their codes are kept.
-      (result.state === LOTE_STATE.unexpectedError && stored)
-    ) {
-      await ses.recordResults(
-        submission.id,
-        { ...base, state: 'processed', processedAt: at, nextCheckAt: null },
-        result.communications.map((c) => ({
-          orden: c.order,
-          communicationCode: c.communicationCode,
-          errorType: cut(c.errorType, 100),
-          error: cut(c.error ?? (c.communicationCode ? null : c.errorType), 300),
-        })),
-      );
-      return;
-    }
-    if (result.state === LOTE_STATE.formatErrors || result.state === LOTE_STATE.unexpectedError) {
-      // Errors in the header or format, or an unexpected error that stored nothing.
-      await ses.updateQueued(submission.id, {
-        ...base,
-        state: 'refused',
-        responseCode: null,
-        responseText: cut(result.stateText, 300),
-        processedAt: at,
-        nextCheckAt: null,
-      });
-      return;
-    }
-    // In process (4), pending (5), or a state the manual does not list: asked again later.
-    await later(submission, base);
-  }
-
-  /** Asks the service about these queued requests of one establishment (≤10 a call). */
-  async function checkLotes(establishmentId: string, submissions: SubmissionRow[]) {
-    const connection = await connectionOf(establishmentId);
-    // Each request is asked about where it went (test or production).
-    for (const environment of ['production', 'test'] as const) {
-      const here = submissions.filter((s) => s.environment === environment);
-      if (here.length === 0) continue;
-      let target: SesTarget | null;
-      try {
-        target = targetOf(connection, environment);
-      } catch (err) {
-        log.warn({ err, establishmentId }, 'SES: the stored password cannot be read');
-        target = null;
-      }
-      // Without credentials (removed, or unreadable) nothing can be asked now: later, in case
-      // they come back.
-      if (!target) {
-        for (const submission of here) await later(submission);
-        continue;
-      }
-      for (let i = 0; i < here.length; i += SES_MAX_LOTES_PER_QUERY) {
-        const chunk = here.slice(i, i + SES_MAX_LOTES_PER_QUERY);
-        try {
-          const answer = await client.consultaLote(
-            target,
-            chunk.map((s) => s.lote!),
-          );
-          const byLote = new Map(answer.lotes.map((l) => [l.lote, l]));
-          for (const submission of chunk) {
-            const result = byLote.get(submission.lote!);
-            if (result) await applyLote(submission, result);
-            else
-              await later(
-                submission,
-                answer.code === 0 ? {} : { loteStateText: cut(answer.description, 300) },
-              );
-          }
-        } catch (err) {
-          log.warn(
-            { err, establishmentId },
-            'SES: a look at queued lotes failed; it is tried again',
-          );
-          for (const submission of chunk) await later(submission);
-        }
-      }
-    }
-  }
-
-  /**
-   * No result for a lote this time: another look later; once the request is 3 days old, no more
-   * looks, and it is uncertain (it may have been stored: the portal tells).
-   */
-  async function later(
-    submission: SubmissionRow,
-    values: Partial<Pick<SubmissionRow, 'loteState' | 'loteStateText' | 'checks'>> = {},
-  ) {
-    const at = now();
-    const checks = values.checks ?? submission.checks + 1;
-    const givenUp = at.getTime() - submission.createdAt.getTime() > GIVE_UP_MS;
-    await ses.updateQueued(submission.id, {
-      ...values,
-      checkedAt: at,
-      checks,
-      nextCheckAt: givenUp ? null : new Date(at.getTime() + nextCheckDelay(checks)),
-      ...(givenUp ? { state: 'uncertain' as const } : {}),
-    });
   }
 
   return {

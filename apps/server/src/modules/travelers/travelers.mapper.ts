@@ -341,6 +341,9 @@ export interface DocumentMeta {
 }
 
 /** `2026/000123`: the year, then the number in that year's series, six digits at least. */
+/** Report numbers run per establishment and year of entry. */
+export const reportYearOf = (entryDate: string) => Number(entryDate.slice(0, 4));
+
 export function formatReportNumber(year: number | null, seq: number | null): string | null {
   return year === null || seq === null ? null : `${year}/${String(seq).padStart(6, '0')}`;
 }

@@ -17,7 +17,8 @@ import { z } from '@hospes/shared/zod';
 import { serverMessage } from '../../lib/i18n/server-texts';
 import { jsonListPage, sendJsonText } from '../../lib/serializer';
 import { actorOf } from '../../plugins/auth';
-import { auditContext } from '../audit/audit-context';
+import { auditContext } from '../audit';
+import { IdempotencyHeaders, REGISTRATION_BODY_LIMIT } from './registration-body';
 import type { TravelersService } from './travelers.service';
 
 const tags = ['pilgrims'];
@@ -26,20 +27,6 @@ const security = [{ bearerAuth: [] }];
 const IdParams = z.object({ id: z.string().max(100) });
 const DocumentParams = z.object({ id: z.string().max(100), docId: z.string().max(100) });
 
-/**
- * `Idempotency-Key`: any 1–100 visible ASCII characters the client chose for one registration (a
- * UUID, say); sent again with a retry, it answers the same registration (see the service's create).
- */
-export const IdempotencyHeaders = z.object({
-  'idempotency-key': z
-    .string()
-    .regex(/^[\x21-\x7e]{1,100}$/, 'validation.invalidFormat')
-    .optional(),
-});
-
-/** Three images of at most 10 MB each, base64-encoded, plus the fields. */
-export const PILGRIM_BODY_LIMIT = 45 * 1024 * 1024;
-
 export const travelersRoutes: FastifyPluginAsyncZod<{ pilgrims: TravelersService }> = async (
   app,
   { pilgrims },
@@ -47,7 +34,7 @@ export const travelersRoutes: FastifyPluginAsyncZod<{ pilgrims: TravelersService
   app.post(
     '/',
     {
-      bodyLimit: PILGRIM_BODY_LIMIT,
+      bodyLimit: REGISTRATION_BODY_LIMIT,
       schema: {
         tags,
         summary: 'Register a traveler (images as data URLs; the signature is required)',
@@ -145,7 +132,7 @@ export const travelersRoutes: FastifyPluginAsyncZod<{ pilgrims: TravelersService
   app.put(
     '/:id',
     {
-      bodyLimit: PILGRIM_BODY_LIMIT,
+      bodyLimit: REGISTRATION_BODY_LIMIT,
       schema: {
         tags,
         summary:

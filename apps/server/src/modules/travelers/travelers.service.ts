@@ -1,6 +1,4 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { DOCUMENT_KINDS, IMAGE_MAX_BYTES, type DocumentKind } from '@hospes/shared/codes';
 import { todayIso } from '@hospes/shared/dates';
 import { establishmentTimeZone } from '@hospes/shared/provinces';
 import type { ErrorDetail } from '@hospes/shared/errors';
@@ -9,8 +7,6 @@ import {
   type CreateTravelerInput,
   type DocumentSize,
   PILGRIM_HISTORY_ACTIONS,
-  type TravelerHistoryAction,
-  type TravelerHistoryEntry,
   type ListTravelersQuery,
   type Traveler,
   type UpdateTravelerInput,
@@ -21,27 +17,25 @@ import { AppError } from '../../lib/app-error';
 import { assertSameRequest, fingerprintOf, KeyTaken, registerOnce } from '../../lib/idempotency';
 import { uuidv7 } from '../../lib/ids';
 import type { DocumentCipher } from '../../lib/storage/document-cipher';
-import {
-  decodeImageDataUrl,
-  IMAGE_MAX_PIXELS,
-  SIGNATURE_MAX_PIXELS,
-} from '../../lib/storage/images';
 import { documentPreview } from '../../lib/storage/preview';
 import type { Actor } from '../../plugins/auth';
-import type { AuditContext, AuditRepository } from '../audit/audit.repository';
-import { clockDays } from '../establishments/clock';
-import { documentsDeletedEntries } from '../establishments/document-photos';
-import { isUuid, scopeOf, type Scope } from '../establishments/scope';
+import type { AuditContext, AuditRepository } from '../audit';
+import { documentsDeletedEntries } from '../establishments';
+import { isUuid, scopeOf, type Scope } from '../../db/scope';
+import { documentContext, refuseUnkeptImages, sealImages } from './document-images';
+import { historyEntry } from './history';
+import { createTravelerListing } from './listing';
 import {
   changedFields,
   mergeUpdate,
   recordFromCreateInput,
   recordFromRow,
+  reportYearOf,
   toTravelerDto,
   valuesFromRecord,
   type TravelerRecord,
 } from './travelers.mapper';
-import type { ListDays, TravelerFilter, TravelersRepository } from './travelers.repository';
+import type { TravelersRepository } from './travelers.repository';
 import { createTravelerCounts, type TravelerCounts } from './traveler-counts';
 
 export interface TravelersServiceDeps {
@@ -55,103 +49,9 @@ export interface TravelersServiceDeps {
   counts?: TravelerCounts;
 }
 
-type Images = Pick<CreateTravelerInput, 'frontDocImage' | 'backDocImage' | 'signatureImage'>;
-
-const IMAGE_FIELDS: { field: keyof Images; kind: DocumentKind; name: string }[] = [
-  { field: 'frontDocImage', kind: 'front', name: 'front-document' },
-  { field: 'backDocImage', kind: 'back', name: 'back-document' },
-  { field: 'signatureImage', kind: 'signature', name: 'signature' },
-];
-
-interface SealedDocument {
-  id: string;
-  kind: DocumentKind;
-  mimeType: string;
-  originalName: string;
-  size: number;
-  content: Buffer;
-}
-
-/** The additional data a document image is sealed with (see lib/storage/document-cipher). */
-export const documentContext = (pilgrimId: string, documentId: string) =>
-  `pilgrim-document:${pilgrimId}:${documentId}`;
-
-/** Report numbers run per establishment and year of entry. */
-export const reportYearOf = (entryDate: string) => Number(entryDate.slice(0, 4));
-
-/**
- * An audit entry as a traveler's history shows it (see the shared TravelerHistoryEntrySchema). To
- * the establishment's staff, support (an admin) is named by role only and co-workers by name only;
- * an admin sees who, with e-mails.
- */
-type HistoryRow = Awaited<ReturnType<AuditRepository['pageForEntity']>>['rows'][number];
-
-function historyEntry(row: HistoryRow, viewerIsAdmin: boolean): TravelerHistoryEntry {
-  const details = (row.details ?? {}) as {
-    fields?: unknown;
-    documents?: unknown;
-    kind?: unknown;
-    size?: unknown;
-    source?: unknown;
-    to?: unknown;
-    entryDate?: unknown;
-    fromEntryDate?: unknown;
-    reportNumber?: unknown;
-    fromReportNumber?: unknown;
-  };
-  const kinds = Array.isArray(details.documents)
-    ? details.documents.map((d: { kind?: unknown }) => d?.kind)
-    : [details.kind];
-  return {
-    id: row.id,
-    at: row.at.toISOString(),
-    action: row.action as TravelerHistoryAction,
-    ...historyActor(row, viewerIsAdmin),
-    fields: Array.isArray(details.fields)
-      ? details.fields.filter((f): f is string => typeof f === 'string')
-      : [],
-    documents: kinds.filter((k): k is DocumentKind => DOCUMENT_KINDS.includes(k as DocumentKind)),
-    size: details.size === 'preview' || details.size === 'full' ? details.size : null,
-    source: typeof details.source === 'string' ? details.source : null,
-    sentTo: typeof details.to === 'string' ? details.to : null,
-    arrival:
-      typeof details.entryDate === 'string' && typeof details.fromEntryDate === 'string'
-        ? { entryDate: details.entryDate, from: details.fromEntryDate }
-        : null,
-    renumbered:
-      typeof details.reportNumber === 'string' && typeof details.fromReportNumber === 'string'
-        ? { reportNumber: details.reportNumber, from: details.fromReportNumber }
-        : null,
-  };
-}
-
-function historyActor(
-  row: HistoryRow,
-  viewerIsAdmin: boolean,
-): Pick<TravelerHistoryEntry, 'by' | 'actor'> {
-  if (!row.actorId || row.actorName === null) {
-    return { by: row.action === 'pilgrim.self_registered' ? 'traveler' : 'system', actor: null };
-  }
-  const person = {
-    id: row.actorId,
-    name: row.actorName,
-    email: viewerIsAdmin ? row.actorEmail : null,
-  };
-  if (row.actorRole === 'admin') return { by: 'support', actor: viewerIsAdmin ? person : null };
-  return { by: 'staff', actor: person };
-}
-
 function validationError(details: ErrorDetail[]): never {
   throw new AppError('VALIDATION_FAILED', { details });
 }
-
-/** The error code of each reason an image is refused. */
-const IMAGE_PROBLEMS = {
-  type: 'validation.imageType',
-  size: 'validation.imageTooLarge',
-  damaged: 'validation.imageDamaged',
-  pixels: 'validation.imageTooManyPixels',
-} as const;
 
 /** What registering a traveler needs to know of the establishment. */
 export interface RegisteringEstablishment {
@@ -167,36 +67,6 @@ export function createTravelersService(deps: TravelersServiceDeps) {
   const { db, pilgrims, audit, cipher, log } = deps;
   const now = deps.now ?? (() => new Date());
   const today = () => todayIso(now());
-
-  /** Decodes, checks (by content and size) and encrypts the images that were sent. */
-  function sealImages(pilgrimId: string, images: Images): SealedDocument[] {
-    const details: ErrorDetail[] = [];
-    const sealed: SealedDocument[] = [];
-    for (const { field, kind, name } of IMAGE_FIELDS) {
-      const dataUrl = images[field];
-      if (!dataUrl) continue;
-      const decoded = decodeImageDataUrl(
-        dataUrl,
-        IMAGE_MAX_BYTES,
-        kind === 'signature' ? SIGNATURE_MAX_PIXELS : IMAGE_MAX_PIXELS,
-      );
-      if (!decoded.ok) {
-        details.push({ field, message: '', code: IMAGE_PROBLEMS[decoded.reason] });
-        continue;
-      }
-      const id = randomUUID();
-      sealed.push({
-        id,
-        kind,
-        mimeType: decoded.mimeType,
-        originalName: `${name}.${decoded.extension}`,
-        size: decoded.bytes.length,
-        content: cipher.seal(decoded.bytes, documentContext(pilgrimId, id)),
-      });
-    }
-    if (details.length) validationError(details);
-    return sealed;
-  }
 
   /**
    * The rules across fields on a whole record. `municipalityCodes` false: the address was not
@@ -248,61 +118,7 @@ export function createTravelersService(deps: TravelersServiceDeps) {
   const counts = deps.counts ?? createTravelerCounts();
   const changed = () => counts.changed();
 
-  function countMatches(scope: Scope, filter: TravelerFilter, day: ListDays): Promise<number> {
-    const key = JSON.stringify([scope, filter, filter.stayStatus ? day : null]);
-    return counts.get(key, () => pilgrims.count(scope, filter, day));
-  }
-
-  async function list(
-    scope: Scope,
-    query: TravelerFilter,
-    page: Pick<ListTravelersQuery, 'page' | 'limit' | 'sortBy' | 'sortOrder'>,
-  ) {
-    // Each traveler's stay counts to its establishment's day (decision 028): the Canary Islands'
-    // is the mainland's but for an hour, when the database picks it by the row's establishment.
-    const day = clockDays(now());
-    const {
-      search,
-      establishmentId,
-      nationality,
-      documentType,
-      gender,
-      entryDateFrom,
-      entryDateTo,
-      checkOutDateFrom,
-      checkOutDateTo,
-      stayStatus,
-      review,
-    } = query;
-    const filter: TravelerFilter = {
-      search,
-      establishmentId,
-      nationality,
-      documentType,
-      gender,
-      entryDateFrom,
-      entryDateTo,
-      checkOutDateFrom,
-      checkOutDateTo,
-      stayStatus,
-      review,
-    };
-    const rows = await pilgrims.listPage(scope, filter, page, day);
-    const offset = (page.page - 1) * page.limit;
-    // A page that is not full (and not past the end) tells the total without counting.
-    const total =
-      rows.length < page.limit && (rows.length > 0 || page.page === 1)
-        ? offset + rows.length
-        : await countMatches(scope, filter, day);
-    // Each traveler as JSON text the database wrote (see the repository's apiTraveler).
-    return { data: rows, total };
-  }
-
-  async function reachable(scope: Scope, establishmentId: string) {
-    return (
-      isUuid(establishmentId) && !!(await pilgrims.establishmentInScope(establishmentId, scope, db))
-    );
-  }
+  const { list, reachable } = createTravelerListing({ db, pilgrims, counts, now });
 
   function requireSignature(input: CreateTravelerInput) {
     if (!input.signatureImage) {
@@ -310,23 +126,6 @@ export function createTravelersService(deps: TravelersServiceDeps) {
         details: [{ field: 'signatureImage', message: '', code: 'validation.signatureRequired' }],
       });
     }
-  }
-
-  /**
-   * Refuses photos of the identity document (front, back) for an establishment that keeps none
-   * (decision 023): a scan reads their data, and only the data and the signature are stored.
-   */
-  function refuseUnkeptImages(establishment: { keepDocumentImages: boolean }, images: Images) {
-    if (establishment.keepDocumentImages) return;
-    const refused = IMAGE_FIELDS.filter(({ kind, field }) => kind !== 'signature' && images[field]);
-    if (refused.length)
-      validationError(
-        refused.map(({ field }) => ({
-          field,
-          message: '',
-          code: 'validation.documentImagesNotKept',
-        })),
-      );
   }
 
   /** The row with the report number numberIfMissing gave it (in `tx`, or on its own). */
@@ -353,7 +152,7 @@ export function createTravelersService(deps: TravelersServiceDeps) {
     const record = recordFromCreateInput(input, establishment.id, day);
     checkRecord(record, true, day);
     refuseUnkeptImages(establishment, input);
-    const documents = sealImages(id, input);
+    const documents = sealImages(cipher, id, input);
     let row = await db.transaction(async (tx) => {
       // Checked again under a share lock, in case the setting was turned off since.
       if (documents.some((d) => d.kind !== 'signature'))
@@ -513,7 +312,7 @@ export function createTravelersService(deps: TravelersServiceDeps) {
     ): Promise<Traveler> {
       if (!isUuid(id)) throw new AppError('PILGRIM_NOT_FOUND');
       const scope = scopeOf(actor);
-      const documents = sealImages(id, patch);
+      const documents = sealImages(cipher, id, patch);
       await db.transaction(async (tx) => {
         const row = await pilgrims.lockInScope(id, scope, tx);
         if (!row) throw new AppError('PILGRIM_NOT_FOUND');

@@ -16,8 +16,8 @@ import {
   type Language,
 } from '@hospes/shared/languages';
 import { normaliseSearchText } from '@hospes/shared/search';
-import { PDF_TEXTS, type PdfTexts } from '../../lib/pdf/pdf-texts';
-import { documentTexts } from './texts';
+import { PDF_TEXTS, type PdfTexts } from '../../../lib/pdf/pdf-texts';
+import { documentTexts } from '../texts';
 
 /** Code → word, in one language. */
 type Words = Readonly<Record<string, string>>;

@@ -1,7 +1,7 @@
 import zlib from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { zipSingleFile } from '../../lib/ses/solicitud';
+import { zipSingleFile } from '../../../lib/ses/solicitud';
 import { checkZipBudget } from './zip-budget';
 
 const MB = 1024 * 1024;

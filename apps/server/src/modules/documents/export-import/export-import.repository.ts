@@ -1,31 +1,17 @@
 /**
- * Queries of the registration documents. Every query of travelers carries the caller's scope (or
- * an establishment already checked against it) in its WHERE clause; every method takes an
- * optional `tx`.
+ * Queries of the export and the import of the traveler file. Every query of travelers carries the caller's scope (or an establishment
+ * already checked against it) in its WHERE clause; every method takes an optional `tx`.
  */
-import { and, asc, desc, eq, gte, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
-import type { DocumentKind } from '@hospes/shared/codes';
-import type { Db } from '../../db/client';
+import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
 import {
   establishments,
-  travelerDocuments,
   pilgrims,
-  selfRegistrations,
   type EstablishmentRow,
   type NewTravelerRow,
-  type TravelerDbRow,
-} from '../../db/schema';
-import { inScope, type Scope } from '../establishments/scope';
-import {
-  listConditions,
-  type ListDays,
-  type TravelerFilter,
-} from '../travelers/travelers.repository';
-
-export interface TravelerRow {
-  row: TravelerDbRow;
-  establishmentName: string;
-}
+} from '../../../db/schema';
+import { inScope, type Scope } from '../../../db/scope';
+import { listConditions, type ListDays, type TravelerFilter } from '../../travelers';
 
 /** An export row as read: the traveler as JSON text (see rowFromJson) and the keyset position. */
 export interface ExportRow {
@@ -58,9 +44,7 @@ function selectionConditions(selection: ExportSelection): SQL[] {
   return conditions;
 }
 
-const travelerColumns = { row: pilgrims, establishmentName: establishments.name };
-
-export function createDocumentsRepository(db: Db) {
+export function createExportImportRepository(db: Db) {
   return {
     /** The establishment row, when the scope reaches it. */
     async establishmentInScope(
@@ -85,33 +69,6 @@ export function createDocumentsRepository(db: Db) {
         .from(establishments)
         .where(eq(establishments.id, id))
         .for('no key update');
-    },
-
-    /** A traveler with its establishment's row, when the scope reaches it. */
-    async travelerInScope(id: string, scope: Scope, tx: Db = db) {
-      const [found] = await tx
-        .select({ row: pilgrims, establishment: establishments })
-        .from(pilgrims)
-        .innerJoin(establishments, eq(establishments.id, pilgrims.establishmentId))
-        .where(and(eq(pilgrims.id, id), inScope(scope, pilgrims.establishmentId)));
-      return found ?? null;
-    },
-
-    /** The traveler's stored images of the given kinds, still encrypted. */
-    async documentsOf(pilgrimId: string, kinds: DocumentKind[], tx: Db = db) {
-      if (kinds.length === 0) return [];
-      const rows = await tx
-        .select({
-          id: travelerDocuments.id,
-          kind: travelerDocuments.kind,
-          content: travelerDocuments.content,
-        })
-        .from(travelerDocuments)
-        .where(
-          and(eq(travelerDocuments.pilgrimId, pilgrimId), inArray(travelerDocuments.kind, kinds)),
-        )
-        .orderBy(asc(travelerDocuments.kind));
-      return rows;
     },
 
     /** How many travelers an export will hold. */
@@ -157,46 +114,6 @@ export function createDocumentsRepository(db: Db) {
         .where(and(...conditions))
         .orderBy(direction(pilgrims.entryDate), direction(pilgrims.id))
         .limit(limit);
-    },
-
-    /** Travelers of one establishment, by id or by entry dates, oldest entry first. */
-    async travelersOfEstablishment(
-      establishmentId: string,
-      where: { ids: string[] } | { from?: string; to?: string },
-      limit: number,
-      tx: Db = db,
-    ): Promise<TravelerRow[]> {
-      const conditions: SQL[] = [eq(pilgrims.establishmentId, establishmentId)];
-      if ('ids' in where) conditions.push(inArray(pilgrims.id, where.ids));
-      else {
-        if (where.from) conditions.push(gte(pilgrims.entryDate, where.from));
-        if (where.to) conditions.push(lte(pilgrims.entryDate, where.to));
-      }
-      return tx
-        .select(travelerColumns)
-        .from(pilgrims)
-        .innerJoin(establishments, eq(establishments.id, pilgrims.establishmentId))
-        .where(and(...conditions))
-        .orderBy(asc(pilgrims.entryDate), asc(pilgrims.createdAt), asc(pilgrims.id))
-        .limit(limit);
-    },
-
-    /** Of these travelers, those who checked themselves in and await the desk's confirmation. */
-    async awaitingConfirmation(pilgrimIds: string[], tx: Db = db): Promise<Set<string>> {
-      const pending = new Set<string>();
-      for (let i = 0; i < pilgrimIds.length; i += 1000) {
-        const rows = await tx
-          .select({ id: selfRegistrations.pilgrimId })
-          .from(selfRegistrations)
-          .where(
-            and(
-              inArray(selfRegistrations.pilgrimId, pilgrimIds.slice(i, i + 1000)),
-              eq(selfRegistrations.status, 'pending'),
-            ),
-          );
-        for (const row of rows) pending.add(row.id);
-      }
-      return pending;
     },
 
     /**
@@ -254,4 +171,4 @@ export function createDocumentsRepository(db: Db) {
     },
   };
 }
-export type DocumentsRepository = ReturnType<typeof createDocumentsRepository>;
+export type ExportImportRepository = ReturnType<typeof createExportImportRepository>;

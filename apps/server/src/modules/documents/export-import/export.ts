@@ -10,7 +10,7 @@ import type { Language } from '@hospes/shared/languages';
 import type { CellValue } from './columns';
 import { CSV_BOM, csvLine } from './csv';
 import { codeWord } from './code-words';
-import { columnLabel, documentTexts } from './texts';
+import { columnLabel, documentTexts } from '../texts';
 
 /** Batches of raw items, each turned into what the columns read just before it is written. */
 type Source<S> = AsyncIterable<S[]>;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TRAVELER_COLUMNS } from '@hospes/shared/documents';
 import { csvField, csvLine, decodeCsvText, detectDelimiter, parseCsv, unguardCell } from './csv';
-import { columnLabel, DOCUMENT_TEXTS, HEADER_TO_COLUMN, headerKey } from './texts';
+import { columnLabel, DOCUMENT_TEXTS, HEADER_TO_COLUMN, headerKey } from '../texts';
 
 describe('CSV', () => {
   it('quotes as RFC 4180 says and guards formulas; reading gives the values back', () => {

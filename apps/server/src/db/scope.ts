@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { establishmentMembers } from '../../db/schema';
+import { establishmentMembers } from './schema';
 
 /**
  * Whose data a request may reach: an admin reaches every establishment, anybody else only the

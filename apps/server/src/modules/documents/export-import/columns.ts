@@ -3,7 +3,7 @@
  * TravelerView for the export, and the template's example row.
  */
 import { TRAVELER_COLUMNS, type TravelerColumn } from '@hospes/shared/documents';
-import type { TravelerView } from './traveler-view';
+import type { TravelerView } from '../traveler-view';
 
 export type CellValue = string | number | boolean | null;
 

@@ -27,8 +27,8 @@ import { normaliseSearchText } from '@hospes/shared/search';
 import { validationMessage } from '@hospes/shared/messages';
 import { localDateTimeOf } from '@hospes/shared/dates';
 import { travelerRecordIssues } from '@hospes/shared/travelers';
-import { AppError } from '../../lib/app-error';
-import { recordFromCreateInput, type TravelerRecord } from '../travelers/travelers.mapper';
+import { AppError } from '../../../lib/app-error';
+import { recordFromCreateInput, type TravelerRecord } from '../../travelers';
 import { decodeCsvText, parseCsv, unguardCell } from './csv';
 import { codeOfWord, wordsOf } from './code-words';
 import { checkZipBudget } from './zip-budget';
@@ -39,7 +39,7 @@ import {
   HEADER_TO_COLUMN,
   headerKey,
   text,
-} from './texts';
+} from '../texts';
 
 const COLUMN_TYPES = new Map(TRAVELER_COLUMNS.map((c) => [c.key, c] as const));
 

@@ -1,0 +1,6 @@
+/**
+ * The registration documents, as the other modules see them: a SES.HOSPEDAJES request built and
+ * checked as the file download builds it (modules/ses sends it)
+ * (docs/decisions/037-server-module-boundaries.md).
+ */
+export type { AuthorityFilesService } from './authority-files/authority-files.service';

@@ -1,0 +1,79 @@
+/**
+ * A page of the traveler list (GET /api/pilgrims, GET /api/establishments/{id}/pilgrims): the
+ * filters picked from the query, the page as the database wrote it, and its total, counted only
+ * when the page cannot tell it (and then kept a few seconds: traveler-counts).
+ */
+import type { ListTravelersQuery } from '@hospes/shared/travelers';
+import type { Db } from '../../db/client';
+import { isUuid, type Scope } from '../../db/scope';
+import { clockDays } from '../establishments';
+import type { ListDays, TravelerFilter } from './list-query';
+import type { TravelerCounts } from './traveler-counts';
+import type { TravelersRepository } from './travelers.repository';
+
+export function createTravelerListing(deps: {
+  db: Db;
+  pilgrims: Pick<TravelersRepository, 'listPage' | 'count' | 'establishmentInScope'>;
+  counts: TravelerCounts;
+  now: () => Date;
+}) {
+  const { db, pilgrims, counts, now } = deps;
+
+  function countMatches(scope: Scope, filter: TravelerFilter, day: ListDays): Promise<number> {
+    const key = JSON.stringify([scope, filter, filter.stayStatus ? day : null]);
+    return counts.get(key, () => pilgrims.count(scope, filter, day));
+  }
+
+  async function list(
+    scope: Scope,
+    query: TravelerFilter,
+    page: Pick<ListTravelersQuery, 'page' | 'limit' | 'sortBy' | 'sortOrder'>,
+  ) {
+    // Each traveler's stay counts to its establishment's day (decision 028): the Canary Islands'
+    // is the mainland's but for an hour, when the database picks it by the row's establishment.
+    const day = clockDays(now());
+    const {
+      search,
+      establishmentId,
+      nationality,
+      documentType,
+      gender,
+      entryDateFrom,
+      entryDateTo,
+      checkOutDateFrom,
+      checkOutDateTo,
+      stayStatus,
+      review,
+    } = query;
+    const filter: TravelerFilter = {
+      search,
+      establishmentId,
+      nationality,
+      documentType,
+      gender,
+      entryDateFrom,
+      entryDateTo,
+      checkOutDateFrom,
+      checkOutDateTo,
+      stayStatus,
+      review,
+    };
+    const rows = await pilgrims.listPage(scope, filter, page, day);
+    const offset = (page.page - 1) * page.limit;
+    // A page that is not full (and not past the end) tells the total without counting.
+    const total =
+      rows.length < page.limit && (rows.length > 0 || page.page === 1)
+        ? offset + rows.length
+        : await countMatches(scope, filter, day);
+    // Each traveler as JSON text the database wrote (see traveler-json's apiTraveler).
+    return { data: rows, total };
+  }
+
+  async function reachable(scope: Scope, establishmentId: string) {
+    return (
+      isUuid(establishmentId) && !!(await pilgrims.establishmentInScope(establishmentId, scope, db))
+    );
+  }
+
+  return { list, reachable };
+}
