@@ -9,7 +9,7 @@ import { TextLink } from '@/components/ui/text-link';
 import { links, paths } from '@/config/paths';
 import { useTraveler } from '@/features/desk/api/get-traveler';
 import { TravelerForm } from '@/features/desk/components/traveler-form';
-import { useUserEstablishments } from '@/features/establishments/api/get-user-establishments';
+import { useUserEstablishments } from '@/features/establishment/api/get-user-establishments';
 import { fullName } from '@/features/desk/format';
 import { errorText } from '@/lib/error-text';
 import { PageHeader } from './page-header';

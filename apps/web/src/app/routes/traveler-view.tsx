@@ -16,7 +16,7 @@ import { TravelerDetails } from '@/features/desk/components/traveler-details';
 import { documentLabel, fullName } from '@/features/desk/format';
 import { PdfActions } from '@/features/documents/components/pdf-actions';
 import { SesCommunications } from '@/features/documents/components/ses-communications';
-import { useUserEstablishments } from '@/features/establishments/api/get-user-establishments';
+import { useUserEstablishments } from '@/features/establishment/api/get-user-establishments';
 import { errorText } from '@/lib/error-text';
 import { PageTitle } from './page-title';
 

@@ -10,7 +10,7 @@ import {
   paramsFromFilters,
   type TravelerFilters,
 } from '@/features/desk/filters';
-import { useUserEstablishments } from '@/features/establishments/api/get-user-establishments';
+import { useUserEstablishments } from '@/features/establishment/api/get-user-establishments';
 import { DocumentsToolbar } from '@/features/documents/components/documents-toolbar';
 import { useTravelers } from '@/features/desk/api/get-travelers';
 import { PageHeader } from './page-header';

@@ -1,14 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
 
 /**
- * Query keys of the admin area. Establishment and traveler queries sit under the same first key
- * as the rest of the app's ('establishments', 'pilgrims'), so a change made anywhere (the desk's
- * traveler form, the profile) refreshes the admin views too; users and reports under 'admin'.
+ * Query keys of the admin area: users and reports under 'admin'. Its traveler queries sit under
+ * the same first key as the rest of the app's ('pilgrims'), so a change made anywhere (the desk's
+ * traveler form) refreshes the admin views too; establishments are the establishment slice's.
  */
 export const adminKeys = {
-  establishments: ['establishments', 'admin'] as const,
-  establishmentList: (query: object) => ['establishments', 'admin', 'list', query] as const,
-  establishment: (id: string) => ['establishments', 'admin', 'detail', id] as const,
   establishmentTravelers: (id: string, page: number) =>
     ['pilgrims', 'admin', 'establishment', id, page] as const,
   pilgrim: (id: string) => ['pilgrims', 'admin', 'detail', id] as const,
@@ -17,6 +14,12 @@ export const adminKeys = {
   reports: ['admin', 'reports'] as const,
   report: (query: object) => ['admin', 'reports', query] as const,
 };
+
+/**
+ * What the admin's changes to an establishment refresh besides the establishments: the travelers
+ * (who show their establishment's name) and the reports (counted from both).
+ */
+export const adminChangeRefreshes = { invalidates: [['pilgrims'], adminKeys.reports] };
 
 /** After an establishment or a traveler changes: lists, details, counts and reports refetch. */
 export function invalidateAdminData(queryClient: QueryClient): Promise<unknown> {

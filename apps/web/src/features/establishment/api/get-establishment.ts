@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { EstablishmentResponseSchema } from '@hospes/shared/establishments';
 import { apiPaths } from '@/config/paths';
 import { api } from '@/lib/api-client';
-import { adminKeys } from './keys';
+import { establishmentKeys } from './keys';
 
 export function getEstablishment(id: string) {
   return api
@@ -12,7 +12,7 @@ export function getEstablishment(id: string) {
 
 /** GET /api/establishments/{id}. */
 export const establishmentQuery = (id: string) =>
-  queryOptions({ queryKey: adminKeys.establishment(id), queryFn: () => getEstablishment(id) });
+  queryOptions({ queryKey: establishmentKeys.detail(id), queryFn: () => getEstablishment(id) });
 
 export function useEstablishment(id: string) {
   return useQuery(establishmentQuery(id));

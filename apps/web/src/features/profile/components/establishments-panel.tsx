@@ -7,8 +7,11 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { Spinner } from '@/components/ui/spinner';
 import { links } from '@/config/paths';
 import { errorText } from '@/lib/error-text';
-import { useDeleteEstablishment } from '../api/delete-establishment';
-import { useUserEstablishments, type UserEstablishment } from '../api/get-user-establishments';
+import { useDeleteEstablishment } from '@/features/establishment/api/delete-establishment';
+import {
+  useUserEstablishments,
+  type UserEstablishment,
+} from '@/features/establishment/api/get-user-establishments';
 import { EstablishmentForm } from './establishment-form';
 
 function StatusBadge({ status }: { status: UserEstablishment['status'] }) {

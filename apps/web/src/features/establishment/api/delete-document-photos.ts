@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { DeleteDocumentPhotosResponseSchema } from '@hospes/shared/establishments';
 import { apiPaths } from '@/config/paths';
 import { api } from '@/lib/api-client';
-import { establishmentsKey } from './get-user-establishments';
+import { establishmentKeys } from './keys';
 
 export function deleteDocumentPhotos(id: string) {
   return api
@@ -24,6 +24,6 @@ export function useDeleteDocumentPhotos() {
     // Every traveler query starts with 'pilgrims' (features/desk/api/keys).
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['pilgrims'] }),
     // A refusal (409: photos kept again, from another tab) means the settings shown are stale.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: establishmentsKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: establishmentKeys.all }),
   });
 }

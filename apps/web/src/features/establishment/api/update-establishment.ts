@@ -5,7 +5,11 @@ import {
 } from '@hospes/shared/establishments';
 import { apiPaths } from '@/config/paths';
 import { api } from '@/lib/api-client';
-import { adminKeys, invalidateAdminData } from './keys';
+import {
+  establishmentKeys,
+  invalidateAfterEstablishmentChange,
+  type EstablishmentChangeOptions,
+} from './keys';
 
 export function updateEstablishment({
   id,
@@ -17,14 +21,14 @@ export function updateEstablishment({
   return api.put(apiPaths.establishments.one(id), input, { schema: EstablishmentResponseSchema });
 }
 
-/** PUT /api/establishments/{id}: the edit form's fields (settings not sent are kept). */
-export function useUpdateEstablishment() {
+/** PUT /api/establishments/{id}: the fields sent change (settings not sent are kept). */
+export function useUpdateEstablishment(options?: EstablishmentChangeOptions) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateEstablishment,
     onSuccess: (answer) => {
-      queryClient.setQueryData(adminKeys.establishment(answer.data.id), answer.data);
-      return invalidateAdminData(queryClient);
+      queryClient.setQueryData(establishmentKeys.detail(answer.data.id), answer.data);
+      return invalidateAfterEstablishmentChange(queryClient, options);
     },
   });
 }

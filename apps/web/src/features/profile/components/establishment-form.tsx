@@ -19,9 +19,9 @@ import { errorText } from '@/lib/error-text';
 import { schemaResolver } from '@/lib/form';
 import { awaitsSessionRenewal } from '@/lib/session-renewal';
 import { useUnsavedInput } from '@/lib/unsaved-input';
-import { useCreateEstablishment } from '../api/create-establishment';
-import { useDeleteDocumentPhotos } from '../api/delete-document-photos';
-import { useUpdateEstablishment } from '../api/update-establishment';
+import { useCreateEstablishment } from '@/features/establishment/api/create-establishment';
+import { useDeleteDocumentPhotos } from '@/features/establishment/api/delete-document-photos';
+import { useUpdateEstablishment } from '@/features/establishment/api/update-establishment';
 
 interface Values {
   name: string;

@@ -3,7 +3,7 @@ import { SelectField } from '@/components/ui/fields';
 import { FormAlert } from '@/components/ui/form-alert';
 import { TextLink } from '@/components/ui/text-link';
 import { links } from '@/config/paths';
-import type { UserEstablishment } from '../api/get-user-establishments';
+import type { UserEstablishment } from '@/features/establishment/api/get-user-establishments';
 
 /** Spec §2/§5: with no establishment, registering a traveler is impossible: say how to fix it. */
 export function NoEstablishmentWarning() {

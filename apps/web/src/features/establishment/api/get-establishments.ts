@@ -6,7 +6,7 @@ import {
 } from '@hospes/shared/establishments';
 import { apiPaths } from '@/config/paths';
 import { api } from '@/lib/api-client';
-import { adminKeys } from './keys';
+import { establishmentKeys } from './keys';
 
 export interface EstablishmentListQuery {
   search?: string;
@@ -31,7 +31,7 @@ export function getEstablishments(query: EstablishmentListQuery) {
 /** GET /api/establishments (admins): filtered, one page; empty filters are left out. */
 export const establishmentsQuery = (query: EstablishmentListQuery) =>
   queryOptions({
-    queryKey: adminKeys.establishmentList(query),
+    queryKey: establishmentKeys.list(query),
     queryFn: () => getEstablishments(query),
     placeholderData: keepPreviousData,
   });

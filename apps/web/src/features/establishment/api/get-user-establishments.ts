@@ -3,11 +3,9 @@ import { UserEstablishmentsResponseSchema } from '@hospes/shared/establishments'
 import type { z } from '@hospes/shared/zod';
 import { apiPaths } from '@/config/paths';
 import { api } from '@/lib/api-client';
+import { establishmentKeys } from './keys';
 
 export type UserEstablishment = z.infer<typeof UserEstablishmentsResponseSchema>['data'][number];
-
-/** Every query about establishments starts with this key, so one invalidation refreshes them. */
-export const establishmentsKey = ['establishments'] as const;
 
 export function getUserEstablishments(): Promise<UserEstablishment[]> {
   return api
@@ -17,7 +15,7 @@ export function getUserEstablishments(): Promise<UserEstablishment[]> {
 
 /** GET /api/establishments/user: the signed-in user's establishments. */
 export const userEstablishmentsQuery = () =>
-  queryOptions({ queryKey: [...establishmentsKey, 'user'], queryFn: getUserEstablishments });
+  queryOptions({ queryKey: establishmentKeys.mine(), queryFn: getUserEstablishments });
 
 export function useUserEstablishments() {
   return useQuery(userEstablishmentsQuery());

@@ -5,17 +5,21 @@ import {
 } from '@hospes/shared/establishments';
 import { apiPaths } from '@/config/paths';
 import { api } from '@/lib/api-client';
-import { establishmentsKey } from './get-user-establishments';
+import { invalidateAfterEstablishmentChange, type EstablishmentChangeOptions } from './keys';
 
+/**
+ * POST /api/establishments. Without `createUserWithEstablishment` the caller becomes its owner;
+ * with it (an admin's creation) the contact e-mail's user does (created and sent a link to choose
+ * a password when new).
+ */
 export function createEstablishment(input: CreateEstablishmentInput) {
   return api.post(apiPaths.establishments.list, input, { schema: EstablishmentResponseSchema });
 }
 
-/** POST /api/establishments; the caller becomes its owner. */
-export function useCreateEstablishment() {
+export function useCreateEstablishment(options?: EstablishmentChangeOptions) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createEstablishment,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: establishmentsKey }),
+    onSuccess: () => invalidateAfterEstablishmentChange(queryClient, options),
   });
 }
