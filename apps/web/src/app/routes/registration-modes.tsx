@@ -13,15 +13,15 @@ import { TextField } from '@/components/ui/fields';
 import { FormAlert } from '@/components/ui/form-alert';
 import {
   confirmErrors,
-  getTravelerByCode,
   useConfirmSelfRegistration,
-} from '@/features/checkin/api/review';
+} from '@/features/traveler/api/confirm-self-registration';
+import { getTravelerByCode } from '@/features/traveler/api/get-traveler-by-code';
 import { TravelerForm } from '@/features/desk/components/traveler-form';
 import {
   RegistrationSuccess,
   TravelerRegistration,
 } from '@/features/desk/components/traveler-registration';
-import { fullName } from '@/features/desk/format';
+import { fullName } from '@/features/traveler/format';
 import {
   companionPrefill,
   prefillFromScan,

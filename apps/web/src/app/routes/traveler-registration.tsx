@@ -10,7 +10,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { TextLink } from '@/components/ui/text-link';
 import { links } from '@/config/paths';
 import { ShareLinkDialog } from '@/features/checkin/components/share-link-dialog';
-import { useTraveler } from '@/features/desk/api/get-traveler';
+import { useTraveler } from '@/features/traveler/api/get-traveler';
 import { TravelerForm } from '@/features/desk/components/traveler-form';
 import { RegistrationSuccess } from '@/features/desk/components/traveler-registration';
 import { establishmentQuery } from '@/features/establishment/api/get-establishment';

@@ -2,7 +2,7 @@ import type { CreateTravelerInput, Traveler, UpdateTravelerInput } from '@hospes
 import { normaliseSearchText } from '@hospes/shared/search';
 import { compactId } from '@hospes/shared/spanish-ids';
 import { isApiError } from '@/lib/api-client';
-import { newRegistrationKey } from './api/create-traveler';
+import { newRegistrationKey } from '@/features/traveler/api/create-traveler';
 import { toUpdateInput } from './traveler-form-model';
 
 /**

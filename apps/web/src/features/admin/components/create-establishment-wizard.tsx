@@ -12,7 +12,7 @@ import { applyServerFieldErrors, isApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
 import { schemaResolver } from '@/lib/form';
 import { useCreateEstablishment } from '@/features/establishment/api/create-establishment';
-import { adminChangeRefreshes } from '../api/keys';
+import { establishmentChangeRefreshes } from '../api/keys';
 import { CREATE_REDIRECT_MS } from '../constants';
 import {
   CREATE_STEPS,
@@ -44,7 +44,7 @@ export function CreateEstablishmentWizard() {
   const [discarding, setDiscarding] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const successRef = useRef<HTMLHeadingElement>(null);
-  const creation = useCreateEstablishment(adminChangeRefreshes);
+  const creation = useCreateEstablishment(establishmentChangeRefreshes);
   const step = view.step;
 
   const {

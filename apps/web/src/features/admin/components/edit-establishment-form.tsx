@@ -11,7 +11,7 @@ import { links } from '@/config/paths';
 import { applyServerFieldErrors, isApiError } from '@/lib/api-client';
 import { schemaResolver } from '@/lib/form';
 import { useUpdateEstablishment } from '@/features/establishment/api/update-establishment';
-import { adminChangeRefreshes } from '../api/keys';
+import { establishmentChangeRefreshes } from '../api/keys';
 import {
   ESTABLISHMENT_FIELDS,
   EstablishmentFormSchema,
@@ -37,7 +37,7 @@ export function EditEstablishmentForm({ establishment }: { establishment: Establ
   const { t } = useTranslation('admin');
   const navigate = useNavigate();
   const [discarding, setDiscarding] = useState(false);
-  const update = useUpdateEstablishment(adminChangeRefreshes);
+  const update = useUpdateEstablishment(establishmentChangeRefreshes);
   const viewLink = links.adminEstablishmentView(establishment.id);
 
   const {

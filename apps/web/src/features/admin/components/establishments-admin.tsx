@@ -22,7 +22,7 @@ import {
   useEstablishments,
   type EstablishmentListQuery,
 } from '@/features/establishment/api/get-establishments';
-import { adminChangeRefreshes } from '../api/keys';
+import { establishmentChangeRefreshes } from '../api/keys';
 import { formatDateTime } from '../format';
 import { EstablishmentTravelers } from './establishment-travelers';
 import { Pagination } from './pagination';
@@ -76,7 +76,7 @@ export function EstablishmentsAdmin() {
   const query = queryOf(params);
   const selected = params.get('selected');
   const list = useEstablishments(query);
-  const removal = useDeleteEstablishment(adminChangeRefreshes);
+  const removal = useDeleteEstablishment(establishmentChangeRefreshes);
   const [target, setTarget] = useState<Establishment | null>(null);
   const activeFilters = FILTER_KEYS.filter((key) => filtersOf(query)[key] !== '').length;
   const [filtersOpen, setFiltersOpen] = useState(activeFilters > 0);

@@ -35,12 +35,12 @@ import { LANGUAGE_NAMES } from '@/lib/i18n';
 import { translateMessage } from '@/lib/messages';
 import { awaitsSessionRenewal } from '@/lib/session-renewal';
 import { useUnsavedInput } from '@/lib/unsaved-input';
-import { newRegistrationKey } from '../api/create-traveler';
+import { newRegistrationKey } from '@/features/traveler/api/create-traveler';
 import { useRegistrationCalls } from '../api/registration-calls';
-import { useSameDocument } from '../api/same-document';
-import { useUpdateTraveler } from '../api/update-traveler';
-import { useCountryOptions } from '../countries';
-import { fullName } from '../format';
+import { useSameDocument } from '@/features/traveler/api/same-document';
+import { useUpdateTraveler } from '@/features/traveler/api/update-traveler';
+import { useCountryOptions } from '@/features/traveler/countries';
+import { fullName } from '@/features/traveler/format';
 import { attemptFor, type RegistrationAttempt } from '../registration-attempt';
 import { formTurns, sendInTurn } from '../send-queue';
 import {
@@ -58,10 +58,13 @@ import {
   type TravelerPrefill,
 } from '../traveler-form-model';
 import { withDraft, type TravelerDraft } from '../traveler-draft';
-import { DocumentImageField, StoredSignature } from './document-images';
-import { SameDocumentNotice } from './same-document-notice';
-import { MunicipalityField } from './municipality-field';
-import { SignaturePad } from './signature-pad';
+import {
+  DocumentImageField,
+  StoredSignature,
+} from '@/features/traveler/components/document-images';
+import { SameDocumentNotice } from '@/features/traveler/components/same-document-notice';
+import { MunicipalityField } from '@/features/traveler/components/municipality-field';
+import { SignaturePad } from '@/features/traveler/components/signature-pad';
 
 type Path = FieldPath<TravelerFormValues>;
 

@@ -13,16 +13,20 @@ import { ApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { useDocumentSlots } from '@/lib/document-slots';
-import { useBulkDeleteTravelers } from '../api/bulk-delete-travelers';
-import { PAGE_SIZE, useTravelers } from '../api/get-travelers';
-import { countryName } from '../countries';
-import { hasFilters, type TravelerFilters as Filters } from '../filters';
-import { documentLabel, formatDate, fullName } from '../format';
+import { useBulkDeleteTravelers } from '@/features/traveler/api/bulk-delete-travelers';
+import {
+  PAGE_SIZE,
+  useTravelers,
+  type TravelerFilters as Filters,
+} from '@/features/traveler/api/get-travelers';
+import { DeleteTravelerDialog } from '@/features/traveler/components/delete-traveler-dialog';
+import { ReviewBadge } from '@/features/traveler/components/review-badge';
+import { StayBadge } from '@/features/traveler/components/stay-badge';
+import { countryName } from '@/features/traveler/countries';
+import { documentLabel, formatDate, fullName } from '@/features/traveler/format';
+import { hasFilters } from '../filters';
 import { TravelerFilters } from './traveler-filters';
 import { TravelersEmptyState } from './travelers-empty';
-import { DeleteTravelerDialog } from './delete-traveler-dialog';
-import { ReviewBadge } from './review-badge';
-import { StayBadge } from './stay-badge';
 
 type Establishments = ReadonlyArray<{ id: string; name: string }>;
 

@@ -5,7 +5,8 @@ import {
 } from '@hospes/shared/establishments';
 import { apiPaths } from '@/config/paths';
 import { api } from '@/lib/api-client';
-import { invalidateAfterEstablishmentChange, type EstablishmentChangeOptions } from './keys';
+import type { AlsoRefresh } from '@/lib/query-client';
+import { invalidateAfterEstablishmentChange } from './keys';
 
 /**
  * POST /api/establishments. Without `createUserWithEstablishment` the caller becomes its owner;
@@ -16,7 +17,7 @@ export function createEstablishment(input: CreateEstablishmentInput) {
   return api.post(apiPaths.establishments.list, input, { schema: EstablishmentResponseSchema });
 }
 
-export function useCreateEstablishment(options?: EstablishmentChangeOptions) {
+export function useCreateEstablishment(options?: AlsoRefresh) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createEstablishment,

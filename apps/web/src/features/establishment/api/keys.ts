@@ -1,4 +1,5 @@
-import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
+import { invalidateAll, type AlsoRefresh } from '@/lib/query-client';
 import type { EstablishmentListQuery } from './get-establishments';
 
 /**
@@ -18,21 +19,12 @@ export const establishmentKeys = {
 };
 
 /**
- * What a screen refreshes besides the establishments after one changes: the admin's also
- * refreshes the travelers (who show their establishment's name) and its reports.
+ * After an establishment is created, changed or deleted: every establishment query refetches,
+ * and whatever else the screen asks for (`invalidates`).
  */
-export interface EstablishmentChangeOptions {
-  invalidates?: readonly QueryKey[];
-}
-
-/** After an establishment is created, changed or deleted: every establishment query refetches. */
 export function invalidateAfterEstablishmentChange(
   queryClient: QueryClient,
-  { invalidates = [] }: EstablishmentChangeOptions = {},
+  { invalidates = [] }: AlsoRefresh = {},
 ): Promise<unknown> {
-  return Promise.all(
-    [establishmentKeys.all, ...invalidates].map((queryKey) =>
-      queryClient.invalidateQueries({ queryKey }),
-    ),
-  );
+  return invalidateAll(queryClient, [establishmentKeys.all, ...invalidates]);
 }

@@ -5,11 +5,8 @@ import {
 } from '@hospes/shared/establishments';
 import { apiPaths } from '@/config/paths';
 import { api } from '@/lib/api-client';
-import {
-  establishmentKeys,
-  invalidateAfterEstablishmentChange,
-  type EstablishmentChangeOptions,
-} from './keys';
+import type { AlsoRefresh } from '@/lib/query-client';
+import { establishmentKeys, invalidateAfterEstablishmentChange } from './keys';
 
 export function updateEstablishment({
   id,
@@ -22,7 +19,7 @@ export function updateEstablishment({
 }
 
 /** PUT /api/establishments/{id}: the fields sent change (settings not sent are kept). */
-export function useUpdateEstablishment(options?: EstablishmentChangeOptions) {
+export function useUpdateEstablishment(options?: AlsoRefresh) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateEstablishment,

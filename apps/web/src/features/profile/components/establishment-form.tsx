@@ -20,7 +20,7 @@ import { schemaResolver } from '@/lib/form';
 import { awaitsSessionRenewal } from '@/lib/session-renewal';
 import { useUnsavedInput } from '@/lib/unsaved-input';
 import { useCreateEstablishment } from '@/features/establishment/api/create-establishment';
-import { useDeleteDocumentPhotos } from '@/features/establishment/api/delete-document-photos';
+import { useDeleteDocumentPhotos } from '@/features/traveler/api/delete-document-photos';
 import { useUpdateEstablishment } from '@/features/establishment/api/update-establishment';
 
 interface Values {

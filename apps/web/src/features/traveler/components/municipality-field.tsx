@@ -11,7 +11,6 @@ import {
 import { Button } from '@/components/ui/button';
 import { Combobox, type ComboboxOption } from '@/components/ui/combobox';
 import { TextField, type TextFieldProps } from '@/components/ui/fields';
-import type { TravelerFormValues } from '../traveler-form-model';
 
 /** How many municipalities the list shows at once when no postal code narrows it (8,131 in all). */
 const LIST_LIMIT = 50;
@@ -47,6 +46,16 @@ export function useMunicipalityIndex(enabled: boolean) {
 
 type FieldProps = Omit<TextFieldProps, 'label'>;
 
+/** What the field reads and writes of the form it is in: the home address. */
+export interface AddressValues {
+  address: {
+    country: string;
+    postalCode: string;
+    municipalityCode: string;
+    municipalityName: string;
+  };
+}
+
 const codeAndName = (m: Municipality) => `${m.name} (${m.code})`;
 
 /**
@@ -54,15 +63,15 @@ const codeAndName = (m: Municipality) => `${m.name} (${m.code})`;
  * the postal code (the code SES wants and the name), with the raw INE code beside it for those
  * who know it; elsewhere: the municipality's name. The postal code field itself is the form's.
  */
-export function MunicipalityField({
-  control,
-  setValue,
+export function MunicipalityField<Values extends AddressValues>({
+  control: formControl,
+  setValue: formSetValue,
   codeField,
   nameField,
   comboboxId,
 }: {
-  control: Control<TravelerFormValues, unknown, CreateTravelerInput>;
-  setValue: UseFormSetValue<TravelerFormValues>;
+  control: Control<Values, unknown, CreateTravelerInput>;
+  setValue: UseFormSetValue<Values>;
   /** The registered raw INE code input (`address.municipalityCode`), with its id and error. */
   codeField: FieldProps;
   /** The registered name input (`address.municipalityName`), with its id and error. */
@@ -71,6 +80,10 @@ export function MunicipalityField({
   comboboxId: string;
 }) {
   const { t } = useTranslation('clients');
+  // react-hook-form names no field of a form whose values are a type parameter: the field works
+  // on the part of them it knows, which every `Values` has.
+  const control = formControl as unknown as Control<AddressValues>;
+  const setValue = formSetValue as unknown as UseFormSetValue<AddressValues>;
   const address = useWatch({ control, name: 'address' });
   const country = address.country;
   const postalCode = address.postalCode.trim();

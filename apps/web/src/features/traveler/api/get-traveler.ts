@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { TravelerResponseSchema } from '@hospes/shared/travelers';
 import { apiPaths } from '@/config/paths';
 import { api } from '@/lib/api-client';
-import { adminKeys } from './keys';
+import { travelerKeys } from './keys';
 
 export function getTraveler(id: string) {
   return api
@@ -12,7 +12,7 @@ export function getTraveler(id: string) {
 
 /** GET /api/pilgrims/{id}. */
 export const travelerQuery = (id: string) =>
-  queryOptions({ queryKey: adminKeys.pilgrim(id), queryFn: () => getTraveler(id) });
+  queryOptions({ queryKey: travelerKeys.detail(id), queryFn: () => getTraveler(id) });
 
 export function useTraveler(id: string, { enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({ ...travelerQuery(id), enabled });

@@ -3,6 +3,7 @@ import { TravelerListResponseSchema, type Traveler } from '@hospes/shared/travel
 import { compactId } from '@hospes/shared/spanish-ids';
 import { apiPaths } from '@/config/paths';
 import { api } from '@/lib/api-client';
+import { travelerKeys } from './keys';
 
 /** Shorter numbers match too many records by search to be worth asking about. */
 const MIN_LENGTH = 5;
@@ -29,7 +30,7 @@ export function useSameDocument(
   return useQuery({
     // Not under the travelers' key: a save does not wait for it to be fetched again. Asked afresh
     // for each form (staleTime 0), and only once: it is advice, not worth retrying on a poor line.
-    queryKey: ['same-document', establishmentId, number, day],
+    queryKey: travelerKeys.sameDocument(establishmentId, number, day),
     enabled: enabled && !!establishmentId && number.length >= MIN_LENGTH,
     staleTime: 0,
     retry: false,

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderPage } from '@/test/utils';
-import { stubCanvas } from '../test/fixtures';
+import { stubCanvas } from '@/features/desk/test/fixtures';
 import { SignaturePad } from './signature-pad';
 
 const GIVEN = 'data:image/png;base64,R0lGODlhAQABAAAAACw=';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
-import { useDocumentImage } from '@/lib/document-image';
+import { useDocumentImage } from '../api/get-document-image';
 
 /**
  * The image at full size, fetched when the dialog opens: the dialog renders it only while open, so

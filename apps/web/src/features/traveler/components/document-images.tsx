@@ -4,8 +4,8 @@ import type { DocumentUpload } from '@hospes/shared/travelers';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { translateMessage } from '@/lib/messages';
-import { EnlargeableThumbnail } from '@/components/document-image-dialog';
-import { useDocumentImage } from '@/lib/document-image';
+import { EnlargeableThumbnail } from './document-image-dialog';
+import { useDocumentImage } from '../api/get-document-image';
 import { downscaleToJpeg, ImageReadError } from '@/lib/image';
 
 function FileIcon() {

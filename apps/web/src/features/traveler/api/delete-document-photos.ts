@@ -2,7 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { DeleteDocumentPhotosResponseSchema } from '@hospes/shared/establishments';
 import { apiPaths } from '@/config/paths';
 import { api } from '@/lib/api-client';
-import { establishmentKeys } from './keys';
+import { establishmentKeys } from '@/features/establishment/api/keys';
+import { travelerKeys } from './keys';
 
 export function deleteDocumentPhotos(id: string) {
   return api
@@ -21,8 +22,7 @@ export function useDeleteDocumentPhotos() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteDocumentPhotos,
-    // Every traveler query starts with 'pilgrims' (features/desk/api/keys).
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['pilgrims'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: travelerKeys.all }),
     // A refusal (409: photos kept again, from another tab) means the settings shown are stale.
     onSettled: () => queryClient.invalidateQueries({ queryKey: establishmentKeys.all }),
   });

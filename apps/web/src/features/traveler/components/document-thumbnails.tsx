@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { DocumentUpload } from '@hospes/shared/travelers';
 import { Spinner } from '@/components/ui/spinner';
-import { EnlargeableThumbnail } from '@/components/document-image-dialog';
-import { useDocumentImage } from '@/lib/document-image';
+import { EnlargeableThumbnail } from './document-image-dialog';
+import { useDocumentImage } from '../api/get-document-image';
 
 function FileIcon() {
   return (

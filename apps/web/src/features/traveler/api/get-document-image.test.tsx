@@ -1,6 +1,6 @@
 import { renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useDocumentImage } from './document-image';
+import { useDocumentImage } from './get-document-image';
 
 describe('useDocumentImage', () => {
   const revoked: string[] = [];

@@ -2,14 +2,12 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { TravelerListResponseSchema } from '@hospes/shared/travelers';
 import { apiPaths } from '@/config/paths';
 import { api } from '@/lib/api-client';
-import { adminKeys } from './keys';
-
-/** Spec §7, §9: ten travelers a page. */
-export const PILGRIMS_PAGE_SIZE = 10;
+import { PAGE_SIZE } from './get-travelers';
+import { travelerKeys } from './keys';
 
 export function getEstablishmentTravelers(id: string, page: number) {
   return api.get(apiPaths.admin.establishmentTravelers(id), {
-    query: { page, limit: PILGRIMS_PAGE_SIZE },
+    query: { page, limit: PAGE_SIZE },
     schema: TravelerListResponseSchema,
   });
 }
@@ -17,7 +15,7 @@ export function getEstablishmentTravelers(id: string, page: number) {
 /** GET /api/establishments/{id}/pilgrims: newest entry first, one page. */
 export const establishmentTravelersQuery = (id: string, page: number) =>
   queryOptions({
-    queryKey: adminKeys.establishmentTravelers(id, page),
+    queryKey: travelerKeys.ofEstablishment(id, page),
     queryFn: () => getEstablishmentTravelers(id, page),
     placeholderData: keepPreviousData,
   });

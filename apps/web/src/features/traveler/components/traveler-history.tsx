@@ -1,18 +1,14 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { TravelerHistoryResponseSchema, type TravelerHistoryEntry } from '@hospes/shared/travelers';
+import type { TravelerHistoryEntry } from '@hospes/shared/travelers';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { Disclosure } from '@/components/ui/disclosure';
 import { Pager } from '@/components/ui/pager';
 import { Spinner } from '@/components/ui/spinner';
-import { apiPaths } from '@/config/paths';
-import { api } from '@/lib/api-client';
 import { formatDate, formatDateTime } from '@/lib/format-date-time';
-
-const PAGE_SIZE = 20;
+import { useTravelerHistory } from '../api/get-traveler-history';
 
 /** The form's label of a changed field, where the path does not end in the label's own key. */
 const FIELD_LABELS: Record<string, string> = {
@@ -185,19 +181,8 @@ function History({
   const lng = i18n.resolvedLanguage ?? i18n.language;
   const [open, setOpen] = useState(false);
   const [page, setPage] = useState(1);
-  // Under the traveler's own key: any change to a traveler refreshes it, a deletion drops it.
-  // Always refetched when opened again: every view of the images adds to it.
-  const query = useQuery({
-    queryKey: ['pilgrims', 'detail', pilgrimId, 'history', page],
-    staleTime: 0,
-    queryFn: () =>
-      api.get(apiPaths.pilgrims.history(pilgrimId), {
-        query: { page, limit: PAGE_SIZE },
-        schema: TravelerHistoryResponseSchema,
-      }),
-    enabled: open,
-    placeholderData: keepPreviousData,
-  });
+  // Fetched once opened; any change to the traveler refreshes it, a deletion drops it.
+  const query = useTravelerHistory(pilgrimId, page, open);
   const pages = query.data?.pagination.totalPages ?? 1;
   return (
     <Disclosure

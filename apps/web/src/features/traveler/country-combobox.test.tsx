@@ -5,8 +5,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/lib/i18n';
 import { COUNTRIES } from '@hospes/shared/countries';
 import { LANGUAGES } from '@hospes/shared/languages';
-import { countryName, useCountryOptions } from '../countries';
-import { COUNTRY_ALIASES } from '../country-aliases';
+import { countryName, useCountryOptions } from './countries';
+import { COUNTRY_ALIASES } from './country-aliases';
 import { Combobox, filterOptions } from '@/components/ui/combobox';
 
 function CountryPicker({ onChange }: { onChange?: (value: string) => void }) {
