@@ -3,6 +3,32 @@ import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
+/**
+ * `no-restricted-imports` for a web feature (HOUSE-STYLE §6, decision 036): an import of any
+ * folder of src/features but `allowed` is an error, by alias (`@/features/desk/…`) or by a
+ * relative path naming `features/`. With `fixtures`, another feature's `test/` folder is allowed
+ * too (the test fixtures, for tests only).
+ */
+function onlyFeatures(allowed, message, { fixtures = false } = {}) {
+  const others = `(?!(${allowed.join('|')})(/|$))`;
+  const regex = `(^|/)features/${others}${fixtures ? '(?![^/]+/test/)' : ''}`;
+  return { 'no-restricted-imports': ['error', { patterns: [{ regex, message }] }] };
+}
+
+/** The rules of one kind of feature folder: its code, then its tests and test fixtures. */
+function featureLayer({ folders, ignores = [], allowed, message }) {
+  const root = `apps/web/src/features/${folders}`;
+  const tests = [`${root}/**/*.test.{ts,tsx}`, `${root}/test/**`];
+  return [
+    {
+      files: [`${root}/**/*.{ts,tsx}`],
+      ignores: [...ignores, ...tests],
+      rules: onlyFeatures(allowed, message),
+    },
+    { files: tests, ignores, rules: onlyFeatures(allowed, message, { fixtures: true }) },
+  ];
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -92,23 +118,28 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     rules: { ...reactHooks.configs.recommended.rules },
   },
-  {
-    // Web features do not import each other; the app composes them.
-    files: ['apps/web/src/features/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['@/features/*', '**/features/*'],
-              message: 'Features do not import each other',
-            },
-          ],
-        },
-      ],
-    },
-  },
+  // Web features (HOUSE-STYLE §6, decision 036). Entity slices (features/traveler,
+  // features/establishment) own their API calls, query keys and shared components; screen
+  // features (every other folder) import entity slices but never each other, and src/app
+  // composes them. An entity slice imports no screen feature; traveler may import establishment.
+  // A test may also use another feature's test fixtures (its `test/` folder).
+  ...featureLayer({
+    folders: '*',
+    ignores: ['apps/web/src/features/{traveler,establishment}/**'],
+    allowed: ['traveler', 'establishment'],
+    message:
+      'A screen feature imports the entity slices (@/features/traveler, @/features/establishment), never another screen feature: src/app composes them',
+  }),
+  ...featureLayer({
+    folders: 'traveler',
+    allowed: ['traveler', 'establishment'],
+    message: 'The traveler slice imports no screen feature (only @/features/establishment)',
+  }),
+  ...featureLayer({
+    folders: 'establishment',
+    allowed: ['establishment'],
+    message: 'The establishment slice imports no other feature',
+  }),
   {
     // The shared package has no I/O.
     files: ['packages/shared/src/**/*.ts'],

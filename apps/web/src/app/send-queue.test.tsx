@@ -2,7 +2,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CreateTravelerInputSchema, type Traveler } from '@hospes/shared/travelers';
 import { sampleEstablishment } from '@/features/admin/components/test-data';
-import { createTraveler } from '@/features/desk/api/create-traveler';
+import { createTraveler } from '@/features/traveler/api/create-traveler';
 import { newRegistrationAttempt } from '@/features/desk/registration-attempt';
 import { clearSendQueue, enqueue, sendQueue } from '@/features/desk/send-queue';
 import { ESTABLISHMENT_ID, NO_SAME_DOCUMENT, sampleTraveler } from '@/features/desk/test/fixtures';
@@ -11,7 +11,7 @@ import {
   emptyTravelerValues,
   toSchemaInput,
   type TravelerFormValues,
-} from '@/features/desk/traveler-form-model';
+} from '@/features/traveler/form-model';
 import { authStore } from '@/lib/auth';
 import { hasUnsavedInput } from '@/lib/unsaved-input';
 import { apiFailure, mockApi, renderRoutes, sampleUser } from '@/test/utils';

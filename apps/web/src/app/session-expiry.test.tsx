@@ -10,7 +10,7 @@ import {
   sampleTraveler,
   stubSignaturePad,
 } from '@/features/desk/test/fixtures';
-import { EstablishmentForm } from '@/features/establishments/components/establishment-form';
+import { EstablishmentForm } from '@/features/profile/components/establishment-form';
 import { authStore } from '@/lib/auth';
 import { sessionRenewal } from '@/lib/session-renewal';
 import { getToken } from '@/lib/token-storage';

@@ -1,4 +1,4 @@
-import { onlineManager, QueryClient } from '@tanstack/react-query';
+import { onlineManager, QueryClient, type QueryKey } from '@tanstack/react-query';
 import { ApiError } from './api-client';
 
 declare module '@tanstack/react-query' {
@@ -42,3 +42,19 @@ export function createQueryClient(): QueryClient {
 }
 
 export const queryClient = createQueryClient();
+
+/**
+ * What a screen has refreshed besides what a change always refreshes (the admin's reports after
+ * a traveler or an establishment changes): an entity slice's mutation hooks take it.
+ */
+export interface AlsoRefresh {
+  invalidates?: readonly QueryKey[];
+}
+
+/** Marks every query under each key stale, refetching those on screen; settles when all have. */
+export function invalidateAll(
+  queryClient: QueryClient,
+  keys: readonly QueryKey[],
+): Promise<unknown> {
+  return Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+}

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { SesConnectionPanel } from '@/features/documents/components/ses-connection-panel';
-import { EstablishmentsPanel } from '@/features/establishments/components/establishments-panel';
+import { EstablishmentsPanel } from '@/features/profile/components/establishments-panel';
 import { ProfileView } from '@/features/profile/components/profile-view';
 import { useAuth } from '@/lib/auth';
 import { PageHeader } from './page-header';

@@ -13,20 +13,20 @@ import { TextField } from '@/components/ui/fields';
 import { FormAlert } from '@/components/ui/form-alert';
 import {
   confirmErrors,
-  getTravelerByCode,
   useConfirmSelfRegistration,
-} from '@/features/checkin/api/review';
+} from '@/features/traveler/api/confirm-self-registration';
+import { getTravelerByCode } from '@/features/traveler/api/get-traveler-by-code';
 import { EditTravelerForm } from '@/features/desk/components/edit-traveler-form';
 import {
   RegistrationSuccess,
   TravelerRegistration,
 } from '@/features/desk/components/traveler-registration';
-import { fullName } from '@/features/desk/format';
+import { fullName } from '@/features/traveler/format';
 import {
   companionPrefill,
   prefillFromScan,
   type TravelerPrefill,
-} from '@/features/desk/traveler-form-model';
+} from '@/features/traveler/form-model';
 import { scanDocument } from '@/features/scan/api/scan-document';
 import { DocumentScanner } from '@/features/scan/components/document-scanner';
 import { ModeSwitcher } from '@/features/scan/components/mode-switcher';

@@ -15,7 +15,7 @@ import {
   emptyTravelerValues,
   prefillFromScan,
   type TravelerFormValues,
-} from '@/features/desk/traveler-form-model';
+} from '@/features/traveler/form-model';
 import type { ScanRound } from '@/features/traveler/components/form/use-scan-rounds';
 import { scanDocument } from '@/features/scan/api/scan-document';
 import { DocumentScanner } from '@/features/scan/components/document-scanner';

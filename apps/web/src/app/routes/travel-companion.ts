@@ -4,7 +4,7 @@ import {
   emptyTravelerValues,
   type TravelerFormValues,
   type TravelerPrefill,
-} from '@/features/desk/traveler-form-model';
+} from '@/features/traveler/form-model';
 
 /** The values the next person of a group takes from the one before: address and contact. */
 export interface SharedValues {

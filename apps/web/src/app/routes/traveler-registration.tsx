@@ -10,19 +10,19 @@ import { Spinner } from '@/components/ui/spinner';
 import { TextLink } from '@/components/ui/text-link';
 import { links } from '@/config/paths';
 import { ShareLinkDialog } from '@/features/checkin/components/share-link-dialog';
-import { useTraveler } from '@/features/desk/api/get-traveler';
+import { useTraveler } from '@/features/traveler/api/get-traveler';
 import { DeskTravelerForm } from '@/features/desk/components/desk-traveler-form';
 import { RegistrationSuccess } from '@/features/desk/components/traveler-registration';
-import { establishmentQuery } from '@/features/admin/api/get-establishment';
+import { establishmentQuery } from '@/features/establishment/api/get-establishment';
 import { discardQueued, removeQueued, useSendQueue } from '@/features/desk/send-queue';
 import {
   useUserEstablishments,
   type UserEstablishment,
-} from '@/features/establishments/api/get-user-establishments';
+} from '@/features/establishment/api/get-user-establishments';
 import {
   EstablishmentChooser,
   NoEstablishmentWarning,
-} from '@/features/establishments/components/establishment-chooser';
+} from '@/features/desk/components/establishment-chooser';
 import { Button } from '@/components/ui/button';
 import { isAdmin, useAuth } from '@/lib/auth';
 import { errorText } from '@/lib/error-text';

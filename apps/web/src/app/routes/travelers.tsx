@@ -2,17 +2,13 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Button, ButtonLink } from '@/components/ui/button';
-import { usePendingReviewCount } from '@/features/checkin/api/review';
+import { usePendingReviewCount } from '@/features/traveler/api/get-pending-review-count';
 import { paths } from '@/config/paths';
 import { TravelersList } from '@/features/desk/components/travelers-list';
-import {
-  filtersFromParams,
-  paramsFromFilters,
-  type TravelerFilters,
-} from '@/features/desk/filters';
-import { useUserEstablishments } from '@/features/establishments/api/get-user-establishments';
+import { filtersFromParams, paramsFromFilters } from '@/features/desk/filters';
+import { useUserEstablishments } from '@/features/establishment/api/get-user-establishments';
 import { DocumentsToolbar } from '@/features/documents/components/documents-toolbar';
-import { useTravelers } from '@/features/desk/api/get-travelers';
+import { useTravelers, type TravelerFilters } from '@/features/traveler/api/get-travelers';
 import { PageHeader } from './page-header';
 import { PageTitle } from './page-title';
 

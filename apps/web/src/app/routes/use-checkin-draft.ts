@@ -4,8 +4,8 @@ import {
   draftHasInput,
   travelerDraftFrom,
   type TravelerDraft,
-} from '@/features/desk/traveler-draft';
-import type { TravelerFormValues } from '@/features/desk/traveler-form-model';
+} from '@/features/checkin/traveler-draft';
+import type { TravelerFormValues } from '@/features/traveler/form-model';
 import { session } from '@/lib/storage';
 
 /** How long the typing pauses before the draft is written (at once when the tab is hidden). */

@@ -1,4 +1,3 @@
-import { alpha2FromAlpha3 } from '@hospes/shared/countries';
 import { bcp47Of } from '@hospes/shared/languages';
 
 export { formatDate, formatDateTime, fullName } from '@/lib/format-date-time';
@@ -12,15 +11,4 @@ export function formatMonth(month: string, lng: string, style: 'short' | 'long' 
     year: style === 'short' ? '2-digit' : 'numeric',
     timeZone: 'UTC',
   }).format(new Date(Date.UTC(year, index - 1, 1)));
-}
-
-/** The country's name in the interface language for an ISO alpha-3 code; the code otherwise. */
-export function countryName(code: string, lng: string): string {
-  const alpha2 = alpha2FromAlpha3(code);
-  if (!alpha2) return code;
-  try {
-    return new Intl.DisplayNames([bcp47Of(lng)], { type: 'region' }).of(alpha2) ?? code;
-  } catch {
-    return code;
-  }
 }

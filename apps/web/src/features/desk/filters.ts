@@ -1,41 +1,14 @@
+// The desk list's filters in its URL query string; their shape and the orders offered are the
+// query of GET /api/pilgrims (features/traveler/api/get-travelers).
 import { DOCUMENT_TYPES, type DocumentType } from '@hospes/shared/codes';
 import { isCountryCode } from '@hospes/shared/countries';
 import { isIsoDate } from '@hospes/shared/dates';
-import type { TravelerSortField } from '@hospes/shared/travelers';
 import { STAY_STATUSES, type StayStatus } from '@hospes/shared/stay';
-
-/** The client list's filters, as they travel in the URL query string and to GET /api/pilgrims. */
-export interface TravelerFilters {
-  search?: string;
-  establishmentId?: string;
-  nationality?: string;
-  documentType?: DocumentType;
-  entryDateFrom?: string;
-  entryDateTo?: string;
-  checkOutDateFrom?: string;
-  checkOutDateTo?: string;
-  stayStatus?: StayStatus;
-  /** `pending`: self-registrations awaiting staff review. */
-  review?: 'pending';
-  /** The order of the list; unset: newest entry first. */
-  sort?: TravelerSort;
-  page?: number;
-}
-
-/** The orders the list offers, each a field and a direction of GET /api/pilgrims. */
-export const CLIENT_SORTS = {
-  'entryDate-asc': { sortBy: 'entryDate', sortOrder: 'asc' },
-  'lastName-asc': { sortBy: 'lastName', sortOrder: 'asc' },
-  'firstName-asc': { sortBy: 'firstName', sortOrder: 'asc' },
-  'checkOutDate-asc': { sortBy: 'checkOutDate', sortOrder: 'asc' },
-  'createdAt-desc': { sortBy: 'createdAt', sortOrder: 'desc' },
-} as const satisfies Record<string, { sortBy: TravelerSortField; sortOrder: 'asc' | 'desc' }>;
-export type TravelerSort = keyof typeof CLIENT_SORTS;
-
-/** The query parameters of a list's order (none for the default, newest entry first). */
-export function sortQuery(sort: TravelerSort | undefined) {
-  return sort ? CLIENT_SORTS[sort] : {};
-}
+import {
+  TRAVELER_SORTS,
+  type TravelerFilters,
+  type TravelerSort,
+} from '@/features/traveler/api/get-travelers';
 
 export const DATE_FILTERS = [
   'entryDateFrom',
@@ -69,7 +42,7 @@ export function filtersFromParams(params: URLSearchParams): TravelerFilters {
   }
   if (params.get('review') === 'pending') filters.review = 'pending';
   const sort = params.get('sort');
-  if (sort && Object.hasOwn(CLIENT_SORTS, sort)) filters.sort = sort as TravelerSort;
+  if (sort && Object.hasOwn(TRAVELER_SORTS, sort)) filters.sort = sort as TravelerSort;
   const page = Number(params.get('page'));
   if (Number.isInteger(page) && page > 1) filters.page = page;
   return filters;

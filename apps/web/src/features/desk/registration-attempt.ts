@@ -2,8 +2,8 @@ import type { CreateTravelerInput, Traveler, UpdateTravelerInput } from '@hospes
 import { normaliseSearchText } from '@hospes/shared/search';
 import { compactId } from '@hospes/shared/spanish-ids';
 import { isApiError } from '@/lib/api-client';
-import { newRegistrationKey } from './api/create-traveler';
-import { toUpdateInput } from './traveler-form-model';
+import { newRegistrationKey } from '@/features/traveler/api/create-traveler';
+import { toUpdateInput } from '@/features/traveler/form-model';
 
 /**
  * One new registration at the desk, from the first "Save" until one is answered with the traveler

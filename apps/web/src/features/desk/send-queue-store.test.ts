@@ -10,7 +10,7 @@ import {
   type QueuedInput,
 } from './send-queue-store';
 import { ESTABLISHMENT_ID, sampleTraveler } from './test/fixtures';
-import { emptyTravelerValues } from './traveler-form-model';
+import { emptyTravelerValues } from '@/features/traveler/form-model';
 
 /**
  * The store on its own, with a session and a connection of the test's making (send-queue.test.ts

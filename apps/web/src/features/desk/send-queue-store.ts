@@ -5,7 +5,7 @@ import {
   type RegistrationAttempt,
   type RegistrationCalls,
 } from './registration-attempt';
-import type { TravelerFormValues } from './traveler-form-model';
+import type { TravelerFormValues } from '@/features/traveler/form-model';
 
 /**
  * One file over 500 lines on purpose: every operation below changes the one state, and its

@@ -21,7 +21,7 @@ import {
   unsavedRegistrations,
 } from './send-queue';
 import { ESTABLISHMENT_ID, sampleTraveler } from './test/fixtures';
-import { emptyTravelerValues } from './traveler-form-model';
+import { emptyTravelerValues } from '@/features/traveler/form-model';
 
 const TOKEN = 'tok_abcdefghijklmnopqrstuvwxyz012345';
 

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { TextLink } from '@/components/ui/text-link';
 import { links } from '@/config/paths';
-import { useEstablishment } from '@/features/admin/api/get-establishment';
+import { useEstablishment } from '@/features/establishment/api/get-establishment';
 import { EditEstablishmentForm } from '@/features/admin/components/edit-establishment-form';
 import { PageHeader } from '../page-header';
 import { PageTitle } from '../page-title';

@@ -3,7 +3,7 @@ import { useParams } from 'react-router';
 import { ButtonLink } from '@/components/ui/button';
 import { TextLink } from '@/components/ui/text-link';
 import { links, paths } from '@/config/paths';
-import { useEstablishment } from '@/features/admin/api/get-establishment';
+import { useEstablishment } from '@/features/establishment/api/get-establishment';
 import { EstablishmentDetail } from '@/features/admin/components/establishment-detail';
 import { PageHeader } from '../page-header';
 import { PageTitle } from '../page-title';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { useTraveler } from '@/features/admin/api/get-traveler';
+import { useTraveler } from '@/features/traveler/api/get-traveler';
 import { TravelerDetail } from '@/features/admin/components/traveler-detail';
 import { fullName } from '@/features/admin/format';
 import { PageHeader } from '../page-header';

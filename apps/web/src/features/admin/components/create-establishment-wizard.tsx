@@ -11,7 +11,8 @@ import { links, paths } from '@/config/paths';
 import { applyServerFieldErrors, isApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
 import { schemaResolver } from '@/lib/form';
-import { useCreateEstablishment } from '../api/create-establishment';
+import { useCreateEstablishment } from '@/features/establishment/api/create-establishment';
+import { establishmentChangeRefreshes } from '../api/keys';
 import { CREATE_REDIRECT_MS } from '../constants';
 import {
   CREATE_STEPS,
@@ -43,7 +44,7 @@ export function CreateEstablishmentWizard() {
   const [discarding, setDiscarding] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const successRef = useRef<HTMLHeadingElement>(null);
-  const creation = useCreateEstablishment();
+  const creation = useCreateEstablishment(establishmentChangeRefreshes);
   const step = view.step;
 
   const {
@@ -100,7 +101,9 @@ export function CreateEstablishmentWizard() {
   const submit = handleSubmit(
     async (values) => {
       try {
-        const answer = await creation.mutateAsync(values);
+        // The contact e-mail's user becomes the owner (created and sent a link to choose a
+        // password when new).
+        const answer = await creation.mutateAsync({ ...values, createUserWithEstablishment: true });
         toast.success(t('create.success'));
         setCreated({ id: answer.data.id, name: answer.data.name, email: values.contactEmail });
       } catch (error) {

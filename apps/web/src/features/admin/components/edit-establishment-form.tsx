@@ -10,7 +10,8 @@ import { ConfirmDialog } from '@/components/ui/dialog';
 import { links } from '@/config/paths';
 import { applyServerFieldErrors, isApiError } from '@/lib/api-client';
 import { schemaResolver } from '@/lib/form';
-import { useUpdateEstablishment } from '../api/update-establishment';
+import { useUpdateEstablishment } from '@/features/establishment/api/update-establishment';
+import { establishmentChangeRefreshes } from '../api/keys';
 import {
   ESTABLISHMENT_FIELDS,
   EstablishmentFormSchema,
@@ -36,7 +37,7 @@ export function EditEstablishmentForm({ establishment }: { establishment: Establ
   const { t } = useTranslation('admin');
   const navigate = useNavigate();
   const [discarding, setDiscarding] = useState(false);
-  const update = useUpdateEstablishment();
+  const update = useUpdateEstablishment(establishmentChangeRefreshes);
   const viewLink = links.adminEstablishmentView(establishment.id);
 
   const {

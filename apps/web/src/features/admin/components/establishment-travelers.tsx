@@ -11,9 +11,11 @@ import { STICKY_END_CELL } from '@/components/ui/table';
 import { TextLink } from '@/components/ui/text-link';
 import { links } from '@/config/paths';
 import { errorText } from '@/lib/error-text';
-import { useDeleteTraveler } from '../api/delete-traveler';
-import { useEstablishmentTravelers } from '../api/get-establishment-travelers';
-import { countryName, formatDate, fullName } from '../format';
+import { useDeleteTraveler } from '@/features/traveler/api/delete-traveler';
+import { useEstablishmentTravelers } from '@/features/traveler/api/get-establishment-travelers';
+import { countryName } from '@/features/traveler/countries';
+import { travelerChangeRefreshes } from '../api/keys';
+import { formatDate, fullName } from '../format';
 import { Pagination } from './pagination';
 
 /**
@@ -40,7 +42,7 @@ export function EstablishmentTravelers({
     setPage(1);
   }
   const list = useEstablishmentTravelers(establishmentId, page);
-  const removal = useDeleteTraveler();
+  const removal = useDeleteTraveler(travelerChangeRefreshes);
   const [target, setTarget] = useState<Traveler | null>(null);
   const Heading = `h${headingLevel}` as const;
 

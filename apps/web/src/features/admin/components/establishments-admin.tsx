@@ -16,9 +16,13 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { Spinner } from '@/components/ui/spinner';
 import { links, paths } from '@/config/paths';
 import { errorText } from '@/lib/error-text';
-import { useDeleteEstablishment } from '../api/delete-establishment';
-import { useEstablishment } from '../api/get-establishment';
-import { useEstablishments, type EstablishmentListQuery } from '../api/get-establishments';
+import { useDeleteEstablishment } from '@/features/establishment/api/delete-establishment';
+import { useEstablishment } from '@/features/establishment/api/get-establishment';
+import {
+  useEstablishments,
+  type EstablishmentListQuery,
+} from '@/features/establishment/api/get-establishments';
+import { establishmentChangeRefreshes } from '../api/keys';
 import { formatDateTime } from '../format';
 import { EstablishmentTravelers } from './establishment-travelers';
 import { Pagination } from './pagination';
@@ -72,7 +76,7 @@ export function EstablishmentsAdmin() {
   const query = queryOf(params);
   const selected = params.get('selected');
   const list = useEstablishments(query);
-  const removal = useDeleteEstablishment();
+  const removal = useDeleteEstablishment(establishmentChangeRefreshes);
   const [target, setTarget] = useState<Establishment | null>(null);
   const activeFilters = FILTER_KEYS.filter((key) => filtersOf(query)[key] !== '').length;
   const [filtersOpen, setFiltersOpen] = useState(activeFilters > 0);

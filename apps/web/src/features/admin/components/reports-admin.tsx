@@ -9,10 +9,11 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { Spinner } from '@/components/ui/spinner';
 import { errorText } from '@/lib/error-text';
 import { isApiError } from '@/lib/api-client';
+import { useEstablishments } from '@/features/establishment/api/get-establishments';
+import { countryName } from '@/features/traveler/countries';
 import { useDownloadReportCsv } from '../api/download-report-csv';
-import { useEstablishments } from '../api/get-establishments';
 import { useReport, type ReportParams } from '../api/get-report';
-import { countryName, formatDate, formatMonth } from '../format';
+import { formatDate, formatMonth } from '../format';
 import { BarChart } from './bar-chart';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -9,11 +9,13 @@ import { TextLink } from '@/components/ui/text-link';
 import { links, paths } from '@/config/paths';
 import { useDocumentSlots } from '@/lib/document-slots';
 import { errorText } from '@/lib/error-text';
-import { useDeleteTraveler } from '../api/delete-traveler';
-import { countryName, formatDate, fullName } from '../format';
+import { useDeleteTraveler } from '@/features/traveler/api/delete-traveler';
+import { DocumentThumbnails } from '@/features/traveler/components/document-thumbnails';
+import { TravelerHistory } from '@/features/traveler/components/traveler-history';
+import { countryName } from '@/features/traveler/countries';
+import { travelerChangeRefreshes } from '../api/keys';
+import { formatDate, fullName } from '../format';
 import { DetailsSection, type DetailItem } from './details-list';
-import { TravelerHistory } from '@/components/traveler-history';
-import { DocumentThumbnails } from './document-thumbnails';
 
 const linkClasses = 'break-all text-primary underline';
 
@@ -37,7 +39,7 @@ export function TravelerDetail({
   const { t, i18n } = useTranslation('admin');
   const lng = i18n.language;
   const navigate = useNavigate();
-  const removal = useDeleteTraveler();
+  const removal = useDeleteTraveler(travelerChangeRefreshes);
   const [confirming, setConfirming] = useState(false);
   const { pdfActions } = useDocumentSlots();
   const p = pilgrim;

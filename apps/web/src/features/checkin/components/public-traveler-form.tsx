@@ -2,13 +2,13 @@ import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { todayIso } from '@hospes/shared/dates';
 import type { CreateTravelerInput } from '@hospes/shared/travelers';
-import { newRegistrationKey } from '@/features/desk/api/create-traveler';
-import { withDraft, type TravelerDraft } from '@/features/desk/traveler-draft';
+import { newRegistrationKey } from '@/features/traveler/api/create-traveler';
+import { withDraft, type TravelerDraft } from '../traveler-draft';
 import {
   emptyTravelerValues,
   type TravelerFormValues,
   type TravelerPrefill,
-} from '@/features/desk/traveler-form-model';
+} from '@/features/traveler/form-model';
 import { DocumentSection } from '@/features/traveler/components/form/document-section';
 import { IdentitySection } from '@/features/traveler/components/form/identity-section';
 import {

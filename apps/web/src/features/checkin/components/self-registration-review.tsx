@@ -8,7 +8,10 @@ import { cn } from '@/components/ui/cn';
 import { Modal } from '@/components/ui/dialog';
 import { TextField } from '@/components/ui/fields';
 import { FormAlert } from '@/components/ui/form-alert';
-import { confirmErrors, useConfirmSelfRegistration } from '../api/review';
+import {
+  confirmErrors,
+  useConfirmSelfRegistration,
+} from '@/features/traveler/api/confirm-self-registration';
 
 /**
  * The check-in link registration of a traveler on the record's page: its status and confirmation

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { createTraveler } from '@/features/traveler/api/create-traveler';
+import { invalidateAfterTravelerChange } from '@/features/traveler/api/keys';
+import { updateTraveler } from '@/features/traveler/api/update-traveler';
 import type { RegistrationCalls } from '../registration-attempt';
-import { createTraveler } from './create-traveler';
-import { invalidateAfterTravelerChange } from './keys';
-import { updateTraveler } from './update-traveler';
 
 /**
  * The calls a desk registration is sent with, by its form or by the send queue (decision 032):

@@ -31,16 +31,16 @@ import {
   type TravelerFormSettings,
 } from '@/features/traveler/components/form/use-traveler-form';
 import { useRegistrationCalls } from '../api/registration-calls';
-import { useSameDocument } from '../api/same-document';
-import { fullName } from '../format';
+import { useSameDocument } from '@/features/traveler/api/same-document';
+import { fullName } from '@/features/traveler/format';
 import { attemptFor, type RegistrationAttempt } from '../registration-attempt';
 import { formTurns, sendInTurn } from '../send-queue';
 import {
   emptyTravelerValues,
   type TravelerFormValues,
   type TravelerPrefill,
-} from '../traveler-form-model';
-import { SameDocumentNotice } from './same-document-notice';
+} from '@/features/traveler/form-model';
+import { SameDocumentNotice } from '@/features/traveler/components/same-document-notice';
 
 /** A save the form has started: the data, what the form held, and the registration it is for. */
 export interface SentRegistration {

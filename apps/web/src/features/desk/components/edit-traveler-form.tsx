@@ -25,8 +25,8 @@ import {
   useTravelerForm,
   type TravelerFormSettings,
 } from '@/features/traveler/components/form/use-traveler-form';
-import { useUpdateTraveler } from '../api/update-traveler';
-import { toUpdateInput, travelerValuesFrom } from '../traveler-form-model';
+import { useUpdateTraveler } from '@/features/traveler/api/update-traveler';
+import { toUpdateInput, travelerValuesFrom } from '@/features/traveler/form-model';
 
 export interface EditTravelerFormProps extends TravelerFormSettings {
   /** The record being edited: the form starts with it. */

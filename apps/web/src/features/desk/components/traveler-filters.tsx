@@ -6,13 +6,13 @@ import { Button } from '@/components/ui/button';
 import { Combobox } from '@/components/ui/combobox';
 import { Disclosure } from '@/components/ui/disclosure';
 import { SelectField, TextField } from '@/components/ui/fields';
-import { useCountryOptions } from '../countries';
 import {
-  CLIENT_SORTS,
-  hasFilters,
+  TRAVELER_SORTS,
   type TravelerFilters as Filters,
   type TravelerSort,
-} from '../filters';
+} from '@/features/traveler/api/get-travelers';
+import { useCountryOptions } from '@/features/traveler/countries';
+import { hasFilters } from '../filters';
 
 const SEARCH_DELAY_MS = 300;
 
@@ -114,7 +114,7 @@ export function TravelerFilters({
             onChange={(event) => set('sort', event.target.value as TravelerSort | '')}
             options={[
               { value: '', label: t('filters.sorts.default') },
-              ...(Object.keys(CLIENT_SORTS) as TravelerSort[]).map((sort) => ({
+              ...(Object.keys(TRAVELER_SORTS) as TravelerSort[]).map((sort) => ({
                 value: sort,
                 label: t(`filters.sorts.${sort}`),
               })),

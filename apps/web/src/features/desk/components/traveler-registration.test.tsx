@@ -4,7 +4,7 @@ import type { Traveler } from '@hospes/shared/travelers';
 import { authStore } from '@/lib/auth';
 import { mockApi, renderPage, sampleUser } from '@/test/utils';
 import { clearSendQueue, sendQueue } from '../send-queue';
-import { companionPrefill } from '../traveler-form-model';
+import { companionPrefill } from '@/features/traveler/form-model';
 import {
   ESTABLISHMENT_ID,
   NO_SAME_DOCUMENT,

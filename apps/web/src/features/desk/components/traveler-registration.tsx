@@ -4,10 +4,14 @@ import type { Traveler } from '@hospes/shared/travelers';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { links, paths } from '@/config/paths';
 import { useDocumentSlots } from '@/lib/document-slots';
-import { countryName } from '../countries';
+import { countryName } from '@/features/traveler/countries';
 import { letGo, useWaitingForTurn } from '../send-queue';
-import { companionOf, companionPrefill, type TravelerPrefill } from '../traveler-form-model';
-import { documentLabel, formatDate, fullName } from '../format';
+import {
+  companionOf,
+  companionPrefill,
+  type TravelerPrefill,
+} from '@/features/traveler/form-model';
+import { documentLabel, formatDate, fullName } from '@/features/traveler/format';
 import type { ScanRound } from '@/features/traveler/components/form/use-scan-rounds';
 import { DeskTravelerForm, type SentRegistration } from './desk-traveler-form';
 

@@ -1,166 +1,30 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import type { Traveler } from '@hospes/shared/travelers';
-import { Button, ButtonLink } from '@/components/ui/button';
-import { cn } from '@/components/ui/cn';
+import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Spinner } from '@/components/ui/spinner';
 import { Pager } from '@/components/ui/pager';
-import { links } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { useDocumentSlots } from '@/lib/document-slots';
-import { useBulkDeleteTravelers } from '../api/bulk-delete-travelers';
-import { PAGE_SIZE, useTravelers } from '../api/get-travelers';
-import { countryName } from '../countries';
-import { hasFilters, type TravelerFilters as Filters } from '../filters';
-import { documentLabel, formatDate, fullName } from '../format';
+import { useBulkDeleteTravelers } from '@/features/traveler/api/bulk-delete-travelers';
+import {
+  PAGE_SIZE,
+  useTravelers,
+  type TravelerFilters as Filters,
+} from '@/features/traveler/api/get-travelers';
+import { DeleteTravelerDialog } from '@/features/traveler/components/delete-traveler-dialog';
+import { fullName } from '@/features/traveler/format';
+import { hasFilters } from '../filters';
 import { TravelerFilters } from './traveler-filters';
+import { SelectBox, TravelerRows } from './traveler-rows';
 import { TravelersEmptyState } from './travelers-empty';
-import { DeleteTravelerDialog } from './delete-traveler-dialog';
-import { ReviewBadge } from './review-badge';
-import { StayBadge } from './stay-badge';
 
 type Establishments = ReadonlyArray<{ id: string; name: string }>;
-
-type RowAction = 'view' | 'edit' | 'delete';
-
-const ACTION_ICON_PATHS: Record<RowAction, ReactNode> = {
-  view: (
-    <>
-      <path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12Z" />
-      <circle cx="12" cy="12" r="3" />
-    </>
-  ),
-  edit: (
-    <>
-      <path d="M12 20h9" />
-      <path d="M16.5 3.5a2.12 2.12 0 0 1 3 3L7 19l-4 1 1-4Z" />
-    </>
-  ),
-  delete: (
-    <>
-      <path d="M3 6h18" />
-      <path d="M8 6V4h8v2" />
-      <path d="M19 6l-1 14H6L5 6" />
-      <path d="M10 11v6M14 11v6" />
-    </>
-  ),
-};
-
-function ActionIcon({ action }: { action: RowAction }) {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      className="size-5 shrink-0"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      {ACTION_ICON_PATHS[action]}
-    </svg>
-  );
-}
-
-/**
- * View, edit and delete of one traveler. In the table (`compact`) they are icons on one line, each
- * named in full for assistive technology and titled for a pointer, so a row stays one line high
- * on a tablet; on a card, words.
- */
-function RowActions({
-  pilgrim,
-  onDelete,
-  compact = false,
-}: {
-  pilgrim: Traveler;
-  onDelete: () => void;
-  compact?: boolean;
-}) {
-  const { t } = useTranslation('clients');
-  const name = fullName(pilgrim);
-  if (compact) {
-    return (
-      <div className="flex items-center gap-1">
-        {(
-          [
-            ['view', links.clientView(pilgrim.id)],
-            ['edit', links.clientEdit(pilgrim.id)],
-          ] as const
-        ).map(([action, to]) => (
-          <ButtonLink
-            key={action}
-            to={to}
-            variant="secondary"
-            size="sm"
-            className="w-11"
-            title={t(`list.${action}`)}
-          >
-            <ActionIcon action={action} />
-            <span className="sr-only">
-              {t(`list.${action}`)} {name}
-            </span>
-          </ButtonLink>
-        ))}
-        <Button
-          variant="danger"
-          size="sm"
-          className="w-11"
-          title={t('list.delete')}
-          onClick={onDelete}
-        >
-          <ActionIcon action="delete" />
-          <span className="sr-only">
-            {t('list.delete')} {name}
-          </span>
-        </Button>
-      </div>
-    );
-  }
-  return (
-    <div className="flex flex-wrap gap-2">
-      <ButtonLink to={links.clientView(pilgrim.id)} variant="secondary" size="sm">
-        {t('list.view')}
-        <span className="sr-only"> {name}</span>
-      </ButtonLink>
-      <ButtonLink to={links.clientEdit(pilgrim.id)} variant="secondary" size="sm">
-        {t('list.edit')}
-        <span className="sr-only"> {name}</span>
-      </ButtonLink>
-      <Button variant="danger" size="sm" onClick={onDelete}>
-        {t('list.delete')}
-        <span className="sr-only"> {name}</span>
-      </Button>
-    </div>
-  );
-}
-
-function SelectBox({
-  checked,
-  onChange,
-  label,
-}: {
-  checked: boolean;
-  onChange: (checked: boolean) => void;
-  label: string;
-}) {
-  return (
-    <label className="inline-flex min-h-11 min-w-11 cursor-pointer items-center justify-center">
-      <input
-        type="checkbox"
-        checked={checked}
-        onChange={(event) => onChange(event.target.checked)}
-        className="size-5 accent-primary"
-      />
-      <span className="sr-only">{label}</span>
-    </label>
-  );
-}
 
 /**
  * The traveler list (spec §2): filters kept in the URL, 10 per page, each traveler with the stay
@@ -176,8 +40,7 @@ export function TravelersList({
   onFiltersChange: (next: Filters) => void;
   establishments: Establishments;
 }) {
-  const { t, i18n } = useTranslation('clients');
-  const lng = i18n.resolvedLanguage ?? i18n.language;
+  const { t } = useTranslation('clients');
   const wide = useMediaQuery('(min-width: 64rem)');
   const query = useTravelers(filters);
   const bulk = useBulkDeleteTravelers();
@@ -268,9 +131,6 @@ export function TravelersList({
     return <TravelersEmptyState />;
   }
 
-  const name = (p: Traveler) => fullName(p);
-  const docLabel = (p: Traveler) => documentLabel(p, t);
-
   return (
     <div>
       {header}
@@ -327,137 +187,16 @@ export function TravelersList({
           <p className="text-lg font-semibold text-fg">{t('list.noMatches')}</p>
           <p className="mt-1 text-muted">{t('list.noMatchesHint')}</p>
         </div>
-      ) : wide ? (
-        <div
-          className={cn(
-            'relative overflow-x-auto rounded-2xl border border-line bg-surface',
-            query.isPlaceholderData && 'opacity-70',
-          )}
-        >
-          <table className="w-full text-start text-sm">
-            <caption className="sr-only">{t('list.caption')}</caption>
-            <thead className="border-b border-line bg-surface-muted text-fg">
-              <tr>
-                <th scope="col" className="w-12 px-2 py-2">
-                  <span className="sr-only">{t('list.selectColumn')}</span>
-                </th>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  {t('list.name')}
-                </th>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  {t('list.document')}
-                </th>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  {t('list.nationality')}
-                </th>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  {t('list.entry')}
-                </th>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  {t('list.checkOut')}
-                </th>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  {t('list.stay')}
-                </th>
-                {showEstablishment && (
-                  <th scope="col" className="px-3 py-2 font-semibold">
-                    {t('list.establishment')}
-                  </th>
-                )}
-                <th scope="col" className="w-px px-3 py-2 font-semibold whitespace-nowrap">
-                  {t('list.actions')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((p) => (
-                <tr key={p.id} className="border-b border-line last:border-b-0">
-                  <td className="px-2 py-1">
-                    <SelectBox
-                      checked={selected.has(p.id)}
-                      onChange={(on) => toggle(p.id, on)}
-                      label={t('list.select', { name: name(p) })}
-                    />
-                  </td>
-                  <th scope="row" className="px-3 py-2 text-base font-semibold text-fg">
-                    {name(p)}
-                    <ReviewBadge pilgrim={p} className="ms-2" />
-                  </th>
-                  <td className="px-3 py-2 text-fg">{docLabel(p)}</td>
-                  <td className="px-3 py-2 text-fg">{countryName(p.nationality, lng)}</td>
-                  <td className="px-3 py-2 whitespace-nowrap text-fg">
-                    {formatDate(p.entryDate, lng)}
-                  </td>
-                  <td className="px-3 py-2 whitespace-nowrap text-fg">
-                    {p.checkOutDate ? formatDate(p.checkOutDate, lng) : '—'}
-                  </td>
-                  <td className="px-3 py-2">
-                    <StayBadge status={p.stayStatus} />
-                  </td>
-                  {showEstablishment && (
-                    <td className="px-3 py-2 text-fg">{p.establishment.name}</td>
-                  )}
-                  <td className="px-3 py-1">
-                    <RowActions compact pilgrim={p} onDelete={() => setToDelete(p)} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
       ) : (
-        <ul
-          aria-label={t('list.caption')}
-          className={cn('space-y-3', query.isPlaceholderData && 'opacity-70')}
-        >
-          {rows.map((p) => (
-            <li key={p.id} className="rounded-2xl border border-line bg-surface p-4">
-              <div className="flex items-start gap-2">
-                <div className="-ms-2 -mt-2">
-                  <SelectBox
-                    checked={selected.has(p.id)}
-                    onChange={(on) => toggle(p.id, on)}
-                    label={t('list.select', { name: name(p) })}
-                  />
-                </div>
-                <div className="min-w-0 flex-1">
-                  <h2 className="text-base font-semibold break-words text-fg">{name(p)}</h2>
-                  <StayBadge status={p.stayStatus} className="mt-1" />
-                  <ReviewBadge pilgrim={p} className="mt-1" />
-                </div>
-              </div>
-              <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
-                <div className="col-span-2">
-                  <dt className="text-muted">{t('list.document')}</dt>
-                  <dd className="break-words text-fg">{docLabel(p)}</dd>
-                </div>
-                <div>
-                  <dt className="text-muted">{t('list.nationality')}</dt>
-                  <dd className="text-fg">{countryName(p.nationality, lng)}</dd>
-                </div>
-                <div>
-                  <dt className="text-muted">{t('list.entry')}</dt>
-                  <dd className="text-fg">{formatDate(p.entryDate, lng)}</dd>
-                </div>
-                <div>
-                  <dt className="text-muted">{t('list.checkOut')}</dt>
-                  <dd className="text-fg">
-                    {p.checkOutDate ? formatDate(p.checkOutDate, lng) : '—'}
-                  </dd>
-                </div>
-                {showEstablishment && (
-                  <div>
-                    <dt className="text-muted">{t('list.establishment')}</dt>
-                    <dd className="break-words text-fg">{p.establishment.name}</dd>
-                  </div>
-                )}
-              </dl>
-              <div className="mt-3">
-                <RowActions pilgrim={p} onDelete={() => setToDelete(p)} />
-              </div>
-            </li>
-          ))}
-        </ul>
+        <TravelerRows
+          wide={wide}
+          rows={rows}
+          selected={selected}
+          onToggle={toggle}
+          onDelete={setToDelete}
+          showEstablishment={showEstablishment}
+          dimmed={query.isPlaceholderData}
+        />
       )}
 
       <Pager
@@ -489,7 +228,7 @@ export function TravelersList({
             <p>{t('bulk.text', { count: visibleSelected.length })}</p>
             <ul className="mt-2 list-disc ps-5">
               {visibleSelected.map((p) => (
-                <li key={p.id}>{name(p)}</li>
+                <li key={p.id}>{fullName(p)}</li>
               ))}
             </ul>
           </>

@@ -5,6 +5,7 @@ import {
   type ImportFormat,
 } from '@hospes/shared/documents';
 import type { z } from '@hospes/shared/zod';
+import { invalidateAfterTravelerChange } from '@/features/traveler/api/keys';
 import { api, apiDownload } from '@/lib/api-client';
 import { documentPaths } from './paths';
 
@@ -58,11 +59,7 @@ export function useRunImport() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: runImport,
-    // Every traveler list and count (the clients feature's 'pilgrims' and 'establishments' keys).
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['pilgrims'] }),
-        queryClient.invalidateQueries({ queryKey: ['establishments'] }),
-      ]),
+    // Every traveler list and count, and the establishments' traveler counts.
+    onSuccess: () => invalidateAfterTravelerChange(queryClient),
   });
 }

@@ -8,8 +8,8 @@ import {
 } from '@hospes/shared/codes';
 import type { Traveler } from '@hospes/shared/travelers';
 import { SelectField, TextField } from '@/components/ui/fields';
-import { DocumentImageField } from '@/features/desk/components/document-images';
-import { hasBackSide } from '@/features/desk/traveler-form-model';
+import { DocumentImageField } from '../document-images';
+import { hasBackSide } from '@/features/traveler/form-model';
 import { useIsMinor, useTravelerFields } from './form-context';
 import { Section } from './section';
 

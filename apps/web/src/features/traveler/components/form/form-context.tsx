@@ -1,7 +1,7 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { useFormContext, useWatch, type FieldPath, type RegisterOptions } from 'react-hook-form';
 import { arrivalDay, isMinorOn, type CreateTravelerInput } from '@hospes/shared/travelers';
-import type { TravelerFormValues } from '@/features/desk/traveler-form-model';
+import type { TravelerFormValues } from '@/features/traveler/form-model';
 import { errorAt } from './form-errors';
 import { ScanMarkBadge } from './section';
 import type { ScanMarks } from './use-scan-rounds';

@@ -1,6 +1,6 @@
 import type { FieldErrors } from 'react-hook-form';
 import type { CreateTravelerInput } from '@hospes/shared/travelers';
-import { FIELD_ORDER, type TravelerFormValues } from '@/features/desk/traveler-form-model';
+import { FIELD_ORDER, type TravelerFormValues } from '@/features/traveler/form-model';
 
 /**
  * The DOM id of a field in one form, so the first error can be focused whatever kind of control it

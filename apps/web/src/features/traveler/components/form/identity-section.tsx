@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { KINSHIP_CODES } from '@hospes/shared/codes';
 import { Combobox } from '@/components/ui/combobox';
 import { SelectField, TextField } from '@/components/ui/fields';
-import { useCountryOptions } from '@/features/desk/countries';
+import { useCountryOptions } from '../../countries';
 import { useIsMinor, useTravelerFields } from './form-context';
 import { Section } from './section';
 

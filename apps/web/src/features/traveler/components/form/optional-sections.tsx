@@ -4,8 +4,8 @@ import { PAYMENT_TYPES } from '@hospes/shared/codes';
 import { Combobox } from '@/components/ui/combobox';
 import { Disclosure } from '@/components/ui/disclosure';
 import { SelectField, TextField } from '@/components/ui/fields';
-import { MunicipalityField } from '@/features/desk/components/municipality-field';
-import { useCountryOptions } from '@/features/desk/countries';
+import { MunicipalityField } from '../municipality-field';
+import { useCountryOptions } from '../../countries';
 import { useTravelerFields } from './form-context';
 
 /*

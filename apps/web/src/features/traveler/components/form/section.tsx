@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ScanMark } from '@/features/desk/traveler-form-model';
+import type { ScanMark } from '@/features/traveler/form-model';
 
 /** One always open section of the traveler form: a titled group of fields on a grid. */
 export function Section({

@@ -1,8 +1,8 @@
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { Traveler } from '@hospes/shared/travelers';
-import { StoredSignature } from '@/features/desk/components/document-images';
-import { SignaturePad } from '@/features/desk/components/signature-pad';
+import { StoredSignature } from '../document-images';
+import { SignaturePad } from '../signature-pad';
 import { useTravelerFields } from './form-context';
 
 /**

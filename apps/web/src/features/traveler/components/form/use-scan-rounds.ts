@@ -1,10 +1,6 @@
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { compactId } from '@hospes/shared/spanish-ids';
-import type {
-  ScanMark,
-  TravelerFormValues,
-  TravelerPrefill,
-} from '@/features/desk/traveler-form-model';
+import type { ScanMark, TravelerFormValues, TravelerPrefill } from '@/features/traveler/form-model';
 import type { TravelerFormMethods } from './use-traveler-form';
 
 /**

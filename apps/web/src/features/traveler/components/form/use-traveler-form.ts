@@ -12,7 +12,7 @@ import {
   travelerResolver,
   type CollapsibleSection,
   type TravelerFormValues,
-} from '@/features/desk/traveler-form-model';
+} from '@/features/traveler/form-model';
 import {
   errorPaths,
   fieldDomIdIn,
