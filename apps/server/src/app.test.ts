@@ -181,6 +181,33 @@ describe('server core', () => {
     expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
   });
 
+  it('asks browsers and proxies to keep no API answer: sessions, personal data, their errors', async () => {
+    const owner = await registerVerifiedOwner(ctx);
+    const login = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: owner.email, password: owner.password },
+    });
+    expect(login.statusCode).toBe(200);
+    expect(login.headers['cache-control']).toBe('no-store');
+    for (const url of [
+      '/api/auth/me',
+      '/api/pilgrims?limit=5',
+      `/api/establishments/${owner.establishmentId}`,
+      '/api/pilgrims/00000000-0000-4000-8000-000000000000',
+    ]) {
+      const res = await ctx.app.inject({ method: 'GET', url, headers: bearer(owner.token) });
+      expect(res.statusCode, url).toBeLessThan(500);
+      expect(res.headers['cache-control'], url).toBe('no-store');
+    }
+    const refused = await ctx.app.inject({ method: 'GET', url: '/api/auth/me' });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.headers['cache-control']).toBe('no-store');
+    // What a route says for itself stands: the public site's settings may be revalidated.
+    const site = await ctx.app.inject({ method: 'GET', url: '/api/public/config' });
+    expect(site.headers['cache-control']).toBe('no-cache');
+  });
+
   it('opens CORS to the configured origins only, on every answer', async () => {
     const open = await createTestContext({ corsOrigins: ['https://desk.example'] });
     try {

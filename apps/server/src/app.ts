@@ -49,7 +49,7 @@ import { authPlugin } from './plugins/auth';
 import { docsPlugin } from './plugins/docs';
 import { clientErrorAnswer, errorsPlugin, sendFastifyError } from './plugins/errors';
 import { enterRequest, requestContextPlugin } from './plugins/request-context';
-import { securityPlugin } from './plugins/security';
+import { noStore, securityPlugin } from './plugins/security';
 import { textGuardPlugin } from './plugins/text-guard';
 import { webPlugin } from './plugins/web';
 import { createSerializerCompiler } from './lib/serializer';
@@ -299,6 +299,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // Every API call: no text the database cannot store gets past validation (the web app's
       // pages and files never reach the database).
       await api.register(textGuardPlugin);
+      // No API answer is cached: most carry a session or personal data (decision 040).
+      api.addHook('onSend', noStore);
       await api.register(healthRoutes, { database, version: VERSION });
       await api.register(contactRoutes, { contact, publicConfig });
       await api.register(authRoutes, { prefix: '/auth', auth });

@@ -133,7 +133,7 @@ export function RegistrationSuccess({
           {t('registration.viewRecord')}
         </ButtonLink>
         <ButtonLink to={paths.clients} variant="secondary">
-          {t('registration.toTravelers')}
+          {t('registration.toClients')}
         </ButtonLink>
       </div>
     </section>
