@@ -169,6 +169,8 @@ describe('server core', () => {
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("frame-ancestors 'none'");
+    // The older header says the same as frame-ancestors: no page may frame Hospes, not even its own.
+    expect(res.headers['x-frame-options']).toBe('DENY');
     expect(csp).not.toMatch(/script-src[^;]*unsafe/);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('no-referrer');

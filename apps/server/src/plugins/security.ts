@@ -63,6 +63,9 @@ export const securityPlugin = fp<{ corsOrigins: string[]; https: boolean }>(asyn
         },
       },
       crossOriginEmbedderPolicy: false,
+      // As frame-ancestors 'none' says, for browsers that read only this header (helmet's default,
+      // SAMEORIGIN, contradicted it).
+      xFrameOptions: { action: 'deny' },
       referrerPolicy: { policy: 'no-referrer' },
       hsts: opts.https ? { maxAge: 15552000, includeSubDomains: true } : false,
     }),
