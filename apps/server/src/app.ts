@@ -286,6 +286,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mailer,
     supportEmail: config.supportEmail,
     log: app.log,
+    messagesPerHour: config.contactMessagesPerHour,
   });
   app.addHook('preClose', async () => contact.flush());
   const publicConfig = createPublicConfigService({
