@@ -277,6 +277,33 @@ describe('server core', () => {
     );
   });
 
+  it('never logs what was searched for on the traveler routes, nor a search anywhere', async () => {
+    const { lines, app } = appLoggingTo();
+    for (const url of ['/api/pilgrims', '/api/pilgrims/export', '/api/admin/users', '/clients'])
+      app.get(url, async () => ({ ok: true }));
+    app.get('/api/establishments/:id/pilgrims', async () => ({ ok: true }));
+    for (const url of [
+      '/api/pilgrims?search=X1234567Z&nationality=FRA&establishmentId=e1&page=2&limit=10&lng=en',
+      '/api/pilgrims/export?format=csv&ids=t1,t2&search=Garc%C3%ADa%20Y9876543K&sortBy=entryDate',
+      '/api/establishments/e1/pilgrims?page=1&search=Z5556667W',
+      '/api/admin/users?search=someone%40example.com&page=1',
+      '/clients?search=X1234567Z&stayStatus=active',
+    ]) {
+      expect((await app.inject({ method: 'GET', url })).statusCode, url).toBe(200);
+    }
+    await app.close();
+    const all = lines.join('');
+    for (const secret of ['X1234567Z', 'Y9876543K', 'Garc', 'Z5556667W', 'someone', 'FRA', 't1,t2'])
+      expect(all).not.toContain(secret);
+    // Paging, sorting, the language and the establishment stay readable.
+    expect(all).toContain(
+      '/api/pilgrims?search=[redacted]&nationality=[redacted]&establishmentId=e1&page=2&limit=10&lng=en',
+    );
+    expect(all).toContain('/api/pilgrims/export?format=csv&ids=[redacted]&search=[redacted]');
+    expect(all).toContain('/api/admin/users?search=[redacted]&page=1');
+    expect(all).toContain('/clients?search=[redacted]&stayStatus=active');
+  });
+
   it('never logs the authorization header or a verification token', async () => {
     const { lines, app } = appLoggingTo();
     app.get('/x', async () => ({ ok: true }));

@@ -66,14 +66,65 @@ export interface AppDeps {
 }
 
 /**
- * Removes secrets from a logged URL: tokens in links (`token=`, the check-in page's `t=`), the
- * check-in link's token in its API paths, and a self-registration's confirmation code.
+ * Paths whose query may hold a traveler's data (a search term is often a document number): the
+ * API's traveler routes (lists, exports) and the web app's pages of travelers.
+ */
+const TRAVELER_PATH =
+  /^\/(?:api\/(?:pilgrims|travelers)|api\/establishments\/[^/?#]+\/pilgrims|clients|admin\/pilgrims|traveler-registration)(?:[/?#]|$)/i;
+
+/** Query parameters of those paths that say nothing about a person: they are logged as sent. */
+const PLAIN_QUERY_KEYS = new Set([
+  'lng',
+  'page',
+  'limit',
+  'sortBy',
+  'sortOrder',
+  'establishmentId',
+  'stayStatus',
+  'review',
+  'size',
+  'format',
+  'tab',
+]);
+
+/** Query parameters written over on every path: searches (an e-mail, a name) and secrets. */
+const SECRET_QUERY_KEYS = new Set(['search', 'q', 'email', 'token', 'password', 't']);
+
+function queryKey(raw: string): string {
+  try {
+    return decodeURIComponent(raw.replace(/\+/g, ' '));
+  } catch {
+    return raw;
+  }
+}
+
+/**
+ * Removes secrets and personal data from a logged URL: tokens in links (`token=`, the check-in
+ * page's `t=`), the check-in link's token in its API paths, a self-registration's confirmation
+ * code, searches anywhere, and on the traveler routes every query value but paging, sorting, the
+ * language and the establishment (decision 040).
  */
 export function redactUrl(url: string): string {
-  return url
-    .replace(/([?&](?:token|password|t)=)[^&]*/gi, '$1[redacted]')
+  const path = url
     .replace(/(\/api\/public\/checkin\/)[^/?#]+/i, '$1[redacted]')
     .replace(/(\/api\/pilgrims\/by-code\/)[^/?#]+/i, '$1[redacted]');
+  const start = path.indexOf('?');
+  if (start < 0) return path;
+  const traveler = TRAVELER_PATH.test(path);
+  const query = path
+    .slice(start + 1)
+    .split('&')
+    .map((part) => {
+      const equals = part.indexOf('=');
+      const key = queryKey(equals < 0 ? part : part.slice(0, equals));
+      const redact = traveler
+        ? !PLAIN_QUERY_KEYS.has(key)
+        : SECRET_QUERY_KEYS.has(key.toLowerCase());
+      if (!redact || part === '') return part;
+      return equals < 0 ? '[redacted]' : `${part.slice(0, equals)}=[redacted]`;
+    })
+    .join('&');
+  return `${path.slice(0, start)}?${query}`;
 }
 
 /**
