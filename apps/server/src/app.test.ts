@@ -11,7 +11,7 @@ import { DrizzleQueryError } from 'drizzle-orm';
 import { clientErrorAnswer, errorsPlugin } from './plugins/errors';
 import { requestContextPlugin } from './plugins/request-context';
 import { ensureBootstrapAdmin } from './bootstrap';
-import { testConfig } from './config/env';
+import { ConfigError, testConfig } from './config/env';
 import { openDatabase } from './db/client';
 import { users } from './db/schema';
 import {
@@ -448,6 +448,21 @@ describe('bootstrap admin', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().user.role).toBe('admin');
+  });
+});
+
+describe('bootstrap admin with a common password', () => {
+  it('refuses to create the admin, naming the setting, and creates nothing', async () => {
+    const config = testConfig({ adminEmail: 'weak@example.com', adminPassword: 'password1' });
+    await expect(ensureBootstrapAdmin(config, ctx.database, ctx.app.log)).rejects.toThrow(
+      new ConfigError(
+        'Invalid settings:\n  ADMIN_PASSWORD: is one of the most common passwords (it appears in lists of leaked passwords); choose another',
+      ),
+    );
+    const admins = (await ctx.database.db.select().from(users)).filter(
+      (u) => u.email === 'weak@example.com',
+    );
+    expect(admins).toHaveLength(0);
   });
 });
 

@@ -64,6 +64,11 @@ async function main() {
 }
 
 main().catch((err: unknown) => {
+  // A setting found wrong after the start began (a common ADMIN_PASSWORD): its message says all.
+  if (err instanceof ConfigError) {
+    process.stderr.write(`${err.message}\n`);
+    process.exit(1);
+  }
   process.stderr.write(
     `Hospes failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
   );

@@ -907,6 +907,75 @@ describe('password recovery and change', () => {
   });
 });
 
+describe('common and breached passwords', () => {
+  const COMMON = ['12345678', 'password', 'Password1', 'iloveyou', 'qwerty123'];
+
+  it('refuses them at registration, in the request language, on the password field', async () => {
+    const before = await countRows();
+    for (const password of COMMON) {
+      const res = await register('/api/auth/register-establishment?lng=en', {
+        ...registrationBody({ password }),
+      });
+      expect(res.statusCode, password).toBe(400);
+      expect(res.json()).toMatchObject({
+        success: false,
+        code: 'PASSWORD_TOO_COMMON',
+        message: 'This password is too common: it appears in lists of leaked passwords.',
+        details: [
+          {
+            field: 'account.password',
+            code: 'validation.passwordCommon',
+            message: 'This password is one of the most common: choose another',
+          },
+        ],
+      });
+    }
+    const es = await register(
+      '/api/auth/register-establishment',
+      registrationBody({ password: 'password' }),
+    );
+    expect(es.json().details[0].message).toBe('Esta contraseña es de las más comunes: elija otra');
+    expect(await countRows()).toEqual(before);
+  });
+
+  it('refuses them for a reset, and the link still works for a better one', async () => {
+    const owner = await registerVerifiedOwner(ctx);
+    const before = ctx.smtp.messages.length;
+    await post('/api/auth/forgot-password', { email: owner.email });
+    const mail = await ctx.smtp.waitFor(owner.email, { after: before });
+    const token = new URL(linkIn(mail, `${APP_URL}/recover-pass`)).searchParams.get('token')!;
+
+    const common = await post('/api/auth/reset-password?lng=fr', { token, password: 'superman' });
+    expect(common.statusCode).toBe(400);
+    expect(common.json()).toMatchObject({ code: 'PASSWORD_TOO_COMMON' });
+    expect(common.json().details).toEqual([
+      expect.objectContaining({ field: 'password', code: 'validation.passwordCommon' }),
+    ]);
+    expect(
+      (await post('/api/auth/login', { email: owner.email, password: 'superman' })).statusCode,
+    ).toBe(401);
+    const res = await post('/api/auth/reset-password', { token, password: 'new-camino-pass' });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('refuses them for a change of password, before the current one is checked', async () => {
+    const owner = await registerVerifiedOwner(ctx);
+    const res = await post(
+      '/api/auth/change-password?lng=en',
+      { currentPassword: owner.password, newPassword: '1q2w3e4r' },
+      bearer(owner.token),
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'PASSWORD_TOO_COMMON' });
+    expect(res.json().details).toEqual([
+      expect.objectContaining({ field: 'newPassword', code: 'validation.passwordCommon' }),
+    ]);
+    expect(
+      (await post('/api/auth/login', { email: owner.email, password: owner.password })).statusCode,
+    ).toBe(200);
+  });
+});
+
 describe('e-mailed links after a change of password or login e-mail', () => {
   /** A reset link asked for through forgot-password, as the mail brings it. */
   async function resetLinkFor(email: string) {

@@ -8,6 +8,7 @@ import { hashPassword, hashToken, newToken, verifyPassword } from '../../lib/cry
 import type { Mailer } from '../../lib/mail/mailer';
 import { actionMail, emailChangedMail, type ActionMailKind } from '../../lib/mail/templates';
 import { createDeviceTrust, credentialStamp } from '../../lib/device-trust';
+import { checkNewPassword } from '../../lib/password-policy';
 import { clientKey, createLimiter, type Limiter } from '../../lib/rate-limiter';
 import type { AuditContext, AuditRepository } from '../audit/audit.repository';
 import type { EstablishmentsRepository } from '../establishments/establishments.repository';
@@ -252,6 +253,7 @@ export function createAuthService(deps: AuthServiceDeps) {
           ],
         });
       }
+      await checkNewPassword(input.account.password, 'account.password');
       const passwordHash = await hashPassword(input.account.password);
       let created;
       try {
@@ -456,6 +458,8 @@ export function createAuthService(deps: AuthServiceDeps) {
       const row = await tokens.findByHash(hashToken(token), ['reset_password', 'set_password']);
       if (!row || row.usedAt || row.expiresAt <= now() || !row.userId)
         throw new AppError('RESET_LINK_INVALID');
+      // Before the link is used: it still works for a better password.
+      await checkNewPassword(password, 'password');
       const passwordHash = await hashPassword(password);
       const userId = row.userId;
       await db.transaction(async (tx) => {
@@ -485,6 +489,8 @@ export function createAuthService(deps: AuthServiceDeps) {
       newPassword: string,
       ip: string,
     ) {
+      // Before the current password is checked: a refused new one costs no guess.
+      await checkNewPassword(newPassword, 'newPassword');
       const user = await users.findById(userId);
       if (!user) throw new AppError('USER_NOT_FOUND');
       const accountKey = user.email.toLowerCase();
