@@ -81,24 +81,68 @@ describe('POST /api/auth/register-establishment', () => {
     expect(mail.text).toContain('Hola, María Núñez:');
   });
 
-  it('answers 409 for a known e-mail or NIF and creates nothing', async () => {
+  it('answers a known e-mail as it answers a new one, creates nothing, and tells the account in its language', async () => {
+    const first = registrationBody();
+    expect((await register('/api/auth/register-establishment', first)).statusCode).toBe(201);
+    await ctx.smtp.waitFor(first.account.email);
+    const before = await countRows();
+    const mails = ctx.smtp.messages.length;
+
+    const sameEmail = registrationBody({ email: first.account.email });
+    const res = await register('/api/auth/register-establishment?lng=en', sameEmail);
+    expect(res.statusCode).toBe(201);
+    const fresh = await register('/api/auth/register-establishment?lng=en', registrationBody());
+    expect(res.json()).toEqual({
+      success: true,
+      message: fresh.json().message,
+      data: {
+        userId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        establishmentId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        email: first.account.email,
+      },
+    });
+    expect(await countRows()).toEqual({
+      users: before.users + 1,
+      establishments: before.establishments + 1,
+    });
+
+    // The account registered in Spanish: its notice is in Spanish, whatever the attempt's language.
+    const notice = await ctx.smtp.waitFor(first.account.email, { after: mails });
+    expect(notice.subject).toBe(
+      'Alguien ha intentado registrarse en Hospes con su correo electrónico',
+    );
+    expect(notice.text).toContain('Hola, María Núñez:');
+    expect(linkIn(notice, `${APP_URL}/login?lng=es`)).toBeTruthy();
+    expect(linkIn(notice, `${APP_URL}/forgot-pass?lng=es`)).toBeTruthy();
+    expect(notice.text).not.toContain('token=');
+
+    // Asking again and again does not flood the inbox: at most 5 notices an hour.
+    for (let i = 0; i < 5; i++) {
+      const again = await register('/api/auth/register-establishment', sameEmail);
+      expect(again.statusCode).toBe(201);
+    }
+    await ctx.app.inject({ method: 'GET', url: '/api/health' });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const notices = ctx.smtp.messages
+      .slice(mails)
+      .filter((mail) => mail.to.includes(first.account.email));
+    expect(notices).toHaveLength(5);
+  });
+
+  it('answers 409 for a known NIF and creates nothing', async () => {
     const first = registrationBody();
     expect((await register('/api/auth/register-establishment', first)).statusCode).toBe(201);
     const before = await countRows();
-
-    const sameEmail = registrationBody({ email: first.account.email });
-    const res1 = await register('/api/auth/register-establishment?lng=en', sameEmail);
-    expect(res1.statusCode).toBe(409);
-    expect(res1.json()).toMatchObject({
-      success: false,
-      code: 'EMAIL_OR_NIF_TAKEN',
-      message: 'This email or NIF is already registered.',
-    });
 
     const sameNif = registrationBody({ nif: first.establishment.nif });
     const res2 = await register('/api/auth/register-establishment?lng=en', sameNif);
     expect(res2.statusCode).toBe(409);
     expect(res2.json().message).toBe('This email or NIF is already registered.');
+    // A known e-mail changes nothing to that answer.
+    const both = registrationBody({ nif: first.establishment.nif, email: first.account.email });
+    const res3 = await register('/api/auth/register-establishment?lng=en', both);
+    expect(res3.statusCode).toBe(409);
+    expect(res3.json()).toMatchObject({ success: false, code: 'EMAIL_OR_NIF_TAKEN' });
     expect(await countRows()).toEqual(before);
   });
 
