@@ -11,7 +11,7 @@ import { DrizzleQueryError } from 'drizzle-orm';
 import { clientErrorAnswer, errorsPlugin } from './plugins/errors';
 import { requestContextPlugin } from './plugins/request-context';
 import { ensureBootstrapAdmin } from './bootstrap';
-import { testConfig } from './config/env';
+import { ConfigError, testConfig } from './config/env';
 import { openDatabase } from './db/client';
 import { users } from './db/schema';
 import {
@@ -169,6 +169,8 @@ describe('server core', () => {
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("frame-ancestors 'none'");
+    // The older header says the same as frame-ancestors: no page may frame Hospes, not even its own.
+    expect(res.headers['x-frame-options']).toBe('DENY');
     expect(csp).not.toMatch(/script-src[^;]*unsafe/);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('no-referrer');
@@ -179,6 +181,33 @@ describe('server core', () => {
       headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
     });
     expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('asks browsers and proxies to keep no API answer: sessions, personal data, their errors', async () => {
+    const owner = await registerVerifiedOwner(ctx);
+    const login = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: owner.email, password: owner.password },
+    });
+    expect(login.statusCode).toBe(200);
+    expect(login.headers['cache-control']).toBe('no-store');
+    for (const url of [
+      '/api/auth/me',
+      '/api/pilgrims?limit=5',
+      `/api/establishments/${owner.establishmentId}`,
+      '/api/pilgrims/00000000-0000-4000-8000-000000000000',
+    ]) {
+      const res = await ctx.app.inject({ method: 'GET', url, headers: bearer(owner.token) });
+      expect(res.statusCode, url).toBeLessThan(500);
+      expect(res.headers['cache-control'], url).toBe('no-store');
+    }
+    const refused = await ctx.app.inject({ method: 'GET', url: '/api/auth/me' });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.headers['cache-control']).toBe('no-store');
+    // What a route says for itself stands: the public site's settings may be revalidated.
+    const site = await ctx.app.inject({ method: 'GET', url: '/api/public/config' });
+    expect(site.headers['cache-control']).toBe('no-cache');
   });
 
   it('opens CORS to the configured origins only, on every answer', async () => {
@@ -246,6 +275,33 @@ describe('server core', () => {
     expect(redactUrl('/api/pilgrims?establishmentId=x&limit=10')).toBe(
       '/api/pilgrims?establishmentId=x&limit=10',
     );
+  });
+
+  it('never logs what was searched for on the traveler routes, nor a search anywhere', async () => {
+    const { lines, app } = appLoggingTo();
+    for (const url of ['/api/pilgrims', '/api/pilgrims/export', '/api/admin/users', '/clients'])
+      app.get(url, async () => ({ ok: true }));
+    app.get('/api/establishments/:id/pilgrims', async () => ({ ok: true }));
+    for (const url of [
+      '/api/pilgrims?search=X1234567Z&nationality=FRA&establishmentId=e1&page=2&limit=10&lng=en',
+      '/api/pilgrims/export?format=csv&ids=t1,t2&search=Garc%C3%ADa%20Y9876543K&sortBy=entryDate',
+      '/api/establishments/e1/pilgrims?page=1&search=Z5556667W',
+      '/api/admin/users?search=someone%40example.com&page=1',
+      '/clients?search=X1234567Z&stayStatus=active',
+    ]) {
+      expect((await app.inject({ method: 'GET', url })).statusCode, url).toBe(200);
+    }
+    await app.close();
+    const all = lines.join('');
+    for (const secret of ['X1234567Z', 'Y9876543K', 'Garc', 'Z5556667W', 'someone', 'FRA', 't1,t2'])
+      expect(all).not.toContain(secret);
+    // Paging, sorting, the language and the establishment stay readable.
+    expect(all).toContain(
+      '/api/pilgrims?search=[redacted]&nationality=[redacted]&establishmentId=e1&page=2&limit=10&lng=en',
+    );
+    expect(all).toContain('/api/pilgrims/export?format=csv&ids=[redacted]&search=[redacted]');
+    expect(all).toContain('/api/admin/users?search=[redacted]&page=1');
+    expect(all).toContain('/clients?search=[redacted]&stayStatus=active');
   });
 
   it('never logs the authorization header or a verification token', async () => {
@@ -392,6 +448,21 @@ describe('bootstrap admin', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().user.role).toBe('admin');
+  });
+});
+
+describe('bootstrap admin with a common password', () => {
+  it('refuses to create the admin, naming the setting, and creates nothing', async () => {
+    const config = testConfig({ adminEmail: 'weak@example.com', adminPassword: 'password1' });
+    await expect(ensureBootstrapAdmin(config, ctx.database, ctx.app.log)).rejects.toThrow(
+      new ConfigError(
+        'Invalid settings:\n  ADMIN_PASSWORD: is one of the most common passwords (it appears in lists of leaked passwords); choose another',
+      ),
+    );
+    const admins = (await ctx.database.db.select().from(users)).filter(
+      (u) => u.email === 'weak@example.com',
+    );
+    expect(admins).toHaveLength(0);
   });
 });
 

@@ -53,7 +53,7 @@ import { authPlugin } from './plugins/auth';
 import { docsPlugin } from './plugins/docs';
 import { clientErrorAnswer, errorsPlugin, sendFastifyError } from './plugins/errors';
 import { enterRequest, requestContextPlugin } from './plugins/request-context';
-import { securityPlugin } from './plugins/security';
+import { noStore, securityPlugin } from './plugins/security';
 import { textGuardPlugin } from './plugins/text-guard';
 import { webPlugin } from './plugins/web';
 import { createSerializerCompiler } from './lib/serializer';
@@ -70,14 +70,65 @@ export interface AppDeps {
 }
 
 /**
- * Removes secrets from a logged URL: tokens in links (`token=`, the check-in page's `t=`), the
- * check-in link's token in its API paths, and a self-registration's confirmation code.
+ * Paths whose query may hold a traveler's data (a search term is often a document number): the
+ * API's traveler routes (lists, exports) and the web app's pages of travelers.
+ */
+const TRAVELER_PATH =
+  /^\/(?:api\/(?:pilgrims|travelers)|api\/establishments\/[^/?#]+\/pilgrims|clients|admin\/pilgrims|traveler-registration)(?:[/?#]|$)/i;
+
+/** Query parameters of those paths that say nothing about a person: they are logged as sent. */
+const PLAIN_QUERY_KEYS = new Set([
+  'lng',
+  'page',
+  'limit',
+  'sortBy',
+  'sortOrder',
+  'establishmentId',
+  'stayStatus',
+  'review',
+  'size',
+  'format',
+  'tab',
+]);
+
+/** Query parameters written over on every path: searches (an e-mail, a name) and secrets. */
+const SECRET_QUERY_KEYS = new Set(['search', 'q', 'email', 'token', 'password', 't']);
+
+function queryKey(raw: string): string {
+  try {
+    return decodeURIComponent(raw.replace(/\+/g, ' '));
+  } catch {
+    return raw;
+  }
+}
+
+/**
+ * Removes secrets and personal data from a logged URL: tokens in links (`token=`, the check-in
+ * page's `t=`), the check-in link's token in its API paths, a self-registration's confirmation
+ * code, searches anywhere, and on the traveler routes every query value but paging, sorting, the
+ * language and the establishment (decision 040).
  */
 export function redactUrl(url: string): string {
-  return url
-    .replace(/([?&](?:token|password|t)=)[^&]*/gi, '$1[redacted]')
+  const path = url
     .replace(/(\/api\/public\/checkin\/)[^/?#]+/i, '$1[redacted]')
     .replace(/(\/api\/pilgrims\/by-code\/)[^/?#]+/i, '$1[redacted]');
+  const start = path.indexOf('?');
+  if (start < 0) return path;
+  const traveler = TRAVELER_PATH.test(path);
+  const query = path
+    .slice(start + 1)
+    .split('&')
+    .map((part) => {
+      const equals = part.indexOf('=');
+      const key = queryKey(equals < 0 ? part : part.slice(0, equals));
+      const redact = traveler
+        ? !PLAIN_QUERY_KEYS.has(key)
+        : SECRET_QUERY_KEYS.has(key.toLowerCase());
+      if (!redact || part === '') return part;
+      return equals < 0 ? '[redacted]' : `${part.slice(0, equals)}=[redacted]`;
+    })
+    .join('&');
+  return `${path.slice(0, start)}?${query}`;
 }
 
 /**
@@ -302,6 +353,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mailer,
     supportEmail: config.supportEmail,
     log: app.log,
+    messagesPerHour: config.contactMessagesPerHour,
   });
   app.addHook('preClose', async () => contact.flush());
   const publicConfig = createPublicConfigService({
@@ -315,6 +367,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // Every API call: no text the database cannot store gets past validation (the web app's
       // pages and files never reach the database).
       await api.register(textGuardPlugin);
+      // No API answer is cached: most carry a session or personal data (decision 040).
+      api.addHook('onSend', noStore);
       await api.register(healthRoutes, { database, version: VERSION });
       await api.register(contactRoutes, { contact, publicConfig });
       await api.register(authRoutes, { prefix: '/auth', auth });

@@ -1,12 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from './config/env';
+import { ConfigError, type Config } from './config/env';
 import type { Database } from './db/client';
 import { hashPassword, randomPassword } from './lib/crypto';
+import { isCommonPassword } from './lib/password-policy';
 import { createUsersRepository } from './modules/users/users.repository';
 
 /**
- * The first administrator: ADMIN_EMAIL/ADMIN_PASSWORD when set and that e-mail is new; with
- * neither set and no admin at all, admin@localhost with a random password printed once.
+ * The first administrator: ADMIN_EMAIL/ADMIN_PASSWORD when set and that e-mail is new (a common
+ * ADMIN_PASSWORD is then refused with a ConfigError); with neither set and no admin at all,
+ * admin@localhost with a random password printed once.
  */
 export async function ensureBootstrapAdmin(
   config: Config,
@@ -16,6 +18,12 @@ export async function ensureBootstrapAdmin(
   const users = createUsersRepository(database.db);
   if (config.adminEmail && config.adminPassword) {
     if (await users.findByEmail(config.adminEmail)) return;
+    // The most powerful account gets no password the registration would refuse (decision 040).
+    if (await isCommonPassword(config.adminPassword)) {
+      throw new ConfigError(
+        'Invalid settings:\n  ADMIN_PASSWORD: is one of the most common passwords (it appears in lists of leaked passwords); choose another',
+      );
+    }
     await users.insert({
       email: config.adminEmail,
       name: 'Administrator',

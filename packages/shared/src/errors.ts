@@ -25,6 +25,8 @@ export const ERROR_CATALOGUE = {
   PILGRIM_IDS_REQUIRED: { status: 400 },
   SIGNATURE_REQUIRED: { status: 400 },
   RESET_LINK_INVALID: { status: 400 },
+  /** A new password found in the list of common and leaked passwords (decision 040). */
+  PASSWORD_TOO_COMMON: { status: 400 },
   UNAUTHENTICATED: { status: 401 },
   SESSION_EXPIRED: { status: 401 },
   INVALID_CREDENTIALS: { status: 401 },

@@ -24,3 +24,14 @@ describe('TRUST_PROXY', () => {
     await app.close();
   });
 });
+
+describe('CONTACT_MESSAGES_PER_HOUR', () => {
+  it('defaults to 50 and takes a positive whole number', () => {
+    const perHour = (value?: string) =>
+      loadConfig({ CONTACT_MESSAGES_PER_HOUR: value }).contactMessagesPerHour;
+    expect(perHour()).toBe(50);
+    expect(perHour('200')).toBe(200);
+    expect(() => perHour('0')).toThrow(/CONTACT_MESSAGES_PER_HOUR/);
+    expect(() => perHour('many')).toThrow(/CONTACT_MESSAGES_PER_HOUR/);
+  });
+});

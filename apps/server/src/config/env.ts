@@ -57,6 +57,7 @@ const EnvSchema = z.object({
   OPERATOR_EMAIL: optional.pipe(z.email().optional()),
   OPERATOR_REGISTRY: optional.pipe(z.string().max(300).optional()),
   TESTIMONIALS_FILE: optional,
+  CONTACT_MESSAGES_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(50),
   SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
   RETENTION_PURGE_HOURS: z.coerce.number().int().min(0).max(168).default(24),
   // Sending to SES.HOSPEDAJES (modules/ses, decision 035).
@@ -114,6 +115,11 @@ export type Config = {
   encryptionKey: Buffer | undefined;
   /** Where contact messages are e-mailed (Reply-To: the sender); unset: ADMIN_EMAIL, else stored only. */
   supportEmail: string | undefined;
+  /**
+   * Contact-form messages accepted an hour from all addresses together (each address: 5); past
+   * it, 429 until the hour ends, so that rotating addresses cannot flood the support inbox.
+   */
+  contactMessagesPerHour: number;
   /** The company running this installation, shown on the legal pages; unset fields are not invented. */
   operator: {
     name: string | undefined;
@@ -179,6 +185,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? (parseEncryptionKey(e.ENCRYPTION_KEY) ?? undefined)
       : undefined,
     supportEmail: (e.SUPPORT_EMAIL ?? e.ADMIN_EMAIL)?.toLowerCase(),
+    contactMessagesPerHour: e.CONTACT_MESSAGES_PER_HOUR,
     operator: {
       name: e.OPERATOR_NAME,
       address: e.OPERATOR_ADDRESS,

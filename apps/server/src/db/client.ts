@@ -10,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { ensurePrivateDir, repairModes } from './data-dir';
 import { PgliteClient } from './pglite-client';
 import * as schema from './schema';
 
@@ -84,9 +85,16 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   let client: PGlite;
   if ('pglite' in options) client = options.pglite;
   else {
+    // Private to the server's user, as PostgreSQL wants its data directory (decision 040).
     const dir = path.join(options.dataDir, 'pgdata');
-    fs.mkdirSync(dir, { recursive: true });
+    ensurePrivateDir(options.dataDir);
+    ensurePrivateDir(dir);
+    const fresh = !fs.existsSync(path.join(dir, 'PG_VERSION'));
     client = new PGlite(dir, { extensions: PGLITE_EXTENSIONS });
+    await client.waitReady;
+    // A new cluster's files are written readable and writable by anyone (0666), whatever the
+    // umask; the files PostgreSQL creates later are 0600.
+    if (fresh) repairModes(dir);
   }
   await client.waitReady;
   // drizzle calls query and transaction, which PgliteClient provides (in one call per statement).

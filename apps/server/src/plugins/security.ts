@@ -1,6 +1,7 @@
 import cors from '@fastify/cors';
 import helmet from 'helmet';
 import fp from 'fastify-plugin';
+import type { onSendHookHandler } from 'fastify';
 
 type Middleware = (req: never, res: never, next: (err?: unknown) => void) => void;
 
@@ -62,6 +63,9 @@ export const securityPlugin = fp<{ corsOrigins: string[]; https: boolean }>(asyn
         },
       },
       crossOriginEmbedderPolicy: false,
+      // As frame-ancestors 'none' says, for browsers that read only this header (helmet's default,
+      // SAMEORIGIN, contradicted it).
+      xFrameOptions: { action: 'deny' },
       referrerPolicy: { policy: 'no-referrer' },
       hsts: opts.https ? { maxAge: 15552000, includeSubDomains: true } : false,
     }),
@@ -86,3 +90,13 @@ export const securityPlugin = fp<{ corsOrigins: string[]; https: boolean }>(asyn
     await app.register(cors, { origin: opts.corsOrigins, credentials: true });
   }
 });
+
+/**
+ * An onSend hook for the API's scope: its answers carry sessions and personal data (a login's
+ * token, travelers, their documents), so none is kept by a browser's cache or a proxy unless its
+ * route says otherwise (the public site's settings, for one).
+ */
+export const noStore: onSendHookHandler = (_request, reply, payload, done) => {
+  if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+  done(null, payload);
+};

@@ -82,3 +82,42 @@ export function emailChangedMail(
   );
   return { to, subject, text, html };
 }
+
+/**
+ * A notice without a one-time link, sent to an account's address when someone tries to register
+ * with it (registration answers as it would for a new address, so that it tells nobody which
+ * addresses have accounts): how to log in, or to choose a new password, if it was the owner.
+ */
+export function registrationAttemptMail(
+  lng: Language,
+  to: string,
+  params: { name: string; loginUrl: string; forgotPasswordUrl: string },
+): MailMessage {
+  const texts = mailTexts(lng);
+  const part = texts.registrationAttempt;
+  const greeting = interpolate(texts.greeting, params);
+  const text = [
+    greeting,
+    '',
+    part.intro,
+    '',
+    `${part.signIn}: ${params.loginUrl}`,
+    `${part.forgotPassword}: ${params.forgotPasswordUrl}`,
+    '',
+    part.notYou,
+    '',
+    texts.signature,
+  ].join('\n');
+  const link = (url: string, label: string) =>
+    `<a href="${escapeHtml(url)}">${escapeHtml(label)}</a>`;
+  const html = mailHtml(
+    lng,
+    `<p>${escapeHtml(greeting)}</p>
+<p>${escapeHtml(part.intro)}</p>
+<p>${link(params.loginUrl, part.signIn)}</p>
+<p>${link(params.forgotPasswordUrl, part.forgotPassword)}</p>
+<p style="font-size:13px;color:#4b5563">${escapeHtml(part.notYou)}</p>
+<p>${escapeHtml(texts.signature)}</p>`,
+  );
+  return { to, subject: part.subject, text, html };
+}

@@ -81,24 +81,68 @@ describe('POST /api/auth/register-establishment', () => {
     expect(mail.text).toContain('Hola, María Núñez:');
   });
 
-  it('answers 409 for a known e-mail or NIF and creates nothing', async () => {
+  it('answers a known e-mail as it answers a new one, creates nothing, and tells the account in its language', async () => {
+    const first = registrationBody();
+    expect((await register('/api/auth/register-establishment', first)).statusCode).toBe(201);
+    await ctx.smtp.waitFor(first.account.email);
+    const before = await countRows();
+    const mails = ctx.smtp.messages.length;
+
+    const sameEmail = registrationBody({ email: first.account.email });
+    const res = await register('/api/auth/register-establishment?lng=en', sameEmail);
+    expect(res.statusCode).toBe(201);
+    const fresh = await register('/api/auth/register-establishment?lng=en', registrationBody());
+    expect(res.json()).toEqual({
+      success: true,
+      message: fresh.json().message,
+      data: {
+        userId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        establishmentId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        email: first.account.email,
+      },
+    });
+    expect(await countRows()).toEqual({
+      users: before.users + 1,
+      establishments: before.establishments + 1,
+    });
+
+    // The account registered in Spanish: its notice is in Spanish, whatever the attempt's language.
+    const notice = await ctx.smtp.waitFor(first.account.email, { after: mails });
+    expect(notice.subject).toBe(
+      'Alguien ha intentado registrarse en Hospes con su correo electrónico',
+    );
+    expect(notice.text).toContain('Hola, María Núñez:');
+    expect(linkIn(notice, `${APP_URL}/login?lng=es`)).toBeTruthy();
+    expect(linkIn(notice, `${APP_URL}/forgot-pass?lng=es`)).toBeTruthy();
+    expect(notice.text).not.toContain('token=');
+
+    // Asking again and again does not flood the inbox: at most 5 notices an hour.
+    for (let i = 0; i < 5; i++) {
+      const again = await register('/api/auth/register-establishment', sameEmail);
+      expect(again.statusCode).toBe(201);
+    }
+    await ctx.app.inject({ method: 'GET', url: '/api/health' });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const notices = ctx.smtp.messages
+      .slice(mails)
+      .filter((mail) => mail.to.includes(first.account.email));
+    expect(notices).toHaveLength(5);
+  });
+
+  it('answers 409 for a known NIF and creates nothing', async () => {
     const first = registrationBody();
     expect((await register('/api/auth/register-establishment', first)).statusCode).toBe(201);
     const before = await countRows();
-
-    const sameEmail = registrationBody({ email: first.account.email });
-    const res1 = await register('/api/auth/register-establishment?lng=en', sameEmail);
-    expect(res1.statusCode).toBe(409);
-    expect(res1.json()).toMatchObject({
-      success: false,
-      code: 'EMAIL_OR_NIF_TAKEN',
-      message: 'This email or NIF is already registered.',
-    });
 
     const sameNif = registrationBody({ nif: first.establishment.nif });
     const res2 = await register('/api/auth/register-establishment?lng=en', sameNif);
     expect(res2.statusCode).toBe(409);
     expect(res2.json().message).toBe('This email or NIF is already registered.');
+    // A known e-mail changes nothing to that answer.
+    const both = registrationBody({ nif: first.establishment.nif, email: first.account.email });
+    const res3 = await register('/api/auth/register-establishment?lng=en', both);
+    expect(res3.statusCode).toBe(409);
+    expect(res3.json()).toMatchObject({ success: false, code: 'EMAIL_OR_NIF_TAKEN' });
     expect(await countRows()).toEqual(before);
   });
 
@@ -904,6 +948,75 @@ describe('password recovery and change', () => {
 
   it('keeps a new CIF distinct from others', () => {
     expect(randomCif()).toMatch(/^B\d{8}$/);
+  });
+});
+
+describe('common and breached passwords', () => {
+  const COMMON = ['12345678', 'password', 'Password1', 'iloveyou', 'qwerty123'];
+
+  it('refuses them at registration, in the request language, on the password field', async () => {
+    const before = await countRows();
+    for (const password of COMMON) {
+      const res = await register('/api/auth/register-establishment?lng=en', {
+        ...registrationBody({ password }),
+      });
+      expect(res.statusCode, password).toBe(400);
+      expect(res.json()).toMatchObject({
+        success: false,
+        code: 'PASSWORD_TOO_COMMON',
+        message: 'This password is too common: it appears in lists of leaked passwords.',
+        details: [
+          {
+            field: 'account.password',
+            code: 'validation.passwordCommon',
+            message: 'This password is one of the most common: choose another',
+          },
+        ],
+      });
+    }
+    const es = await register(
+      '/api/auth/register-establishment',
+      registrationBody({ password: 'password' }),
+    );
+    expect(es.json().details[0].message).toBe('Esta contraseña es de las más comunes: elija otra');
+    expect(await countRows()).toEqual(before);
+  });
+
+  it('refuses them for a reset, and the link still works for a better one', async () => {
+    const owner = await registerVerifiedOwner(ctx);
+    const before = ctx.smtp.messages.length;
+    await post('/api/auth/forgot-password', { email: owner.email });
+    const mail = await ctx.smtp.waitFor(owner.email, { after: before });
+    const token = new URL(linkIn(mail, `${APP_URL}/recover-pass`)).searchParams.get('token')!;
+
+    const common = await post('/api/auth/reset-password?lng=fr', { token, password: 'superman' });
+    expect(common.statusCode).toBe(400);
+    expect(common.json()).toMatchObject({ code: 'PASSWORD_TOO_COMMON' });
+    expect(common.json().details).toEqual([
+      expect.objectContaining({ field: 'password', code: 'validation.passwordCommon' }),
+    ]);
+    expect(
+      (await post('/api/auth/login', { email: owner.email, password: 'superman' })).statusCode,
+    ).toBe(401);
+    const res = await post('/api/auth/reset-password', { token, password: 'new-camino-pass' });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('refuses them for a change of password, before the current one is checked', async () => {
+    const owner = await registerVerifiedOwner(ctx);
+    const res = await post(
+      '/api/auth/change-password?lng=en',
+      { currentPassword: owner.password, newPassword: '1q2w3e4r' },
+      bearer(owner.token),
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'PASSWORD_TOO_COMMON' });
+    expect(res.json().details).toEqual([
+      expect.objectContaining({ field: 'newPassword', code: 'validation.passwordCommon' }),
+    ]);
+    expect(
+      (await post('/api/auth/login', { email: owner.email, password: owner.password })).statusCode,
+    ).toBe(200);
   });
 });
 

@@ -36,7 +36,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
     {
       schema: {
         tags,
-        summary: 'Register an establishment and its owner account; e-mails a verification link',
+        summary:
+          'Register an establishment and its owner account; e-mails a verification link (an e-mail that has an account gets the same answer, and that account a notice instead; 409 for a known NIF)',
         body: RegisterEstablishmentInputSchema,
         querystring: LngQuerySchema,
         response: { 201: RegisterResponseSchema },

@@ -1,20 +1,28 @@
 /**
  * Accounts and sessions: registration, e-mail verification, login, profile, password links and
- * changes. One file, a little over 500 lines, on purpose: every method goes through the limiters,
+ * changes (and the notice to an account whose address someone tried to register again). One file,
+ * over 500 lines, on purpose: every method goes through the limiters,
  * the session and link helpers and the timing equaliser defined at its top, and the protection of
  * a login or a password reset is reviewed by reading its one path through them (decision 004);
  * split, those helpers would have to become a public surface of their own.
  */
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { isLanguage, type Language } from '@hospes/shared/languages';
 import type { RegisterEstablishmentInput, UpdateProfileInput } from '@hospes/shared/auth';
 import type { Db } from '../../db/client';
-import { isUniqueViolation } from '../../db/client';
+import { constraintName, isUniqueViolation } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { hashPassword, hashToken, newToken, verifyPassword } from '../../lib/crypto';
 import type { Mailer } from '../../lib/mail/mailer';
-import { actionMail, emailChangedMail, type ActionMailKind } from '../../lib/mail/templates';
+import {
+  actionMail,
+  emailChangedMail,
+  registrationAttemptMail,
+  type ActionMailKind,
+} from '../../lib/mail/templates';
 import { createDeviceTrust, credentialStamp } from '../../lib/device-trust';
+import { checkNewPassword } from '../../lib/password-policy';
 import { clientKey, createLimiter, type Limiter } from '../../lib/rate-limiter';
 import type { AuditContext, AuditRepository } from '../audit';
 import type { EstablishmentSignup as EstablishmentsRepository } from '../establishments';
@@ -242,6 +250,31 @@ export function createAuthService(deps: AuthServiceDeps) {
     }
   }
 
+  /**
+   * Tells an account that someone tried to register with its e-mail, in the account's language;
+   * at most 5 an hour per address, like every mail anyone can ask for. A failure is logged.
+   */
+  async function tellOfRegistrationAttempt(
+    user: { email: string; name: string; language: string; isActive: boolean },
+    lng: Language,
+  ) {
+    const key = `registered:${user.email}`;
+    if (!user.isActive || mailRequests.isBlocked(key)) return;
+    mailRequests.hit(key);
+    const language = isLanguage(user.language) ? user.language : lng;
+    try {
+      await mailer.send(
+        registrationAttemptMail(language, user.email, {
+          name: user.name,
+          loginUrl: `${appUrl}/login?lng=${language}`,
+          forgotPasswordUrl: `${appUrl}/forgot-pass?lng=${language}`,
+        }),
+      );
+    } catch (err) {
+      log.error({ err }, 'could not send the registration-attempt notice');
+    }
+  }
+
   return {
     issueLink,
 
@@ -259,14 +292,17 @@ export function createAuthService(deps: AuthServiceDeps) {
           ],
         });
       }
+      await checkNewPassword(input.account.password, 'account.password');
       const passwordHash = await hashPassword(input.account.password);
       let created;
       try {
         created = await db.transaction(async (tx) => {
-          const taken =
-            (await users.findByEmail(input.account.email, tx)) ??
-            (await establishments.findByNif(input.establishment.nif, tx));
-          if (taken) throw new AppError('EMAIL_OR_NIF_TAKEN');
+          // An establishment's NIF is public: a known one may be told. A known e-mail is not
+          // (decision 040): its account is e-mailed instead, and the answer is a new one's.
+          if (await establishments.findByNif(input.establishment.nif, tx))
+            throw new AppError('EMAIL_OR_NIF_TAKEN');
+          const existing = await users.findByEmail(input.account.email, tx);
+          if (existing) return { taken: true as const, existing };
           const user = await users.insert(
             {
               email: input.account.email,
@@ -282,11 +318,22 @@ export function createAuthService(deps: AuthServiceDeps) {
             user.id,
             tx,
           );
-          return { user, establishment };
+          return { taken: false as const, user, establishment };
         });
       } catch (err) {
-        if (isUniqueViolation(err)) throw new AppError('EMAIL_OR_NIF_TAKEN', { cause: err });
-        throw err;
+        // A registration of the same e-mail at the same moment: answered as a known e-mail.
+        if (isUniqueViolation(err) && constraintName(err) === 'users_email_unique') {
+          const existing = await users.findByEmail(input.account.email);
+          if (existing) created = { taken: true as const, existing };
+        }
+        if (!created) {
+          if (isUniqueViolation(err)) throw new AppError('EMAIL_OR_NIF_TAKEN', { cause: err });
+          throw err;
+        }
+      }
+      if (created.taken) {
+        await tellOfRegistrationAttempt(created.existing, meta.lng);
+        return { userId: randomUUID(), establishmentId: randomUUID(), email: input.account.email };
       }
       await sendLinkSafely(created.user, 'verify_email', meta.lng, {
         establishment: created.establishment.name,
@@ -463,6 +510,8 @@ export function createAuthService(deps: AuthServiceDeps) {
       const row = await tokens.findByHash(hashToken(token), ['reset_password', 'set_password']);
       if (!row || row.usedAt || row.expiresAt <= now() || !row.userId)
         throw new AppError('RESET_LINK_INVALID');
+      // Before the link is used: it still works for a better password.
+      await checkNewPassword(password, 'password');
       const passwordHash = await hashPassword(password);
       const userId = row.userId;
       await db.transaction(async (tx) => {
@@ -492,6 +541,8 @@ export function createAuthService(deps: AuthServiceDeps) {
       newPassword: string,
       ip: string,
     ) {
+      // Before the current password is checked: a refused new one costs no guess.
+      await checkNewPassword(newPassword, 'newPassword');
       const user = await users.findById(userId);
       if (!user) throw new AppError('USER_NOT_FOUND');
       const accountKey = user.email.toLowerCase();

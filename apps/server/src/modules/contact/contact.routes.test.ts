@@ -174,6 +174,39 @@ describe('POST /api/contact with a support address', () => {
   });
 });
 
+describe('POST /api/contact over the hourly limit of all addresses together', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext({ supportEmail: SUPPORT, contactMessagesPerHour: 3 });
+  });
+  afterAll(async () => {
+    await ctx?.close();
+  });
+
+  it("answers 429 to every address once the hour's messages are in, and stores and sends no more", async () => {
+    const send = (payload: object) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/contact?lng=en',
+        payload,
+        remoteAddress: newIp(),
+      });
+    // A bot's honeypot message is dropped, and does not use up the real visitors' hour.
+    expect((await send(messageBody({ website: 'http://spam.example' }))).statusCode).toBe(201);
+    for (let i = 0; i < 3; i++) expect((await send(messageBody())).statusCode).toBe(201);
+    await vi.waitFor(() => expect(ctx.smtp.messages).toHaveLength(3), WAIT);
+    const count = (await ctx.database.db.select().from(contactMessages)).length;
+
+    const res = await send(messageBody());
+    expect(res.statusCode).toBe(429);
+    expect(res.json()).toMatchObject({ success: false, code: 'TOO_MANY_REQUESTS' });
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(3500);
+    expect((await ctx.database.db.select().from(contactMessages)).length).toBe(count);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(ctx.smtp.messages).toHaveLength(3);
+  });
+});
+
 describe('POST /api/contact without a support address', () => {
   let ctx: TestContext;
   beforeAll(async () => {

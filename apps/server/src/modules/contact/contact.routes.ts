@@ -22,7 +22,7 @@ export const contactRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary:
-          'Send a message from the contact form (stored, e-mailed to support; 5 an hour per address)',
+          'Send a message from the contact form (stored, e-mailed to support; 5 an hour per address, CONTACT_MESSAGES_PER_HOUR from all addresses)',
         body: ContactMessageInputSchema,
         querystring: LngQuerySchema,
         response: { 201: ContactMessageResponseSchema },

@@ -23,6 +23,8 @@ export interface ContactServiceDeps {
   now?: () => Date;
   /** Messages per address and window (default 5 an hour). */
   limit?: { max: number; windowMs: number };
+  /** Messages an hour from all addresses together (default CONTACT_MESSAGES_PER_HOUR's, 50). */
+  messagesPerHour?: number;
 }
 
 export interface ContactMeta {
@@ -31,6 +33,9 @@ export interface ContactMeta {
 }
 
 export const CONTACT_RATE_LIMIT = { max: 5, windowMs: 60 * 60 * 1000 };
+export const DEFAULT_CONTACT_MESSAGES_PER_HOUR = 50;
+/** The one key of the limit of all addresses together. */
+const EVERYONE = 'everyone';
 
 export function createContactService(deps: ContactServiceDeps) {
   const { contacts, mailer, supportEmail, log } = deps;
@@ -39,6 +44,12 @@ export function createContactService(deps: ContactServiceDeps) {
     ...(deps.limit ?? CONTACT_RATE_LIMIT),
     now: () => now().getTime(),
     keyOf: clientKey,
+  });
+  // A limit per address alone let rotating addresses flood the support inbox (issue 30).
+  const everyone = createLimiter({
+    max: deps.messagesPerHour ?? DEFAULT_CONTACT_MESSAGES_PER_HOUR,
+    windowMs: 60 * 60 * 1000,
+    now: () => now().getTime(),
   });
   // E-mails still on their way: the answer does not wait for SMTP, closing the app does.
   const deliveries = new Set<Promise<void>>();
@@ -76,7 +87,8 @@ export function createContactService(deps: ContactServiceDeps) {
   return {
     /**
      * Stores a message and e-mails it to support in the background. At most 5 an hour per
-     * address (then 429). A filled honeypot is answered like a success and dropped.
+     * address, and `messagesPerHour` from all addresses together (then 429). A filled honeypot is
+     * answered like a success and dropped, without using up the hour of all addresses.
      */
     async submit(
       input: ContactMessage,
@@ -92,6 +104,18 @@ export function createContactService(deps: ContactServiceDeps) {
       if (website && website.trim()) {
         log.info({ ip: meta.ip }, 'contact form honeypot filled: message dropped');
         return { id: randomUUID(), receivedAt: now().toISOString() };
+      }
+      if (everyone.isBlocked(EVERYONE)) {
+        throw new AppError('TOO_MANY_REQUESTS', {
+          params: { retryAfter: everyone.retryAfterSeconds(EVERYONE) },
+        });
+      }
+      everyone.hit(EVERYONE);
+      if (everyone.isBlocked(EVERYONE)) {
+        log.warn(
+          { retryAfter: everyone.retryAfterSeconds(EVERYONE) },
+          'contact form: the hourly limit of all addresses is reached (CONTACT_MESSAGES_PER_HOUR); more messages are refused until it ends',
+        );
       }
       const row = await contacts.insert({
         name: message.name,
