@@ -1,3 +1,9 @@
+/**
+ * The platform administrator's calls (users, establishments, reports), call by call.
+ *
+ * One test file over 500 lines on purpose: the calls share one test app and its seeded tenants, set up
+ * once per file (a PGlite restored from the snapshot); split, each file would set them up again.
+ */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {

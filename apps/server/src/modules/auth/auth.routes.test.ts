@@ -1,3 +1,9 @@
+/**
+ * The auth calls of spec §7 (register, verify, login, sessions, profile, password links), call by call.
+ *
+ * One test file over 500 lines on purpose: the calls share one test app and its seeded tenants, set up
+ * once per file (a PGlite restored from the snapshot); split, each file would set them up again.
+ */
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

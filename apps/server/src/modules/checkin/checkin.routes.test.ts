@@ -1,3 +1,9 @@
+/**
+ * The self check-in through its link and the desk's confirmation, call by call.
+ *
+ * One test file over 500 lines on purpose: the calls share one test app and its seeded tenants, set up
+ * once per file (a PGlite restored from the snapshot); split, each file would set them up again.
+ */
 import fs from 'node:fs';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

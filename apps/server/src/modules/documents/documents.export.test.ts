@@ -1,6 +1,9 @@
 /**
  * Export (CSV and XLSX, read back and compared with the data API), the import template, the
  * import preview and the import: round trip into another establishment, no duplicates, bad files.
+ *
+ * One test file over 500 lines on purpose: the cases share one test app and its seeded tenants, set up
+ * once per file (a PGlite restored from the snapshot); split, each file would set them up again.
  */
 import ExcelJS from 'exceljs';
 import { count, eq, sql } from 'drizzle-orm';

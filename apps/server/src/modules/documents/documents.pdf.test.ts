@@ -1,6 +1,9 @@
 /**
  * Report numbers, the registration PDF (read back with pdftotext and pdfimages) and the e-mail
  * with the PDF attached, received by a real SMTP server.
+ *
+ * One test file over 500 lines on purpose: the cases share one test app and its seeded tenants, set up
+ * once per file (a PGlite restored from the snapshot); split, each file would set them up again.
  */
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';

@@ -1,6 +1,9 @@
 /**
  * POST /api/establishments/{id}/ses-xml: files checked against the official XSDs with xmllint,
  * the walk-in contract, the pre-flight 422 and tenancy.
+ *
+ * One test file over 500 lines on purpose: the cases share one test app and its seeded tenants, set up
+ * once per file (a PGlite restored from the snapshot); split, each file would set them up again.
  */
 import zlib from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';

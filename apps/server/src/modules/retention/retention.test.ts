@@ -3,6 +3,9 @@
  * their images and self-registration; expired sessions and tokens; old audit entries, contact
  * messages and outbox files), what stays, the audit, batches, one purge at a time, the schedule,
  * and the app running it at start.
+ *
+ * One test file over 500 lines on purpose: the cases share one test app and its seeded tenants, set up
+ * once per file (a PGlite restored from the snapshot); split, each file would set them up again.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';

@@ -2,6 +2,9 @@
  * Sending to SES.HOSPEDAJES (decision 035) through the API, against a local service that speaks
  * the WSDL over HTTPS (test/ses-service.ts): the connection, sends, lotes, each traveler's outcome,
  * never reporting a traveler twice by accident, tenancy and bad input.
+ *
+ * One test file over 500 lines on purpose: the cases share one test app and its seeded tenants, set up
+ * once per file (a PGlite restored from the snapshot); split, each file would set them up again.
  */
 import fs from 'node:fs';
 import os from 'node:os';

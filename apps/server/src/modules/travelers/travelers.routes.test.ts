@@ -1,3 +1,9 @@
+/**
+ * The HTTP contract of /api/pilgrims (register, list, read, update, delete, images, history), call by call.
+ *
+ * One test file over 500 lines on purpose: the calls share one test app and its seeded tenants, set up
+ * once per file (a PGlite restored from the snapshot); split, each file would set them up again.
+ */
 import sharp from 'sharp';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';

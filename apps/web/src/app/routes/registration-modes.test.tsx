@@ -1,3 +1,8 @@
+/**
+ * The desk's registration entry modes (type, scan, self check-in code) and what each keeps when
+ * the hospitalero moves between them. Over 500 lines on purpose: the cases share one set of API
+ * stand-ins and moves between the modes; split, each file would repeat them.
+ */
 import { fireEvent, screen, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
