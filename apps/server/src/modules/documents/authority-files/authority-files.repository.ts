@@ -8,10 +8,10 @@ import {
   establishments,
   pilgrims,
   selfRegistrations,
-  type EstablishmentRow,
   type TravelerDbRow,
 } from '../../../db/schema';
-import { inScope, type Scope } from '../../../db/scope';
+import type { Scope } from '../../../db/scope';
+import { establishmentInScope } from '../establishment-in-scope';
 
 export interface TravelerRow {
   row: TravelerDbRow;
@@ -23,17 +23,8 @@ const travelerColumns = { row: pilgrims, establishmentName: establishments.name 
 export function createAuthorityFilesRepository(db: Db) {
   return {
     /** The establishment row, when the scope reaches it. */
-    async establishmentInScope(
-      id: string,
-      scope: Scope,
-      tx: Db = db,
-    ): Promise<EstablishmentRow | null> {
-      const [row] = await tx
-        .select()
-        .from(establishments)
-        .where(and(eq(establishments.id, id), inScope(scope, establishments.id)));
-      return row ?? null;
-    },
+    establishmentInScope: (id: string, scope: Scope, tx: Db = db) =>
+      establishmentInScope(tx, id, scope),
 
     /** Travelers of one establishment, by id or by entry dates, oldest entry first. */
     async travelersOfEstablishment(

@@ -4,13 +4,9 @@
  */
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import {
-  establishments,
-  pilgrims,
-  type EstablishmentRow,
-  type NewTravelerRow,
-} from '../../../db/schema';
-import { inScope, type Scope } from '../../../db/scope';
+import { establishments, pilgrims, type NewTravelerRow } from '../../../db/schema';
+import type { Scope } from '../../../db/scope';
+import { establishmentInScope } from '../establishment-in-scope';
 import { listConditions, type ListDays, type TravelerFilter } from '../../travelers';
 
 /** An export row as read: the traveler as JSON text (see rowFromJson) and the keyset position. */
@@ -47,17 +43,8 @@ function selectionConditions(selection: ExportSelection): SQL[] {
 export function createExportImportRepository(db: Db) {
   return {
     /** The establishment row, when the scope reaches it. */
-    async establishmentInScope(
-      id: string,
-      scope: Scope,
-      tx: Db = db,
-    ): Promise<EstablishmentRow | null> {
-      const [row] = await tx
-        .select()
-        .from(establishments)
-        .where(and(eq(establishments.id, id), inScope(scope, establishments.id)));
-      return row ?? null;
-    },
+    establishmentInScope: (id: string, scope: Scope, tx: Db = db) =>
+      establishmentInScope(tx, id, scope),
 
     /**
      * Locks the establishment against a concurrent import (FOR NO KEY UPDATE: registrations,
