@@ -88,11 +88,24 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     await migratePg(db as never, { migrationsFolder: migrationsFolder() });
     const sql: SqlExecutor = async (text, values) => {
+      if (values?.length) {
+        const result = await pool.query<Record<string, unknown>>(text, [...values]);
+        return { rows: result.rows };
+      }
       // Without values, node-postgres sends the text as one simple query (several statements
-      // allowed), and answers an array when there were several.
-      const result = values?.length ? await pool.query(text, [...values]) : await pool.query(text);
-      const last = Array.isArray(result) ? (result as pg.QueryResult[]).at(-1) : result;
-      return { rows: (last?.rows ?? []) as Record<string, unknown>[] };
+      // allowed), and answers an array when there were several. One that fails inside its own
+      // BEGIN leaves the connection in an aborted transaction: rolled back before it goes back.
+      const connection = await pool.connect();
+      try {
+        const result = (await connection.query(text)) as pg.QueryResult | pg.QueryResult[];
+        const last = Array.isArray(result) ? result.at(-1) : result;
+        return { rows: (last?.rows ?? []) as Record<string, unknown>[] };
+      } catch (err) {
+        await connection.query('rollback').catch(() => undefined);
+        throw err;
+      } finally {
+        connection.release();
+      }
     };
     await migrateJobQueue(sql);
     return {
@@ -125,9 +138,9 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       const result = await pgliteClient.query<Record<string, unknown>>(text, [...values]);
       return { rows: result.rows };
     }
-    // exec: the simple protocol, several statements in one call (after any transaction under way).
-    const results = await pgliteClient.exec(text);
-    return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
+    // The simple protocol, several statements in one call (after any transaction under way).
+    const result = await pgliteClient.execScript<Record<string, unknown>>(text);
+    return { rows: result.rows };
   };
   await migrateJobQueue(sql);
   return {

@@ -25,7 +25,7 @@ import {
   type ScheduleWhen,
   type WorkOptions,
 } from './job-queue';
-import { JOB_SCHEMA } from './schema';
+import { createQueue, JOB_SCHEMA, type QueueSettings } from './schema';
 
 export interface PgBossQueueOptions {
   sql: SqlExecutor;
@@ -102,7 +102,7 @@ export function createPgBossQueue(options: PgBossQueueOptions): JobQueue {
   // database may close, and none is sent after.
   const inFlight = new Set<Promise<unknown>>();
   let closed = false;
-  const executeSql = (text: string, values?: unknown[]) => {
+  const executeSql: SqlExecutor = (text, values) => {
     if (closed) return Promise.reject(new Error('The job queue is stopped'));
     const query = options.sql(text, values);
     const done = () => inFlight.delete(query);
@@ -112,7 +112,7 @@ export function createPgBossQueue(options: PgBossQueueOptions): JobQueue {
   };
 
   const boss = new PgBoss({
-    db: { executeSql },
+    db: { executeSql: (text: string, values?: unknown[]) => executeSql(text, values) },
     schema: JOB_SCHEMA,
     migrate: false, // db/client.ts migrated it
     supervise: true,
@@ -142,17 +142,16 @@ export function createPgBossQueue(options: PgBossQueueOptions): JobQueue {
   async function declareQueue(name: string) {
     const registration = registrations.get(name);
     const o = registration?.options ?? DEFAULTS;
-    const queueOptions = {
-      name,
-      policy: schedules.has(name) ? ('stately' as const) : ('standard' as const),
+    const settings: QueueSettings = {
+      policy: schedules.has(name) ? 'stately' : 'standard',
       retryLimit: o.retryLimit,
       retryDelay: o.retryDelaySeconds,
       retryBackoff: o.retryBackoff,
       expireInSeconds: o.expireInSeconds,
     };
-    await boss.createQueue(name, queueOptions);
+    await createQueue(executeSql, name, settings);
     // Already there (created by another process, or by an earlier version): these settings win.
-    await boss.updateQueue(name, queueOptions);
+    await boss.updateQueue(name, { name, ...settings });
   }
 
   function ensureQueue(name: string): Promise<void> {
@@ -170,7 +169,8 @@ export function createPgBossQueue(options: PgBossQueueOptions): JobQueue {
    * another process, or by this one at start): the stately queue keeps one.
    */
   async function sendOccurrence(name: string, afterSeconds: number) {
-    await boss.send(name, {}, { singletonKey: SCHEDULE_KEY, startAfter: afterSeconds });
+    const id = await boss.send(name, {}, { singletonKey: SCHEDULE_KEY, startAfter: afterSeconds });
+    if (id) log.debug({ job: name, jobId: id, afterSeconds }, 'job scheduled');
   }
 
   async function startSchedule(name: string, when: ScheduleWhen) {
