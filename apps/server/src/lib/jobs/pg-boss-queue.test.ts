@@ -147,6 +147,30 @@ describe('a job that keeps failing', () => {
   });
 });
 
+describe('a run that cannot be marked done', () => {
+  it('stays active, to be retried once expired, and does not stop the server', async () => {
+    // The database refuses the statement that marks a run completed (a connection lost then).
+    const log = quietLog();
+    const queue = newQueue({
+      log,
+      sql: (text, values) =>
+        /state = 'completed',\s+output = \$3::jsonb/.test(text)
+          ? Promise.reject(new Error('Connection terminated unexpectedly'))
+          : ctx.database.sql(text, values),
+    });
+    const ran = vi.fn(async () => {});
+    await queue.work('test-unmarked', ran, { pollingIntervalSeconds: 0.5 });
+    await queue.start();
+    const id = await queue.send('test-unmarked', {});
+    await vi.waitFor(() => expect(log.warn).toHaveBeenCalled(), { timeout: 10_000, interval: 100 });
+    expect(ran).toHaveBeenCalledTimes(1);
+    expect(await jobRows('test-unmarked')).toEqual([
+      expect.objectContaining({ id, state: 'active' }),
+    ]);
+    expect(log.warn.mock.calls[0]![1]).toMatch(/could not be marked done/);
+  });
+});
+
 describe('schedules', () => {
   it('every so many seconds: two queues on one database (two processes) run each time once, one run at a time', async () => {
     const runs: { queue: string; id: string; start: number; end: number }[] = [];

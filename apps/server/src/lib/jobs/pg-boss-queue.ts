@@ -13,6 +13,7 @@
  *   storing the next one, at most one waiting at a time (the queue's `stately` policy), so
  *   several processes setting the same schedule still run it once per interval.
  */
+import { createRequire } from 'node:module';
 import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import { pgErrorCode, type SqlExecutor } from '../../db/client';
@@ -38,6 +39,17 @@ export interface PgBossQueueOptions {
   /** How long `stop` waits for runs under way (default 10 s, as the server's shutdown). */
   stopTimeoutSeconds?: number;
 }
+
+/**
+ * The statements that mark a run done or failed: pg-boss sends them without awaiting them, so a
+ * failure (a connection lost) would be an unhandled rejection, which stops the server. The run
+ * then stays `active` until its expiry and is retried, as after a crash.
+ */
+const plans = createRequire(import.meta.url)('pg-boss/src/plans.js') as {
+  completeJobs(schema: string): string;
+  failJobsById(schema: string): string;
+};
+const UNAWAITED = new Set([plans.completeJobs(JOB_SCHEMA), plans.failJobsById(JOB_SCHEMA)]);
 
 /** The one singleton key of a schedule's jobs: with the `stately` policy, one waits at a time. */
 const SCHEDULE_KEY = 'schedule';
@@ -104,7 +116,12 @@ export function createPgBossQueue(options: PgBossQueueOptions): JobQueue {
   let closed = false;
   const executeSql: SqlExecutor = (text, values) => {
     if (closed) return Promise.reject(new Error('The job queue is stopped'));
-    const query = options.sql(text, values);
+    let query = options.sql(text, values);
+    if (UNAWAITED.has(text))
+      query = query.catch((err: unknown) => {
+        log.warn({ err }, 'job queue: a run could not be marked done; it runs again once expired');
+        return { rows: [{ count: 0 }] };
+      });
     const done = () => inFlight.delete(query);
     inFlight.add(query);
     query.then(done, done);
