@@ -209,6 +209,43 @@ describe('schedules', () => {
     expect(rows.filter((r) => r.state === 'created')).toHaveLength(1);
   });
 
+  it('a restart keeps the waiting run, brought forward when the interval was shortened', async () => {
+    const startAfter = async () =>
+      (
+        await ctx.database.sql(
+          `select extract(epoch from start_after - now())::int as seconds, state
+            from pgboss.job where name = $1`,
+          ['test-hourly'],
+        )
+      ).rows;
+    const before = newQueue();
+    await before.work('test-hourly', async () => {});
+    await before.schedule('test-hourly', { everySeconds: 3600, atStart: false });
+    await before.start();
+    await before.stop();
+    const [waiting] = await startAfter();
+    expect(waiting).toMatchObject({ state: 'created' });
+    expect(waiting!.seconds).toBeGreaterThan(3500);
+
+    // The same interval again: the same run, at the same time.
+    const same = newQueue();
+    await same.work('test-hourly', async () => {});
+    await same.schedule('test-hourly', { everySeconds: 3600, atStart: true });
+    await same.start();
+    await same.stop();
+    expect(await startAfter()).toEqual([waiting]);
+
+    // Every 10 minutes now: the waiting run within 10 minutes.
+    const shorter = newQueue();
+    await shorter.work('test-hourly', async () => {});
+    await shorter.schedule('test-hourly', { everySeconds: 600, atStart: false });
+    await shorter.start();
+    await shorter.stop();
+    const [brought] = await startAfter();
+    expect(brought).toMatchObject({ state: 'created' });
+    expect(brought!.seconds).toBeLessThanOrEqual(600);
+  });
+
   it('a cron expression in a time zone: stored in the database, run by the queue', async () => {
     const queue = newQueue({ cronMonitorIntervalSeconds: 1, cronWorkerIntervalSeconds: 1 });
     const ran = vi.fn(async () => {});
