@@ -6,6 +6,8 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import type { Config } from './config/env';
 import { pgErrorCode, type Database } from './db/client';
 import { createMailer, outboxDir, type Mailer } from './lib/mail/mailer';
+import type { JobQueue } from './lib/jobs/job-queue';
+import { createPgBossQueue } from './lib/jobs/pg-boss-queue';
 import { createMrzReader } from './lib/ocr/reader';
 import { createAesGcmCipher, loadEncryptionKey } from './lib/storage/document-cipher';
 import { createAdminRepository } from './modules/admin/admin.repository';
@@ -67,6 +69,8 @@ export interface AppDeps {
   mailer?: Mailer;
   /** Defaults to the SES.HOSPEDAJES web service (config.ses). */
   sesClient?: SesClient;
+  /** Defaults to pg-boss on `database` (lib/jobs); started and stopped with the app. */
+  jobs?: JobQueue;
 }
 
 /**
@@ -259,6 +263,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
     counts,
   });
+  // Background work as jobs in the database (lib/jobs, decision 041): run once whichever process
+  // takes them, retried when they fail; started when the app is ready, stopped before it closes.
+  const jobs = deps.jobs ?? createPgBossQueue({ sql: database.sql, log: app.log });
   const admin = createAdminService({
     db,
     admin: createAdminRepository(db),
@@ -266,6 +273,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sessions: createSessionsRepository(db, sessionCache),
     audit,
     auth,
+    jobs,
     log: app.log,
   });
   // One traveler repository (its prepared statements) and one document cipher (its key read once),
@@ -329,23 +337,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     audit,
     log: app.log,
   });
-  if (config.ses.checkSeconds > 0) {
-    const checks = scheduleSesChecks(ses, config.ses.checkSeconds * 1000, app.log);
-    app.addHook('onReady', async () => checks.start());
-    app.addHook('preClose', async () => checks.stop());
-  }
-
-  // Records past their retention are deleted at start and then every few hours (decisions 021, 022).
-  if (config.retentionPurgeHours > 0) {
-    const retention = scheduleRetention(
+  // The jobs of the lote checks and the retention purge (their settings at 0: not on this process).
+  if (config.ses.checkSeconds > 0) await scheduleSesChecks(jobs, ses, config.ses.checkSeconds);
+  // Records past their retention are deleted when first scheduled, then every few hours
+  // (decisions 021, 022).
+  if (config.retentionPurgeHours > 0)
+    await scheduleRetention(
+      jobs,
       createRetentionService({ db, audit, counts, outbox: outboxDir(config.dataDir) }),
-      config.retentionPurgeHours * 3_600_000,
+      config.retentionPurgeHours * 3600,
       app.log,
     );
-    app.addHook('onReady', async () => retention.start());
-    // preClose: before any onClose hook, such as server.ts's that closes the database.
-    app.addHook('preClose', async () => retention.stop());
-  }
+  app.addHook('onReady', async () => jobs.start());
+  // preClose: before any onClose hook, such as server.ts's that closes the database.
+  app.addHook('preClose', async () => jobs.stop());
 
   // The public site: contact form (stored, e-mailed to SUPPORT_EMAIL), testimonials, operator.
   const contact = createContactService({

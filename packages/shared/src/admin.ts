@@ -1,7 +1,8 @@
 /**
  * The admin contract (spec §2, §6: the users and reports sections the spec only names):
  * GET/PATCH /api/admin/users, POST /api/admin/users/{id}/password-reset, GET /api/admin/reports
- * and its CSV twin. Every route is for platform administrators only.
+ * and its CSV twin, GET /api/admin/jobs (the background jobs). Every route is for platform
+ * administrators only.
  */
 import { RoleSchema } from './auth';
 import { DOCUMENT_TYPES } from './codes';
@@ -117,3 +118,52 @@ export const ReportSchema = z.object({
 export type Report = z.infer<typeof ReportSchema>;
 
 export const ReportResponseSchema = z.object({ success: z.literal(true), data: ReportSchema });
+
+// ---------------------------------------------------------------------------------------------
+// Background jobs (decision 041)
+
+/** A job's life: waiting (`created`, or `retry` after a failure), running, and how it ended. */
+export const JOB_STATES = [
+  'created',
+  'retry',
+  'active',
+  'completed',
+  'cancelled',
+  'failed',
+] as const;
+export const JobStateSchema = z.enum(JOB_STATES);
+export type JobState = z.infer<typeof JobStateSchema>;
+
+/** GET /api/admin/jobs: the server's background jobs of one state, failed ones by default. */
+export const AdminJobsQuerySchema = z.object({
+  state: queryParamWithDefault(JobStateSchema, 'failed'),
+  page: queryParamWithDefault(z.coerce.number().int().min(1).max(100000), 1),
+  limit: queryParamWithDefault(z.coerce.number().int().min(1).max(100), 20),
+  lng: z.string().max(20).optional(),
+});
+export type AdminJobsQuery = z.infer<typeof AdminJobsQuerySchema>;
+
+export const AdminJobSchema = z.object({
+  id: IdSchema,
+  /** What the job does (`retention-purge`, `ses-lote-checks`…). */
+  name: z.string(),
+  state: JobStateSchema,
+  /** Retries so far, of `retryLimit` at most. */
+  retryCount: z.number().int(),
+  retryLimit: z.number().int(),
+  /** ISO date-times. */
+  createdAt: z.string(),
+  /** When it may run (again). */
+  startAfter: z.string(),
+  startedAt: z.string().nullable(),
+  completedAt: z.string().nullable(),
+  /** The last failure's message, for `failed` and `retry` jobs. */
+  error: z.string().nullable(),
+});
+export type AdminJob = z.infer<typeof AdminJobSchema>;
+
+export const AdminJobListResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.array(AdminJobSchema),
+  pagination: PaginationSchema,
+});

@@ -131,8 +131,8 @@ export type Config = {
   /** How long a checked session is kept in memory (0: every request asks the database). */
   sessionCacheSeconds: number;
   /**
-   * Hours between runs of the retention purge (modules/retention), which also runs at start;
-   * 0: never (another process of the same database purges).
+   * Hours between runs of the retention purge (modules/retention), a scheduled job (lib/jobs):
+   * at once when first scheduled, then this long after each run; 0: not on this process.
    */
   retentionPurgeHours: number;
   /** JSON file with the landing's testimonials (default DATA_DIR/testimonials.json); missing: none. */
@@ -142,7 +142,8 @@ export type Config = {
     endpoint: string | undefined;
     /** A PEM file of more certificates to trust for SES, besides Node's and the FNMT-RCM chain. */
     caFile: string | undefined;
-    /** Seconds between looks for lotes to ask the service about (0: never; one process asks). */
+    /** Seconds between looks for lotes to ask the service about, a scheduled job (lib/jobs) run
+     * by one process whatever their number (0: not on this process). */
     checkSeconds: number;
   };
 };

@@ -11,15 +11,27 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { ensurePrivateDir, repairModes } from './data-dir';
+import { migrateJobQueue } from '../lib/jobs/schema';
 import { PgliteClient } from './pglite-client';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type DatabaseKind = 'pglite' | 'postgres';
 
+/**
+ * Statements outside drizzle (the job queue's, lib/jobs): a text and its values, as node-postgres
+ * takes them. Without values, the text may hold several statements (a transaction of its own);
+ * the last one's rows answer.
+ */
+export type SqlExecutor = (
+  text: string,
+  values?: readonly unknown[],
+) => Promise<{ rows: Record<string, unknown>[] }>;
+
 export interface Database {
   db: Db;
   kind: DatabaseKind;
+  sql: SqlExecutor;
   close(): Promise<void>;
   /**
    * Where to report a PostgreSQL connection lost (the server restarted, the connection was ended),
@@ -54,7 +66,10 @@ export type OpenOptions =
  */
 const CONNECTION_LIFETIME_SECONDS = 3600;
 
-/** Opens PostgreSQL (url) or PGlite (a data dir, or a ready instance), and applies migrations. */
+/**
+ * Opens PostgreSQL (url) or PGlite (a data dir, or a ready instance), and applies migrations: the
+ * app's (drizzle-kit's), then the job queue's own schema (pg-boss, lib/jobs).
+ */
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if ('url' in options) {
     const pool = new pg.Pool({
@@ -73,9 +88,31 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     pool.on('error', () => {}); // reported by the connection's own listener
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     await migratePg(db as never, { migrationsFolder: migrationsFolder() });
+    const sql: SqlExecutor = async (text, values) => {
+      if (values?.length) {
+        const result = await pool.query<Record<string, unknown>>(text, [...values]);
+        return { rows: result.rows };
+      }
+      // Without values, node-postgres sends the text as one simple query (several statements
+      // allowed), and answers an array when there were several. One that fails inside its own
+      // BEGIN leaves the connection in an aborted transaction: rolled back before it goes back.
+      const connection = await pool.connect();
+      try {
+        const result = (await connection.query(text)) as pg.QueryResult | pg.QueryResult[];
+        const last = Array.isArray(result) ? result.at(-1) : result;
+        return { rows: (last?.rows ?? []) as Record<string, unknown>[] };
+      } catch (err) {
+        await connection.query('rollback').catch(() => undefined);
+        throw err;
+      } finally {
+        connection.release();
+      }
+    };
+    await migrateJobQueue(sql);
     return {
       db,
       kind: 'postgres',
+      sql,
       close: () => pool.end(),
       onConnectionLost: (listener) => {
         connectionLost = listener;
@@ -98,14 +135,26 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   }
   await client.waitReady;
   // drizzle calls query and transaction, which PgliteClient provides (in one call per statement).
+  const pgliteClient = new PgliteClient(client);
   const db = drizzlePglite({
-    client: new PgliteClient(client) as unknown as PGlite,
+    client: pgliteClient as unknown as PGlite,
     schema,
   }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder: migrationsFolder() });
+  const sql: SqlExecutor = async (text, values) => {
+    if (values?.length) {
+      const result = await pgliteClient.query<Record<string, unknown>>(text, [...values]);
+      return { rows: result.rows };
+    }
+    // The simple protocol, several statements in one call (after any transaction under way).
+    const result = await pgliteClient.execScript<Record<string, unknown>>(text);
+    return { rows: result.rows };
+  };
+  await migrateJobQueue(sql);
   return {
     db,
     kind: 'pglite',
+    sql,
     close: async () => {
       if (!client.closed) await client.close();
     },

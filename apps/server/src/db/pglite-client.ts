@@ -128,6 +128,33 @@ export class PgliteClient {
   }
 
   /**
+   * The statements of one text (the simple protocol, as `exec`), in one exclusive call; the last
+   * one's rows answer. A text that fails inside its own BEGIN is rolled back in the same call,
+   * before anything else may run on the one connection (else every later statement would fail).
+   */
+  async execScript<T>(text: string): Promise<Results<T>> {
+    await this.pglite._checkReady();
+    return this.pglite._runExclusiveTransaction(() =>
+      this.pglite._runExclusiveQuery(async () => {
+        await new Promise((resolve) => setImmediate(resolve));
+        if (this.pglite.closed) throw new Error('PGlite is closed');
+        const { messages } = await this.pglite.execProtocol(serialize.query(text), {
+          throwOnError: false,
+        });
+        const ready = messages.findLast((m) => m.name === 'readyForQuery') as
+          messages.ReadyForQueryMessage | undefined;
+        if (ready?.status === 'E') await this.pglite.execProtocol(serialize.query('rollback'));
+        const error = messages.find((m) => m.name === 'error');
+        if (error) throw error as messages.DatabaseError;
+        // The last statement's messages: after the one-before-last command's completion.
+        const completions = messages.flatMap((m, i) => (m.name === 'commandComplete' ? [i] : []));
+        const from = completions.length > 1 ? completions[completions.length - 2]! + 1 : 0;
+        return this.results<T>(messages.slice(from));
+      }),
+    );
+  }
+
+  /**
    * PGlite's transaction, its statements run as `query` runs them (`sql`, which drizzle does not
    * use, stays PGlite's own).
    */

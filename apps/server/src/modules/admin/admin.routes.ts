@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  AdminJobListResponseSchema,
+  AdminJobsQuerySchema,
   AdminUserListResponseSchema,
   AdminUserResponseSchema,
   AdminUsersQuerySchema,
@@ -18,11 +20,31 @@ const security = [{ bearerAuth: [] }];
 /** Ids are checked by the service, so that a malformed one answers 404 like an unknown one. */
 const IdParams = z.object({ id: z.string().max(100) });
 
-/** The admin area's own calls (users, reports): administrators only. */
+/** The admin area's own calls (users, reports, background jobs): administrators only. */
 export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async (
   app,
   { admin },
 ) => {
+  app.get(
+    '/jobs',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          'The server’s background jobs (retention purge, SES lote checks…) of one state, newest first: failed ones by default, those that used up their retries',
+        security,
+        querystring: AdminJobsQuerySchema,
+        response: { 200: AdminJobListResponseSchema },
+      },
+      onRequest: app.requireAdmin,
+    },
+    async (request) => {
+      const { page, limit } = request.query;
+      const { data, total } = await admin.listJobs(request.query);
+      return { success: true as const, data, pagination: paginationOf(total, page, limit) };
+    },
+  );
+
   app.get(
     '/users',
     {

@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import {
   REPORT_MAX_MONTHS,
+  type AdminJob,
+  type AdminJobsQuery,
   type AdminUser,
   type AdminUsersQuery,
   type Report,
@@ -14,6 +16,7 @@ import { validationMessage } from '@hospes/shared/messages';
 import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import type { JobQueue } from '../../lib/jobs/job-queue';
 import type { Actor } from '../../plugins/auth';
 import type { AuditContext, AuditEntry, AuditRepository } from '../audit';
 import type { AuthService } from '../auth';
@@ -29,6 +32,8 @@ export interface AdminServiceDeps {
   sessions: SessionsRepository;
   audit: AuditRepository;
   auth: Pick<AuthService, 'issueLink'>;
+  /** The background jobs (lib/jobs), listed read-only. */
+  jobs: Pick<JobQueue, 'list'>;
   log: FastifyBaseLogger;
   now?: () => Date;
 }
@@ -66,7 +71,7 @@ function validationFailed(field: string, code: string, message: string): never {
 }
 
 export function createAdminService(deps: AdminServiceDeps) {
-  const { db, admin, users, sessions, audit, auth, log } = deps;
+  const { db, admin, users, sessions, audit, auth, jobs, log } = deps;
   const now = deps.now ?? (() => new Date());
 
   async function loadUser(id: string, tx: Db = db): Promise<AdminUser> {
@@ -129,6 +134,21 @@ export function createAdminService(deps: AdminServiceDeps) {
   }
 
   return {
+    /** The background jobs of one state (failed ones by default), newest first. */
+    async listJobs(query: AdminJobsQuery): Promise<{ data: AdminJob[]; total: number }> {
+      const { data, total } = await jobs.list(query);
+      return {
+        data: data.map((job) => ({
+          ...job,
+          createdAt: job.createdAt.toISOString(),
+          startAfter: job.startAfter.toISOString(),
+          startedAt: job.startedAt?.toISOString() ?? null,
+          completedAt: job.completedAt?.toISOString() ?? null,
+        })),
+        total,
+      };
+    },
+
     async listUsers(query: AdminUsersQuery) {
       const { rows, total } = await admin.listUsers(query);
       const memberships = await admin.membershipsOf(rows.map((row) => row.id));

@@ -5,7 +5,7 @@
  * each deletion written to the audit log. Then what has no reason left to be kept: expired sessions
  * and one-time tokens, audit entries older than 3 years (but never those of a traveler still in the
  * register), contact messages older than a year, and the outbox's `.eml` files older than a week.
- * It runs when the server starts and then every RETENTION_PURGE_HOURS.
+ * It runs as a job (lib/jobs): when first scheduled, then every RETENTION_PURGE_HOURS.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -17,7 +17,7 @@ import {
   REGISTER_RETENTION_YEARS,
 } from '@hospes/shared/retention';
 import { and, asc, gte, inArray, lt, lte, sql } from 'drizzle-orm';
-import { repeatEvery } from '../../lib/repeat';
+import type { JobQueue } from '../../lib/jobs/job-queue';
 import type { Db } from '../../db/client';
 import {
   auditLog,
@@ -269,31 +269,29 @@ export function createRetentionService(deps: {
 }
 export type RetentionService = ReturnType<typeof createRetentionService>;
 
+/** The retention purge's job (lib/jobs): one run at a time, whichever process takes it. */
+export const RETENTION_PURGE_JOB = 'retention-purge';
+
 /**
- * Runs `purge` once at `start()` and then every `intervalMs`, one run at a time; a failed run is
- * logged and the next one tries again. `stop()` cancels the timer, and waits for a run under way
- * to finish its batch.
+ * Runs `purge` as a scheduled job: at once when the schedule is first set (a first start), then
+ * every `everySeconds` after a run ends, restarts included; a failed run is logged and retried
+ * (lib/jobs), and stopping the queue aborts a run under way at the end of its batch.
  */
-export function scheduleRetention(
+export async function scheduleRetention(
+  jobs: Pick<JobQueue, 'work' | 'schedule'>,
   service: Pick<RetentionService, 'purge'>,
-  intervalMs: number,
-  log: {
-    info(obj: unknown, msg: string): void;
-    error(obj: unknown, msg: string): void;
-  },
+  everySeconds: number,
+  log: { info(obj: unknown, msg: string): void },
 ) {
-  return repeatEvery(
-    async (signal) => {
-      try {
-        const result = await service.purge({ signal });
-        const { skipped: _skipped, ...counts } = result;
-        if (Object.values(counts).some((n) => n > 0))
-          log.info(result, 'retention purge: records past their retention deleted');
-      } catch (err) {
-        log.error({ err }, 'retention purge failed; it runs again at the next interval');
-      }
+  await jobs.work(
+    RETENTION_PURGE_JOB,
+    async (_data, { signal }) => {
+      const result = await service.purge({ signal });
+      const { skipped: _skipped, ...counts } = result;
+      if (Object.values(counts).some((n) => n > 0))
+        log.info(result, 'retention purge: records past their retention deleted');
     },
-    intervalMs,
-    { atStart: true },
+    { retryLimit: 3, retryDelaySeconds: 60, expireInSeconds: 3600 },
   );
+  await jobs.schedule(RETENTION_PURGE_JOB, { everySeconds, atStart: true });
 }

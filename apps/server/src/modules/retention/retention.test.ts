@@ -15,6 +15,8 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addDays, todayIso } from '@hospes/shared/dates';
 import { buildApp } from '../../app';
+import type { JobQueue } from '../../lib/jobs/job-queue';
+import { createPgBossQueue } from '../../lib/jobs/pg-boss-queue';
 import { outboxDir } from '../../lib/mail/mailer';
 import {
   auditLog,
@@ -38,6 +40,7 @@ import { createAuditRepository } from '../audit/audit.repository';
 import {
   createRetentionService,
   purgeOutbox,
+  RETENTION_PURGE_JOB,
   retentionCutoff,
   scheduleRetention,
   type PurgeResult,
@@ -482,47 +485,76 @@ describe('the outbox', () => {
 
 describe('the schedule', () => {
   const log = () => ({ info: vi.fn(), error: vi.fn() });
+  const queueLog = () => ({ debug: vi.fn(), warn: vi.fn(), error: vi.fn() });
 
-  it('runs at start and then at each interval; a failed run is logged and the next one runs', async () => {
-    let calls = 0;
-    const purge = vi.fn(async () => {
-      calls++;
-      if (calls === 2) throw new Error('database away');
-      return { ...NOTHING, travelers: calls === 1 ? 4 : 0, skipped: false };
+  /** A job queue on the test's database, its retention jobs removed afterwards. */
+  async function withQueue(
+    test: (queue: JobQueue, logger: ReturnType<typeof queueLog>) => Promise<void>,
+  ) {
+    const logger = queueLog();
+    const queue = createPgBossQueue({ sql: ctx.database.sql, log: logger });
+    try {
+      await test(queue, logger);
+    } finally {
+      await queue.stop();
+      await ctx.database.sql(`delete from pgboss.job where name = $1`, [RETENTION_PURGE_JOB]);
+    }
+  }
+
+  it('runs when first scheduled and then at each interval; a failed run is logged and the next one runs', async () => {
+    await withQueue(async (queue, queueLogger) => {
+      let calls = 0;
+      const purge = vi.fn(async () => {
+        calls++;
+        if (calls === 2) throw new Error('database away');
+        return { ...NOTHING, travelers: calls === 1 ? 4 : 0, skipped: false };
+      });
+      const logger = log();
+      await scheduleRetention(queue, { purge }, 1, logger);
+      await queue.start();
+      await queue.start();
+      await vi.waitFor(() => expect(purge.mock.calls.length).toBeGreaterThanOrEqual(3), {
+        timeout: 20_000,
+        interval: 100,
+      });
+      await queue.stop();
+      const after = purge.mock.calls.length;
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      expect(purge.mock.calls.length).toBe(after);
+      expect(logger.info).toHaveBeenCalledTimes(1);
+      expect(logger.info.mock.calls[0]![0]).toMatchObject({ travelers: 4 });
+      // The failure is logged by the queue, which retries it later.
+      expect(queueLogger.warn).toHaveBeenCalledTimes(1);
+      expect(queueLogger.warn.mock.calls[0]![0]).toMatchObject({ job: RETENTION_PURGE_JOB });
     });
-    const logger = log();
-    const schedule = scheduleRetention({ purge }, 5, logger);
-    schedule.start();
-    schedule.start();
-    await vi.waitFor(() => expect(purge.mock.calls.length).toBeGreaterThanOrEqual(3));
-    await schedule.stop();
-    const after = purge.mock.calls.length;
-    await new Promise((resolve) => setTimeout(resolve, 30));
-    expect(purge.mock.calls.length).toBe(after);
-    expect(logger.info).toHaveBeenCalledTimes(1);
-    expect(logger.info.mock.calls[0]![0]).toMatchObject({ travelers: 4 });
-    expect(logger.error).toHaveBeenCalledTimes(1);
   });
 
-  it('waits for a run under way when stopped', async () => {
-    let finish!: () => void;
-    let done = false;
-    const purge = vi.fn(
-      () =>
-        new Promise<PurgeResult>((resolve) => {
-          finish = () => {
-            done = true;
-            resolve({ ...NOTHING, skipped: false });
-          };
-        }),
-    );
-    const schedule = scheduleRetention({ purge }, 60_000, log());
-    schedule.start();
-    const stopped = schedule.stop();
-    setTimeout(() => finish(), 20);
-    await stopped;
-    expect(done).toBe(true);
-    expect(purge).toHaveBeenCalledTimes(1);
+  it('waits for a run under way when stopped, its signal aborted', async () => {
+    await withQueue(async (queue) => {
+      let finish!: () => void;
+      let done = false;
+      const purge = vi.fn(
+        (_options?: { signal?: AbortSignal }) =>
+          new Promise<PurgeResult>((resolve) => {
+            finish = () => {
+              done = true;
+              resolve({ ...NOTHING, skipped: false });
+            };
+          }),
+      );
+      await scheduleRetention(queue, { purge }, 60, log());
+      await queue.start();
+      await vi.waitFor(() => expect(purge).toHaveBeenCalledTimes(1), {
+        timeout: 10_000,
+        interval: 50,
+      });
+      const stopped = queue.stop();
+      setTimeout(() => finish(), 20);
+      await stopped;
+      expect(done).toBe(true);
+      expect(purge).toHaveBeenCalledTimes(1);
+      expect(purge.mock.calls[0]![0]!.signal!.aborted).toBe(true);
+    });
   });
 });
 

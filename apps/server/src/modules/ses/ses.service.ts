@@ -27,7 +27,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { uuidv7 } from '../../lib/ids';
 import { createLimiter } from '../../lib/rate-limiter';
-import { repeatEvery } from '../../lib/repeat';
+import type { JobQueue } from '../../lib/jobs/job-queue';
 import { SesTransportError, type SesClient, type SesTarget } from '../../lib/ses/client';
 import { SesMalformedAnswer, SesSoapFault } from '../../lib/ses/soap';
 import { DocumentDecryptionError, type DocumentCipher } from '../../lib/storage/document-cipher';
@@ -460,21 +460,21 @@ export function createSesService(deps: SesServiceDeps) {
 }
 export type SesService = ReturnType<typeof createSesService>;
 
-/** Looks for due lotes every `intervalMs` until stopped (as the retention purge runs). */
-export function scheduleSesChecks(
+/** The look at queued lotes as a job (lib/jobs). */
+export const SES_CHECKS_JOB = 'ses-lote-checks';
+
+/** Looks for due lotes every `everySeconds` (after each look ends), as a scheduled job. */
+export async function scheduleSesChecks(
+  jobs: Pick<JobQueue, 'work' | 'schedule'>,
   service: Pick<SesService, 'checkDue'>,
-  intervalMs: number,
-  log: Pick<FastifyBaseLogger, 'error'>,
+  everySeconds: number,
 ) {
-  return repeatEvery(
+  await jobs.work(
+    SES_CHECKS_JOB,
     async () => {
-      try {
-        await service.checkDue();
-      } catch (err) {
-        log.error({ err }, 'SES: the look at queued lotes failed');
-      }
+      await service.checkDue();
     },
-    intervalMs,
-    { atStart: false },
+    { retryLimit: 2, retryDelaySeconds: 5, expireInSeconds: 300 },
   );
+  await jobs.schedule(SES_CHECKS_JOB, { everySeconds, atStart: false });
 }
