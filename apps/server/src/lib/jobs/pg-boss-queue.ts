@@ -36,8 +36,11 @@ export interface PgBossQueueOptions {
   cronWorkerIntervalSeconds?: number;
   /** Seconds between expiries of stalled runs and archiving of finished jobs (default 120). */
   maintenanceIntervalSeconds?: number;
-  /** How long `stop` waits for runs under way (default 10 s, as the server's shutdown). */
+  /** How long `stop` waits for runs under way (default 5 s, half the server's shutdown). */
   stopTimeoutSeconds?: number;
+  /** Seconds between looks for an interval schedule without a waiting run (default: its
+   * interval, from 60 s to an hour). */
+  scheduleWatchSeconds?: number;
 }
 
 /**
@@ -108,7 +111,7 @@ const dateOrNull = (value: unknown): Date | null =>
 
 export function createPgBossQueue(options: PgBossQueueOptions): JobQueue {
   const { log } = options;
-  const stopTimeoutMs = (options.stopTimeoutSeconds ?? 10) * 1000;
+  const stopTimeoutMs = (options.stopTimeoutSeconds ?? 5) * 1000;
 
   // Every statement pg-boss sends goes through here: stop() waits for those under way before the
   // database may close, and none is sent after.
@@ -258,19 +261,45 @@ export function createPgBossQueue(options: PgBossQueueOptions): JobQueue {
     );
   }
 
+  /**
+   * An interval schedule's next run is stored by the run before it. Should that store fail (the
+   * database away for a moment) or a run die on its last retry, no run would wait any more: a
+   * look every interval (at most an hour) stores one again when none is waiting.
+   */
+  const watchdogs = new Map<string, ReturnType<typeof setInterval>>();
+  function watchSchedule(name: string, when: ScheduleWhen) {
+    clearInterval(watchdogs.get(name));
+    if (!('everySeconds' in when)) return;
+    const everyMs =
+      (options.scheduleWatchSeconds ?? Math.min(Math.max(when.everySeconds, 60), 3600)) * 1000;
+    const timer = setInterval(() => {
+      if (stopping || closed) return;
+      startSchedule(name, { ...when, atStart: false }).catch((err: unknown) =>
+        log.warn({ err, job: name }, 'job queue: could not look at the waiting run'),
+      );
+    }, everyMs);
+    timer.unref();
+    watchdogs.set(name, timer);
+  }
+
   return {
     async start() {
       if (started) return;
       started = true;
       await boss.start();
       // Schedules first: a run due at once is there for the worker's first look.
-      for (const [name, when] of schedules) await startSchedule(name, when);
+      for (const [name, when] of schedules) {
+        await startSchedule(name, when);
+        watchSchedule(name, when);
+      }
       for (const name of registrations.keys()) await startWorker(name);
     },
 
     async stop() {
       if (!started || stopping) return;
       stopping = true;
+      for (const timer of watchdogs.values()) clearInterval(timer);
+      watchdogs.clear();
       stopSignal.abort();
       const deadline = Date.now() + stopTimeoutMs;
       await boss.stop({ graceful: true, wait: true, close: false, timeout: stopTimeoutMs });
@@ -305,6 +334,7 @@ export function createPgBossQueue(options: PgBossQueueOptions): JobQueue {
         // The queue was declared as a standard one by work(): declared again, now stately.
         queues.delete(name);
         await startSchedule(name, when);
+        watchSchedule(name, when);
       }
     },
 

@@ -290,6 +290,8 @@ export async function scheduleRetention(
       const { skipped: _skipped, ...counts } = result;
       if (Object.values(counts).some((n) => n > 0))
         log.info(result, 'retention purge: records past their retention deleted');
+      // Cut short by a shutdown: not done, so the run is retried rather than a whole period away.
+      signal.throwIfAborted();
     },
     { retryLimit: 3, retryDelaySeconds: 60, expireInSeconds: 3600 },
   );

@@ -554,6 +554,12 @@ describe('the schedule', () => {
       expect(done).toBe(true);
       expect(purge).toHaveBeenCalledTimes(1);
       expect(purge.mock.calls[0]![0]!.signal!.aborted).toBe(true);
+      // Cut short, it is not done: retried, not put off for a whole period.
+      const { rows } = await ctx.database.sql(`select state from pgboss.job where name = $1`, [
+        RETENTION_PURGE_JOB,
+      ]);
+      expect(rows.map((row) => row.state)).toContain('retry');
+      expect(rows.map((row) => row.state)).not.toContain('completed');
     });
   });
 });
