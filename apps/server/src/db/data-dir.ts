@@ -85,6 +85,8 @@ export function repairModes(
  */
 export function ensurePrivateDir(dir: string, ops: ModeOps = realOps): void {
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  // Windows has no such modes (Node reports 0o666 whatever the access lists say): nothing to do.
+  if (process.platform === 'win32') return;
   const mode = fs.statSync(dir).mode;
   if ((mode & OTHERS) === 0) return;
   try {
@@ -110,6 +112,7 @@ export function prepareDataDir(
   options: { maxEntries?: number; ops?: ModeOps } = {},
 ): ModeRepair {
   ensurePrivateDir(dataDir, options.ops);
+  if (process.platform === 'win32') return { repaired: 0, failed: 0, truncated: false };
   const pgdata = path.join(dataDir, 'pgdata');
   if (fs.existsSync(pgdata)) ensurePrivateDir(pgdata, options.ops);
   return repairModes(dataDir, options);
