@@ -60,6 +60,7 @@ import { textGuardPlugin } from './plugins/text-guard';
 import { webPlugin } from './plugins/web';
 import { createSerializerCompiler } from './lib/serializer';
 import { createSessionCache } from './modules/users/session-cache';
+import { createLimiterStore } from './lib/shared-rate-limits';
 import { VERSION } from './version';
 
 export interface AppDeps {
@@ -236,6 +237,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authPlugin, { db: database.db, sessionCache });
 
   const { db } = database;
+  // Rate limits, shared by every server process: Redis, PostgreSQL or (PGlite) memory (decision 046).
+  const limiters = createLimiterStore({ database, redisUrl: config.redisUrl, log: app.log });
+  app.addHook('onClose', async () => limiters.close());
   const users = createUsersRepository(db, sessionCache);
   const audit = createAuditRepository(db);
   // The document cipher's key (read once); device tokens are signed with a key derived from it.
@@ -251,6 +255,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     appUrl: config.appUrl,
     log: app.log,
     deviceKey: encryptionKey,
+    limiters,
   });
   // The kept list totals, made stale by every service that writes travelers.
   const counts = createTravelerCounts();
@@ -297,6 +302,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     audit,
     ocr,
     counts,
+    limiters,
   });
   // Registration documents: the PDF (download, e-mail), the traveler file (export, import) and
   // the SES.HOSPEDAJES files. The traveler repository numbers the travelers they write or print.
@@ -307,6 +313,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     cipher,
     mailer,
     log: app.log,
+    limiters,
   });
   const exportImport = createExportImportService({
     db,
@@ -336,6 +343,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     cipher,
     audit,
     log: app.log,
+    limiters,
   });
   // The jobs of the lote checks and the retention purge (their settings at 0: not on this process).
   if (config.ses.checkSeconds > 0) await scheduleSesChecks(jobs, ses, config.ses.checkSeconds);
@@ -359,6 +367,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     supportEmail: config.supportEmail,
     log: app.log,
     messagesPerHour: config.contactMessagesPerHour,
+    limiters,
   });
   app.addHook('preClose', async () => contact.flush());
   const publicConfig = createPublicConfigService({

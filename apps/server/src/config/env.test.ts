@@ -35,3 +35,17 @@ describe('CONTACT_MESSAGES_PER_HOUR', () => {
     expect(() => perHour('many')).toThrow(/CONTACT_MESSAGES_PER_HOUR/);
   });
 });
+
+describe('REDIS_URL', () => {
+  it('is unset by default, takes a redis:// or rediss:// address, and refuses anything else', () => {
+    const redis = (value?: string) => loadConfig({ REDIS_URL: value }).redisUrl;
+    expect(redis()).toBeUndefined();
+    expect(redis('  ')).toBeUndefined();
+    expect(redis('redis://127.0.0.1:6379')).toBe('redis://127.0.0.1:6379');
+    expect(redis('rediss://user:secret@cache.example.com:6380/2')).toBe(
+      'rediss://user:secret@cache.example.com:6380/2',
+    );
+    expect(() => redis('127.0.0.1:6379')).toThrow(/REDIS_URL: must start with redis:\/\//);
+    expect(() => redis('http://cache.example.com')).toThrow(/REDIS_URL/);
+  });
+});

@@ -79,6 +79,13 @@ const EnvSchema = z.object({
   ),
   SES_CA_FILE: optional,
   SES_CHECK_SECONDS: z.coerce.number().int().min(0).max(3600).default(15),
+  // Rate limits shared by several server processes in Redis instead of PostgreSQL (decision 046).
+  REDIS_URL: optional.pipe(
+    z
+      .string()
+      .regex(/^rediss?:\/\/\S+$/, 'must start with redis:// or rediss://')
+      .optional(),
+  ),
 });
 
 /** A 32-byte key written as 64 hex characters or as base64 (standard or URL-safe); else null. */
@@ -146,6 +153,11 @@ export type Config = {
      * by one process whatever their number (0: not on this process). */
     checkSeconds: number;
   };
+  /**
+   * Redis, where the rate limits of every server process are counted when set; unset, they are
+   * counted in PostgreSQL (DATABASE_URL), or in memory on PGlite's single process (decision 046).
+   */
+  redisUrl: string | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -204,6 +216,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       caFile: e.SES_CA_FILE ? path.resolve(e.SES_CA_FILE) : undefined,
       checkSeconds: e.SES_CHECK_SECONDS,
     },
+    redisUrl: e.REDIS_URL,
   };
 }
 

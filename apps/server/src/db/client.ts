@@ -66,6 +66,9 @@ export type OpenOptions =
  */
 const CONNECTION_LIFETIME_SECONDS = 3600;
 
+/** The advisory lock under which a server migrates PostgreSQL (any fixed number of our own). */
+const MIGRATION_LOCK = 4_605_326_001;
+
 /**
  * Opens PostgreSQL (url) or PGlite (a data dir, or a ready instance), and applies migrations: the
  * app's (drizzle-kit's), then the job queue's own schema (pg-boss, lib/jobs).
@@ -87,7 +90,11 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     pool.on('connect', (connection) => connection.on('error', (err) => connectionLost(err)));
     pool.on('error', () => {}); // reported by the connection's own listener
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
-    await migratePg(db as never, { migrationsFolder: migrationsFolder() });
+    // Servers started at the same moment on one database would run the same migrations at once
+    // (a duplicate CREATE TYPE fails one start): each waits for the others' under a lock held by
+    // a connection of its own, released when the migrations are done (decision 046).
+    const lock = new pg.Client({ connectionString: options.url });
+    await lock.connect();
     const sql: SqlExecutor = async (text, values) => {
       if (values?.length) {
         const result = await pool.query<Record<string, unknown>>(text, [...values]);
@@ -108,7 +115,13 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
         connection.release();
       }
     };
-    await migrateJobQueue(sql);
+    try {
+      await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+      await migratePg(db as never, { migrationsFolder: migrationsFolder() });
+      await migrateJobQueue(sql);
+    } finally {
+      await lock.end();
+    }
     return {
       db,
       kind: 'postgres',

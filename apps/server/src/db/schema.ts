@@ -489,6 +489,23 @@ export const sesSubmissionItems = pgTable(
   ],
 );
 
+/**
+ * The counters of the rate limits shared by every server process on one PostgreSQL (decision 046):
+ * rate-limiter-flexible's Drizzle store reads and writes it (lib/shared-rate-limits.ts). A key is
+ * a limit's name and a digest of what it counts (an e-mail, an address), never the value itself;
+ * `points` is the count of the window that ends at `expire`. Rows an hour past their window are
+ * deleted every few minutes.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    points: integer('points').notNull().default(0),
+    expire: timestamp('expire', { withTimezone: true }),
+  },
+  (t) => [index('rate_limits_expire_idx').on(t.expire)],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type TravelerDbRow = typeof pilgrims.$inferSelect;
 export type NewTravelerRow = typeof pilgrims.$inferInsert;

@@ -1,8 +1,69 @@
 import { isIPv6 } from 'node:net';
 
 /**
- * Counts events per key in a fixed window, in memory (the server runs as one process).
- * Used for failed logins per account and per address, and for other abuse-prone calls.
+ * A limit as the services use it: a fixed window per key, counted in this process's memory or in
+ * a store every server process shares (PostgreSQL or Redis: lib/shared-rate-limits.ts, decision
+ * 046). Every call may go to the store, hence promises.
+ */
+export interface RateLimit {
+  /** 0 while the key is under its limit; else the seconds until its window ends (at least 1). */
+  retryAfter(key: string): Promise<number>;
+  /** Counts one event for the key. */
+  hit(key: string): Promise<void>;
+  /**
+   * Counts one event unless the key is at its limit: 0 when counted, else what `retryAfter`
+   * answers. One step in the store, so calls made at once (by any process) never pass the limit
+   * together.
+   */
+  take(key: string): Promise<number>;
+  reset(key: string): Promise<void>;
+}
+
+export interface RateLimitOptions {
+  /** Names the limit in a shared store: two limits never count each other's keys. */
+  name: string;
+  max: number;
+  windowMs: number;
+  /** Maps what callers pass to the key counted: `clientKey` for a limit per client address. */
+  keyOf?: (key: string) => string;
+  /** The memory store's clock (tests); a shared store keeps time by the server's clock. */
+  now?: () => number;
+}
+
+/** Where the limits of one app are counted; `close` ends what the store holds open. */
+export interface LimiterStore {
+  kind: 'memory' | 'postgres' | 'redis';
+  create(options: RateLimitOptions): RateLimit;
+  close(): Promise<void>;
+}
+
+/** Limits counted in this process (PGlite's single process, and tests): `createLimiter`. */
+export function memoryLimiterStore(): LimiterStore {
+  return {
+    kind: 'memory',
+    create(options) {
+      const limiter = createLimiter(options);
+      const retryAfter = (key: string) =>
+        limiter.isBlocked(key) ? limiter.retryAfterSeconds(key) : 0;
+      return {
+        retryAfter: async (key) => retryAfter(key),
+        hit: async (key) => limiter.hit(key),
+        async take(key) {
+          const wait = retryAfter(key);
+          if (wait === 0) limiter.hit(key);
+          return wait;
+        },
+        reset: async (key) => limiter.reset(key),
+      };
+    },
+    close: async () => undefined,
+  };
+}
+
+/**
+ * Counts events per key in a fixed window, in memory: the store of one process (see
+ * `memoryLimiterStore`). Used for failed logins per account and per address, and for other
+ * abuse-prone calls.
  */
 export interface Limiter {
   /** true while the key is over its limit */

@@ -23,7 +23,12 @@ import {
 } from '../../lib/mail/templates';
 import { createDeviceTrust, credentialStamp } from '../../lib/device-trust';
 import { checkNewPassword } from '../../lib/password-policy';
-import { clientKey, createLimiter, type Limiter } from '../../lib/rate-limiter';
+import {
+  clientKey,
+  memoryLimiterStore,
+  type LimiterStore,
+  type RateLimit,
+} from '../../lib/rate-limiter';
 import type { AuditContext, AuditRepository } from '../audit';
 import type { EstablishmentSignup as EstablishmentsRepository } from '../establishments';
 import {
@@ -88,32 +93,42 @@ export interface AuthServiceDeps {
   limits?: Partial<AuthLimits>;
   /** Signs device tokens (lib/device-trust.ts); a random key when absent (tests). */
   deviceKey?: Buffer;
+  /** Where the limits are counted (shared by every process: decision 046); memory when absent. */
+  limiters?: LimiterStore;
 }
 
 export function createAuthService(deps: AuthServiceDeps) {
   const { db, users, sessions, tokens, establishments, audit, mailer, appUrl, log } = deps;
   const now = deps.now ?? (() => new Date());
   const limits = { ...DEFAULT_AUTH_LIMITS, ...deps.limits };
+  const limiters = deps.limiters ?? memoryLimiterStore();
   // Failed logins: 5 per account and 20 per address in 15 minutes; then 429 until the window ends.
-  const accountFailures = createLimiter({ max: 5, windowMs: 15 * 60 * 1000 });
+  const accountFailures = limiters.create({
+    name: 'login-account',
+    max: 5,
+    windowMs: 15 * 60 * 1000,
+  });
   // A browser that has signed in to the account before (its device token), or a session, is
   // counted on its own, so that wrong passwords typed elsewhere do not lock it out (decision 004).
-  const knownFailures = createLimiter({ max: 5, windowMs: 15 * 60 * 1000 });
+  const knownFailures = limiters.create({ name: 'login-known', max: 5, windowMs: 15 * 60 * 1000 });
   const devices = createDeviceTrust({ key: deps.deviceKey, now });
-  const addressFailures = createLimiter({
+  const addressFailures = limiters.create({
+    name: 'login-address',
     max: 20,
     windowMs: 15 * 60 * 1000,
     keyOf: clientKey,
   });
   // Mail-sending calls: at most 5 an hour per e-mail address, so nobody can flood an inbox...
-  const mailRequests = createLimiter({ max: 5, windowMs: HOUR });
+  const mailRequests = limiters.create({ name: 'mail-requests', max: 5, windowMs: HOUR });
   // ...and a limit per client address, so one client cannot ask for unbounded e-mail addresses.
-  const linkRequestsPerClient = createLimiter({
+  const linkRequestsPerClient = limiters.create({
+    name: 'link-requests',
     max: limits.linkRequestsPerHour,
     windowMs: HOUR,
     keyOf: clientKey,
   });
-  const registrationsPerClient = createLimiter({
+  const registrationsPerClient = limiters.create({
+    name: 'registrations',
     max: limits.registrationsPerHour,
     windowMs: HOUR,
     keyOf: clientKey,
@@ -193,38 +208,39 @@ export function createAuthService(deps: AuthServiceDeps) {
    * made in) is held to its own counter instead of the account's, so that guesses made elsewhere
    * do not lock it out.
    */
-  function checkPasswordGuessLimit(accountKey: string, ip: string, known?: string) {
+  async function checkPasswordGuessLimit(accountKey: string, ip: string, known?: string) {
     const [limiter, key] = known ? [knownFailures, known] : [accountFailures, accountKey];
-    if (limiter.isBlocked(key) || addressFailures.isBlocked(ip)) {
-      const retry = Math.max(limiter.retryAfterSeconds(key), addressFailures.retryAfterSeconds(ip));
-      throw new AppError('TOO_MANY_REQUESTS', { params: { retryAfter: retry } });
+    const [own, address] = await Promise.all([
+      limiter.retryAfter(key),
+      addressFailures.retryAfter(ip),
+    ]);
+    if (own > 0 || address > 0) {
+      throw new AppError('TOO_MANY_REQUESTS', { params: { retryAfter: Math.max(own, address) } });
     }
   }
 
   /** A wrong password counts for the account, the known browser and the address. */
-  function countPasswordFailure(accountKey: string, ip: string, known?: string) {
-    accountFailures.hit(accountKey);
-    if (known) knownFailures.hit(known);
-    addressFailures.hit(ip);
+  async function countPasswordFailure(accountKey: string, ip: string, known?: string) {
+    await Promise.all([
+      accountFailures.hit(accountKey),
+      known ? knownFailures.hit(known) : undefined,
+      addressFailures.hit(ip),
+    ]);
   }
 
   /**
    * A right password clears the known browser's count, or else the account's: a known browser's
    * success does not clear the guesses made elsewhere.
    */
-  function clearPasswordFailures(accountKey: string, known?: string) {
-    if (known) knownFailures.reset(known);
-    else accountFailures.reset(accountKey);
+  async function clearPasswordFailures(accountKey: string, known?: string) {
+    if (known) await knownFailures.reset(known);
+    else await accountFailures.reset(accountKey);
   }
 
   /** Counts a call against a limit per client address: 429 with Retry-After past it. */
-  function take(limiter: Limiter, ip: string) {
-    if (limiter.isBlocked(ip)) {
-      throw new AppError('TOO_MANY_REQUESTS', {
-        params: { retryAfter: limiter.retryAfterSeconds(ip) },
-      });
-    }
-    limiter.hit(ip);
+  async function take(limiter: RateLimit, ip: string) {
+    const retryAfter = await limiter.take(ip);
+    if (retryAfter > 0) throw new AppError('TOO_MANY_REQUESTS', { params: { retryAfter } });
   }
 
   /** Runs a link's lookup and mail after the answer; a failure is logged, never thrown. */
@@ -259,8 +275,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     lng: Language,
   ) {
     const key = `registered:${user.email}`;
-    if (!user.isActive || mailRequests.isBlocked(key)) return;
-    mailRequests.hit(key);
+    if (!user.isActive || (await mailRequests.take(key)) > 0) return;
     const language = isLanguage(user.language) ? user.language : lng;
     try {
       await mailer.send(
@@ -279,7 +294,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     issueLink,
 
     async registerEstablishment(input: RegisterEstablishmentInput, meta: RequestMeta) {
-      take(registrationsPerClient, meta.ip);
+      await take(registrationsPerClient, meta.ip);
       if (input.acceptTerms !== true || input.acceptPrivacy !== true) {
         throw new AppError('TERMS_NOT_ACCEPTED', {
           details: [
@@ -362,10 +377,9 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     async resendVerification(email: string, meta: RequestMeta) {
-      take(linkRequestsPerClient, meta.ip);
+      await take(linkRequestsPerClient, meta.ip);
       const key = `verify:${email}`;
-      if (mailRequests.isBlocked(key)) return;
-      mailRequests.hit(key);
+      if ((await mailRequests.take(key)) > 0) return;
       inBackground('verify_email', async () => {
         const user = await users.findByEmail(email);
         if (user && user.isActive && !user.emailVerifiedAt)
@@ -384,15 +398,15 @@ export function createAuthService(deps: AuthServiceDeps) {
       const device = user?.isActive
         ? devices.verify(deviceToken, accountKey, credentialStamp(user.passwordHash))
         : undefined;
-      checkPasswordGuessLimit(accountKey, meta.ip, device);
+      await checkPasswordGuessLimit(accountKey, meta.ip, device);
       const ok = user
         ? await verifyPassword(user.passwordHash, password)
         : await verifyPassword(await dummyHash, password).then(() => false);
       if (!user || !ok) {
-        countPasswordFailure(accountKey, meta.ip, device);
+        await countPasswordFailure(accountKey, meta.ip, device);
         throw new AppError('INVALID_CREDENTIALS');
       }
-      clearPasswordFailures(accountKey, device);
+      await clearPasswordFailures(accountKey, device);
       if (!user.isActive) throw new AppError('ACCOUNT_DISABLED');
       if (!user.emailVerifiedAt) throw new AppError('EMAIL_NOT_VERIFIED');
       const session = await openSession(user.id, meta);
@@ -436,12 +450,12 @@ export function createAuthService(deps: AuthServiceDeps) {
         const accountKey = current.email.toLowerCase();
         const ip = context.ip ?? '';
         const known = context.sessionId && `session:${context.sessionId}`;
-        checkPasswordGuessLimit(accountKey, ip, known);
+        await checkPasswordGuessLimit(accountKey, ip, known);
         if (!(await verifyPassword(current.passwordHash, input.currentPassword))) {
-          countPasswordFailure(accountKey, ip, known);
+          await countPasswordFailure(accountKey, ip, known);
           throw new AppError('CURRENT_PASSWORD_INCORRECT');
         }
-        clearPasswordFailures(accountKey, known);
+        await clearPasswordFailures(accountKey, known);
         // Asked only after the password, so a stolen session cannot probe registered addresses.
         const other = await users.findByEmail(newEmail);
         if (other && other.id !== userId) throw new AppError('EMAIL_TAKEN');
@@ -491,10 +505,9 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     async forgotPassword(email: string, meta: RequestMeta) {
-      take(linkRequestsPerClient, meta.ip);
+      await take(linkRequestsPerClient, meta.ip);
       const key = `reset:${email}`;
-      if (mailRequests.isBlocked(key)) return;
-      mailRequests.hit(key);
+      if ((await mailRequests.take(key)) > 0) return;
       inBackground('reset_password', async () => {
         const user = await users.findByEmail(email);
         if (user && user.isActive) await issueLink(user, 'reset_password', meta.lng);
@@ -547,12 +560,12 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!user) throw new AppError('USER_NOT_FOUND');
       const accountKey = user.email.toLowerCase();
       const known = `session:${sessionId}`;
-      checkPasswordGuessLimit(accountKey, ip, known);
+      await checkPasswordGuessLimit(accountKey, ip, known);
       if (!(await verifyPassword(user.passwordHash, currentPassword))) {
-        countPasswordFailure(accountKey, ip, known);
+        await countPasswordFailure(accountKey, ip, known);
         throw new AppError('CURRENT_PASSWORD_INCORRECT');
       }
-      clearPasswordFailures(accountKey, known);
+      await clearPasswordFailures(accountKey, known);
       const passwordHash = await hashPassword(newPassword);
       await db.transaction(async (tx) => {
         await users.update(userId, { passwordHash }, tx);

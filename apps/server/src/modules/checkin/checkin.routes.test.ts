@@ -735,7 +735,7 @@ describe('public document scan (POST /api/public/checkin/{token}/ocr)', () => {
 });
 
 describe('per-link daily limit of self-registrations', () => {
-  it('counts every address against the link, and each link on its own', () => {
+  it('counts every address against the link, and each link on its own', async () => {
     const service = createCheckinService({
       db: null as never,
       checkin: null as never,
@@ -745,10 +745,10 @@ describe('per-link daily limit of self-registrations', () => {
       ocr: null as never,
       limits: { perTokenPerDay: 3 },
     });
-    for (let i = 0; i < 3; i++) service.limitRegistration(`10.3.0.${i}`, 'link-a');
-    expect(() => service.limitRegistration('10.3.0.99', 'link-a')).toThrow(
+    for (let i = 0; i < 3; i++) await service.limitRegistration(`10.3.0.${i}`, 'link-a');
+    await expect(service.limitRegistration('10.3.0.99', 'link-a')).rejects.toThrow(
       expect.objectContaining({ code: 'TOO_MANY_REQUESTS' }),
     );
-    expect(() => service.limitRegistration('10.3.0.98', 'link-b')).not.toThrow();
+    await expect(service.limitRegistration('10.3.0.98', 'link-b')).resolves.not.toThrow();
   });
 });

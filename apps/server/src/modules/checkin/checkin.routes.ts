@@ -160,7 +160,7 @@ export const publicCheckinRoutes: FastifyPluginAsyncZod<{ checkin: CheckinServic
       },
       // Every attempt counts, valid or not: counted before the body is even read.
       onRequest: async (request) => {
-        checkin.limitRegistration(request.ip, (request.params as { token: string }).token);
+        await checkin.limitRegistration(request.ip, (request.params as { token: string }).token);
       },
     },
     async (request, reply) => {
@@ -189,7 +189,7 @@ export const publicCheckinRoutes: FastifyPluginAsyncZod<{ checkin: CheckinServic
       },
       // Counted before the upload is read.
       onRequest: async (request) => {
-        checkin.limitScan(request.ip);
+        await checkin.limitScan(request.ip);
       },
     },
     async (request) => {

@@ -15,7 +15,12 @@ import type { Db } from '../../db/client';
 import type { TravelerDbRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { assertSameRequest, fingerprintOf, KeyTaken, registerOnce } from '../../lib/idempotency';
-import { clientKey, createLimiter, type Limiter } from '../../lib/rate-limiter';
+import {
+  clientKey,
+  memoryLimiterStore,
+  type LimiterStore,
+  type RateLimit,
+} from '../../lib/rate-limiter';
 import type { ScanResult } from '@hospes/shared/mrz';
 import { establishmentTimeZone } from '@hospes/shared/provinces';
 import type { Actor } from '../../plugins/auth';
@@ -99,25 +104,34 @@ export function createCheckinService(deps: {
   now?: () => Date;
   /** The kept list totals (modules/travelers/traveler-counts): a confirmation changes them. */
   counts?: Pick<TravelerCounts, 'changed'>;
+  /** Where the limits are counted (shared by every process: decision 046); memory when absent. */
+  limiters?: LimiterStore;
 }) {
   const { db, checkin, pilgrims, audit, ocr, reportNumbers } = deps;
   const now = deps.now ?? (() => new Date());
   const limits = { ...DEFAULT_CHECKIN_LIMITS, ...deps.limits };
-  const perIp = createLimiter({ max: limits.perIpPerHour, windowMs: HOUR, keyOf: clientKey });
-  const perToken = createLimiter({ max: limits.perTokenPerDay, windowMs: 24 * HOUR });
-  const ocrPerIp = createLimiter({
+  const limiters = deps.limiters ?? memoryLimiterStore();
+  const perIp = limiters.create({
+    name: 'checkin-address',
+    max: limits.perIpPerHour,
+    windowMs: HOUR,
+    keyOf: clientKey,
+  });
+  const perToken = limiters.create({
+    name: 'checkin-link',
+    max: limits.perTokenPerDay,
+    windowMs: 24 * HOUR,
+  });
+  const ocrPerIp = limiters.create({
+    name: 'checkin-scan-address',
     max: limits.ocrPerIpPerHour,
     windowMs: HOUR,
     keyOf: clientKey,
   });
 
-  function take(limiter: Limiter, key: string) {
-    if (limiter.isBlocked(key)) {
-      throw new AppError('TOO_MANY_REQUESTS', {
-        params: { retryAfter: limiter.retryAfterSeconds(key) },
-      });
-    }
-    limiter.hit(key);
+  async function take(limiter: RateLimit, key: string) {
+    const retryAfter = await limiter.take(key);
+    if (retryAfter > 0) throw new AppError('TOO_MANY_REQUESTS', { params: { retryAfter } });
   }
 
   async function establishmentFor(actor: Actor, id: string) {
@@ -211,13 +225,13 @@ export function createCheckinService(deps: {
     },
 
     /** Counts an attempt to self-register (before the body is even read): 429 over the limits. */
-    limitRegistration(ip: string, token: string) {
-      take(perIp, ip);
-      take(perToken, token);
+    async limitRegistration(ip: string, token: string) {
+      await take(perIp, ip);
+      await take(perToken, token);
     },
 
-    limitScan(ip: string) {
-      take(ocrPerIp, ip);
+    async limitScan(ip: string) {
+      await take(ocrPerIp, ip);
     },
 
     /**

@@ -3,7 +3,7 @@ import type { ContactMessage } from '@hospes/shared/contact';
 import type { Language } from '@hospes/shared/languages';
 import { AppError } from '../../lib/app-error';
 import type { Mailer } from '../../lib/mail/mailer';
-import { clientKey, createLimiter } from '../../lib/rate-limiter';
+import { clientKey, memoryLimiterStore, type LimiterStore } from '../../lib/rate-limiter';
 import { contactMail } from './contact.mail';
 import type { ContactRepository } from './contact.repository';
 
@@ -25,6 +25,8 @@ export interface ContactServiceDeps {
   limit?: { max: number; windowMs: number };
   /** Messages an hour from all addresses together (default CONTACT_MESSAGES_PER_HOUR's, 50). */
   messagesPerHour?: number;
+  /** Where the limits are counted (shared by every process: decision 046); memory when absent. */
+  limiters?: LimiterStore;
 }
 
 export interface ContactMeta {
@@ -40,13 +42,16 @@ const EVERYONE = 'everyone';
 export function createContactService(deps: ContactServiceDeps) {
   const { contacts, mailer, supportEmail, log } = deps;
   const now = deps.now ?? (() => new Date());
-  const perAddress = createLimiter({
+  const limiters = deps.limiters ?? memoryLimiterStore();
+  const perAddress = limiters.create({
+    name: 'contact-address',
     ...(deps.limit ?? CONTACT_RATE_LIMIT),
     now: () => now().getTime(),
     keyOf: clientKey,
   });
   // A limit per address alone let rotating addresses flood the support inbox (issue 30).
-  const everyone = createLimiter({
+  const everyone = limiters.create({
+    name: 'contact-everyone',
     max: deps.messagesPerHour ?? DEFAULT_CONTACT_MESSAGES_PER_HOUR,
     windowMs: 60 * 60 * 1000,
     now: () => now().getTime(),
@@ -94,26 +99,23 @@ export function createContactService(deps: ContactServiceDeps) {
       input: ContactMessage,
       meta: ContactMeta,
     ): Promise<{ id: string; receivedAt: string }> {
-      if (perAddress.isBlocked(meta.ip)) {
-        throw new AppError('TOO_MANY_REQUESTS', {
-          params: { retryAfter: perAddress.retryAfterSeconds(meta.ip) },
-        });
+      const addressWait = await perAddress.take(meta.ip);
+      if (addressWait > 0) {
+        throw new AppError('TOO_MANY_REQUESTS', { params: { retryAfter: addressWait } });
       }
-      perAddress.hit(meta.ip);
       const { website, ...message } = input;
       if (website && website.trim()) {
         log.info({ ip: meta.ip }, 'contact form honeypot filled: message dropped');
         return { id: randomUUID(), receivedAt: now().toISOString() };
       }
-      if (everyone.isBlocked(EVERYONE)) {
-        throw new AppError('TOO_MANY_REQUESTS', {
-          params: { retryAfter: everyone.retryAfterSeconds(EVERYONE) },
-        });
+      const everyoneWait = await everyone.take(EVERYONE);
+      if (everyoneWait > 0) {
+        throw new AppError('TOO_MANY_REQUESTS', { params: { retryAfter: everyoneWait } });
       }
-      everyone.hit(EVERYONE);
-      if (everyone.isBlocked(EVERYONE)) {
+      const hourEnds = await everyone.retryAfter(EVERYONE);
+      if (hourEnds > 0) {
         log.warn(
-          { retryAfter: everyone.retryAfterSeconds(EVERYONE) },
+          { retryAfter: hourEnds },
           'contact form: the hourly limit of all addresses is reached (CONTACT_MESSAGES_PER_HOUR); more messages are refused until it ends',
         );
       }

@@ -26,7 +26,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { uuidv7 } from '../../lib/ids';
-import { createLimiter } from '../../lib/rate-limiter';
+import { memoryLimiterStore, type LimiterStore } from '../../lib/rate-limiter';
 import type { JobQueue } from '../../lib/jobs/job-queue';
 import { SesTransportError, type SesClient, type SesTarget } from '../../lib/ses/client';
 import { SesMalformedAnswer, SesSoapFault } from '../../lib/ses/soap';
@@ -53,6 +53,8 @@ export interface SesServiceDeps {
   audit: AuditRepository;
   log: Pick<FastifyBaseLogger, 'warn' | 'info' | 'error'>;
   now?: () => Date;
+  /** Where the limit of calls is counted (shared by every process: decision 046); memory when absent. */
+  limiters?: LimiterStore;
 }
 
 /** A request "sending" for longer than this was cut off by a stopped process. */
@@ -68,16 +70,16 @@ const passwordContext = (establishmentId: string) => `ses-password:${establishme
 export function createSesService(deps: SesServiceDeps) {
   const { ses, documents, client, cipher, audit, log } = deps;
   const now = deps.now ?? (() => new Date());
-  const calls = createLimiter({ max: SES_CALLS_PER_10_MINUTES, windowMs: 10 * 60_000 });
+  const calls = (deps.limiters ?? memoryLimiterStore()).create({
+    name: 'ses-calls',
+    max: SES_CALLS_PER_10_MINUTES,
+    windowMs: 10 * 60_000,
+  });
 
   /** One more call to the Ministry for this establishment, or 429. */
-  function countCall(establishmentId: string) {
-    const key = `ses:${establishmentId}`;
-    if (calls.isBlocked(key))
-      throw new AppError('TOO_MANY_REQUESTS', {
-        params: { retryAfter: calls.retryAfterSeconds(key) },
-      });
-    calls.hit(key);
+  async function countCall(establishmentId: string) {
+    const retryAfter = await calls.take(`ses:${establishmentId}`);
+    if (retryAfter > 0) throw new AppError('TOO_MANY_REQUESTS', { params: { retryAfter } });
   }
 
   async function reachableEstablishment(actor: Actor, id: string) {
@@ -246,7 +248,7 @@ export function createSesService(deps: SesServiceDeps) {
       await reachableEstablishment(actor, establishmentId);
       const target = targetOf(await connectionOf(establishmentId));
       if (!target) throw new AppError('SES_NOT_CONNECTED');
-      countCall(establishmentId);
+      await countCall(establishmentId);
       try {
         const answer = await client.catalogo(target);
         return {
@@ -289,7 +291,7 @@ export function createSesService(deps: SesServiceDeps) {
         skip: async (ids) =>
           blocking(await ses.alreadyCommunicated(ids, input.kind, connection.environment)),
       });
-      countCall(establishmentId);
+      await countCall(establishmentId);
       const stays = sesStays(prepared.travelers);
       const id = uuidv7();
       // Again, with the establishment locked: a send from another desk may have taken them since.

@@ -39,6 +39,15 @@ export function createUsersRepository(db: Db, sessionCache?: SessionCache) {
       const [row] = await tx.insert(users).values(values).returning();
       return row!;
     },
+    /** Inserts the user unless its e-mail is taken (by a concurrent insert too): null then. */
+    async insertIfNew(values: NewUser, tx: Db = db): Promise<UserRow | null> {
+      const [row] = await tx
+        .insert(users)
+        .values(values)
+        .onConflictDoNothing({ target: users.email })
+        .returning();
+      return row ?? null;
+    },
     async update(id: string, values: Partial<NewUser>, tx: Db = db): Promise<UserRow | null> {
       const [row] = await tx
         .update(users)

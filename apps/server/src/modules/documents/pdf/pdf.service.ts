@@ -21,7 +21,7 @@ import {
   type RegistrationPdfRenderer,
 } from '../../../lib/pdf/registration-pdf';
 import { pdfTexts } from '../../../lib/pdf/pdf-texts';
-import { createLimiter } from '../../../lib/rate-limiter';
+import { memoryLimiterStore, type LimiterStore } from '../../../lib/rate-limiter';
 import type { DocumentCipher } from '../../../lib/storage/document-cipher';
 import { IMAGE_MAX_PIXELS } from '../../../lib/storage/images';
 import type { Actor } from '../../../plugins/auth';
@@ -47,6 +47,8 @@ export interface PdfServiceDeps {
   renderer?: RegistrationPdfRenderer;
   log: { warn(obj: unknown, msg: string): void };
   now?: () => Date;
+  /** Where the limit of e-mails is counted (shared by every process: decision 046); memory when absent. */
+  limiters?: LimiterStore;
 }
 
 const PDF_DOCUMENT_MAX_SIDE = 2000;
@@ -60,7 +62,11 @@ export function createPdfService(deps: PdfServiceDeps) {
   /** Today by an establishment's own clock (decision 028): the Canary Islands keep theirs. */
   const dayOf = (place: { province?: string | null; postalCode?: string | null }) =>
     todayIso(now(), establishmentTimeZone(place));
-  const mailLimiter = createLimiter({ max: SEND_PDF_PER_HOUR, windowMs: 60 * 60 * 1000 });
+  const mailLimiter = (deps.limiters ?? memoryLimiterStore()).create({
+    name: 'send-pdf',
+    max: SEND_PDF_PER_HOUR,
+    windowMs: 60 * 60 * 1000,
+  });
 
   /** An image as the PDF renderer takes it (PNG or JPEG), or null when it cannot be read. */
   async function pdfImage(bytes: Buffer, kind: DocumentKind): Promise<Buffer | null> {
@@ -193,10 +199,8 @@ export function createPdfService(deps: PdfServiceDeps) {
           details: [{ field: 'email', message: '', code: 'validation.email' }],
         });
       const key = `send-pdf:${actor.id}`;
-      if (mailLimiter.isBlocked(key))
-        throw new AppError('TOO_MANY_REQUESTS', {
-          params: { retryAfter: mailLimiter.retryAfterSeconds(key) },
-        });
+      const retryAfter = await mailLimiter.retryAfter(key);
+      if (retryAfter > 0) throw new AppError('TOO_MANY_REQUESTS', { params: { retryAfter } });
       const { pdf, view, establishment, lang } = await renderPdf(
         actor,
         id,
@@ -204,7 +208,7 @@ export function createPdfService(deps: PdfServiceDeps) {
         context,
         'email',
       );
-      mailLimiter.hit(key);
+      await mailLimiter.hit(key);
 
       const mailLng: Language = matchLanguage(lang) ?? 'es';
       const texts = mailTexts(mailLng).registration;
