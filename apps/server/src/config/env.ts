@@ -79,6 +79,7 @@ const EnvSchema = z.object({
   ),
   SES_CA_FILE: optional,
   SES_CHECK_SECONDS: z.coerce.number().int().min(0).max(3600).default(15),
+  SES_AUTOMATIC_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
 });
 
 /** A 32-byte key written as 64 hex characters or as base64 (standard or URL-safe); else null. */
@@ -137,6 +138,11 @@ export type Config = {
   retentionPurgeHours: number;
   /** JSON file with the landing's testimonials (default DATA_DIR/testimonials.json); missing: none. */
   testimonialsFile: string;
+  /**
+   * Seconds between looks for automatic sends that are due and for deadline alerts, a scheduled
+   * job run by one process whatever their number (0: not on this process; decision 044).
+   */
+  sesAutomaticSeconds: number;
   ses: {
     /** One address for both SES services instead of the Ministry's (a proxy, or tests). */
     endpoint: string | undefined;
@@ -204,6 +210,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       caFile: e.SES_CA_FILE ? path.resolve(e.SES_CA_FILE) : undefined,
       checkSeconds: e.SES_CHECK_SECONDS,
     },
+    sesAutomaticSeconds: e.SES_AUTOMATIC_SECONDS,
   };
 }
 
@@ -217,6 +224,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       RETENTION_PURGE_HOURS: '0',
       // Nor a background look at SES lotes: tests ask for it (modules/ses).
       SES_CHECK_SECONDS: '0',
+      // Nor automatic sends and alerts: tests that want them set sesAutomaticSeconds.
+      SES_AUTOMATIC_SECONDS: '0',
     }),
     ...overrides,
   };
