@@ -17,7 +17,14 @@ export interface SesAlertParams {
   /** The establishment's clock, for the limit's local time. */
   timeZone: string;
   travelers: { name: string; entryDate: string; deadline: string; hoursLeft: number }[];
-  lotes: { kind: 'PV' | 'RH'; lote: string | null; responseText: string | null }[];
+  /** Refused whole (the service's text), or with these travelers rejected. */
+  lotes: {
+    kind: 'PV' | 'RH';
+    lote: string | null;
+    state: string;
+    responseText: string | null;
+    rejected: { name: string; error: string }[];
+  }[];
 }
 
 export function sesAlertMail(lng: Language, to: string, params: SesAlertParams): MailMessage {
@@ -35,12 +42,12 @@ export function sesAlertMail(lng: Language, to: string, params: SesAlertParams):
         : interpolate(part.overdue, { limit });
     return `${t.name} (${t.entryDate}): ${left}`;
   });
-  const loteLines = params.lotes.map(
-    (l) =>
-      `${l.kind === 'PV' ? part.partes : part.reservas}${l.lote ? ` · ${l.lote}` : ''}${
-        l.responseText ? `: ${l.responseText}` : ''
-      }`,
-  );
+  const loteLines = params.lotes.flatMap((l) => {
+    const head = `${l.kind === 'PV' ? part.partes : part.reservas}${l.lote ? ` · ${l.lote}` : ''}`;
+    if (l.state === 'refused' || l.rejected.length === 0)
+      return [`${head}${l.responseText ? `: ${l.responseText}` : ''}`];
+    return l.rejected.map((r) => `${head}: ${r.name}: ${r.error}`);
+  });
   const sections: { title: string; lines: string[] }[] = [];
   if (travelerLines.length)
     sections.push({

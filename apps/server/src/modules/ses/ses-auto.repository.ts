@@ -320,6 +320,28 @@ export function createSesAutoRepository(db: Db) {
         .orderBy(asc(sesSubmissions.createdAt));
     },
 
+    /** The travelers these requests sent that the Ministry rejected, with its error. */
+    async rejectedOf(submissionIds: string[], tx: Db = db) {
+      if (submissionIds.length === 0) return [];
+      return tx
+        .select({
+          submissionId: sesSubmissionItems.submissionId,
+          firstName: pilgrims.firstName,
+          lastName: pilgrims.lastName,
+          secondLastName: pilgrims.secondLastName,
+          error: sesSubmissionItems.error,
+        })
+        .from(sesSubmissionItems)
+        .innerJoin(pilgrims, eq(pilgrims.id, sesSubmissionItems.pilgrimId))
+        .where(
+          and(
+            inArray(sesSubmissionItems.submissionId, submissionIds),
+            isNotNull(sesSubmissionItems.error),
+          ),
+        )
+        .orderBy(asc(sesSubmissionItems.orden), asc(pilgrims.id));
+    },
+
     async alertOf(establishmentId: string, tx: Db = db): Promise<AlertRow | null> {
       const [row] = await tx
         .select()

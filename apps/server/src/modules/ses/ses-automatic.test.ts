@@ -340,4 +340,67 @@ describe('the deadline guard', () => {
     });
     expect(foreign.json().data).toEqual([]);
   }, 60_000);
+
+  it('e-mails the owner when a lote comes back with errors, again for new errors the same day', async () => {
+    const owner = await connectedOwner();
+    clock = new Date('2026-06-22T10:00:00Z');
+    const mailsTo = () => ctx.smtp.messages.filter((m) => m.to.includes(owner.email.toLowerCase()));
+    /** Sent from the dialog, rejected by the Ministry, its lote processed. */
+    async function rejected(lastName: string, error: string) {
+      // Arriving this evening: far from the limit, so only the lote's errors are news.
+      const t = await traveler(owner, '2026-06-22', new Date('2026-06-22T09:00:00Z'), {
+        lastName,
+      });
+      service.rejectInNext({ 1: error });
+      const sent = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/establishments/${owner.establishmentId}/ses-submissions?lng=en`,
+        headers: bearer(owner.token),
+        payload: { kind: 'PV', pilgrimIds: [t.id] },
+      });
+      expect(sent.statusCode, sent.body).toBe(201);
+      const id = sent.json<{ data: { id: string } }>().data.id;
+      await vi.waitFor(
+        async () => {
+          const res = await ctx.app.inject({
+            method: 'POST',
+            url: `/api/ses-submissions/${id}/check`,
+            headers: bearer(owner.token),
+          });
+          expect(res.json<{ data: { state: string } }>().data.state).toBe('processed');
+        },
+        { timeout: 20_000, interval: 3_100 },
+      );
+    }
+
+    await rejected('Primero', 'El número de documento no es válido');
+    const first = await ctx.smtp.waitFor(owner.email, {
+      subject: /SES\.HOSPEDAJES/,
+      timeoutMs: 20_000,
+    });
+    expect(first.text).toContain('Primero');
+    expect(first.text).toContain('El número de documento no es válido');
+
+    // Nothing new: no second message.
+    await rounds(3);
+    expect(mailsTo()).toHaveLength(2);
+
+    // A new lote with errors the same day: told at once, without the first one again.
+    await rejected('Segundo', 'La fecha de nacimiento no es válida');
+    await vi.waitFor(() => expect(mailsTo()).toHaveLength(3), { timeout: 20_000, interval: 200 });
+    const second = mailsTo()[2]!;
+    expect(second.text).toContain('Segundo');
+    expect(second.text).not.toContain('Primero');
+
+    // Both are still to report, as rejected, with the Ministry's error.
+    const list = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/ses-to-report?establishmentId=${owner.establishmentId}`,
+      headers: bearer(owner.token),
+    });
+    expect(list.json<{ data: SesToReportItem[] }>().data.map((i) => [i.state, i.error])).toEqual([
+      ['rejected', 'El número de documento no es válido'],
+      ['rejected', 'La fecha de nacimiento no es válida'],
+    ]);
+  }, 90_000);
 });

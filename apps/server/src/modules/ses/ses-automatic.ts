@@ -369,6 +369,7 @@ export function createSesAutomatic(deps: SesAutomaticDeps) {
         await auto.lotesWithErrors(data.establishmentId, new Date(at.getTime() - GUARD_WINDOW_MS))
       ).filter((l) => data.submissionIds.includes(l.id));
       if (travelers.length === 0 && lotes.length === 0) return;
+      const rejected = await auto.rejectedOf(lotes.map((l) => l.id));
       const establishment = (await auto.connectedEstablishments()).find(
         (e) => e.id === data.establishmentId,
       );
@@ -382,7 +383,12 @@ export function createSesAutomatic(deps: SesAutomaticDeps) {
             url: `${deps.appUrl}/to-report`,
             timeZone: establishmentTimeZone(establishment),
             travelers,
-            lotes,
+            lotes: lotes.map((l) => ({
+              ...l,
+              rejected: rejected
+                .filter((r) => r.submissionId === l.id)
+                .map((r) => ({ name: fullName(r), error: r.error ?? '' })),
+            })),
           }),
         );
       }
