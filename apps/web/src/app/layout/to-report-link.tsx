@@ -25,7 +25,7 @@ export function ToReportLink({
         <span
           className={cn(
             'inline-flex min-w-6 items-center justify-center rounded-full px-1.5 text-sm font-bold',
-            urgent ? 'bg-danger text-white' : 'bg-surface-muted text-fg',
+            urgent ? 'bg-danger-soft text-danger' : 'border border-line text-fg',
           )}
         >
           {count}
