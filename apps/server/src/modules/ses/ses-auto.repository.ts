@@ -187,6 +187,9 @@ export function createSesAutoRepository(db: Db) {
         .where(
           and(
             eq(pilgrims.establishmentId, establishmentId),
+            // Implied by the next (a row is changed after it is created); it lets the
+            // (establishment, updated_at) index narrow the rows.
+            gte(pilgrims.updatedAt, since),
             gte(pilgrims.createdAt, since),
             confirmedRegistration,
             sql`not exists (
@@ -239,6 +242,7 @@ export function createSesAutoRepository(db: Db) {
             inScope(scope, pilgrims.establishmentId),
             establishmentId ? eq(pilgrims.establishmentId, establishmentId) : undefined,
             connected,
+            gte(pilgrims.updatedAt, since), // implied by the next, for the index
             gte(pilgrims.createdAt, since),
             confirmedRegistration,
           ),

@@ -1,7 +1,6 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SesToReportItem } from '@hospes/shared/ses-auto';
-import { ToReportLink } from '@/app/layout/to-report-link';
 import { authStore } from '@/lib/auth';
 import { apiFailure, mockApi, renderPage, sampleUser } from '@/test/utils';
 import { SesToReport } from './ses-to-report';
@@ -79,31 +78,5 @@ describe('the travelers to report to SES.HOSPEDAJES', () => {
     });
     renderPage(<SesToReport />);
     expect(await screen.findByRole('alert')).toHaveTextContent('Establecimiento no encontrado');
-  });
-});
-
-describe('the header’s badge', () => {
-  it('counts the travelers to report and links to their list; nothing when none', async () => {
-    authStore.setSession(TOKEN, sampleUser, { remember: true });
-    mockApi({
-      'GET /api/ses-to-report': toReport([item({}), item({ pilgrimId: LUIS, hoursLeft: 30 })]),
-    });
-    const { unmount } = renderPage(
-      <ul>
-        <ToReportLink className={() => ''} />
-      </ul>,
-    );
-    const link = await screen.findByRole('link', { name: 'To report 2' });
-    expect(link).toHaveAttribute('href', '/to-report');
-    unmount();
-
-    const { calls } = mockApi({ 'GET /api/ses-to-report': toReport([]) });
-    renderPage(
-      <ul>
-        <ToReportLink className={() => ''} />
-      </ul>,
-    );
-    await vi.waitFor(() => expect(calls).toHaveLength(1));
-    expect(screen.queryByRole('link')).not.toBeInTheDocument();
   });
 });
