@@ -45,6 +45,9 @@ import { createRetentionService, scheduleRetention } from './modules/retention/r
 import { createSesRepository } from './modules/ses/ses.repository';
 import { sesRoutes } from './modules/ses/ses.routes';
 import { createSesService, scheduleSesChecks } from './modules/ses/ses.service';
+import { createSesAutoRepository } from './modules/ses/ses-auto.repository';
+import { createSesAutomatic, scheduleSesAutomatic } from './modules/ses/ses-automatic';
+import { sesAutomaticRoutes } from './modules/ses/ses-automatic.routes';
 import { createSesClient, type SesClient } from './lib/ses/client';
 import {
   createSessionsRepository,
@@ -72,6 +75,8 @@ export interface AppDeps {
   sesClient?: SesClient;
   /** Defaults to pg-boss on `database` (lib/jobs); started and stopped with the app. */
   jobs?: JobQueue;
+  /** The clock of the automatic sends and the deadline guard (tests move it past 21:00). */
+  now?: () => Date;
 }
 
 /**
@@ -330,9 +335,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   // Sending partes and reservas to SES.HOSPEDAJES, and asking about their lotes (decision 035).
+  const sesRepository = createSesRepository(db);
   const ses = createSesService({
     db,
-    ses: createSesRepository(db),
+    ses: sesRepository,
     documents: authorityFiles,
     client:
       deps.sesClient ??
@@ -344,7 +350,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     audit,
     log: app.log,
     limiters,
+    now: deps.now,
   });
+  // Sending by itself, and the deadline guard's alerts (decision 044).
+  const sesAutomatic = createSesAutomatic({
+    auto: createSesAutoRepository(db),
+    sesRepository,
+    ses,
+    jobs,
+    mailer,
+    audit,
+    appUrl: config.appUrl,
+    log: app.log,
+    now: deps.now,
+  });
+  if (config.sesAutomaticSeconds > 0)
+    await scheduleSesAutomatic(jobs, sesAutomatic, config.sesAutomaticSeconds);
   // The jobs of the lote checks and the retention purge (their settings at 0: not on this process).
   if (config.ses.checkSeconds > 0) await scheduleSesChecks(jobs, ses, config.ses.checkSeconds);
   // Records past their retention are deleted when first scheduled, then every few hours
@@ -397,6 +418,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(publicCheckinRoutes, { prefix: '/public/checkin', checkin });
       await api.register(documentsRoutes, { pdf, exportImport, authorityFiles });
       await api.register(sesRoutes, { ses });
+      await api.register(sesAutomaticRoutes, { automatic: sesAutomatic });
       await api.register(adminRoutes, { prefix: '/admin', admin });
     },
     { prefix: '/api' },

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/app';
+import { buildApp, type AppDeps } from '../src/app';
 import { testConfig, type Config } from '../src/config/env';
 import type { Database } from '../src/db/client';
 import { createAesGcmCipher, loadEncryptionKey } from '../src/lib/storage/document-cipher';
@@ -29,13 +29,19 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-/** The real app on a database of its own, sending mail over SMTP to a server started here. */
-export async function createTestContext(overrides: Partial<Config> = {}): Promise<TestContext> {
+/**
+ * The real app on a database of its own, sending mail over SMTP to a server started here; `deps`
+ * replaces some of its parts (its clock).
+ */
+export async function createTestContext(
+  overrides: Partial<Config> = {},
+  deps: Pick<AppDeps, 'now'> = {},
+): Promise<TestContext> {
   const smtp = await startTestSmtp();
   const database = await openTestDatabase();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'hospes-test-'));
   const config = testConfig({ smtpUrl: smtp.url, appUrl: APP_URL, dataDir, ...overrides });
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, ...deps });
   await app.ready();
   return {
     app,

@@ -86,6 +86,7 @@ const EnvSchema = z.object({
       .regex(/^rediss?:\/\/\S+$/, 'must start with redis:// or rediss://')
       .optional(),
   ),
+  SES_AUTOMATIC_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
 });
 
 /** A 32-byte key written as 64 hex characters or as base64 (standard or URL-safe); else null. */
@@ -144,6 +145,11 @@ export type Config = {
   retentionPurgeHours: number;
   /** JSON file with the landing's testimonials (default DATA_DIR/testimonials.json); missing: none. */
   testimonialsFile: string;
+  /**
+   * Seconds between looks for automatic sends that are due and for deadline alerts, a scheduled
+   * job run by one process whatever their number (0: not on this process; decision 044).
+   */
+  sesAutomaticSeconds: number;
   ses: {
     /** One address for both SES services instead of the Ministry's (a proxy, or tests). */
     endpoint: string | undefined;
@@ -217,6 +223,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       checkSeconds: e.SES_CHECK_SECONDS,
     },
     redisUrl: e.REDIS_URL,
+    sesAutomaticSeconds: e.SES_AUTOMATIC_SECONDS,
   };
 }
 
@@ -230,6 +237,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       RETENTION_PURGE_HOURS: '0',
       // Nor a background look at SES lotes: tests ask for it (modules/ses).
       SES_CHECK_SECONDS: '0',
+      // Nor automatic sends and alerts: tests that want them set sesAutomaticSeconds.
+      SES_AUTOMATIC_SECONDS: '0',
     }),
     ...overrides,
   };

@@ -506,6 +506,52 @@ export const rateLimits = pgTable(
   (t) => [index('rate_limits_expire_idx').on(t.expire)],
 );
 
+/**
+ * When an establishment's partes (PV) or reservas (RH) go to SES.HOSPEDAJES by themselves
+ * (decision 044): `manual` (only from the dialog), `on_registration` (the travelers not yet sent,
+ * every few minutes) or `daily` at `at_time` (HH:MM, the establishment's clock). A row per
+ * establishment and kind; none: manual.
+ */
+export const sesSendMode = pgEnum('ses_send_mode', ['manual', 'on_registration', 'daily']);
+
+export const sesSendSchedules = pgTable(
+  'ses_send_schedules',
+  {
+    establishmentId: uuid('establishment_id')
+      .notNull()
+      .references(() => establishments.id, { onDelete: 'cascade' }),
+    kind: sesKind('kind').notNull(),
+    mode: sesSendMode('mode').notNull().default('manual'),
+    /** `HH:MM` of a daily send, in the establishment's time zone. */
+    atTime: varchar('at_time', { length: 5 }),
+    /**
+     * When the automatic mode was switched on: only travelers registered since then are sent by
+     * themselves (those before may have been uploaded by hand).
+     */
+    enabledAt: timestamp('enabled_at', { withTimezone: true }),
+    /** The last automatic run taken (by one process): a daily one runs once per occurrence. */
+    lastRunAt: timestamp('last_run_at', { withTimezone: true }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.establishmentId, t.kind] })],
+);
+
+/**
+ * What the owner of an establishment was last e-mailed about (decision 044): the day of the last
+ * deadline warning (the establishment's clock) and the travelers and requests it named, so that
+ * a warning goes at most once a day, unless a lote comes back with new errors.
+ */
+export const sesAlerts = pgTable('ses_alerts', {
+  establishmentId: uuid('establishment_id')
+    .primaryKey()
+    .references(() => establishments.id, { onDelete: 'cascade' }),
+  deadlineAlertedOn: date('deadline_alerted_on'),
+  /** Ids of the travelers and of the requests (lotes with errors) already named in a message. */
+  travelerIds: jsonb('traveler_ids').$type<string[]>().notNull().default([]),
+  submissionIds: jsonb('submission_ids').$type<string[]>().notNull().default([]),
+  alertedAt: timestamp('alerted_at', { withTimezone: true }),
+});
+
 export type UserRow = typeof users.$inferSelect;
 export type TravelerDbRow = typeof pilgrims.$inferSelect;
 export type NewTravelerRow = typeof pilgrims.$inferInsert;

@@ -49,6 +49,7 @@ export const routes: RouteObject[] = [
                 lazy: page(() => import('./routes/traveler-registration')),
               },
               { path: paths.profile, lazy: page(() => import('./routes/profile')) },
+              { path: paths.toReport, lazy: page(() => import('./routes/to-report')) },
               adminRoute,
             ],
           },

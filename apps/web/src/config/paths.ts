@@ -14,6 +14,8 @@ export const paths = {
   clientEdit: '/clients/edit/:id',
   travelerRegistration: '/traveler-registration',
   profile: '/profile',
+  /** The travelers still to report to SES.HOSPEDAJES (decision 044). */
+  toReport: '/to-report',
   // Public traveler self-registration (spec §2): both paths show the same page.
   selfRegistration: '/registro-viajero',
   selfRegistrationAlias: '/pilgrim-register',
@@ -73,6 +75,8 @@ export const apiPaths = {
     resetPassword: '/auth/reset-password',
     changePassword: '/auth/change-password',
   },
+  /** The travelers still to report to SES.HOSPEDAJES (decision 044). */
+  sesToReport: '/ses-to-report',
   pilgrims: {
     list: '/pilgrims',
     one: (id: string) => `/pilgrims/${encodeURIComponent(id)}`,

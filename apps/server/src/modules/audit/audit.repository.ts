@@ -30,6 +30,7 @@ export const AUDIT_ACTIONS = [
   'establishment.ses_file_generated',
   'establishment.ses_sent',
   'establishment.ses_connection_changed',
+  'establishment.ses_schedule_changed',
   'establishment.document_photos_deleted',
   'user.role_changed',
   'user.deactivated',

@@ -277,7 +277,8 @@ export function createSesService(deps: SesServiceDeps) {
       actor: Actor,
       establishmentId: string,
       input: SesSendInput,
-      context: AuditContext & { lng: Language },
+      // automatic: sent by itself (ses-automatic.ts, decision 044), by no user.
+      context: AuditContext & { lng: Language; automatic?: boolean },
     ): Promise<SesSubmission> {
       await reachableEstablishment(actor, establishmentId);
       const connection = await connectionOf(establishmentId);
@@ -303,7 +304,7 @@ export function createSesService(deps: SesServiceDeps) {
           environment: connection.environment,
           state: 'sending',
           communications: stays.length,
-          sentBy: actor.id,
+          sentBy: context.automatic ? null : actor.id,
           createdAt: now(),
         },
         stays.flatMap((stay, i) => stay.map((t) => ({ pilgrimId: t.id, orden: i + 1 }))),

@@ -12,6 +12,7 @@ import { clearSendQueue } from '@/features/desk/send-queue';
 import { LanguageSwitcher } from '@/features/preferences/components/language-switcher';
 import { ThemeToggle } from '@/features/preferences/components/theme-toggle';
 import { isAdmin, useAuth, useSignOut } from '@/lib/auth';
+import { ToReportLink } from './to-report-link';
 
 const MENU_ID = 'main-menu';
 
@@ -128,6 +129,7 @@ function NavItems({ vertical = false }: { vertical?: boolean }) {
           {t('nav.travelerRegistration')}
         </NavLink>
       </li>
+      <ToReportLink className={navLinkClasses} />
       {isAdmin(user) && (
         <li>
           <NavLink to={paths.admin} className={navLinkClasses}>

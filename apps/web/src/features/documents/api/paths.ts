@@ -16,6 +16,9 @@ export const documentPaths = {
   sesSubmissions: (establishmentId: string) =>
     `/establishments/${encodeURIComponent(establishmentId)}/ses-submissions`,
   sesSubmissionCheck: (id: string) => `/ses-submissions/${encodeURIComponent(id)}/check`,
+  // Sending by itself (decision 044).
+  sesSchedule: (establishmentId: string) =>
+    `/establishments/${encodeURIComponent(establishmentId)}/ses-schedule`,
   sesCommunications: (pilgrimId: string) =>
     `/pilgrims/${encodeURIComponent(pilgrimId)}/ses-communications`,
 } as const;

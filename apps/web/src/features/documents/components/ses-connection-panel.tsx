@@ -17,6 +17,7 @@ import {
   useSaveSesConnection,
   useSesConnection,
 } from '../api/ses-send';
+import { SesScheduleForm } from './ses-schedule-form';
 import { sesFailureText } from './ses-submission-status';
 
 export interface SesConnectionEstablishment {
@@ -204,6 +205,12 @@ export function SesConnectionPanel({
               )}
             </div>
           </form>
+        )}
+        {connected && (
+          <SesScheduleForm
+            establishmentId={establishment.id}
+            establishmentName={establishment.name}
+          />
         )}
       </div>
       <ConfirmDialog
