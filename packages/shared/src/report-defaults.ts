@@ -32,6 +32,21 @@ export interface ReportDefaults {
 
 export const NO_REPORT_DEFAULTS: ReportDefaults = { defaultPaymentType: null, walkInNights: null };
 
+/** An establishment's report defaults as stored: a payment type off the catalogue counts as none. */
+export function reportDefaultsOf(row: {
+  defaultPaymentType: string | null;
+  walkInNights: number | null;
+}): ReportDefaults {
+  const payment = row.defaultPaymentType;
+  return {
+    defaultPaymentType:
+      payment && (PAYMENT_TYPES as readonly string[]).includes(payment)
+        ? (payment as PaymentType)
+        : null,
+    walkInNights: row.walkInNights,
+  };
+}
+
 /**
  * What an establishment of a type usually takes, offered by the establishment form (never applied
  * unasked): a pilgrim hostel (albergue) is paid in cash on arrival for one night.

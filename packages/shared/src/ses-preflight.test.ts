@@ -486,7 +486,11 @@ describe('SES pre-flight check', () => {
   // personas es menor de edad, al menos una de las personas mayores de edad ha de tener informada
   // su relación de parentesco con esta persona menor de edad (padre, madre, abuelo/a, hermano/a,...)".
   it('refuses a minor without a relation to an adult of the same stay: "al menos una de las personas mayores de edad ha de tener informada su relación de parentesco"', () => {
-    const family = { contractReference: 'F-7', contractDate: '2026-06-01', paymentType: 'EFECT' };
+    const family = {
+      contractReference: 'F-7',
+      contractDate: '2026-06-01',
+      paymentType: 'EFECT' as const,
+    };
     const parent = spaniard({ stay: family });
     // 17 on the day of arrival: a minor, without a document.
     const child = spaniard({

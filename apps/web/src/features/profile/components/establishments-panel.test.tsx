@@ -24,6 +24,8 @@ const roque: Establishment & { role: 'owner' } = {
   authorityIsDefault: true,
   includeDocumentImagesInPdf: false,
   keepDocumentImages: true,
+  defaultPaymentType: null,
+  walkInNights: null,
   pilgrimsCount: 4,
   lastLogin: null,
   lastActivity: null,
