@@ -149,6 +149,10 @@ describe('report defaults of an establishment (decision 042)', () => {
     expect(of('Wanda', 'numPersonas')).toBe('1');
     expect(of('Wanda', 'pago/tipoPago')).toBe('EFECT');
     expect(of('Pablo', 'pago/tipoPago')).toBe('TARJT');
+    // Its sheet prints without an issue date of the document.
+    const pdf = await call('GET', `/api/pilgrims/${walkIn.id}/pdf`);
+    expect(pdf.statusCode, pdf.body).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
   });
 
   it('complete a self check-in when the desk confirms the arrival, from the day of arrival', async () => {
