@@ -1,6 +1,7 @@
-import { AUTHORITIES } from './codes';
+import { AUTHORITIES, PAYMENT_TYPES } from './codes';
 import { EmailSchema, IdSchema, PaginationSchema, PhoneSchema, text } from './common';
 import { codeSchema, nullish, queryParam, queryParamWithDefault } from './fields';
+import { DefaultPaymentTypeSchema, WalkInNightsSchema } from './report-defaults';
 import { isValidNif, compactId } from './spanish-ids';
 import { z } from './zod';
 
@@ -60,7 +61,9 @@ export const AuthoritySchema = z.enum(AUTHORITIES);
  * `codigoEstablecimiento` and `codigoArrendador` (≤10 each), the authority it reports to
  * (empty: derived from the province), whether the registration PDF shows the document images, and
  * whether photos of identity documents are kept at all (`keepDocumentImages`, default true; off,
- * a registration may not carry them: the AEPD advises lodgings not to keep copies of IDs).
+ * a registration may not carry them: the AEPD advises lodgings not to keep copies of IDs), and
+ * the report defaults a traveler registered without them takes (decision 042: `defaultPaymentType`,
+ * a SES `tipoPago`; `walkInNights`, check-out = entry + N).
  * On an update a missing key keeps its value and `''`/null clears it.
  */
 export const EstablishmentSettingsInputSchema = z.object({
@@ -69,6 +72,8 @@ export const EstablishmentSettingsInputSchema = z.object({
   authority: nullish(AuthoritySchema),
   includeDocumentImagesInPdf: z.boolean().optional(),
   keepDocumentImages: z.boolean().optional(),
+  defaultPaymentType: nullish(DefaultPaymentTypeSchema),
+  walkInNights: nullish(WalkInNightsSchema),
 });
 
 /**
@@ -129,6 +134,10 @@ export const EstablishmentSchema = z.object({
   includeDocumentImagesInPdf: z.boolean(),
   /** False: registrations carry no photos of the identity document (a scan reads the data only). */
   keepDocumentImages: z.boolean(),
+  /** The SES payment type (tipoPago) of a stay registered without one; null: none (decision 042). */
+  defaultPaymentType: z.enum(PAYMENT_TYPES).nullable(),
+  /** The nights of a stay registered without a check-out (check-out = entry + N); null: none. */
+  walkInNights: z.number().int().nullable(),
   pilgrimsCount: z.number().int(),
   /** The latest login of any of its members (ISO date-time), or null. */
   lastLogin: z.string().nullable(),

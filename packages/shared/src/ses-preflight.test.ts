@@ -423,6 +423,94 @@ describe('SES pre-flight check', () => {
     expect(pv([spaniard({ awaitingConfirmation: false })])).toEqual([]);
   });
 
+  // Manual §3.1.1.1, numeroDocumento: "Deberá corresponder al tipo de documento del campo
+  // tipoDocumento, y tener un formato válido en el caso de NIF o NIE."
+  it('refuses a DNI saved as a passport: "deberá corresponder al tipo de documento del campo tipoDocumento"', () => {
+    const asPassport = spaniard({ documentType: 'P', documentSupportNumber: null });
+    expect(codes(pv([asPassport]))).toEqual(['passportNumber:ses.dniAsPassport']);
+    // However written (lower case, spaces, a dash), and in a reservation too.
+    expect(codes(pv([{ ...asPassport, passportNumber: '12345678-z' }]))).toEqual([
+      'passportNumber:ses.dniAsPassport',
+    ]);
+    expect(codes(rh([asPassport]))).toEqual(['passportNumber:ses.dniAsPassport']);
+    // Saved as a DNI it is fine; a Spanish passport (3 letters, 6 digits) is fine.
+    expect(pv([spaniard()])).toEqual([]);
+    expect(pv([spaniard({ documentType: 'P', passportNumber: 'PAA123456' })])).toEqual([]);
+    // Eight digits and a wrong check letter are no DNI: a passport number like any other.
+    expect(pv([{ ...asPassport, passportNumber: '12345678A' }])).toEqual([]);
+    // A foreigner holds no DNI: a passport of that shape may pass the check letter by chance.
+    expect(
+      pv([
+        {
+          ...asPassport,
+          nationality: 'ARG',
+          secondLastName: null,
+          address: { ...asPassport.address!, country: 'ARG', municipalityName: 'Rosario' },
+        },
+      ]),
+    ).toEqual([]);
+    expect(sesProblemText('es', { code: 'ses.dniAsPassport' })).toMatch(
+      /corresponder al tipo de documento/,
+    );
+  });
+
+  // Manual §3.1.1.1: fechaContrato is the "Fecha en la que se formalizó el contrato", fechaEntrada
+  // the "Fecha y hora de entrada en el alojamiento".
+  it('refuses a contract date after the arrival: "fecha en la que se formalizó el contrato"', () => {
+    const late = spaniard({
+      stay: { contractReference: 'R-1', contractDate: '2026-06-02', paymentType: 'EFECT' },
+    });
+    expect(codes(pv([late]))).toEqual(['stay.contractDate:ses.contractDateAfterEntry']);
+    expect(codes(rh([late]))).toEqual(['stay.contractDate:ses.contractDateAfterEntry']);
+    // The arrival is the stay's entry time when given: a contract of the day of arrival is fine,
+    // whatever the hour.
+    const sameDay = spaniard({
+      entryDate: '2026-05-31',
+      stay: {
+        contractReference: 'R-1',
+        contractDate: '2026-06-01',
+        entryDateTime: '2026-06-01T21:30:00',
+        paymentType: 'EFECT',
+      },
+    });
+    expect(pv([sameDay])).toEqual([]);
+    expect(
+      codes(pv([{ ...sameDay, stay: { ...sameDay.stay, entryDateTime: '2026-05-31T23:00:00' } }])),
+    ).toEqual(['stay.contractDate:ses.contractDateAfterEntry']);
+    expect(sesProblemText('en', { code: 'ses.contractDateAfterEntry' })).toMatch(
+      /after the arrival/,
+    );
+  });
+
+  // Manual §3.1.1.1, parentesco, "Obligatorio si la persona es menor de edad": "Si alguna de las
+  // personas es menor de edad, al menos una de las personas mayores de edad ha de tener informada
+  // su relación de parentesco con esta persona menor de edad (padre, madre, abuelo/a, hermano/a,...)".
+  it('refuses a minor without a relation to an adult of the same stay: "al menos una de las personas mayores de edad ha de tener informada su relación de parentesco"', () => {
+    const family = {
+      contractReference: 'F-7',
+      contractDate: '2026-06-01',
+      paymentType: 'EFECT' as const,
+    };
+    const parent = spaniard({ stay: family });
+    // 17 on the day of arrival: a minor, without a document.
+    const child = spaniard({
+      id: 't-minor',
+      dateOfBirth: '2008-06-02',
+      passportNumber: null,
+      documentSupportNumber: null,
+      stay: family,
+    });
+    // No relation given: refused on the minor.
+    expect(codes(pv([parent, child]))).toEqual(['kinship:ses.kinshipRequiredForMinor']);
+    // A relation, but no adult in the stay to be related to: refused too.
+    const alone = { ...child, kinship: 'HJ' as const };
+    expect(codes(pv([alone]))).toEqual(['stay.contractReference:ses.minorWithoutAdult']);
+    // The adult and the relation, in one stay: fine. 18 on the day of arrival is an adult.
+    expect(pv([parent, alone])).toEqual([]);
+    expect(pv([{ ...spaniard(), dateOfBirth: '2008-06-01', stay: family }])).toEqual([]);
+    expect(sesProblemText('es', { code: 'ses.kinshipRequiredForMinor' })).toMatch(/parentesco/);
+  });
+
   it('has a text in es and en for every problem code', () => {
     const keys = SES_PROBLEM_CODES.map((c) => c.slice(4)).sort();
     expect(Object.keys(esSes).sort()).toEqual(keys);

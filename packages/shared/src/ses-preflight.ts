@@ -215,6 +215,7 @@ export const SES_PROBLEM_CODES = [
   'ses.secondSurnameRequiredForNif',
   'ses.documentRequiredForAdult',
   'ses.documentNumberInvalid',
+  'ses.dniAsPassport',
   'ses.supportNumberRequired',
   'ses.kinshipRequiredForMinor',
   'ses.kinshipInvalid',
@@ -236,6 +237,7 @@ export const SES_PROBLEM_CODES = [
   'ses.checkOutBeforeEntry',
   'ses.contractReferenceRequired',
   'ses.contractDateInvalid',
+  'ses.contractDateAfterEntry',
   'ses.paymentTypeRequired',
   'ses.paymentTypeInvalid',
   'ses.paymentDateInvalid',
@@ -503,6 +505,13 @@ export function preflightSes(
       }
       if (traveler.documentType === 'N' && !isValidNie(compact))
         add('passportNumber', 'ses.documentNumberInvalid');
+      // The number "deberá corresponder al tipo de documento del campo tipoDocumento" (manual
+      // §3.1.1.1): a Spaniard's DNI (8 digits and its check letter) saved as a passport (the
+      // form's default type) would go to the Ministry as a passport number. A Spanish passport is
+      // never shaped so (3 letters, 6 digits); a foreigner holds no DNI, and a foreign passport of
+      // that shape may pass the check letter by chance, so only a Spanish national's is caught.
+      if (traveler.documentType === 'P' && isSpain(traveler.nationality) && isValidDni(compact))
+        add('passportNumber', 'ses.dniAsPassport');
       if (traveler.documentType === 'D' && !secondLastName)
         add('secondLastName', 'ses.secondSurnameRequiredForNif');
       if (pv) {
@@ -547,6 +556,11 @@ export function preflightSes(
       problems.push(tooLong(travelerId, 'stay.contractReference', SES_LIMITS.contractReference));
     }
     if (!isIsoDate(contract.contractDate)) add('stay.contractDate', 'ses.contractDateInvalid');
+    // fechaContrato is the "fecha en la que se formalizó el contrato" and fechaEntrada the "fecha
+    // y hora de entrada en el alojamiento" (manual §3.1.1.1): a contract is made by the arrival at
+    // the latest, so one dated after it is a typing mistake, not a date to report.
+    else if (contract.entry && contract.contractDate > contract.entry.slice(0, 10))
+      add('stay.contractDate', 'ses.contractDateAfterEntry');
     if (!contract.entry && isIsoDate(stay[0]!.entryDate))
       add('stay.entryDateTime', 'ses.entryDateInvalid');
     if (!contract.exit)

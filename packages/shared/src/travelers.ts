@@ -347,8 +347,9 @@ const withRecordRules =
 
 /**
  * Every traveler field. Defaults of spec §5 when empty: documentType P, language es,
- * entryDate today, documentExpeditionDate today (or the entry date when that is earlier),
- * checkOutDate null. E-mail and phone have no default: SES needs a real one (decision 006).
+ * entryDate today, checkOutDate null (or the establishment's walk-in nights, decision 042).
+ * documentExpeditionDate stays empty when not given (decision 042 overrides spec §5's today).
+ * E-mail and phone have no default: SES needs a real one (decision 006).
  */
 export const TravelerFieldsSchema = z.object({
   firstName: nameSchema,
@@ -584,7 +585,8 @@ export const TravelerSchema = z.object({
   documentSupportNumber: z.string().nullable(),
   dateOfBirth: z.string(),
   gender: z.enum(GENDERS),
-  documentExpeditionDate: z.string(),
+  /** Null when not given (decision 042: never made up). */
+  documentExpeditionDate: z.string().nullable(),
   entryDate: z.string(),
   checkOutDate: z.string().nullable(),
   daysOfStay: z.number().int(),

@@ -139,6 +139,12 @@ export const establishments = pgTable(
      */
     keepDocumentImages: boolean('keep_document_images').notNull().default(true),
     /**
+     * Report defaults (decision 042): the SES payment type (tipoPago) and the nights (check-out =
+     * entry + N) a traveler registered without them takes; null: none, the desk gives them.
+     */
+    defaultPaymentType: varchar('default_payment_type', { length: 5 }),
+    walkInNights: integer('walk_in_nights'),
+    /**
      * The SES.HOSPEDAJES web-service user (not the portal's login) and its password, sealed with
      * the encryption key (context `ses-password:<id>`); null: communications are not sent from
      * Hospes (decision 035).
@@ -192,7 +198,8 @@ export const pilgrims = pgTable(
     documentSupportNumber: varchar('document_support_number', { length: 9 }),
     dateOfBirth: date('date_of_birth').notNull(),
     gender: varchar('gender', { length: 1 }).notNull(),
-    documentExpeditionDate: date('document_expedition_date').notNull(),
+    /** Null when not given: never made up (decision 042); SES does not ask for it. */
+    documentExpeditionDate: date('document_expedition_date'),
     entryDate: date('entry_date').notNull(),
     checkOutDate: date('check_out_date'),
     language: varchar('language', { length: 5 }).notNull().default('es'),

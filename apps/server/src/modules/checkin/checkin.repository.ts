@@ -154,6 +154,8 @@ export function createCheckinRepository(db: Db) {
           pilgrim: pilgrims,
           province: establishments.province,
           postalCode: establishments.postalCode,
+          defaultPaymentType: establishments.defaultPaymentType,
+          walkInNights: establishments.walkInNights,
         })
         .from(selfRegistrations)
         .innerJoin(pilgrims, eq(pilgrims.id, selfRegistrations.pilgrimId))
@@ -165,10 +167,19 @@ export function createCheckinRepository(db: Db) {
       return row ?? null;
     },
 
-    /** The day of arrival a confirmation sets, with the report number of its year when it changed. */
+    /**
+     * The day of arrival a confirmation sets, with the report number of its year when it changed,
+     * and what the establishment's report defaults gave (decision 042).
+     */
     async setEntryDate(
       pilgrimId: string,
-      values: { entryDate: string; reportYear?: number; reportSeq?: number },
+      values: {
+        entryDate: string;
+        reportYear?: number;
+        reportSeq?: number;
+        checkOutDate?: string | null;
+        paymentType?: string | null;
+      },
       tx: Db = db,
     ) {
       await tx

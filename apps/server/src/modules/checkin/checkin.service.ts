@@ -9,7 +9,13 @@ import {
   type PublicCheckinInfo,
   type PublicCheckinInput,
 } from '@hospes/shared/checkin';
+import type { PaymentType } from '@hospes/shared/codes';
 import { todayIso } from '@hospes/shared/dates';
+import {
+  defaultedFields,
+  reportDefaultsOf,
+  withReportDefaults,
+} from '@hospes/shared/report-defaults';
 import { travelerRecordIssues } from '@hospes/shared/travelers';
 import type { Db } from '../../db/client';
 import type { TravelerDbRow } from '../../db/schema';
@@ -349,10 +355,31 @@ export function createCheckinService(deps: {
         const reportSeq = renumber
           ? await reportNumbers.allocateReportNumbers(row.establishmentId, year, 1, tx)
           : null;
-        if (moved || reportSeq !== null) {
+        // The arrival confirmed, what the traveler left empty takes the establishment's report
+        // defaults (decision 042): the check-out from the day of arrival, the payment type.
+        const given = {
+          entryDate,
+          checkOutDate: row.checkOutDate,
+          stay: {
+            exitDateTime: row.exitDateTime,
+            paymentType: row.paymentType as PaymentType | null,
+          },
+        };
+        const completed = withReportDefaults(given, reportDefaultsOf(found));
+        const defaulted = defaultedFields(given, completed);
+        if (moved || reportSeq !== null || defaulted.length) {
           await checkin.setEntryDate(
             pilgrimId,
-            { entryDate, ...(reportSeq !== null ? { reportYear: year, reportSeq } : {}) },
+            {
+              entryDate,
+              ...(reportSeq !== null ? { reportYear: year, reportSeq } : {}),
+              ...(defaulted.length
+                ? {
+                    checkOutDate: completed.checkOutDate,
+                    paymentType: completed.stay.paymentType,
+                  }
+                : {}),
+            },
             tx,
           );
         }
@@ -360,6 +387,7 @@ export function createCheckinService(deps: {
         // The entry date it set and the number it gave, when they changed.
         const details = {
           ...(moved ? { fields: ['entryDate'], entryDate, fromEntryDate: row.entryDate } : {}),
+          ...(defaulted.length ? { defaulted } : {}),
           ...(reportSeq !== null
             ? {
                 reportNumber: formatReportNumber(year, reportSeq),

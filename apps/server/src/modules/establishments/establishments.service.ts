@@ -5,6 +5,7 @@ import type {
   ListEstablishmentsQuery,
   UpdateEstablishmentInput,
 } from '@hospes/shared/establishments';
+import type { PaymentType } from '@hospes/shared/codes';
 import type { Language } from '@hospes/shared/languages';
 import { reportingAuthority } from '@hospes/shared/provinces';
 import type { Db } from '../../db/client';
@@ -46,6 +47,8 @@ export function toEstablishmentDto(found: EstablishmentWithStats): Establishment
     authorityIsDefault: row.authority === null,
     includeDocumentImagesInPdf: row.includeDocumentImagesInPdf,
     keepDocumentImages: row.keepDocumentImages,
+    defaultPaymentType: row.defaultPaymentType as PaymentType | null,
+    walkInNights: row.walkInNights,
     pilgrimsCount: found.pilgrimsCount,
     lastLogin: found.lastLogin,
     lastActivity: found.lastActivity,
@@ -75,6 +78,8 @@ type Settings = Pick<
   | 'authority'
   | 'includeDocumentImagesInPdf'
   | 'keepDocumentImages'
+  | 'defaultPaymentType'
+  | 'walkInNights'
 >;
 
 /** The settings that were sent: a missing key is left out (kept), null clears. */
@@ -86,6 +91,8 @@ function settingsValues(input: Settings): Partial<NewEstablishment> {
   if (input.includeDocumentImagesInPdf !== undefined)
     values.includeDocumentImagesInPdf = input.includeDocumentImagesInPdf;
   if (input.keepDocumentImages !== undefined) values.keepDocumentImages = input.keepDocumentImages;
+  if (input.defaultPaymentType !== undefined) values.defaultPaymentType = input.defaultPaymentType;
+  if (input.walkInNights !== undefined) values.walkInNights = input.walkInNights;
   return values;
 }
 

@@ -56,7 +56,8 @@ export interface TravelerRecord {
   documentSupportNumber: string | null;
   dateOfBirth: string;
   gender: Gender;
-  documentExpeditionDate: string;
+  /** Null when not given: never made up (decision 042). */
+  documentExpeditionDate: string | null;
   entryDate: string;
   checkOutDate: string | null;
   language: string;
@@ -105,7 +106,11 @@ function addressRecord(address: CreateTravelerInput['address']): AddressRecord |
   };
 }
 
-/** The defaults of spec §5 for empty values: type P, entry today, expedition ≤ entry, language es. */
+/**
+ * The defaults of spec §5 for empty values: type P, entry today, language es. Not the document's
+ * issue date: spec §5 made it today, which put a date nobody read on the register; an empty one
+ * stays empty (decision 042).
+ */
 function defaulted(
   values: {
     documentType?: DocumentType | null;
@@ -119,9 +124,7 @@ function defaulted(
   return {
     documentType: values.documentType ?? DEFAULT_DOCUMENT_TYPE,
     entryDate,
-    // Today, as spec §5 says, unless the stay began earlier: a document is not issued after entry.
-    documentExpeditionDate:
-      values.documentExpeditionDate ?? (entryDate < today ? entryDate : today),
+    documentExpeditionDate: values.documentExpeditionDate ?? null,
     language: values.language ?? 'es',
   };
 }

@@ -76,6 +76,8 @@ export function createTravelersRepository(db: Db, kind: DatabaseKind = 'pglite')
         keepDocumentImages: establishments.keepDocumentImages,
         province: establishments.province,
         postalCode: establishments.postalCode,
+        defaultPaymentType: establishments.defaultPaymentType,
+        walkInNights: establishments.walkInNights,
       })
       .from(establishments)
       .where(and(eq(establishments.id, id), inScope(scope, establishments.id)));

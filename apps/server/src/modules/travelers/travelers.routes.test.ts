@@ -199,7 +199,9 @@ describe('POST /api/pilgrims', () => {
       expect(auditText).not.toContain(personal);
   });
 
-  it('applies the spec §5 defaults to empty values, except contact data', async () => {
+  // Not the document's issue date any more: spec §5 made it today (or the entry date); decision
+  // 042 leaves an empty one empty, as nothing invented goes on the register or to the police.
+  it('applies the spec §5 defaults to empty values, except contact data and the issue date', async () => {
     const data = await register(owner.token, null, {
       documentType: '',
       documentExpeditionDate: '',
@@ -211,7 +213,7 @@ describe('POST /api/pilgrims', () => {
     expect(data).toMatchObject({
       establishmentId: owner.establishmentId,
       documentType: 'P',
-      documentExpeditionDate: today,
+      documentExpeditionDate: null,
       entryDate: today,
       checkOutDate: null,
       language: 'es',
@@ -225,7 +227,7 @@ describe('POST /api/pilgrims', () => {
       checkOutDate: null,
     });
     expect(earlier).toMatchObject({
-      documentExpeditionDate: addDays(today, -4),
+      documentExpeditionDate: null,
       daysOfStay: 4,
       stayStatus: 'long',
     });

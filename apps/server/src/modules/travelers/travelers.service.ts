@@ -3,6 +3,12 @@ import { todayIso } from '@hospes/shared/dates';
 import { establishmentTimeZone } from '@hospes/shared/provinces';
 import type { ErrorDetail } from '@hospes/shared/errors';
 import {
+  defaultedFields,
+  reportDefaultsOf,
+  withReportDefaults,
+  type ReportDefaults,
+} from '@hospes/shared/report-defaults';
+import {
   travelerRecordIssues,
   type CreateTravelerInput,
   type DocumentSize,
@@ -143,13 +149,22 @@ export function createTravelersService(deps: TravelersServiceDeps) {
     context: AuditContext;
     action: 'pilgrim.created' | 'pilgrim.self_registered';
     within?: (tx: Db, pilgrimId: string) => Promise<void>;
+    /**
+     * The establishment's report defaults (decision 042), for what the registration leaves
+     * empty; none for a self check-in, which takes them when the desk confirms the arrival.
+     */
+    reportDefaults?: ReportDefaults;
   }): Promise<Traveler> {
     const { establishment, createdBy, input, context, action, within } = options;
     // Time-ordered: the travelers of one day are listed in the order they were registered.
     const id = uuidv7();
     // Its defaults (the entry date) and rules are the establishment's day, by its own clock.
     const day = todayIso(now(), establishmentTimeZone(establishment));
-    const record = recordFromCreateInput(input, establishment.id, day);
+    const given = recordFromCreateInput(input, establishment.id, day);
+    const record = options.reportDefaults
+      ? withReportDefaults(given, options.reportDefaults)
+      : given;
+    const defaulted = defaultedFields(given, record);
     checkRecord(record, true, day);
     refuseUnkeptImages(establishment, input);
     const documents = sealImages(cipher, id, input);
@@ -173,7 +188,11 @@ export function createTravelersService(deps: TravelersServiceDeps) {
           entityType: 'pilgrim',
           entityId: id,
           establishmentId: establishment.id,
-          details: { documents: documents.map((d) => ({ id: d.id, kind: d.kind })) },
+          details: {
+            documents: documents.map((d) => ({ id: d.id, kind: d.kind })),
+            // The fields the establishment's report defaults gave (decision 042).
+            ...(defaulted.length ? { defaulted } : {}),
+          },
         },
         tx,
       );
@@ -243,6 +262,7 @@ export function createTravelersService(deps: TravelersServiceDeps) {
           input,
           context,
           action: 'pilgrim.created',
+          reportDefaults: reportDefaultsOf(establishment),
           within: key
             ? async (tx, pilgrimId) => {
                 const recorded = await pilgrims.recordRegistrationKey(

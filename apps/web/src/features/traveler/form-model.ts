@@ -217,7 +217,7 @@ export function travelerValuesFrom(pilgrim: Traveler): TravelerFormValues {
     documentType: pilgrim.documentType,
     passportNumber: pilgrim.passportNumber ?? '',
     documentSupportNumber: pilgrim.documentSupportNumber ?? '',
-    documentExpeditionDate: pilgrim.documentExpeditionDate,
+    documentExpeditionDate: pilgrim.documentExpeditionDate ?? '',
     entryDate: pilgrim.entryDate,
     checkOutDate: pilgrim.checkOutDate ?? '',
     language: pilgrim.language,

@@ -4,6 +4,7 @@
  */
 import type { Readable } from 'node:stream';
 import { todayIso } from '@hospes/shared/dates';
+import { reportDefaultsOf } from '@hospes/shared/report-defaults';
 import type { ExportTravelersQuery, ImportRowReport } from '@hospes/shared/documents';
 import type { Language } from '@hospes/shared/languages';
 import { establishmentTimeZone } from '@hospes/shared/provinces';
@@ -144,9 +145,21 @@ export function createExportImportService(deps: ExportImportServiceDeps) {
   }
 
   /** The import's target: the establishment, by its own clock (the Canary Islands keep theirs). */
-  function importPlace(establishment: { id: string; province: string; postalCode: string }) {
+  function importPlace(establishment: {
+    id: string;
+    province: string;
+    postalCode: string;
+    defaultPaymentType: string | null;
+    walkInNights: number | null;
+  }) {
     const timeZone = establishmentTimeZone(establishment);
-    return { establishmentId: establishment.id, timeZone, today: todayIso(now(), timeZone) };
+    return {
+      establishmentId: establishment.id,
+      timeZone,
+      today: todayIso(now(), timeZone),
+      // What a row leaves empty takes the establishment's report defaults (decision 042).
+      reportDefaults: reportDefaultsOf(establishment),
+    };
   }
 
   /**

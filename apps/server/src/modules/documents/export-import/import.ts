@@ -26,6 +26,7 @@ import {
 import { normaliseSearchText } from '@hospes/shared/search';
 import { validationMessage } from '@hospes/shared/messages';
 import { localDateTimeOf } from '@hospes/shared/dates';
+import { withReportDefaults, type ReportDefaults } from '@hospes/shared/report-defaults';
 import { travelerRecordIssues } from '@hospes/shared/travelers';
 import { AppError } from '../../../lib/app-error';
 import { recordFromCreateInput, type TravelerRecord } from '../../travelers';
@@ -298,6 +299,8 @@ export interface ImportTarget {
   establishmentId: string;
   timeZone: string;
   today: string;
+  /** What a row without a check-out or a payment type takes (decision 042). */
+  reportDefaults?: ReportDefaults;
 }
 
 /**
@@ -370,7 +373,7 @@ function parseRow(
   raw: RawRow,
   keys: (string | null)[],
   headerOf: Map<string, string>,
-  { establishmentId, timeZone, today }: ImportTarget,
+  { establishmentId, timeZone, today, reportDefaults }: ImportTarget,
   lng: Language,
   spanishSexCodes: boolean,
 ): ParsedRow {
@@ -429,7 +432,8 @@ function parseRow(
   // female in a file that writes H and M).
   if (parsed.data.gender) values.gender = parsed.data.gender;
 
-  const record = recordFromCreateInput(parsed.data as ImportRow, establishmentId, today);
+  const given = recordFromCreateInput(parsed.data as ImportRow, establishmentId, today);
+  const record = reportDefaults ? withReportDefaults(given, reportDefaults) : given;
   for (const issue of travelerRecordIssues(record, today, { complete: true }))
     problem(issue.path.join('.'), issue.message);
   return { row: raw.row, values, errors, record: errors.length ? null : record };

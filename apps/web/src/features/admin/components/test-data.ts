@@ -23,6 +23,8 @@ export function sampleEstablishment(overrides: Partial<Establishment> = {}): Est
     authorityIsDefault: true,
     includeDocumentImagesInPdf: false,
     keepDocumentImages: true,
+    defaultPaymentType: null,
+    walkInNights: null,
     pilgrimsCount: 0,
     lastLogin: null,
     lastActivity: null,

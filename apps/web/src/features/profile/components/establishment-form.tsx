@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useForm, useWatch, type FieldPath } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
-import { AUTHORITIES } from '@hospes/shared/codes';
+import { AUTHORITIES, PAYMENT_TYPES } from '@hospes/shared/codes';
 import {
   CreateEstablishmentInputSchema,
   ESTABLISHMENT_TYPES,
@@ -10,6 +10,7 @@ import {
   type CreateEstablishmentInput,
   type Establishment,
 } from '@hospes/shared/establishments';
+import { suggestedReportDefaults, WALK_IN_NIGHTS_MAX } from '@hospes/shared/report-defaults';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { CheckboxField, SelectField, TextField } from '@/components/ui/fields';
@@ -40,6 +41,8 @@ interface Values {
   authority: string;
   includeDocumentImagesInPdf: boolean;
   keepDocumentImages: boolean;
+  defaultPaymentType: string;
+  walkInNights: string;
 }
 
 const FIELDS: readonly FieldPath<Values>[] = [
@@ -59,11 +62,15 @@ const FIELDS: readonly FieldPath<Values>[] = [
   'authority',
   'includeDocumentImagesInPdf',
   'keepDocumentImages',
+  'defaultPaymentType',
+  'walkInNights',
 ];
 
 function valuesFrom(establishment: Establishment | undefined): Values {
   if (!establishment) {
-    // Spec §3: type hostel, every other field empty (status active is the server's default).
+    // Spec §3: type hostel, every other field empty (status active is the server's default);
+    // the report defaults an albergue usually takes, shown to be changed or cleared (decision 042).
+    const suggested = suggestedReportDefaults('hostel');
     return {
       name: '',
       type: 'hostel',
@@ -80,6 +87,8 @@ function valuesFrom(establishment: Establishment | undefined): Values {
       authority: '',
       includeDocumentImagesInPdf: false,
       keepDocumentImages: true,
+      defaultPaymentType: suggested.defaultPaymentType ?? '',
+      walkInNights: suggested.walkInNights === null ? '' : String(suggested.walkInNights),
     };
   }
   const e = establishment;
@@ -100,6 +109,8 @@ function valuesFrom(establishment: Establishment | undefined): Values {
     authority: e.authorityIsDefault ? '' : e.authority,
     includeDocumentImagesInPdf: e.includeDocumentImagesInPdf,
     keepDocumentImages: e.keepDocumentImages,
+    defaultPaymentType: e.defaultPaymentType ?? '',
+    walkInNights: e.walkInNights === null ? '' : String(e.walkInNights),
   };
 }
 
@@ -117,6 +128,7 @@ export function EstablishmentForm({
   onCancel: () => void;
 }) {
   const { t } = useTranslation('establishments');
+  const { t: tClients } = useTranslation('clients');
   const editing = !!establishment;
   const create = useCreateEstablishment();
   const update = useUpdateEstablishment();
@@ -136,6 +148,8 @@ export function EstablishmentForm({
     defaultValues: valuesFrom(establishment),
   });
   const keepImages = useWatch({ control, name: 'keepDocumentImages' });
+  const type = useWatch({ control, name: 'type' });
+  const suggested = suggestedReportDefaults(type);
   // A session that ends while this holds changes is renewed in place (lib/unsaved-input.ts).
   useUnsavedInput(isDirty);
 
@@ -295,6 +309,39 @@ export function EstablishmentForm({
             ...AUTHORITIES.map((value) => ({ value, label: t(`authorities.${value}`) })),
           ]}
           {...field('authority')}
+        />
+      </fieldset>
+      <fieldset className="grid gap-4 rounded-xl border border-line p-4 sm:grid-cols-2">
+        <legend className="px-1 text-base font-semibold text-fg">
+          {t('fields.reportDefaultsLegend')}
+        </legend>
+        <p className="text-sm text-muted sm:col-span-2">
+          {t('fields.reportDefaultsHint')}
+          {suggested.defaultPaymentType && ` ${t('fields.reportDefaultsHostel')}`}
+        </p>
+        <SelectField
+          id={`${prefix}-defaultPaymentType`}
+          label={t('fields.defaultPaymentType')}
+          hint={t('fields.defaultPaymentTypeHint')}
+          options={[
+            { value: '', label: t('fields.noDefault') },
+            ...PAYMENT_TYPES.map((value) => ({
+              value,
+              label: `${tClients(`payment.${value}`)} (${value})`,
+            })),
+          ]}
+          {...field('defaultPaymentType')}
+        />
+        <TextField
+          id={`${prefix}-walkInNights`}
+          label={t('fields.walkInNights')}
+          hint={t('fields.walkInNightsHint')}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={WALK_IN_NIGHTS_MAX}
+          step={1}
+          {...field('walkInNights')}
         />
       </fieldset>
       <fieldset className="grid gap-4 rounded-xl border border-line p-4">

@@ -24,6 +24,8 @@ const roque: Establishment & { role: 'owner' } = {
   authorityIsDefault: true,
   includeDocumentImagesInPdf: false,
   keepDocumentImages: true,
+  defaultPaymentType: null,
+  walkInNights: null,
   pilgrimsCount: 4,
   lastLogin: null,
   lastActivity: null,
@@ -115,6 +117,38 @@ describe('profile: establishments', () => {
     expect(await screen.findByText('Establishment updated')).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
       keepDocumentImages: false,
+    });
+  });
+
+  it('sets the report defaults a walk-in takes (decision 042), offering what an albergue usually takes', async () => {
+    signIn();
+    const { calls } = mockApi({
+      'GET /api/establishments/user': { body: { success: true, data: [roque] } },
+      [`PUT /api/establishments/${roque.id}`]: {
+        body: {
+          success: true,
+          message: 'ok',
+          data: { ...roque, defaultPaymentType: 'EFECT', walkInNights: 1 },
+        },
+      },
+    });
+    const { user } = renderPage(<EstablishmentsPanel />, { path: '/profile' });
+    await user.click(await screen.findByRole('button', { name: 'Edit Albergue San Roque' }));
+    const defaults = screen.getByRole('group', { name: 'Defaults for walk-ins' });
+    expect(defaults).toHaveTextContent('A pilgrim hostel usually takes cash and one night.');
+    const payment = within(defaults).getByRole('combobox', { name: 'Payment type' });
+    const nights = within(defaults).getByRole('spinbutton', { name: 'Nights of a stay' });
+    // None until the owner sets them.
+    expect(payment).toHaveValue('');
+    expect(nights).toHaveValue(null);
+    expect(nights).toHaveAccessibleDescription(/arrival date \+ this number of nights/);
+    await user.selectOptions(payment, 'EFECT');
+    await user.type(nights, '1');
+    await user.click(screen.getByRole('button', { name: 'Save establishment' }));
+    expect(await screen.findByText('Establishment updated')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
+      defaultPaymentType: 'EFECT',
+      walkInNights: 1,
     });
   });
 
