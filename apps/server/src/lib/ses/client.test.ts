@@ -108,6 +108,69 @@ describe('SES web service client', () => {
     expect(lotes[0]!.communications[0]!.communicationCode).toBeTruthy();
   });
 
+  it('cancels a stored communication by its code (operation B), then tells the Ministry holds it cancelled', async () => {
+    const { lote } = await client().alta(target, 'PV', xml);
+    const stored = await client().consultaLote(target, [lote!]);
+    const [first, second] = stored.lotes[0]!.communications.map((c) => c.communicationCode!);
+
+    const held = await client().consultaComunicacion(target, [first!, second!]);
+    expect(held.code).toBe(0);
+    expect(held.communications).toEqual([
+      expect.objectContaining({
+        code: first,
+        kind: 'PV',
+        cancelled: false,
+        reference: 'W-a',
+        persons: 1,
+      }),
+      expect.objectContaining({ code: second, cancelled: false, reference: 'W-bb' }),
+    ]);
+
+    const cancel = await client().anular(target, 'PV', [first!]);
+    expect(cancel.code).toBe(0);
+    expect(cancel.lote).toMatch(/^[0-9a-f-]{36}$/);
+    const request = ses.requests.at(-1)!;
+    expect(request.body).toContain('<tipoOperacion>B</tipoOperacion>');
+    // The file the service unzipped and checked against anularComunicacion.xsd: qualified names.
+    expect(request.xml).toBe(
+      '<?xml version="1.0" encoding="UTF-8"?><anul:comunicaciones xmlns:anul="http://www.neg.hospedajes.mir.es/anularComunicacion">' +
+        `<anul:codigoComunicacion>${first}</anul:codigoComunicacion></anul:comunicaciones>`,
+    );
+    const processed = await client().consultaLote(target, [cancel.lote!]);
+    expect(processed.lotes[0]).toMatchObject({ state: 1, communications: [] });
+
+    const after = await client().consultaComunicacion(target, [first!, second!]);
+    expect(after.communications.map((c) => [c.code, c.cancelled])).toEqual([
+      [first, true],
+      [second, false],
+    ]);
+    // The alta's lote now says so too.
+    const again = await client().consultaLote(target, [lote!]);
+    expect(again.lotes[0]!.communications.map((c) => c.cancelled)).toEqual([true, false]);
+
+    // Cancelled once is cancelled: a second time is refused at the door.
+    const twice = await client().anular(target, 'PV', [first!]);
+    expect(twice).toMatchObject({ code: 10121, lote: null });
+  });
+
+  it('refuses to cancel a code it never gave, or gave another entity; and tells nothing of them', async () => {
+    const foreign = ses.holdForeign();
+    for (const code of [foreign, '44444444-4444-4444-4444-444444444441']) {
+      expect(await client().anular(target, 'PV', [code])).toMatchObject({
+        code: 10113,
+        lote: null,
+      });
+    }
+    const held = await client().consultaComunicacion(target, [foreign]);
+    expect(held).toEqual({ code: 0, description: 'Ok', communications: [] });
+    await expect(
+      client().consultaComunicacion(
+        target,
+        Array.from({ length: 11 }, (_, i) => `c-${i}`),
+      ),
+    ).rejects.toThrow(RangeError);
+  });
+
   it('returns the refusal of a request (code and description), with no lote', async () => {
     ses.refuseNext(10120, 'El arrendador no tiene habilitado el servicio web');
     const answer = await client().alta(target, 'PV', xml);
