@@ -16,8 +16,6 @@ export const documentPaths = {
   sesSubmissions: (establishmentId: string) =>
     `/establishments/${encodeURIComponent(establishmentId)}/ses-submissions`,
   sesSubmissionCheck: (id: string) => `/ses-submissions/${encodeURIComponent(id)}/check`,
-  sesCommunications: (pilgrimId: string) =>
-    `/pilgrims/${encodeURIComponent(pilgrimId)}/ses-communications`,
 } as const;
 
 /** Spec §7: the PDF's name when the answer gives none. */

@@ -11,25 +11,43 @@ function Line({ item, lng }: { item: SesTravelerCommunication; lng: string }) {
   const { t } = useTranslation('documents');
   const check = useCheckSesSubmission();
   const date = formatDateTime(item.processedAt ?? item.createdAt, lng);
+  const code = item.communicationCode ?? '';
+  // A cancellation (operation B, decision 045): of which code, and what became of it.
   const text =
-    item.outcome === 'stored'
-      ? t('communications.stored', { date, code: item.communicationCode ?? '' })
-      : item.outcome === 'rejected'
-        ? t('communications.rejected', {
-            date,
-            error: item.error ?? item.responseText ?? sesFailureText(t, item.failure),
-          })
-        : t(`communications.${item.outcome}`, { date });
+    item.operation === 'B'
+      ? item.outcome === 'cancelled'
+        ? t('communications.cancellation.done', { date, code })
+        : item.outcome === 'rejected'
+          ? t('communications.cancellation.rejected', {
+              date,
+              code,
+              error:
+                item.error ??
+                (item.state === 'refused' ? item.responseText : null) ??
+                sesFailureText(t, item.failure),
+            })
+          : t(`communications.cancellation.${item.outcome}`, { date, code })
+      : item.outcome === 'stored'
+        ? t('communications.stored', { date, code: item.communicationCode ?? '' })
+        : item.outcome === 'rejected'
+          ? t('communications.rejected', {
+              date,
+              error: item.error ?? item.responseText ?? sesFailureText(t, item.failure),
+            })
+          : t(`communications.${item.outcome}`, { date });
   const bad = item.outcome === 'rejected' || item.outcome === 'unknown';
+  const cancelled = item.operation !== 'B' && item.cancellation ? item.cancellation : null;
   return (
     <li className="flex items-start gap-2 py-1 break-words">
       {bad && <WarningIcon className="mt-1 size-4 shrink-0 text-danger" />}
       <span className={cn('text-fg', bad && 'font-semibold')}>
         <span className="text-muted">
+          {item.correctionId && `${t('communications.correction')} · `}
           {t(item.kind === 'PV' ? 'communications.kindPV' : 'communications.kindRH')}
           {item.environment === 'test' && ` (${t('communications.test')})`}:{' '}
         </span>
         {text}
+        {cancelled && ` · ${t(`communications.cancelled.${cancelled}`)}`}
         {item.state === 'queued' && (
           <Button
             size="sm"
