@@ -217,6 +217,29 @@ describe('cancelling a stored communication', () => {
     // So it may be asked again.
     expect((await cancel(code)).statusCode).toBe(201);
   });
+  it('counts the code as stored again when the cancellation’s lote ends in errors', async () => {
+    const { traveler, code } = await reported();
+    service.endNextIn(2);
+    const res = await cancel(code);
+    expect(res.statusCode, res.body).toBe(201);
+    const cancellation = res.json<{ data: SesSubmission }>().data;
+    // While it is on its way, no second one.
+    expect((await cancel(code)).json().code).toBe('SES_CANCELLATION_PENDING');
+    const check = await call('POST', `/api/ses-submissions/${cancellation.id}/check`, owner.token);
+    expect(check.json().data).toMatchObject({ state: 'refused', loteState: 2 });
+    const list = await communications(traveler.id);
+    expect(list[0]).toMatchObject({ operation: 'B', outcome: 'rejected' });
+    expect(list[1]).toMatchObject({ operation: 'A', outcome: 'stored', cancellation: null });
+    // Still held: a send leaves the traveler out, and it may be cancelled again.
+    const resent = await call(
+      'POST',
+      `/api/establishments/${owner.establishmentId}/ses-submissions?lng=en`,
+      owner.token,
+      { kind: 'PV', pilgrimIds: [traveler.id] },
+    );
+    expect(resent.json().code).toBe('SES_ALREADY_SENT');
+    expect((await cancel(code)).statusCode).toBe(201);
+  });
 });
 
 describe('correcting a stored communication', () => {
