@@ -173,6 +173,8 @@ export const SesSubmissionListQuerySchema = z.object({
 /** One communication of a traveler (their record's history), newest first. */
 export const SesTravelerCommunicationSchema = z.object({
   submissionId: IdSchema,
+  /** The establishment it was sent for (a cancellation is asked there). */
+  establishmentId: IdSchema.optional(),
   kind: z.enum(SES_FILE_KINDS),
   /**
    * A: the traveler sent; B: the cancellation of their stored communication `communicationCode`

@@ -425,6 +425,7 @@ export function createSesService(deps: SesServiceDeps) {
       const rows = await ses.ofTraveler(pilgrimId);
       return rows.map(({ submission: s, item, cancellationState, cancellationLoteState }) => ({
         submissionId: s.id,
+        establishmentId: s.establishmentId,
         kind: s.kind,
         operation: s.operation,
         correctionId: s.correctionId,

@@ -1,6 +1,11 @@
+import { useState } from 'react';
+import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import type { SesTravelerCommunication } from '@hospes/shared/ses';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/dialog';
+import { useCancelSesCommunication } from '@/features/traveler/api/ses-communications';
+import { errorText } from '@/lib/error-text';
 import { cn } from '@/components/ui/cn';
 import { WarningIcon } from '@/components/ui/icons';
 import { formatDateTime } from '@/lib/format-date-time';
@@ -48,6 +53,13 @@ function Line({ item, lng }: { item: SesTravelerCommunication; lng: string }) {
         </span>
         {text}
         {cancelled && ` · ${t(`communications.cancelled.${cancelled}`)}`}
+        {item.operation !== 'B' &&
+          item.outcome === 'stored' &&
+          !item.cancellation &&
+          item.establishmentId &&
+          item.communicationCode && (
+            <CancelButton establishmentId={item.establishmentId} code={item.communicationCode} />
+          )}
         {item.state === 'queued' && (
           <Button
             size="sm"
@@ -61,6 +73,47 @@ function Line({ item, lng }: { item: SesTravelerCommunication; lng: string }) {
         )}
       </span>
     </li>
+  );
+}
+
+/**
+ * "Cancel at the Ministry" for a stored communication (decision 045), after a confirmation: the
+ * whole stay's communication is cancelled.
+ */
+function CancelButton({ establishmentId, code }: { establishmentId: string; code: string }) {
+  const { t } = useTranslation('documents');
+  const [open, setOpen] = useState(false);
+  const cancel = useCancelSesCommunication();
+  return (
+    <>
+      <Button size="sm" variant="secondary" className="ms-2" onClick={() => setOpen(true)}>
+        {t('communications.cancel')}
+      </Button>
+      <ConfirmDialog
+        open={open}
+        title={t('communications.cancelTitle', { code })}
+        description={<p>{t('communications.cancelText')}</p>}
+        confirmLabel={t('communications.cancelConfirm')}
+        pending={cancel.isPending}
+        error={cancel.isError ? errorText(cancel.error, t('communications.cancelFailed')) : null}
+        onCancel={() => {
+          cancel.reset();
+          setOpen(false);
+        }}
+        onConfirm={() =>
+          cancel.mutate(
+            { establishmentId, code },
+            {
+              onSuccess: (answer) => {
+                setOpen(false);
+                if (answer.state === 'queued') toast.success(t('communications.cancelSent'));
+                else toast.error(t('communications.cancelNotSent'));
+              },
+            },
+          )
+        }
+      />
+    </>
   );
 }
 

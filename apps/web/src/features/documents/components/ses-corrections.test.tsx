@@ -76,6 +76,55 @@ describe('a correction in the traveler’s record', () => {
     );
   });
 
+  it('cancels a stored communication at the Ministry after a confirmation', async () => {
+    authStore.setSession(TOKEN, sampleUser, { remember: true });
+    const establishmentId = '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5e';
+    const { calls } = mockApi({
+      [`GET /api/pilgrims/${ANA}/ses-communications`]: {
+        body: { success: true, data: [line({ establishmentId, communicationCode: 'abc-123' })] },
+      },
+      [`POST /api/establishments/${establishmentId}/ses/communications/abc-123/cancel`]: {
+        status: 201,
+        body: {
+          success: true,
+          data: {
+            id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5d',
+            establishmentId,
+            kind: 'PV',
+            operation: 'B',
+            correctionId: null,
+            environment: 'production',
+            state: 'queued',
+            lote: 'lote-b',
+            responseCode: 0,
+            responseText: 'Ok',
+            failure: null,
+            loteState: null,
+            loteStateText: null,
+            communications: 1,
+            counts: { travelers: 1, stored: 0, rejected: 0, pending: 1 },
+            sentByName: 'Ana',
+            createdAt: '2026-06-02T10:00:00.000Z',
+            processedAt: null,
+            checkedAt: null,
+            checking: true,
+          },
+        },
+      },
+    });
+    const { user } = renderPage(<SesCommunications pilgrimId={ANA} />);
+    await user.click(await screen.findByRole('button', { name: 'Cancel at the Ministry' }));
+    const dialog = await screen.findByRole('alertdialog', {
+      name: 'Cancel communication abc-123 at SES.HOSPEDAJES?',
+    });
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel it' }));
+    expect(
+      await screen.findByText('Cancellation sent: the Ministry is processing it.'),
+    ).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+  });
+
   it('tells a cancellation in the history, with its code and why', async () => {
     authStore.setSession(TOKEN, sampleUser, { remember: true });
     const entry = (reason: 'cancel' | 'correct' | 'delete'): TravelerHistoryEntry => ({
