@@ -79,6 +79,8 @@ export interface TestSesService {
   lotes: Map<string, Lote>;
   /** Stores a communication of another entity (another user) and answers its code. */
   holdForeign(kind?: 'PV' | 'RH'): string;
+  /** Cancels a stored communication as the Ministry's portal would (no request through here). */
+  cancelOnPortal(code: string): void;
   /** The next alta is refused with this code (10107 wrong user…) instead of queued. */
   refuseNext(code: number, description: string): void;
   /** The next lote answers "pending" to this many queries before it is processed. */
@@ -505,6 +507,11 @@ export async function startTestSes(
       const code = randomUUID();
       held.set(code, { kind, user: `${user}-OTRO`, lote: '', order: 1, cancelled: false });
       return code;
+    },
+    cancelOnPortal(code) {
+      const found = held.get(code);
+      if (!found) throw new Error(`no communication ${code}`);
+      found.cancelled = true;
     },
     refuseNext(code, description) {
       refusal = { code, description };

@@ -341,6 +341,16 @@ describe('deleting a reported traveler', () => {
     expect(gone.statusCode).toBe(404);
   });
 
+  it('deletes one cancelled on the portal meanwhile: the Ministry says it holds it cancelled', async () => {
+    const { traveler, code } = await reported();
+    service.cancelOnPortal(code);
+    const res = await call('DELETE', `/api/pilgrims/${traveler.id}`, owner.token);
+    expect(res.statusCode, res.body).toBe(200);
+    const asked = service.requests.at(-1)!;
+    expect(asked.operation).toBe('consultaComunicacionRequest');
+    expect(asked.body).toContain(`<codigo>${code}</codigo>`);
+  });
+
   it('says why not, and keeps the traveler, when the cancellation is refused', async () => {
     const { traveler, code } = await reported();
     service.refuseNext(10999, 'Error no controlado');

@@ -166,6 +166,28 @@ export function createSesCorrections(deps: SesCorrectionsDeps) {
     }
   }
 
+  /**
+   * Whether the Ministry no longer holds a code as a live communication (consultaComunicacion:
+   * cancelled, or nothing under it for this user); false when it cannot tell.
+   */
+  async function noLongerHeld(
+    establishmentId: string,
+    environment: ConnectionRow['environment'],
+    code: string,
+  ): Promise<boolean> {
+    try {
+      const target = targetOf(await connectionOf(establishmentId), environment);
+      if (!target) return false;
+      const answer = await client.consultaComunicacion(target, [code]);
+      if (answer.code !== 0) return false;
+      const held = answer.communications.find((c) => c.code === code);
+      return !held || held.cancelled;
+    } catch (err) {
+      log.warn({ err, establishmentId }, 'SES: consultaComunicacion failed');
+      return false;
+    }
+  }
+
   /** The establishment of a traveler the caller reaches; 404 otherwise. */
   async function travelerEstablishment(actor: Actor, pilgrimId: string): Promise<string> {
     const establishmentId = isUuid(pilgrimId)
@@ -297,11 +319,18 @@ export function createSesCorrections(deps: SesCorrectionsDeps) {
           const cancellation = await cancelCode(s.establishmentId, s.code, actor.id, context, {
             reason: 'delete',
           });
-          if (cancellation.state !== 'queued')
-            failed.push({ code: s.code, reason: cancellation.responseText ?? cancellation.state });
+          if (cancellation.state === 'queued') continue;
+          // Refused: perhaps cancelled on the portal already. What the Ministry holds decides.
+          if (await noLongerHeld(s.establishmentId, s.environment, s.code)) continue;
+          failed.push({ code: s.code, reason: cancellation.responseText ?? cancellation.state });
         } catch (err) {
           if (!(err instanceof AppError)) throw err;
-          if (err.code === 'SES_ALREADY_CANCELLED' || err.code === 'SES_CANCELLATION_PENDING')
+          // Asked already; or no web-service user: nothing Hospes can cancel (the portal can).
+          if (
+            err.code === 'SES_ALREADY_CANCELLED' ||
+            err.code === 'SES_CANCELLATION_PENDING' ||
+            err.code === 'SES_NOT_CONNECTED'
+          )
             continue;
           failed.push({ code: s.code, reason: err.code });
         }
