@@ -11,7 +11,8 @@
  * altas are, their file against `anularComunicacion.xsd`; each code must be one the service gave
  * this user (10113 otherwise, as for a code of another entity) and not cancelled already; the
  * lote, once processed, has cancelled them. `consultaComunicacion` (§3.3) answers what is held
- * under each code of this user (`anulada` once cancelled), nothing for another's or an unknown one.
+ * under each code of this user (`anulada` once cancelled), nothing for another's or an unknown one;
+ * `anulacionLote` (§3.4) cancels every communication of one of this user's lotes at once.
  */
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -406,6 +407,26 @@ export async function startTestSes(
     return reply(0, 'Ok', found.join(''));
   }
 
+  /**
+   * anulacionLote (manual §3.4, synchronous): every communication of one of this user's alta
+   * lotes cancelled; 10160 without a lote, 10113 for an unknown one or another user's.
+   */
+  function answerAnulacionLote(operation: XmlNode): string {
+    const reply = (code: number, description: string) =>
+      soap(
+        `<ns3:anulacionLoteResponse ${NS}><codigo>${code}</codigo>` +
+          `<descripcion>${description}</descripcion></ns3:anulacionLoteResponse>`,
+      );
+    const asked = childText(operation, 'lote');
+    if (!asked) return reply(10160, 'No ha informado del código de la comunicación');
+    const lote = lotes.get(asked);
+    const codes = [...held.values()].filter((h) => h.lote === asked && h.user === user);
+    if (!lote || lote.cancels || codes.length === 0)
+      return reply(10113, 'El código de comunicación no existe en el sistema');
+    for (const h of codes) h.cancelled = true;
+    return reply(0, 'Ok');
+  }
+
   function answer(body: string, record: ReceivedRequest): string {
     const envelope = parseXml(body);
     const soapBody = find(envelope, 'Body');
@@ -428,6 +449,7 @@ export async function startTestSes(
     }
     if (operation.name === 'consultaComunicacionRequest')
       return answerConsultaComunicacion(operation);
+    if (operation.name === 'anulacionLoteRequest') return answerAnulacionLote(operation);
     if (operation.name === 'catalogoRequest')
       return soap(
         `<ns3:catalogoResponse ${NS}><resultado><codigo>0</codigo><descripcion>Ok</descripcion></resultado>` +

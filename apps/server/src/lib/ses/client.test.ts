@@ -2,6 +2,7 @@
  * The SES web service client against a local service that speaks the WSDL (test/ses-service.ts)
  * over real HTTPS, and the reader against the manual's own example answers.
  */
+import https from 'node:https';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SesEstablishment, SesTraveler } from '@hospes/shared/ses-preflight';
@@ -151,6 +152,47 @@ describe('SES web service client', () => {
     // Cancelled once is cancelled: a second time is refused at the door.
     const twice = await client().anular(target, 'PV', [first!]);
     expect(twice).toMatchObject({ code: 10121, lote: null });
+  });
+
+  it('the local service also answers anulacionLote: every communication of the lote cancelled', async () => {
+    const { lote } = await client().alta(target, 'PV', xml);
+    const stored = await client().consultaLote(target, [lote!]);
+    const codes = stored.lotes[0]!.communications.map((c) => c.communicationCode!);
+    const raw = (body: string) =>
+      new Promise<string>((resolve, reject) => {
+        const request = https.request(
+          ses.url,
+          {
+            method: 'POST',
+            ca: ses.certificate,
+            headers: {
+              'content-type': 'text/xml; charset=utf-8',
+              authorization: `Basic ${Buffer.from(`${ses.user}:${ses.password}`).toString('base64')}`,
+            },
+          },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (c: Buffer) => chunks.push(c));
+            res.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+          },
+        );
+        request.on('error', reject);
+        request.end(body);
+      });
+    const envelope = (inner: string) =>
+      `<soapenv:Envelope xmlns:soapenv="http://schemas.xmlsoap.org/soap/envelope/" xmlns:com="http://www.soap.servicios.hospedajes.mir.es/comunicacion"><soapenv:Body>${inner}</soapenv:Body></soapenv:Envelope>`;
+    const unknown = await raw(
+      envelope(
+        '<com:anulacionLoteRequest><lote>00000000-0000-0000-0000-000000000000</lote></com:anulacionLoteRequest>',
+      ),
+    );
+    expect(unknown).toContain('<codigo>10113</codigo>');
+    const done = await raw(
+      envelope(`<com:anulacionLoteRequest><lote>${lote}</lote></com:anulacionLoteRequest>`),
+    );
+    expect(done).toContain('<codigo>0</codigo>');
+    const held = await client().consultaComunicacion(target, codes);
+    expect(held.communications.map((c) => c.cancelled)).toEqual([true, true]);
   });
 
   it('refuses to cancel a code it never gave, or gave another entity; and tells nothing of them', async () => {
