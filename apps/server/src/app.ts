@@ -297,6 +297,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     cipher,
     log: app.log,
     counts,
+    // A reported traveler's communications are cancelled before the deletion (decision 045).
+    beforeDelete: (actor, ids, context) => ses.cancelBeforeDelete(actor, ids, context),
   });
   // Self check-in: the establishment's link and QR code, the public page's calls, confirmation.
   const checkin = createCheckinService({

@@ -6,6 +6,13 @@
  * (`xmllint`), at most 100 communications; it queues an accepted request as a lote, and answers
  * `consultaLote` and `catalogo` as the WSDL describes. Over HTTPS with a certificate made for the
  * test by `openssl`, or plain HTTP. Used by the server tests and by e2e.
+ *
+ * Cancellations (operation B of `comunicacion`, manual §3.1.1.6 and Anexo III) are checked as the
+ * altas are, their file against `anularComunicacion.xsd`; each code must be one the service gave
+ * this user (10113 otherwise, as for a code of another entity) and not cancelled already; the
+ * lote, once processed, has cancelled them. `consultaComunicacion` (§3.3) answers what is held
+ * under each code of this user (`anulada` once cancelled), nothing for another's or an unknown one;
+ * `anulacionLote` (§3.4) cancels every communication of one of this user's lotes at once.
  */
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -16,10 +23,14 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { find, parseXml, type XmlNode } from '../src/lib/ses/soap';
+import { escapeXml, find, parseXml, type XmlNode } from '../src/lib/ses/soap';
 
 const XSD_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '../src/lib/ses/xsd');
-const SCHEMAS = { PV: 'altaParteHospedaje', RH: 'altaReservaHospedaje' } as const;
+const SCHEMAS = {
+  PV: 'altaParteHospedaje',
+  RH: 'altaReservaHospedaje',
+  B: 'anularComunicacion',
+} as const;
 
 export interface ReceivedRequest {
   operation: string;
@@ -42,6 +53,19 @@ interface Lote {
   codes: Map<number, string>;
   /** A state to end in instead of 1 or 6, and whether results come with it. */
   end?: { state: number; results: boolean };
+  /** B: a cancellation of these codes (none for an alta). */
+  cancels?: string[];
+  /** An alta: the file, to answer consultaComunicacion. */
+  xml?: string;
+}
+
+/** A communication the service stored: whose it is and whether it was cancelled. */
+interface Held {
+  kind: 'PV' | 'RH';
+  user: string;
+  lote: string;
+  order: number;
+  cancelled: boolean;
 }
 
 export interface TestSesService {
@@ -54,6 +78,10 @@ export interface TestSesService {
   landlordCode: string;
   requests: ReceivedRequest[];
   lotes: Map<string, Lote>;
+  /** Stores a communication of another entity (another user) and answers its code. */
+  holdForeign(kind?: 'PV' | 'RH'): string;
+  /** Cancels a stored communication as the Ministry's portal would (no request through here). */
+  cancelOnPortal(code: string): void;
   /** The next alta is refused with this code (10107 wrong user…) instead of queued. */
   refuseNext(code: number, description: string): void;
   /** The next lote answers "pending" to this many queries before it is processed. */
@@ -74,6 +102,8 @@ export interface TestSesService {
 function childText(node: XmlNode | undefined, name: string): string | undefined {
   return node?.children.find((c) => c.name === name)?.text.trim();
 }
+
+const text = (value: string | undefined) => escapeXml(value ?? '');
 
 function soap(body: string): string {
   return (
@@ -97,7 +127,7 @@ function unzipSolicitud(base64: string, tmp: string): string | null {
   return Buffer.from(xml, 'utf8').equals(result.stdout) ? xml : null;
 }
 
-function xsdErrors(xml: string, kind: 'PV' | 'RH', tmp: string): string {
+function xsdErrors(xml: string, kind: keyof typeof SCHEMAS, tmp: string): string {
   const file = path.join(tmp, `${randomUUID()}.xml`);
   fs.writeFileSync(file, xml);
   const result = spawnSync(
@@ -150,6 +180,7 @@ export async function startTestSes(
   const landlordCode = options.landlordCode ?? '0000004242';
   const requests: ReceivedRequest[] = [];
   const lotes = new Map<string, Lote>();
+  const held = new Map<string, Held>();
   let refusal: { code: number; description: string } | null = null;
   let delay = 0;
   let rejections: Record<number, string> = {};
@@ -174,8 +205,9 @@ export async function startTestSes(
     const aplicacion = childText(cabecera, 'aplicacion');
     if (!aplicacion) return reply(10101, 'No se ha indicado la aplicación');
     if (aplicacion.length > 50) return reply(10150, 'La aplicación excede la longitud máxima');
-    if (childText(cabecera, 'tipoOperacion') !== 'A')
-      return reply(10117, 'La operación debe ser A, C o B');
+    const operation = childText(cabecera, 'tipoOperacion');
+    if (operation === 'B') return answerCancellation(peticion!, cabecera, record, reply);
+    if (operation !== 'A') return reply(10117, 'La operación debe ser A, C o B');
     const kind = childText(cabecera, 'tipoComunicacion');
     if (kind !== 'PV' && kind !== 'RH') return reply(10122, 'Tipo de comunicación no válido');
     record.kind = kind;
@@ -207,6 +239,7 @@ export async function startTestSes(
       errors: new Map(Object.entries(rejections).map(([k, v]) => [Number(k), v])),
       codes: new Map(),
       end,
+      xml,
     });
     delay = 0;
     rejections = {};
@@ -214,9 +247,68 @@ export async function startTestSes(
     return reply(0, 'Ok', lote);
   }
 
+  /**
+   * Operation B: the header (the type, when given, one of the four), the solicitud as for an
+   * alta, its file valid against anularComunicacion.xsd, and each code this user's and not
+   * cancelled; queued as a lote whose processing cancels them.
+   */
+  function answerCancellation(
+    peticion: XmlNode,
+    cabecera: XmlNode,
+    record: ReceivedRequest,
+    reply: (code: number, description: string, lote?: string) => string,
+  ): string {
+    const kind = childText(cabecera, 'tipoComunicacion');
+    if (kind !== undefined && !['PV', 'RH', 'AV', 'RV'].includes(kind))
+      return reply(10122, 'Tipo de comunicación no válido');
+    if (refusal) {
+      const { code, description } = refusal;
+      refusal = null;
+      return reply(code, description);
+    }
+    const solicitud = childText(peticion, 'solicitud');
+    if (!solicitud) return reply(10110, 'No se ha indicado la solicitud');
+    const xml = unzipSolicitud(solicitud, tmp);
+    if (xml === null)
+      return reply(
+        10111,
+        'Ha de ser un fichero xml en UTF-8, comprimido (zip) y codificado en Base64',
+      );
+    record.xml = xml;
+    const errors = xsdErrors(xml, 'B', tmp);
+    if (errors) return reply(10118, `Error en el formato de fichero XML: ${errors.slice(0, 50)}`);
+    const codes = (find(parseXml(xml), 'comunicaciones')?.children ?? []).map((c) => c.text.trim());
+    if (codes.length === 0) return reply(10160, 'No ha informado del código de la comunicación');
+    for (const code of codes) {
+      const found = held.get(code);
+      if (!found || found.user !== user)
+        return reply(10113, 'El código de comunicación no existe en el sistema');
+      if (kind && kind !== found.kind)
+        return reply(10159, 'El tipo de comunicación informado no es válido.');
+      if (found.cancelled)
+        return reply(10121, `Error de validación: la comunicación ${code} ya está anulada`);
+    }
+    const lote = randomUUID();
+    lotes.set(lote, {
+      lote,
+      kind: held.get(codes[0]!)!.kind,
+      requestedAt: new Date().toISOString(),
+      communications: codes.length,
+      pendingQueries: delay,
+      errors: new Map(),
+      codes: new Map(),
+      end,
+      cancels: codes,
+    });
+    delay = 0;
+    end = undefined;
+    return reply(0, 'Ok', lote);
+  }
+
   function loteXml(lote: Lote): string {
     const processing = lote.pendingQueries > 0;
     if (processing) lote.pendingQueries--;
+    if (lote.cancels) return cancellationLoteXml(lote, processing);
     const withErrors = lote.errors.size > 0;
     const state = processing ? 5 : (lote.end?.state ?? (withErrors ? 6 : 1));
     const results =
@@ -229,8 +321,12 @@ export async function startTestSes(
             if (error)
               return `<resultadoComunicacion><orden>${order}</orden><tipoError>Error validación de datos</tipoError><error>${error}</error></resultadoComunicacion>`;
             let code = lote.codes.get(order);
-            if (!code) lote.codes.set(order, (code = randomUUID()));
-            return `<resultadoComunicacion><orden>${order}</orden><codigoComunicacion>${code}</codigoComunicacion></resultadoComunicacion>`;
+            if (!code) {
+              lote.codes.set(order, (code = randomUUID()));
+              held.set(code, { kind: lote.kind, user, lote: lote.lote, order, cancelled: false });
+            }
+            const cancelled = held.get(code)?.cancelled ? '<anulada>true</anulada>' : '';
+            return `<resultadoComunicacion><orden>${order}</orden>${cancelled}<codigoComunicacion>${code}</codigoComunicacion></resultadoComunicacion>`;
           }).join('') +
           '</resultadoComunicaciones>';
     return (
@@ -247,6 +343,88 @@ export async function startTestSes(
       `<nombreUsuario>Usuario de prueba</nombreUsuario><codigoArrendador>${landlordCode}</codigoArrendador>` +
       `<aplicacion>Hospes</aplicacion>${results}</resultado>`
     );
+  }
+
+  /** A cancellation's lote: once processed (state 1, or the one set), its codes are cancelled. */
+  function cancellationLoteXml(lote: Lote, processing: boolean): string {
+    const state = processing ? 5 : (lote.end?.state ?? 1);
+    if (state === 1) for (const code of lote.cancels ?? []) held.get(code)!.cancelled = true;
+    return (
+      `<resultado><lote>${lote.lote}</lote><tipoComunicacion>${lote.kind}</tipoComunicacion>` +
+      `<tipoOperacion>B</tipoOperacion><fechaPeticion>${lote.requestedAt}</fechaPeticion>` +
+      (processing ? '' : `<fechaProcesamiento>${new Date().toISOString()}</fechaProcesamiento>`) +
+      `<codigoEstado>${state}</codigoEstado><descEstado>${
+        processing ? 'Pendiente' : state === 1 ? 'Procesado correctamente' : 'Error'
+      }</descEstado><identificadorUsuario>${user}</identificadorUsuario>` +
+      `<nombreUsuario>Usuario de prueba</nombreUsuario><codigoArrendador>${landlordCode}</codigoArrendador>` +
+      '<aplicacion>Hospes</aplicacion></resultado>'
+    );
+  }
+
+  /** consultaComunicacion: each of this user's codes asked, as comunicacionType (manual §3.3.2). */
+  function answerConsultaComunicacion(operation: XmlNode): string {
+    const asked = (find(operation, 'codigos')?.children ?? []).map((c) => c.text.trim());
+    const reply = (code: number, description: string, communications = '') =>
+      soap(
+        `<ns3:consultaComunicacionResponse ${NS}><resultado><codigo>${code}</codigo>` +
+          `<descripcion>${description}</descripcion></resultado>${communications}</ns3:consultaComunicacionResponse>`,
+      );
+    if (asked.length === 0) return reply(10160, 'No ha informado del código de la comunicación');
+    if (asked.length > 10)
+      return reply(10136, 'Se ha superado el número máximo de comunicaciones a consultar');
+    const found = asked.flatMap((code) => {
+      const h = held.get(code);
+      const lote = h && lotes.get(h.lote);
+      if (!h || h.user !== user || !lote?.xml) return [];
+      const comunicacion = parseXml(lote.xml)
+        .children[0]?.children.find((c) => c.name === 'solicitud')
+        ?.children.filter((c) => c.name === 'comunicacion')[h.order - 1];
+      const contrato = comunicacion && find(comunicacion, 'contrato');
+      const personas = comunicacion?.children.filter((c) => c.name === 'persona') ?? [];
+      return [
+        '<comunicacion>' +
+          `<tipo>${h.kind}</tipo><codigo>${code}</codigo>` +
+          (h.cancelled ? '<anulada>true</anulada>' : '') +
+          `<referencia>${text(childText(contrato, 'referencia'))}</referencia>` +
+          `<fechaContrato>${text(childText(contrato, 'fechaContrato'))}</fechaContrato>` +
+          `<fechaInicio>${text(childText(contrato, 'fechaEntrada'))}</fechaInicio>` +
+          `<fechaFin>${text(childText(contrato, 'fechaSalida'))}</fechaFin>` +
+          `<fechaAlta>${lote.requestedAt}</fechaAlta>` +
+          `<pago><tipo>${text(childText(contrato && find(contrato, 'pago'), 'tipoPago'))}</tipo></pago>` +
+          `<arrendador><nombre>Arrendador de prueba</nombre><tipoDocumento>CIF</tipoDocumento>` +
+          `<documento>B58378431</documento><codigo>${landlordCode}</codigo><tipo>EMPRESA</tipo></arrendador>` +
+          '<personas>' +
+          personas
+            .map(
+              (p) =>
+                `<persona><rol>${text(childText(p, 'rol'))}</rol><nombre>${text(childText(p, 'nombre'))}</nombre>` +
+                `<apellido1>${text(childText(p, 'apellido1'))}</apellido1></persona>`,
+            )
+            .join('') +
+          '</personas></comunicacion>',
+      ];
+    });
+    return reply(0, 'Ok', found.join(''));
+  }
+
+  /**
+   * anulacionLote (manual §3.4, synchronous): every communication of one of this user's alta
+   * lotes cancelled; 10160 without a lote, 10113 for an unknown one or another user's.
+   */
+  function answerAnulacionLote(operation: XmlNode): string {
+    const reply = (code: number, description: string) =>
+      soap(
+        `<ns3:anulacionLoteResponse ${NS}><codigo>${code}</codigo>` +
+          `<descripcion>${description}</descripcion></ns3:anulacionLoteResponse>`,
+      );
+    const asked = childText(operation, 'lote');
+    if (!asked) return reply(10160, 'No ha informado del código de la comunicación');
+    const lote = lotes.get(asked);
+    const codes = [...held.values()].filter((h) => h.lote === asked && h.user === user);
+    if (!lote || lote.cancels || codes.length === 0)
+      return reply(10113, 'El código de comunicación no existe en el sistema');
+    for (const h of codes) h.cancelled = true;
+    return reply(0, 'Ok');
   }
 
   function answer(body: string, record: ReceivedRequest): string {
@@ -269,6 +447,9 @@ export async function startTestSes(
           `${found.map(loteXml).join('')}</ns3:consultaLoteResponse>`,
       );
     }
+    if (operation.name === 'consultaComunicacionRequest')
+      return answerConsultaComunicacion(operation);
+    if (operation.name === 'anulacionLoteRequest') return answerAnulacionLote(operation);
     if (operation.name === 'catalogoRequest')
       return soap(
         `<ns3:catalogoResponse ${NS}><resultado><codigo>0</codigo><descripcion>Ok</descripcion></resultado>` +
@@ -344,6 +525,16 @@ export async function startTestSes(
     landlordCode,
     requests,
     lotes,
+    holdForeign(kind = 'PV') {
+      const code = randomUUID();
+      held.set(code, { kind, user: `${user}-OTRO`, lote: '', order: 1, cancelled: false });
+      return code;
+    },
+    cancelOnPortal(code) {
+      const found = held.get(code);
+      if (!found) throw new Error(`no communication ${code}`);
+      found.cancelled = true;
+    },
     refuseNext(code, description) {
       refusal = { code, description };
     },

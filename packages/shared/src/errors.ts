@@ -72,6 +72,12 @@ export const ERROR_CATALOGUE = {
   SES_PASSWORD_REQUIRED: { status: 400 },
   SES_PASSWORD_UNREADABLE: { status: 409 },
   SES_SUBMISSION_NOT_FOUND: { status: 404 },
+  // Cancelling and correcting what was sent (decision 045)
+  SES_COMMUNICATION_NOT_FOUND: { status: 404 },
+  SES_NOTHING_TO_CORRECT: { status: 409 },
+  SES_ALREADY_CANCELLED: { status: 409 },
+  SES_CANCELLATION_PENDING: { status: 409 },
+  SES_CANCEL_FAILED: { status: 409 },
   MAIL_NOT_SENT: { status: 503 },
 } as const satisfies Record<string, { status: number }>;
 

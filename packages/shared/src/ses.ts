@@ -103,6 +103,8 @@ export const SES_TRAVELER_OUTCOMES = [
   'rejected',
   'notSent',
   'unknown',
+  /** A cancellation (operation B) the Ministry carried out (decision 045). */
+  'cancelled',
 ] as const;
 export type SesTravelerOutcome = (typeof SES_TRAVELER_OUTCOMES)[number];
 
@@ -117,10 +119,18 @@ export const SesSubmissionTravelerSchema = z.object({
   error: z.string().nullable(),
 });
 
+/** The manual's tipoOperacion: A an alta, B a cancellation of stored communications. */
+export const SES_OPERATIONS = ['A', 'B'] as const;
+export type SesOperation = (typeof SES_OPERATIONS)[number];
+
 export const SesSubmissionSchema = z.object({
   id: IdSchema,
   establishmentId: IdSchema,
   kind: z.enum(SES_FILE_KINDS),
+  /** A: partes or reservas sent; B: the cancellation of stored ones (decision 045). Absent: A. */
+  operation: z.enum(SES_OPERATIONS).optional(),
+  /** A correction's cancellation and its new alta share this id. */
+  correctionId: IdSchema.nullable().optional(),
   environment: SesEnvironmentSchema,
   state: z.enum(SES_SUBMISSION_STATES),
   lote: z.string().nullable(),
@@ -163,7 +173,21 @@ export const SesSubmissionListQuerySchema = z.object({
 /** One communication of a traveler (their record's history), newest first. */
 export const SesTravelerCommunicationSchema = z.object({
   submissionId: IdSchema,
+  /** The establishment it was sent for (a cancellation is asked there). */
+  establishmentId: IdSchema.optional(),
   kind: z.enum(SES_FILE_KINDS),
+  /**
+   * A: the traveler sent; B: the cancellation of their stored communication `communicationCode`
+   * (decision 045). Absent: A.
+   */
+  operation: z.enum(SES_OPERATIONS).optional(),
+  /** A correction's cancellation and its new alta share this id (shown together). */
+  correctionId: IdSchema.nullable().optional(),
+  /**
+   * An alta stored: whether its cancellation is on its way (`pending`), carried out (`done`) or
+   * went unanswered (`unknown`); null when none was asked, or it was refused.
+   */
+  cancellation: z.enum(['pending', 'done', 'unknown']).nullable().optional(),
   environment: SesEnvironmentSchema,
   state: z.enum(SES_SUBMISSION_STATES),
   outcome: z.enum(SES_TRAVELER_OUTCOMES),
@@ -203,3 +227,60 @@ export function sesTravelerOutcome(
       return 'unknown';
   }
 }
+
+/**
+ * What became of a cancellation (operation B), from its request's state and its lote's: carried
+ * out once the lote is processed without errors (state 1); a lote with errors did not cancel it.
+ */
+export function sesCancellationOutcome(
+  state: SesSubmissionState,
+  loteState: number | null,
+): SesTravelerOutcome {
+  switch (state) {
+    case 'sending':
+    case 'queued':
+      return 'pending';
+    case 'processed':
+      return loteState === 1 ? 'cancelled' : 'rejected';
+    case 'refused':
+      return 'rejected';
+    case 'failed':
+      return 'notSent';
+    case 'uncertain':
+      return 'unknown';
+  }
+}
+
+/**
+ * POST /api/pilgrims/{id}/ses/correct: cancel the traveler's stored communication of this kind
+ * and send it again with the record as it is now (decision 045). The environment is the one it
+ * was stored on.
+ */
+export const SesCorrectInputSchema = z.object({
+  kind: z.enum(SES_FILE_KINDS).default('PV'),
+});
+export type SesCorrectInput = z.infer<typeof SesCorrectInputSchema>;
+
+/** A correction's two requests: the cancellation, and the new alta (null when it could not go). */
+export const SesCorrectionSchema = z.object({
+  correctionId: IdSchema,
+  cancellation: SesSubmissionSchema,
+  alta: SesSubmissionSchema.nullable(),
+});
+export type SesCorrection = z.infer<typeof SesCorrectionSchema>;
+
+/** POST /api/establishments/{id}/ses/communications/{code}/cancel: the communication's code. */
+export const SesCommunicationCodeSchema = z.string().trim().min(1).max(36);
+
+/** What the Ministry holds under a code (consultaComunicacion), as far as Hospes shows it. */
+export const SesHeldCommunicationSchema = z.object({
+  code: z.string(),
+  kind: z.string(),
+  cancelled: z.boolean(),
+  reference: z.string().nullable(),
+  startDate: z.string().nullable(),
+  endDate: z.string().nullable(),
+  registeredAt: z.string().nullable(),
+  persons: z.number().int(),
+});
+export type SesHeldCommunication = z.infer<typeof SesHeldCommunicationSchema>;

@@ -645,6 +645,7 @@ export const PILGRIM_HISTORY_ACTIONS = [
   'pilgrim.documents_deleted',
   'pilgrim.pdf_generated',
   'pilgrim.pdf_emailed',
+  'pilgrim.ses_cancelled',
 ] as const;
 export type TravelerHistoryAction = (typeof PILGRIM_HISTORY_ACTIONS)[number];
 
@@ -686,6 +687,18 @@ export const TravelerHistoryEntrySchema = z.object({
   arrival: z.object({ entryDate: z.string(), from: z.string() }).nullable(),
   /** A confirmation that moved the arrival to another year: the report number it gave, and the one before. */
   renumbered: z.object({ reportNumber: z.string(), from: z.string() }).nullable(),
+  /**
+   * A cancellation sent to SES.HOSPEDAJES (decision 045): the code of the communication, its kind
+   * and why (`cancel`, `correct`: the first half of a correction, `delete`); else null.
+   */
+  ses: z
+    .object({
+      communicationCode: z.string(),
+      kind: z.enum(['PV', 'RH']),
+      reason: z.enum(['cancel', 'correct', 'delete']),
+    })
+    .nullable()
+    .optional(),
 });
 export type TravelerHistoryEntry = z.infer<typeof TravelerHistoryEntrySchema>;
 

@@ -14,6 +14,7 @@ import {
   uniqueIndex,
   uuid,
   varchar,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { byName } from './sql-helpers';
 
@@ -431,6 +432,8 @@ export const sesSubmissionState = pgEnum('ses_submission_state', [
   'uncertain',
 ]);
 export const sesKind = pgEnum('ses_kind', ['PV', 'RH']);
+/** The manual's tipoOperacion: A an alta, B a cancellation of stored communications (decision 045). */
+export const sesOperation = pgEnum('ses_operation', ['A', 'B']);
 
 /** A request sent to SES.HOSPEDAJES: one alta of partes (PV) or reservas (RH), one lote. */
 export const sesSubmissions = pgTable(
@@ -442,6 +445,10 @@ export const sesSubmissions = pgTable(
       .references(() => establishments.id, { onDelete: 'cascade' }),
     kind: sesKind('kind').notNull(),
     environment: sesEnvironment('environment').notNull(),
+    /** A: an alta (its items the travelers sent); B: a cancellation (its items carry the codes). */
+    operation: sesOperation('operation').notNull().default('A'),
+    /** A correction's cancellation and its new alta share this id (decision 045). */
+    correctionId: uuid('correction_id'),
     state: sesSubmissionState('state').notNull().default('sending'),
     /** The lote the service gave it (≤36). */
     lote: varchar('lote', { length: 36 }),
@@ -489,6 +496,13 @@ export const sesSubmissionItems = pgTable(
     communicationCode: varchar('communication_code', { length: 36 }),
     errorType: varchar('error_type', { length: 100 }),
     error: varchar('error', { length: 300 }),
+    /**
+     * An alta's item: the cancellation (operation B) asked for its stored communication; cleared
+     * when that cancellation was refused or never left (decision 045).
+     */
+    cancelledBy: uuid('cancelled_by').references((): AnyPgColumn => sesSubmissions.id, {
+      onDelete: 'set null',
+    }),
   },
   (t) => [
     primaryKey({ columns: [t.submissionId, t.pilgrimId] }),

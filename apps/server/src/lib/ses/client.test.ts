@@ -2,6 +2,7 @@
  * The SES web service client against a local service that speaks the WSDL (test/ses-service.ts)
  * over real HTTPS, and the reader against the manual's own example answers.
  */
+import https from 'node:https';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SesEstablishment, SesTraveler } from '@hospes/shared/ses-preflight';
@@ -106,6 +107,110 @@ describe('SES web service client', () => {
       cancelled: false,
     });
     expect(lotes[0]!.communications[0]!.communicationCode).toBeTruthy();
+  });
+
+  it('cancels a stored communication by its code (operation B), then tells the Ministry holds it cancelled', async () => {
+    const { lote } = await client().alta(target, 'PV', xml);
+    const stored = await client().consultaLote(target, [lote!]);
+    const [first, second] = stored.lotes[0]!.communications.map((c) => c.communicationCode!);
+
+    const held = await client().consultaComunicacion(target, [first!, second!]);
+    expect(held.code).toBe(0);
+    expect(held.communications).toEqual([
+      expect.objectContaining({
+        code: first,
+        kind: 'PV',
+        cancelled: false,
+        reference: 'W-a',
+        persons: 1,
+      }),
+      expect.objectContaining({ code: second, cancelled: false, reference: 'W-bb' }),
+    ]);
+
+    const cancel = await client().anular(target, 'PV', [first!]);
+    expect(cancel.code).toBe(0);
+    expect(cancel.lote).toMatch(/^[0-9a-f-]{36}$/);
+    const request = ses.requests.at(-1)!;
+    expect(request.body).toContain('<tipoOperacion>B</tipoOperacion>');
+    // The file the service unzipped and checked against anularComunicacion.xsd: qualified names.
+    expect(request.xml).toBe(
+      '<?xml version="1.0" encoding="UTF-8"?><anul:comunicaciones xmlns:anul="http://www.neg.hospedajes.mir.es/anularComunicacion">' +
+        `<anul:codigoComunicacion>${first}</anul:codigoComunicacion></anul:comunicaciones>`,
+    );
+    const processed = await client().consultaLote(target, [cancel.lote!]);
+    expect(processed.lotes[0]).toMatchObject({ state: 1, communications: [] });
+
+    const after = await client().consultaComunicacion(target, [first!, second!]);
+    expect(after.communications.map((c) => [c.code, c.cancelled])).toEqual([
+      [first, true],
+      [second, false],
+    ]);
+    // The alta's lote now says so too.
+    const again = await client().consultaLote(target, [lote!]);
+    expect(again.lotes[0]!.communications.map((c) => c.cancelled)).toEqual([true, false]);
+
+    // Cancelled once is cancelled: a second time is refused at the door.
+    const twice = await client().anular(target, 'PV', [first!]);
+    expect(twice).toMatchObject({ code: 10121, lote: null });
+  });
+
+  it('the local service also answers anulacionLote: every communication of the lote cancelled', async () => {
+    const { lote } = await client().alta(target, 'PV', xml);
+    const stored = await client().consultaLote(target, [lote!]);
+    const codes = stored.lotes[0]!.communications.map((c) => c.communicationCode!);
+    const raw = (body: string) =>
+      new Promise<string>((resolve, reject) => {
+        const request = https.request(
+          ses.url,
+          {
+            method: 'POST',
+            ca: ses.certificate,
+            headers: {
+              'content-type': 'text/xml; charset=utf-8',
+              authorization: `Basic ${Buffer.from(`${ses.user}:${ses.password}`).toString('base64')}`,
+            },
+          },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (c: Buffer) => chunks.push(c));
+            res.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+          },
+        );
+        request.on('error', reject);
+        request.end(body);
+      });
+    const envelope = (inner: string) =>
+      `<soapenv:Envelope xmlns:soapenv="http://schemas.xmlsoap.org/soap/envelope/" xmlns:com="http://www.soap.servicios.hospedajes.mir.es/comunicacion"><soapenv:Body>${inner}</soapenv:Body></soapenv:Envelope>`;
+    const unknown = await raw(
+      envelope(
+        '<com:anulacionLoteRequest><lote>00000000-0000-0000-0000-000000000000</lote></com:anulacionLoteRequest>',
+      ),
+    );
+    expect(unknown).toContain('<codigo>10113</codigo>');
+    const done = await raw(
+      envelope(`<com:anulacionLoteRequest><lote>${lote}</lote></com:anulacionLoteRequest>`),
+    );
+    expect(done).toContain('<codigo>0</codigo>');
+    const held = await client().consultaComunicacion(target, codes);
+    expect(held.communications.map((c) => c.cancelled)).toEqual([true, true]);
+  });
+
+  it('refuses to cancel a code it never gave, or gave another entity; and tells nothing of them', async () => {
+    const foreign = ses.holdForeign();
+    for (const code of [foreign, '44444444-4444-4444-4444-444444444441']) {
+      expect(await client().anular(target, 'PV', [code])).toMatchObject({
+        code: 10113,
+        lote: null,
+      });
+    }
+    const held = await client().consultaComunicacion(target, [foreign]);
+    expect(held).toEqual({ code: 0, description: 'Ok', communications: [] });
+    await expect(
+      client().consultaComunicacion(
+        target,
+        Array.from({ length: 11 }, (_, i) => `c-${i}`),
+      ),
+    ).rejects.toThrow(RangeError);
   });
 
   it('returns the refusal of a request (code and description), with no lote', async () => {

@@ -17,12 +17,17 @@ import tls from 'node:tls';
 import { FNMT_RCM_CHAIN } from './fnmt-ca';
 import {
   altaEnvelope,
+  cancellationEnvelope,
+  cancellationXml,
   catalogoEnvelope,
+  consultaComunicacionEnvelope,
   consultaLoteEnvelope,
   readAltaAnswer,
   readCatalogoAnswer,
+  readConsultaComunicacionAnswer,
   readConsultaLoteAnswer,
   type SesAltaAnswer,
+  type SesHeldCommunication,
   type SesKind,
   type SesLoteResult,
   type SesReturnCode,
@@ -51,6 +56,8 @@ export interface SesTarget {
 
 /** At most this many lotes per consultaLote (manual §3). */
 export const SES_MAX_LOTES_PER_QUERY = 10;
+/** At most this many codes per consultaComunicacion (manual §3.3). */
+export const SES_MAX_CODES_PER_QUERY = 10;
 
 export interface SesClient {
   /** Sends an alta of partes (PV) or reservas (RH); the XML is zipped and Base64-encoded here. */
@@ -60,6 +67,16 @@ export interface SesClient {
     target: SesTarget,
     lotes: readonly string[],
   ): Promise<SesReturnCode & { lotes: SesLoteResult[] }>;
+  /**
+   * Cancels stored communications of one type by their codes (`comunicacion`, operation B,
+   * manual §3.1.1.6): queued as a lote, as an alta is; the lote's state tells when it is done.
+   */
+  anular(target: SesTarget, kind: SesKind, codes: readonly string[]): Promise<SesAltaAnswer>;
+  /** What the service holds under up to 10 communication codes (manual §3.3). */
+  consultaComunicacion(
+    target: SesTarget,
+    codes: readonly string[],
+  ): Promise<SesReturnCode & { communications: SesHeldCommunication[] }>;
   /** A code table; with no name, the list of tables: a harmless call that checks the credentials. */
   catalogo(
     target: SesTarget,
@@ -201,6 +218,23 @@ export function createSesClient(options: SesClientOptions = {}): SesClient {
       if (lotes.length === 0 || lotes.length > SES_MAX_LOTES_PER_QUERY)
         throw new RangeError(`consultaLote takes 1 to ${SES_MAX_LOTES_PER_QUERY} lotes`);
       return readConsultaLoteAnswer(await post(target, consultaLoteEnvelope(lotes)));
+    },
+    async anular(target, kind, codes) {
+      if (codes.length === 0) throw new RangeError('anular takes at least one code');
+      const solicitud = toSolicitud(cancellationXml(codes));
+      const body = cancellationEnvelope({
+        landlordCode: target.credentials.landlordCode,
+        kind,
+        solicitud,
+      });
+      return readAltaAnswer(await post(target, body));
+    },
+    async consultaComunicacion(target, codes) {
+      if (codes.length === 0 || codes.length > SES_MAX_CODES_PER_QUERY)
+        throw new RangeError(`consultaComunicacion takes 1 to ${SES_MAX_CODES_PER_QUERY} codes`);
+      return readConsultaComunicacionAnswer(
+        await post(target, consultaComunicacionEnvelope(codes)),
+      );
     },
     async catalogo(target, table = '') {
       return readCatalogoAnswer(await post(target, catalogoEnvelope(table)));

@@ -54,6 +54,55 @@ export function altaEnvelope(input: {
   );
 }
 
+/** The namespace of the cancellation file (anularComunicacion.xsd: its elements are qualified). */
+export const SES_CANCEL_NAMESPACE = 'http://www.neg.hospedajes.mir.es/anularComunicacion';
+
+/**
+ * The file of a cancellation (manual §3.1.1.6, Anexo III): the codes of the communications to
+ * cancel, each a `codigoComunicacion` the service gave in a lote's result (never the lote).
+ */
+export function cancellationXml(codes: readonly string[]): string {
+  return (
+    '<?xml version="1.0" encoding="UTF-8"?>' +
+    `<anul:comunicaciones xmlns:anul="${SES_CANCEL_NAMESPACE}">` +
+    codes
+      .map((code) => `<anul:codigoComunicacion>${escapeXml(code)}</anul:codigoComunicacion>`)
+      .join('') +
+    '</anul:comunicaciones>'
+  );
+}
+
+/**
+ * `comunicacion`, operation B (anulación) of communications of one type (manual §3.1.1.6, which
+ * names the type for B as for A): the cancellation file zipped in Base64. Asynchronous: answered
+ * with a lote, processed later as an alta is.
+ */
+export function cancellationEnvelope(input: {
+  landlordCode: string;
+  kind: SesKind;
+  solicitud: string;
+  application?: string;
+}): string {
+  const application = (input.application ?? SES_APPLICATION).slice(0, 50);
+  return envelope(
+    '<com:comunicacionRequest><peticion><cabecera>' +
+      `<codigoArrendador>${escapeXml(input.landlordCode)}</codigoArrendador>` +
+      `<aplicacion>${escapeXml(application)}</aplicacion>` +
+      '<tipoOperacion>B</tipoOperacion>' +
+      `<tipoComunicacion>${input.kind}</tipoComunicacion>` +
+      `</cabecera><solicitud>${input.solicitud}</solicitud></peticion></com:comunicacionRequest>`,
+  );
+}
+
+/** `consultaComunicacion` (manual §3.3): what the service holds under at most 10 codes. */
+export function consultaComunicacionEnvelope(codes: readonly string[]): string {
+  return envelope(
+    '<com:consultaComunicacionRequest><codigos>' +
+      codes.map((code) => `<codigo>${escapeXml(code)}</codigo>`).join('') +
+      '</codigos></com:consultaComunicacionRequest>',
+  );
+}
+
 /** `consultaLote`: the state and results of at most 10 lotes (synchronous). */
 export function consultaLoteEnvelope(lotes: readonly string[]): string {
   return envelope(
@@ -284,4 +333,51 @@ export function readCatalogoAnswer(
       }))
     : [];
   return { ...answer, rows };
+}
+
+/**
+ * A communication as the service holds it (`comunicacionType`, manual §3.3.2): its code, type,
+ * whether it was cancelled, and the contract's reference and dates. The persons it holds are only
+ * counted: their data stays with the Ministry.
+ */
+export interface SesHeldCommunication {
+  code: string;
+  kind: string;
+  cancelled: boolean;
+  reference: string | null;
+  contractDate: string | null;
+  startDate: string | null;
+  endDate: string | null;
+  registeredAt: string | null;
+  persons: number;
+}
+
+/**
+ * The answer to consultaComunicacion: its return code and the communications found. A code that
+ * does not exist, or belongs to another entity, is simply not among them (manual §3.3).
+ */
+export function readConsultaComunicacionAnswer(
+  xml: string,
+): SesReturnCode & { communications: SesHeldCommunication[] } {
+  const body = soapBody(xml);
+  const response = find(body, 'consultaComunicacionResponse');
+  if (!response) throw new SesMalformedAnswer('no consultaComunicacionResponse');
+  const answer = returnCode(childrenNamed(response, 'resultado')[0], 'resultado');
+  const communications = childrenNamed(response, 'comunicacion').map((c) => {
+    const code = childText(c, 'codigo');
+    if (!code) throw new SesMalformedAnswer('a communication without code');
+    const personas = childrenNamed(c, 'personas')[0];
+    return {
+      code,
+      kind: childText(c, 'tipo') ?? '',
+      cancelled: childText(c, 'anulada') === 'true',
+      reference: childText(c, 'referencia') || null,
+      contractDate: childText(c, 'fechaContrato') || null,
+      startDate: childText(c, 'fechaInicio') || null,
+      endDate: childText(c, 'fechaFin') || null,
+      registeredAt: childText(c, 'fechaAlta') || null,
+      persons: personas ? childrenNamed(personas, 'persona').length : 0,
+    };
+  });
+  return { ...answer, communications };
 }

@@ -29,6 +29,7 @@ export const AUDIT_ACTIONS = [
   'pilgrims.exported',
   'establishment.ses_file_generated',
   'establishment.ses_sent',
+  'pilgrim.ses_cancelled',
   'establishment.ses_connection_changed',
   'establishment.ses_schedule_changed',
   'establishment.document_photos_deleted',

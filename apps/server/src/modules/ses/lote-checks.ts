@@ -113,8 +113,10 @@ export function createLoteChecks(deps: {
           const byLote = new Map(answer.lotes.map((l) => [l.lote, l]));
           for (const submission of chunk) {
             const result = byLote.get(submission.lote!);
-            if (result) await applyLote(submission, result);
-            else
+            if (result) {
+              await applyLote(submission, result);
+              if (submission.operation === 'B') await settleCancellation(submission.id);
+            } else
               await later(
                 submission,
                 answer.code === 0 ? {} : { loteStateText: cut(answer.description, 300) },
@@ -129,6 +131,20 @@ export function createLoteChecks(deps: {
         }
       }
     }
+  }
+
+  /**
+   * A cancellation (operation B) whose lote was refused, or processed with errors (its codes were
+   * not all cancelled): the communication it asked to cancel counts as stored again (decision 045).
+   */
+  async function settleCancellation(id: string) {
+    const row = await ses.submission(id);
+    if (
+      row &&
+      (row.state === 'refused' ||
+        (row.state === 'processed' && row.loteState !== LOTE_STATE.processed))
+    )
+      await ses.clearCancellation(id);
   }
 
   /**

@@ -3,7 +3,8 @@
  * the requests sent and their travelers. Reads of tenant data carry the caller's scope, or an
  * establishment already checked against it; every method takes an optional `tx`.
  */
-import { and, asc, count, desc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import {
   establishments,
@@ -63,6 +64,15 @@ export function createSesRepository(db: Db) {
       return !!row;
     },
 
+    /** The establishment of a traveler the caller reaches, or null. */
+    async establishmentOfTraveler(id: string, scope: Scope, tx: Db = db): Promise<string | null> {
+      const [row] = await tx
+        .select({ establishmentId: pilgrims.establishmentId })
+        .from(pilgrims)
+        .where(and(eq(pilgrims.id, id), inScope(scope, pilgrims.establishmentId)));
+      return row?.establishmentId ?? null;
+    },
+
     async connection(establishmentId: string, tx: Db = db): Promise<ConnectionRow | null> {
       const [row] = await tx
         .select(connectionColumns)
@@ -107,6 +117,7 @@ export function createSesRepository(db: Db) {
           code: sesSubmissionItems.communicationCode,
           error: sesSubmissionItems.error,
           state: sesSubmissions.state,
+          cancelledBy: sesSubmissionItems.cancelledBy,
         })
         .from(sesSubmissionItems)
         .innerJoin(sesSubmissions, eq(sesSubmissions.id, sesSubmissionItems.submissionId))
@@ -115,11 +126,16 @@ export function createSesRepository(db: Db) {
             inArray(sesSubmissionItems.pilgrimId, pilgrimIds),
             eq(sesSubmissions.kind, kind),
             eq(sesSubmissions.environment, environment),
+            // Cancellations (operation B) report nobody (decision 045).
+            eq(sesSubmissions.operation, 'A'),
           ),
         );
       // The strongest reason wins: stored, then on its way, then unknown.
       const rank: Record<SentOutcome, number> = { stored: 3, pending: 2, unknown: 1 };
       for (const row of rows) {
+        // A stored communication whose cancellation was asked (and not refused) no longer
+        // stands for the report: the traveler is sent again (decision 045).
+        if (row.cancelledBy) continue;
         const outcome: SentOutcome | null = row.code
           ? 'stored'
           : row.error || row.state === 'refused' || row.state === 'failed'
@@ -304,6 +320,7 @@ export function createSesRepository(db: Db) {
           communicationCode: sesSubmissionItems.communicationCode,
           errorType: sesSubmissionItems.errorType,
           error: sesSubmissionItems.error,
+          cancelledBy: sesSubmissionItems.cancelledBy,
           firstName: pilgrims.firstName,
           lastName: pilgrims.lastName,
           secondLastName: pilgrims.secondLastName,
@@ -331,14 +348,131 @@ export function createSesRepository(db: Db) {
       return { rows, total: total?.n ?? 0 };
     },
 
-    /** A traveler's communications, newest first. */
+    /**
+     * A traveler's communications, newest first, each with the state of the cancellation asked for
+     * it, if any (decision 045).
+     */
     async ofTraveler(pilgrimId: string, tx: Db = db) {
+      const cancellation = alias(sesSubmissions, 'cancellation');
       return tx
-        .select({ submission: sesSubmissions, item: sesSubmissionItems })
+        .select({
+          submission: sesSubmissions,
+          item: sesSubmissionItems,
+          cancellationState: cancellation.state,
+          cancellationLoteState: cancellation.loteState,
+        })
         .from(sesSubmissionItems)
         .innerJoin(sesSubmissions, eq(sesSubmissions.id, sesSubmissionItems.submissionId))
+        .leftJoin(cancellation, eq(cancellation.id, sesSubmissionItems.cancelledBy))
         .where(eq(sesSubmissionItems.pilgrimId, pilgrimId))
         .orderBy(desc(sesSubmissions.createdAt), desc(sesSubmissions.id));
+    },
+
+    /**
+     * The alta items of an establishment stored under this communication code (one per traveler
+     * of its stay), with the state of the cancellation asked for it, if any (decision 045).
+     */
+    async storedUnder(establishmentId: string, code: string, tx: Db = db) {
+      const cancellation = alias(sesSubmissions, 'cancellation');
+      return tx
+        .select({
+          submission: sesSubmissions,
+          item: sesSubmissionItems,
+          cancellationState: cancellation.state,
+          cancellationLoteState: cancellation.loteState,
+        })
+        .from(sesSubmissionItems)
+        .innerJoin(sesSubmissions, eq(sesSubmissions.id, sesSubmissionItems.submissionId))
+        .leftJoin(cancellation, eq(cancellation.id, sesSubmissionItems.cancelledBy))
+        .where(
+          and(
+            eq(sesSubmissions.establishmentId, establishmentId),
+            eq(sesSubmissions.operation, 'A'),
+            eq(sesSubmissionItems.communicationCode, code),
+          ),
+        );
+    },
+
+    /**
+     * The communications stored for these travelers and not cancelled (nor being cancelled): what
+     * a deletion must cancel first (decision 045).
+     */
+    async storedNotCancelled(pilgrimIds: string[], tx: Db = db) {
+      if (pilgrimIds.length === 0) return [];
+      return tx
+        .selectDistinct({
+          establishmentId: sesSubmissions.establishmentId,
+          kind: sesSubmissions.kind,
+          environment: sesSubmissions.environment,
+          code: sesSubmissionItems.communicationCode,
+        })
+        .from(sesSubmissionItems)
+        .innerJoin(sesSubmissions, eq(sesSubmissions.id, sesSubmissionItems.submissionId))
+        .where(
+          and(
+            inArray(sesSubmissionItems.pilgrimId, pilgrimIds),
+            eq(sesSubmissions.operation, 'A'),
+            isNotNull(sesSubmissionItems.communicationCode),
+            isNull(sesSubmissionItems.cancelledBy),
+          ),
+        );
+    },
+
+    /**
+     * Records a cancellation (operation B) of a stored code and marks the code's alta items as
+     * being cancelled by it, unless, with the establishment's row locked, a cancellation of it is
+     * already asked (then nothing is written and false is answered).
+     */
+    async insertCancellation(
+      submission: NewSubmissionRow,
+      code: string,
+      tx: Db = db,
+    ): Promise<boolean> {
+      return tx.transaction(async (t) => {
+        await t
+          .select({ id: establishments.id })
+          .from(establishments)
+          .where(eq(establishments.id, submission.establishmentId))
+          .for('update');
+        const items = await repository.storedUnder(submission.establishmentId, code, t);
+        if (items.length === 0 || items.some((i) => i.item.cancelledBy)) return false;
+        await t.insert(sesSubmissions).values(submission);
+        await t.insert(sesSubmissionItems).values(
+          items.map((i) => ({
+            submissionId: submission.id,
+            pilgrimId: i.item.pilgrimId,
+            orden: 1,
+            communicationCode: code,
+          })),
+        );
+        await t
+          .update(sesSubmissionItems)
+          .set({ cancelledBy: submission.id })
+          .where(
+            and(
+              inArray(
+                sesSubmissionItems.submissionId,
+                items.map((i) => i.submission.id),
+              ),
+              eq(sesSubmissionItems.communicationCode, code),
+            ),
+          );
+        return true;
+      });
+    },
+
+    /** A cancellation that did not cancel (refused, never sent): its code counts as stored again. */
+    async clearCancellation(cancellationId: string, tx: Db = db) {
+      await tx
+        .update(sesSubmissionItems)
+        .set({ cancelledBy: null })
+        .where(eq(sesSubmissionItems.cancelledBy, cancellationId));
+    },
+
+    /** A request by id (no scope: for the server's own work). */
+    async submission(id: string, tx: Db = db) {
+      const [row] = await tx.select().from(sesSubmissions).where(eq(sesSubmissions.id, id));
+      return row ?? null;
     },
   };
   return repository;

@@ -1,6 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { LngQuerySchema, paginationOf, PaginationSchema } from '@hospes/shared/common';
 import {
+  SesCommunicationCodeSchema,
+  SesCorrectInputSchema,
+  SesCorrectionSchema,
+  SesHeldCommunicationSchema,
   SesConnectionCheckSchema,
   SesConnectionInputSchema,
   SesConnectionSchema,
@@ -21,6 +25,7 @@ const security = [{ bearerAuth: [] }];
 const IdParams = z.object({ id: z.string().max(100) });
 
 const ConnectionResponse = z.object({ success: z.literal(true), data: SesConnectionSchema });
+const CodeParams = z.object({ id: z.string().max(100), code: SesCommunicationCodeSchema });
 
 /**
  * Sending to SES.HOSPEDAJES (decision 035): an establishment's web-service connection, its
@@ -236,5 +241,91 @@ export const sesRoutes: FastifyPluginAsyncZod<{ ses: SesService }> = async (app,
       success: true as const,
       data: await ses.ofTraveler(actorOf(request), request.params.id),
     }),
+  );
+
+  app.post(
+    '/establishments/:id/ses/communications/:code/cancel',
+    {
+      schema: {
+        tags,
+        summary: 'Cancel a communication SES.HOSPEDAJES stored (by its code)',
+        description:
+          'Operation B of `comunicacion` (manual §3.1.1.6), on the service it was stored on; ' +
+          'recorded before it leaves, queued as a lote like an alta (decision 045). It cancels ' +
+          'the communication for every traveler of its stay. 404 SES_COMMUNICATION_NOT_FOUND for ' +
+          'a code this establishment does not have; 409 SES_ALREADY_CANCELLED, ' +
+          'SES_CANCELLATION_PENDING, SES_NOT_CONNECTED. 201 with the cancellation as recorded, ' +
+          'whatever the service answered.',
+        security,
+        params: CodeParams,
+        querystring: LngQuerySchema,
+        response: { 201: SesSubmissionResponseSchema },
+      },
+      onRequest: app.requireUser,
+    },
+    async (request, reply) => {
+      const data = await ses.cancel(
+        actorOf(request),
+        request.params.id,
+        request.params.code,
+        auditContext(request),
+      );
+      return reply.code(201).send({ success: true as const, data });
+    },
+  );
+
+  app.get(
+    '/establishments/:id/ses/communications/:code',
+    {
+      schema: {
+        tags,
+        summary: 'What SES.HOSPEDAJES holds under a communication code (consultaComunicacion)',
+        description:
+          '`data` null when the Ministry holds nothing under it for this web-service user. 404 ' +
+          'SES_COMMUNICATION_NOT_FOUND for a code this establishment does not have.',
+        security,
+        params: CodeParams,
+        querystring: LngQuerySchema,
+        response: {
+          200: z.object({ success: z.literal(true), data: SesHeldCommunicationSchema.nullable() }),
+        },
+      },
+      onRequest: app.requireUser,
+    },
+    async (request) => ({
+      success: true as const,
+      data: await ses.held(actorOf(request), request.params.id, request.params.code),
+    }),
+  );
+
+  app.post(
+    '/pilgrims/:id/ses/correct',
+    {
+      schema: {
+        tags,
+        summary: 'Correct a traveler’s stored communication: cancel it and send it again',
+        description:
+          'SES has no "modify" (decision 045): the stored communication of `kind` on the service ' +
+          'the establishment sends to is cancelled, then the stay is sent again as the records ' +
+          'are now (same pre-flight as a send: 422 before anything leaves). 409 ' +
+          'SES_NOTHING_TO_CORRECT, SES_CANCELLATION_PENDING, SES_NOT_CONNECTED. 201 with both ' +
+          'requests; `alta` null when the cancellation did not go (its state says why).',
+        security,
+        params: IdParams,
+        querystring: LngQuerySchema,
+        body: SesCorrectInputSchema,
+        response: {
+          201: z.object({ success: z.literal(true), data: SesCorrectionSchema }),
+        },
+      },
+      onRequest: app.requireUser,
+    },
+    async (request, reply) => {
+      const data = await ses.correct(actorOf(request), request.params.id, request.body.kind, {
+        ...auditContext(request),
+        lng: request.lng,
+      });
+      return reply.code(201).send({ success: true as const, data });
+    },
   );
 };

@@ -13,6 +13,7 @@
 import { fullName } from '@hospes/shared/travelers';
 import { sesStays } from '@hospes/shared/ses-preflight';
 import {
+  sesCancellationOutcome,
   sesTravelerOutcome,
   type SesConnection,
   type SesConnectionCheck,
@@ -35,6 +36,7 @@ import type { Actor } from '../../plugins/auth';
 import type { AuditContext, AuditRepository } from '../audit';
 import type { AuthorityFilesService } from '../documents';
 import { isUuid, scopeOf, type Scope } from '../../db/scope';
+import { createSesCorrections } from './corrections';
 import { createLoteChecks, cut, FIRST_CHECK_MS } from './lote-checks';
 import type {
   ConnectionRow,
@@ -135,7 +137,10 @@ export function createSesService(deps: SesServiceDeps) {
       pilgrimId: t.pilgrimId,
       name: fullName(t),
       order: t.orden,
-      outcome: sesTravelerOutcome(s.state, t),
+      outcome:
+        s.operation === 'B'
+          ? sesCancellationOutcome(s.state, s.loteState)
+          : sesTravelerOutcome(s.state, t),
       communicationCode: t.communicationCode,
       error: t.error ?? (s.state === 'refused' ? s.responseText : null),
     }));
@@ -144,6 +149,8 @@ export function createSesService(deps: SesServiceDeps) {
       id: s.id,
       establishmentId: s.establishmentId,
       kind: s.kind,
+      operation: s.operation,
+      correctionId: s.correctionId,
       environment: s.environment,
       state: s.state,
       lote: s.lote,
@@ -175,7 +182,7 @@ export function createSesService(deps: SesServiceDeps) {
     return submissionView(found, await ses.travelersOf([id]), true);
   }
 
-  return {
+  const service = {
     /** GET /api/establishments/{id}/ses-connection. */
     async connection(actor: Actor, establishmentId: string): Promise<SesConnection> {
       await reachableEstablishment(actor, establishmentId);
@@ -419,12 +426,27 @@ export function createSesService(deps: SesServiceDeps) {
       if (!isUuid(pilgrimId) || !(await ses.travelerInReach(pilgrimId, scopeOf(actor))))
         throw new AppError('PILGRIM_NOT_FOUND');
       const rows = await ses.ofTraveler(pilgrimId);
-      return rows.map(({ submission: s, item }) => ({
+      return rows.map(({ submission: s, item, cancellationState, cancellationLoteState }) => ({
         submissionId: s.id,
+        establishmentId: s.establishmentId,
         kind: s.kind,
+        operation: s.operation,
+        correctionId: s.correctionId,
+        cancellation: !item.cancelledBy
+          ? null
+          : cancellationState === 'processed'
+            ? cancellationLoteState === 1
+              ? ('done' as const)
+              : null
+            : cancellationState === 'uncertain'
+              ? ('unknown' as const)
+              : ('pending' as const),
         environment: s.environment,
         state: s.state,
-        outcome: sesTravelerOutcome(s.state, item),
+        outcome:
+          s.operation === 'B'
+            ? sesCancellationOutcome(s.state, s.loteState)
+            : sesTravelerOutcome(s.state, item),
         lote: s.lote,
         communicationCode: item.communicationCode,
         error: item.error,
@@ -459,6 +481,24 @@ export function createSesService(deps: SesServiceDeps) {
       }
       return due.length;
     },
+  };
+  // Cancelling and correcting what was sent (decision 045): corrections.ts.
+  return {
+    ...service,
+    ...createSesCorrections({
+      ses,
+      client,
+      audit,
+      documents,
+      log,
+      now,
+      connectionOf,
+      targetOf,
+      countCall,
+      reachableEstablishment,
+      view,
+      send: service.send,
+    }),
   };
 }
 export type SesService = ReturnType<typeof createSesService>;

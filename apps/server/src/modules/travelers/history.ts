@@ -25,6 +25,8 @@ export function historyEntry(row: HistoryRow, viewerIsAdmin: boolean): TravelerH
     fromEntryDate?: unknown;
     reportNumber?: unknown;
     fromReportNumber?: unknown;
+    communicationCode?: unknown;
+    reason?: unknown;
   };
   const kinds = Array.isArray(details.documents)
     ? details.documents.map((d: { kind?: unknown }) => d?.kind)
@@ -48,6 +50,17 @@ export function historyEntry(row: HistoryRow, viewerIsAdmin: boolean): TravelerH
     renumbered:
       typeof details.reportNumber === 'string' && typeof details.fromReportNumber === 'string'
         ? { reportNumber: details.reportNumber, from: details.fromReportNumber }
+        : null,
+    ses:
+      row.action === 'pilgrim.ses_cancelled' && typeof details.communicationCode === 'string'
+        ? {
+            communicationCode: details.communicationCode,
+            kind: details.kind === 'RH' ? 'RH' : 'PV',
+            reason:
+              details.reason === 'correct' || details.reason === 'delete'
+                ? details.reason
+                : 'cancel',
+          }
         : null,
   };
 }

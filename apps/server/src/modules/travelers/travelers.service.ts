@@ -53,6 +53,11 @@ export interface TravelersServiceDeps {
   log?: Pick<FastifyBaseLogger, 'error'>;
   /** The kept list totals, shared with the other services that write travelers (app.ts). */
   counts?: TravelerCounts;
+  /**
+   * Before travelers are deleted, outside any transaction (it may call the Ministry): their
+   * stored SES communications are cancelled first, or it throws why not (decision 045).
+   */
+  beforeDelete?: (actor: Actor, ids: string[], context: AuditContext) => Promise<void>;
 }
 
 function validationError(details: ErrorDetail[]): never {
@@ -400,6 +405,7 @@ export function createTravelersService(deps: TravelersServiceDeps) {
 
     async remove(actor: Actor, id: string, context: AuditContext) {
       if (!isUuid(id)) throw new AppError('PILGRIM_NOT_FOUND');
+      await deps.beforeDelete?.(actor, [id], context);
       await db.transaction(async (tx) => {
         const [deleted] = await pilgrims.deleteInScope([id], scopeOf(actor), tx);
         if (!deleted) throw new AppError('PILGRIM_NOT_FOUND');
@@ -422,6 +428,7 @@ export function createTravelersService(deps: TravelersServiceDeps) {
     async bulkRemove(actor: Actor, ids: string[] | null | undefined, context: AuditContext) {
       const unique = [...new Set(ids ?? [])];
       if (unique.length === 0) throw new AppError('PILGRIM_IDS_REQUIRED');
+      await deps.beforeDelete?.(actor, unique, context);
       const deleted = await db.transaction(async (tx) => {
         const rows = await pilgrims.deleteInScope(unique, scopeOf(actor), tx);
         await audit.record(

@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { flushSync } from 'react-dom';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
@@ -26,6 +27,11 @@ import {
   type TravelerFormSettings,
 } from '@/features/traveler/components/form/use-traveler-form';
 import { useUpdateTraveler } from '@/features/traveler/api/update-traveler';
+import {
+  sesCommunicationsQuery,
+  storedCommunication,
+} from '@/features/traveler/api/ses-communications';
+import { SesCorrectionNotice } from '@/features/traveler/components/ses-correction-notice';
 import { toUpdateInput, travelerValuesFrom } from '@/features/traveler/form-model';
 
 export interface EditTravelerFormProps extends TravelerFormSettings {
@@ -47,6 +53,23 @@ export interface EditTravelerFormProps extends TravelerFormSettings {
    * one (a router takes one blocker). Default true.
    */
   leaveGuard?: boolean;
+}
+
+/** The form's parts that the parte to SES.HOSPEDAJES does not carry. */
+const NOT_REPORTED = new Set([
+  'emergencyContact',
+  'language',
+  'establishmentId',
+  'frontDocImage',
+  'backDocImage',
+  'signatureImage',
+]);
+
+/** Whether a save changes something the parte carries (the form's changed top-level parts). */
+function reportedFieldsChanged(dirty: object): boolean {
+  return Object.entries(dirty).some(
+    ([key, value]) => !NOT_REPORTED.has(key) && value !== false && value !== undefined,
+  );
 }
 
 /**
@@ -79,14 +102,44 @@ export function EditTravelerForm({
     opening,
   });
   const { getValues, reset } = form.methods;
+  const queryClient = useQueryClient();
+
+  /**
+   * After a save that changed what the parte carries: when the Ministry holds a communication of
+   * this traveler, the correction (cancel + new alta, decision 045) is offered, in a notice that
+   * outlives the page the save goes to.
+   */
+  async function offerCorrection(pilgrimId: string) {
+    let stored;
+    try {
+      stored = storedCommunication(
+        await queryClient.fetchQuery({ ...sesCommunicationsQuery(pilgrimId), staleTime: 0 }),
+      );
+    } catch {
+      return; // Nothing known of it: nothing offered.
+    }
+    if (!stored) return;
+    toast(
+      (notice) => (
+        <SesCorrectionNotice
+          pilgrimId={pilgrimId}
+          kind={stored.kind}
+          onDone={() => toast.dismiss(notice.id)}
+        />
+      ),
+      { id: `ses-correction-${pilgrimId}`, duration: Infinity },
+    );
+  }
 
   const onSubmit = form.submit(async (input) => {
+    const reported = reportedFieldsChanged(form.methods.formState.dirtyFields);
     const answer = await update.mutateAsync({ id: traveler.id, input: toUpdateInput(input) });
     if (savedToast) toast.success(t('messages.pilgrimSaved'));
     // Saved: what the form holds is the record now, nothing is left to lose. Settled at once
     // (flushSync), so the leave question knows it before onSaved goes elsewhere.
     flushSync(() => reset(getValues()));
     onSaved(answer.data);
+    if (reported) void offerCorrection(answer.data.id);
   });
 
   return (

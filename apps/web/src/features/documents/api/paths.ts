@@ -19,8 +19,6 @@ export const documentPaths = {
   // Sending by itself (decision 044).
   sesSchedule: (establishmentId: string) =>
     `/establishments/${encodeURIComponent(establishmentId)}/ses-schedule`,
-  sesCommunications: (pilgrimId: string) =>
-    `/pilgrims/${encodeURIComponent(pilgrimId)}/ses-communications`,
 } as const;
 
 /** Spec §7: the PDF's name when the answer gives none. */

@@ -8,7 +8,6 @@ import {
   SesConnectionSchema,
   SesSubmissionResponseSchema,
   SesSubmissionSchema,
-  SesTravelerCommunicationSchema,
   type SesConnectionInput,
   type SesSendInput,
   type SesSubmission,
@@ -19,10 +18,6 @@ import { documentPaths } from './paths';
 
 const ConnectionResponse = z.object({ success: z.literal(true), data: SesConnectionSchema });
 const CheckResponse = z.object({ success: z.literal(true), data: SesConnectionCheckSchema });
-const CommunicationsResponse = z.object({
-  success: z.literal(true),
-  data: z.array(SesTravelerCommunicationSchema),
-});
 
 /** A call to the Ministry may take its time: the server waits up to 30 s for its answer. */
 const SES_TIMEOUT_MS = 75_000;
@@ -171,15 +166,5 @@ export function useCheckSesSubmission() {
   });
 }
 
-/** GET /api/pilgrims/{id}/ses-communications: what was sent of a traveler, newest first. */
-export function useSesCommunications(pilgrimId: string) {
-  return useQuery({
-    queryKey: ['ses', 'communications', pilgrimId],
-    queryFn: async () =>
-      (
-        await api.get(documentPaths.sesCommunications(pilgrimId), {
-          schema: CommunicationsResponse,
-        })
-      ).data,
-  });
-}
+/** GET /api/pilgrims/{id}/ses-communications: written once, in the traveler slice. */
+export { useSesCommunications } from '@/features/traveler/api/ses-communications';

@@ -1,6 +1,11 @@
+import { useState } from 'react';
+import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import type { SesTravelerCommunication } from '@hospes/shared/ses';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/dialog';
+import { useCancelSesCommunication } from '@/features/traveler/api/ses-communications';
+import { errorText } from '@/lib/error-text';
 import { cn } from '@/components/ui/cn';
 import { WarningIcon } from '@/components/ui/icons';
 import { formatDateTime } from '@/lib/format-date-time';
@@ -11,25 +16,50 @@ function Line({ item, lng }: { item: SesTravelerCommunication; lng: string }) {
   const { t } = useTranslation('documents');
   const check = useCheckSesSubmission();
   const date = formatDateTime(item.processedAt ?? item.createdAt, lng);
+  const code = item.communicationCode ?? '';
+  // A cancellation (operation B, decision 045): of which code, and what became of it.
   const text =
-    item.outcome === 'stored'
-      ? t('communications.stored', { date, code: item.communicationCode ?? '' })
-      : item.outcome === 'rejected'
-        ? t('communications.rejected', {
-            date,
-            error: item.error ?? item.responseText ?? sesFailureText(t, item.failure),
-          })
-        : t(`communications.${item.outcome}`, { date });
+    item.operation === 'B'
+      ? item.outcome === 'cancelled'
+        ? t('communications.cancellation.done', { date, code })
+        : item.outcome === 'rejected'
+          ? t('communications.cancellation.rejected', {
+              date,
+              code,
+              error:
+                item.error ??
+                (item.state === 'refused' ? item.responseText : null) ??
+                sesFailureText(t, item.failure),
+            })
+          : t(`communications.cancellation.${item.outcome}`, { date, code })
+      : item.outcome === 'stored'
+        ? t('communications.stored', { date, code: item.communicationCode ?? '' })
+        : item.outcome === 'rejected'
+          ? t('communications.rejected', {
+              date,
+              error: item.error ?? item.responseText ?? sesFailureText(t, item.failure),
+            })
+          : t(`communications.${item.outcome}`, { date });
   const bad = item.outcome === 'rejected' || item.outcome === 'unknown';
+  const cancelled = item.operation !== 'B' && item.cancellation ? item.cancellation : null;
   return (
     <li className="flex items-start gap-2 py-1 break-words">
       {bad && <WarningIcon className="mt-1 size-4 shrink-0 text-danger" />}
       <span className={cn('text-fg', bad && 'font-semibold')}>
         <span className="text-muted">
+          {item.correctionId && `${t('communications.correction')} · `}
           {t(item.kind === 'PV' ? 'communications.kindPV' : 'communications.kindRH')}
           {item.environment === 'test' && ` (${t('communications.test')})`}:{' '}
         </span>
         {text}
+        {cancelled && ` · ${t(`communications.cancelled.${cancelled}`)}`}
+        {item.operation !== 'B' &&
+          item.outcome === 'stored' &&
+          !item.cancellation &&
+          item.establishmentId &&
+          item.communicationCode && (
+            <CancelButton establishmentId={item.establishmentId} code={item.communicationCode} />
+          )}
         {item.state === 'queued' && (
           <Button
             size="sm"
@@ -43,6 +73,47 @@ function Line({ item, lng }: { item: SesTravelerCommunication; lng: string }) {
         )}
       </span>
     </li>
+  );
+}
+
+/**
+ * "Cancel at the Ministry" for a stored communication (decision 045), after a confirmation: the
+ * whole stay's communication is cancelled.
+ */
+function CancelButton({ establishmentId, code }: { establishmentId: string; code: string }) {
+  const { t } = useTranslation('documents');
+  const [open, setOpen] = useState(false);
+  const cancel = useCancelSesCommunication();
+  return (
+    <>
+      <Button size="sm" variant="secondary" className="ms-2" onClick={() => setOpen(true)}>
+        {t('communications.cancel')}
+      </Button>
+      <ConfirmDialog
+        open={open}
+        title={t('communications.cancelTitle', { code })}
+        description={<p>{t('communications.cancelText')}</p>}
+        confirmLabel={t('communications.cancelConfirm')}
+        pending={cancel.isPending}
+        error={cancel.isError ? errorText(cancel.error, t('communications.cancelFailed')) : null}
+        onCancel={() => {
+          cancel.reset();
+          setOpen(false);
+        }}
+        onConfirm={() =>
+          cancel.mutate(
+            { establishmentId, code },
+            {
+              onSuccess: (answer) => {
+                setOpen(false);
+                if (answer.state === 'queued') toast.success(t('communications.cancelSent'));
+                else toast.error(t('communications.cancelNotSent'));
+              },
+            },
+          )
+        }
+      />
+    </>
   );
 }
 

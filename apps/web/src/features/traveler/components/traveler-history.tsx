@@ -86,6 +86,11 @@ function actionText(t: TFunction, entry: TravelerHistoryEntry, documents: string
       return t('history.actions.pdf_generated');
     case 'pilgrim.pdf_emailed':
       return t('history.actions.pdf_emailed');
+    case 'pilgrim.ses_cancelled':
+      // Decision 045: a cancellation asked of the Ministry, alone, for a correction or a deletion.
+      return t(`history.actions.ses_cancelled_${entry.ses?.reason ?? 'cancel'}`, {
+        code: entry.ses?.communicationCode ?? '',
+      });
   }
 }
 

@@ -1,0 +1,134 @@
+/**
+ * Decision 045: saving a reported traveler's reported fields offers the correction (cancel the
+ * stored parte, send the corrected one); a change the parte does not carry offers nothing.
+ */
+import { screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { authStore } from '@/lib/auth';
+import { mockApi, renderPage, sampleUser } from '@/test/utils';
+import { NO_SAME_DOCUMENT, sampleTraveler } from '../test/fixtures';
+import { EditTravelerForm } from './edit-traveler-form';
+import { field } from '../test/form';
+
+const TOKEN = 'tok_abcdefghijklmnopqrstuvwxyz012345';
+const ID = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
+const SUBMISSION = '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b';
+
+const stored = {
+  submissionId: SUBMISSION,
+  kind: 'PV',
+  operation: 'A',
+  correctionId: null,
+  cancellation: null,
+  environment: 'production',
+  state: 'processed',
+  outcome: 'stored',
+  lote: 'l1',
+  communicationCode: 'abc-123',
+  error: null,
+  responseText: 'Ok',
+  failure: null,
+  createdAt: '2026-06-01T18:00:00.000Z',
+  processedAt: '2026-06-01T18:00:20.000Z',
+};
+
+const submission = (operation: 'A' | 'B') => ({
+  id:
+    operation === 'A'
+      ? '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5c'
+      : '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5d',
+  establishmentId: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5e',
+  kind: 'PV',
+  operation,
+  correctionId: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5f',
+  environment: 'production',
+  state: 'queued',
+  lote: `lote-${operation}`,
+  responseCode: 0,
+  responseText: 'Ok',
+  failure: null,
+  loteState: null,
+  loteStateText: null,
+  communications: 1,
+  counts: { travelers: 1, stored: 0, rejected: 0, pending: 1 },
+  sentByName: 'Ana',
+  createdAt: '2026-06-02T10:00:00.000Z',
+  processedAt: null,
+  checkedAt: null,
+  checking: true,
+});
+
+describe('editing a traveler already reported to SES.HOSPEDAJES', { timeout: 30_000 }, () => {
+  it('offers the correction after a save that changed what the parte carries, and sends it', async () => {
+    const pilgrim = sampleTraveler();
+    const { calls } = mockApi(
+      {
+        [`PUT /api/pilgrims/${ID}`]: { body: { success: true, message: 'ok', data: pilgrim } },
+        [`GET /api/pilgrims/${ID}/ses-communications`]: {
+          body: { success: true, data: [stored] },
+        },
+        [`POST /api/pilgrims/${ID}/ses/correct`]: {
+          status: 201,
+          body: {
+            success: true,
+            data: {
+              correctionId: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5f',
+              cancellation: submission('B'),
+              alta: submission('A'),
+            },
+          },
+        },
+      },
+      NO_SAME_DOCUMENT,
+    );
+    authStore.setSession(TOKEN, sampleUser, { remember: true });
+    const onSaved = vi.fn();
+    const { user } = renderPage(<EditTravelerForm traveler={pilgrim} onSaved={onSaved} />, {
+      path: '/clients/edit/1',
+    });
+    await user.clear(field('First name'));
+    await user.type(field('First name'), 'Lucía María{Enter}');
+
+    const send = await screen.findByRole('button', { name: 'Send the correction' });
+    expect(onSaved).toHaveBeenCalled();
+    expect(
+      screen.getByText(/already reported to SES\.HOSPEDAJES, which still holds the data/),
+    ).toBeInTheDocument();
+    await user.click(send);
+    expect(
+      await screen.findByText(/Correction sent: the stored parte is being cancelled/),
+    ).toBeInTheDocument();
+    const correction = calls.find((c) => c.url.pathname.endsWith('/ses/correct'));
+    expect(correction?.body).toEqual({ kind: 'PV' });
+    // The notice goes once done (after its closing animation).
+    await vi.waitFor(
+      () => expect(screen.queryByRole('button', { name: 'Send the correction' })).toBeNull(),
+      { timeout: 5_000 },
+    );
+  });
+
+  it('offers nothing when the stored communication was cancelled already', async () => {
+    const pilgrim = sampleTraveler();
+    const { calls } = mockApi(
+      {
+        [`PUT /api/pilgrims/${ID}`]: { body: { success: true, message: 'ok', data: pilgrim } },
+        [`GET /api/pilgrims/${ID}/ses-communications`]: {
+          body: { success: true, data: [{ ...stored, cancellation: 'done' }] },
+        },
+      },
+      NO_SAME_DOCUMENT,
+    );
+    authStore.setSession(TOKEN, sampleUser, { remember: true });
+    const onSaved = vi.fn();
+    const { user } = renderPage(<EditTravelerForm traveler={pilgrim} onSaved={onSaved} />, {
+      path: '/clients/edit/1',
+    });
+    await user.clear(field('First name'));
+    await user.type(field('First name'), 'Lucía María{Enter}');
+    await vi.waitFor(() =>
+      expect(calls.some((c) => c.url.pathname.endsWith('/ses-communications'))).toBe(true),
+    );
+    // Its stored communication was cancelled already: nothing to correct.
+    expect(screen.queryByRole('button', { name: 'Send the correction' })).toBeNull();
+  });
+});
