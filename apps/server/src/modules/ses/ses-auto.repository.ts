@@ -4,7 +4,7 @@
  * still to report, lotes that came back with errors, and what the owner was already told.
  * Reads of tenant data carry the caller's scope, or an establishment already checked against it.
  */
-import { and, asc, desc, eq, gte, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   establishmentMembers,
@@ -196,6 +196,8 @@ export function createSesAutoRepository(db: Db) {
               select 1 from ${sesSubmissionItems}
               join ${sesSubmissions} on ${sesSubmissions.id} = ${sesSubmissionItems.submissionId}
               where ${sesSubmissionItems.pilgrimId} = ${pilgrims.id}
+                and ${sesSubmissions.operation} = 'A'
+                and ${sesSubmissionItems.cancelledBy} is null
                 and ${sesSubmissions.kind} = ${kind}
                 and ${sesSubmissions.environment} = ${environment}
                 and (${sesSubmissionItems.communicationCode} is not null
@@ -272,6 +274,9 @@ export function createSesAutoRepository(db: Db) {
             .where(
               and(
                 inArray(sesSubmissionItems.pilgrimId, pilgrimIds.slice(i, i + 1000)),
+                // Altas not cancelled since: a cancelled parte is to report again (decision 045).
+                eq(sesSubmissions.operation, 'A'),
+                isNull(sesSubmissionItems.cancelledBy),
                 eq(sesSubmissions.kind, 'PV'),
                 eq(sesSubmissions.environment, establishments.sesEnvironment),
               ),
