@@ -26,7 +26,7 @@ import {
   type TravelerFormSettings,
 } from '@/features/traveler/components/form/use-traveler-form';
 import { useUpdateTraveler } from '@/features/traveler/api/update-traveler';
-import { toUpdateInput, travelerValuesFrom } from '@/features/traveler/form-model';
+import { ALL_SECTIONS, toUpdateInput, travelerValuesFrom } from '@/features/traveler/form-model';
 
 export interface EditTravelerFormProps extends TravelerFormSettings {
   /** The record being edited: the form starts with it. */
@@ -96,6 +96,7 @@ export function EditTravelerForm({
       submitLabel={submitLabel ?? t('form.saveChanges')}
       actions={actions}
       leaveGuard={leaveGuard}
+      preflight={ALL_SECTIONS}
       alert={
         problems &&
         problems.length > 0 && (
