@@ -1,7 +1,12 @@
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { SECTIONS, type SectionKey, type TravelerFormValues } from '@/features/traveler/form-model';
+import {
+  FIELD_ORDER,
+  SECTIONS,
+  type SectionKey,
+  type TravelerFormValues,
+} from '@/features/traveler/form-model';
 import {
   fieldProblems,
   formValuesProblems,
@@ -61,9 +66,10 @@ export function LivePreflightScope({
   );
   const problems = useMemo(
     () =>
-      fieldProblems(formValuesProblems(settled), lng).filter((problem) =>
-        fields.has(problem.field),
-      ),
+      fieldProblems(formValuesProblems(settled), lng)
+        .filter((problem) => fields.has(problem.field))
+        // In the order of the form's fields, as the summary lists them.
+        .sort((a, b) => FIELD_ORDER.indexOf(a.field) - FIELD_ORDER.indexOf(b.field)),
     [settled, lng, fields],
   );
   // The same result keeps the same value: the fields do not re-render for nothing.
