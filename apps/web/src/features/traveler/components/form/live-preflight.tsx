@@ -16,6 +16,25 @@ import {
 /** How long typing may pause before the check runs again. */
 export const PREFLIGHT_DELAY_MS = 300;
 
+/**
+ * Fields every save requires already (marked required, named on save): left empty, the parte's
+ * "missing" would only repeat that. What they hold is still checked (a DNI's letter, the length).
+ */
+const SAVE_REQUIRED = new Set([
+  'firstName',
+  'lastName',
+  'nationality',
+  'dateOfBirth',
+  'contactInfo.email',
+  'passportNumber',
+]);
+
+function blankAt(values: TravelerFormValues, path: string): boolean {
+  let node: unknown = values;
+  for (const part of path.split('.')) node = (node as Record<string, unknown> | undefined)?.[part];
+  return typeof node !== 'string' || node.trim() === '';
+}
+
 /** What the parte still needs, per field of the form (empty: nothing, or no live check). */
 export interface LivePreflight {
   problems: readonly FieldProblem[];
@@ -67,7 +86,11 @@ export function LivePreflightScope({
   const problems = useMemo(
     () =>
       fieldProblems(formValuesProblems(settled), lng)
-        .filter((problem) => fields.has(problem.field))
+        .filter(
+          (problem) =>
+            fields.has(problem.field) &&
+            !(SAVE_REQUIRED.has(problem.field) && blankAt(settled, problem.field)),
+        )
         // In the order of the form's fields, as the summary lists them.
         .sort((a, b) => FIELD_ORDER.indexOf(a.field) - FIELD_ORDER.indexOf(b.field)),
     [settled, lng, fields],
