@@ -243,6 +243,12 @@ describe('bad input on every route', { timeout: 240_000 }, () => {
         owner.token,
       ],
       ['POST', '/api/pilgrims/bulk-delete', { pilgrimIds: [crypto.randomUUID()] }, owner.token],
+      [
+        'PATCH',
+        '/api/pilgrims/bulk',
+        { pilgrimIds: [travelerId], checkOutDate: '2026-03-05', paymentType: 'EFECT' },
+        owner.token,
+      ],
       ['POST', `/api/pilgrims/${travelerId}/send-pdf`, { email: 'a@example.com' }, owner.token],
       [
         'POST',

@@ -466,6 +466,30 @@ export const BulkDeleteTravelersInputSchema = z.object({
   pilgrimIds: z.array(IdSchema).max(1000).nullish(),
 });
 
+/**
+ * PATCH /api/pilgrims/bulk: the same change to several travelers (the client list's bulk actions,
+ * decision 043): check them out on a date, set the payment type of their stay. All or nothing:
+ * an id the caller cannot reach answers 404 and nothing changes.
+ */
+export const BulkUpdateTravelersInputSchema = z
+  .object({
+    pilgrimIds: z.array(IdSchema).min(1).max(1000),
+    checkOutDate: IsoDateSchema.optional(),
+    paymentType: PaymentTypeSchema.optional(),
+  })
+  .refine((value) => value.checkOutDate !== undefined || value.paymentType !== undefined, {
+    path: ['checkOutDate'],
+    message: 'validation.bulkChangeRequired',
+  });
+export type BulkUpdateTravelersInput = z.infer<typeof BulkUpdateTravelersInputSchema>;
+
+export const BulkUpdateTravelersResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  /** `updated`: the travelers that changed (one already checked out on that date did not). */
+  data: z.object({ requested: z.number().int(), updated: z.number().int() }),
+});
+
 // ---------------------------------------------------------------------------------------------
 // Queries
 

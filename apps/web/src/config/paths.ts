@@ -81,6 +81,7 @@ export const apiPaths = {
     list: '/pilgrims',
     one: (id: string) => `/pilgrims/${encodeURIComponent(id)}`,
     bulkDelete: '/pilgrims/bulk-delete',
+    bulk: '/pilgrims/bulk',
     document: (id: string, docId: string) =>
       `/pilgrims/${encodeURIComponent(id)}/documents/${encodeURIComponent(docId)}`,
     history: (id: string) => `/pilgrims/${encodeURIComponent(id)}/history`,

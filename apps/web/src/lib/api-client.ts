@@ -297,6 +297,8 @@ export const api = {
     apiRequest<T>(path, { ...options, method: 'POST', body: body ?? {} }),
   put: <T = unknown>(path: string, body?: unknown, options?: Options<T>) =>
     apiRequest<T>(path, { ...options, method: 'PUT', body: body ?? {} }),
+  patch: <T = unknown>(path: string, body?: unknown, options?: Options<T>) =>
+    apiRequest<T>(path, { ...options, method: 'PATCH', body: body ?? {} }),
   delete: <T = unknown>(path: string, options?: Options<T>) =>
     apiRequest<T>(path, { ...options, method: 'DELETE' }),
 };

@@ -12,7 +12,7 @@ export interface DocumentSlots {
     traveler: Traveler,
     options?: { failureToast?: string; className?: string },
   ) => ReactNode;
-  /** Actions on the travelers selected in the client list (Generate XML). */
+  /** Actions on the travelers selected in the client list (send to SES, or the XML). */
   selectionActions?: (
     selected: readonly Traveler[],
     establishments: ReadonlyArray<{ id: string; name: string }>,

@@ -220,6 +220,17 @@ export function createTravelersRepository(db: Db, kind: DatabaseKind = 'pglite')
       return row ?? null;
     },
 
+    /** The travelers among `ids` that the scope reaches, locked until the transaction ends. */
+    async lockManyInScope(ids: string[], scope: Scope, tx: Db = db): Promise<TravelerDbRow[]> {
+      if (ids.length === 0) return [];
+      return tx
+        .select()
+        .from(pilgrims)
+        .where(and(inArray(pilgrims.id, ids), inScope(scope, pilgrims.establishmentId)))
+        .orderBy(pilgrims.id)
+        .for('update');
+    },
+
     async update(id: string, scope: Scope, values: TravelerValues, tx: Db = db) {
       const [row] = await tx
         .update(pilgrims)

@@ -6,6 +6,8 @@ import {
   TravelerHistoryResponseSchema,
   BulkDeleteTravelersInputSchema,
   BulkDeleteTravelersResponseSchema,
+  BulkUpdateTravelersInputSchema,
+  BulkUpdateTravelersResponseSchema,
   CreateTravelerInputSchema,
   DeleteTravelerResponseSchema,
   ListTravelersQuerySchema,
@@ -105,6 +107,30 @@ export const travelersRoutes: FastifyPluginAsyncZod<{ pilgrims: TravelersService
       return {
         success: true as const,
         message: serverMessage(request.lng, 'pilgrimsDeleted', { count: data.deleted }),
+        data,
+      };
+    },
+  );
+
+  app.patch(
+    '/bulk',
+    {
+      schema: {
+        tags,
+        summary:
+          'Check out several travelers on a date and/or set their payment type (all or nothing)',
+        security,
+        body: BulkUpdateTravelersInputSchema,
+        querystring: LngQuerySchema,
+        response: { 200: BulkUpdateTravelersResponseSchema },
+      },
+      onRequest: app.requireUser,
+    },
+    async (request) => {
+      const data = await pilgrims.bulkUpdate(actorOf(request), request.body, auditContext(request));
+      return {
+        success: true as const,
+        message: serverMessage(request.lng, 'pilgrimsUpdated', { count: data.updated }),
         data,
       };
     },

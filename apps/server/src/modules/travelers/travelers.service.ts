@@ -10,6 +10,7 @@ import {
 } from '@hospes/shared/report-defaults';
 import {
   travelerRecordIssues,
+  type BulkUpdateTravelersInput,
   type CreateTravelerInput,
   type DocumentSize,
   PILGRIM_HISTORY_ACTIONS,
@@ -446,6 +447,65 @@ export function createTravelersService(deps: TravelersServiceDeps) {
       });
       changed();
       return { requested: unique.length, deleted };
+    },
+
+    /**
+     * PATCH /api/pilgrims/bulk: checks the travelers out on a date and/or sets their stay's
+     * payment type, in one transaction (decision 043). All or nothing: an id the caller cannot
+     * reach (another tenant's, a deleted one, a malformed one) answers 404 PILGRIM_NOT_FOUND, a
+     * check-out before a traveler's entry 400 with that traveler's field, and nothing changes.
+     * Each traveler that changed gets its own `pilgrim.updated` entry, as an edit does.
+     */
+    async bulkUpdate(actor: Actor, input: BulkUpdateTravelersInput, context: AuditContext) {
+      const ids = [...new Set(input.pilgrimIds)];
+      if (!ids.every(isUuid)) throw new AppError('PILGRIM_NOT_FOUND');
+      const scope = scopeOf(actor);
+      const updated = await db.transaction(async (tx) => {
+        const rows = await pilgrims.lockManyInScope(ids, scope, tx);
+        if (rows.length !== ids.length) throw new AppError('PILGRIM_NOT_FOUND');
+        const changes = rows.map((row) => {
+          const before = recordFromRow(row);
+          const after: TravelerRecord = { ...before, stay: { ...before.stay } };
+          if (input.checkOutDate !== undefined) {
+            after.checkOutDate = input.checkOutDate;
+            // A departure time given for another day would still be the parte's departure.
+            if (
+              before.stay.exitDateTime &&
+              before.stay.exitDateTime.slice(0, 10) !== input.checkOutDate
+            )
+              after.stay.exitDateTime = null;
+          }
+          if (input.paymentType !== undefined) after.stay.paymentType = input.paymentType;
+          return { row, after, fields: changedFields(before, after) };
+        });
+        const issues: ErrorDetail[] = changes.flatMap(({ row, after }) =>
+          travelerRecordIssues(after, today(), { complete: true, municipalityCodes: false }).map(
+            (issue) => ({
+              field: `${row.id}.${issue.path.join('.')}`,
+              message: '',
+              code: issue.message,
+            }),
+          ),
+        );
+        if (issues.length) validationError(issues);
+        const changed = changes.filter((change) => change.fields.length > 0);
+        for (const { row, after } of changed)
+          await pilgrims.update(row.id, scope, valuesFromRecord(after), tx);
+        await audit.record(
+          context,
+          changed.map(({ row, fields }) => ({
+            action: 'pilgrim.updated' as const,
+            entityType: 'pilgrim' as const,
+            entityId: row.id,
+            establishmentId: row.establishmentId,
+            details: { fields, documents: [], bulk: true },
+          })),
+          tx,
+        );
+        return changed.length;
+      });
+      if (updated > 0) changed();
+      return { requested: ids.length, updated };
     },
 
     /**

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { normaliseSearchText } from '@hospes/shared/search';
 import { translateMessage } from '@/lib/messages';
 import { cn } from './cn';
+import { FieldNote } from './fields';
 
 export interface ComboboxOption {
   value: string;
@@ -112,6 +113,7 @@ export function Combobox({
   options,
   error,
   hint,
+  note,
   className,
   id,
   name,
@@ -128,6 +130,8 @@ export function Combobox({
   options: readonly ComboboxOption[];
   error?: string | undefined;
   hint?: ReactNode;
+  /** A note that does not block (see FieldChrome.note in fields.tsx). */
+  note?: string | undefined;
   className?: string;
   id?: string;
   name?: string;
@@ -144,6 +148,7 @@ export function Combobox({
   const listId = `${fieldId}-listbox`;
   const hintId = `${fieldId}-hint`;
   const errorId = `${fieldId}-error`;
+  const noteId = `${fieldId}-note`;
   const statusId = `${fieldId}-status`;
 
   const selected = options.find((option) => option.value === value);
@@ -247,7 +252,8 @@ export function Combobox({
     }
   };
 
-  const describedBy = [hint && hintId, error && errorId].filter(Boolean).join(' ') || undefined;
+  const describedBy =
+    [hint && hintId, error && errorId, note && noteId].filter(Boolean).join(' ') || undefined;
 
   return (
     <div className={cn('relative', className)}>
@@ -354,6 +360,7 @@ export function Combobox({
           {translateMessage(t, error)}
         </p>
       )}
+      <FieldNote id={noteId} note={note} />
     </div>
   );
 }

@@ -10,17 +10,40 @@ interface FieldChrome {
   /** A message key (`validation.*`) or a text from the server. */
   error?: string | undefined;
   hint?: ReactNode;
+  /**
+   * A note that does not block (e.g. what the police report still needs of the field, decision
+   * 043): said under the field and read with it.
+   */
+  note?: string | undefined;
   className?: string;
 }
 
 function useFieldIds(id?: string) {
   const generated = useId();
   const fieldId = id ?? `f${generated.replace(/[^a-zA-Z0-9_-]/g, '')}`;
-  return { fieldId, hintId: `${fieldId}-hint`, errorId: `${fieldId}-error` };
+  return {
+    fieldId,
+    hintId: `${fieldId}-hint`,
+    errorId: `${fieldId}-error`,
+    noteId: `${fieldId}-note`,
+  };
 }
 
-function describedBy(hintId: string | false, errorId: string | false) {
-  return [hintId, errorId].filter(Boolean).join(' ') || undefined;
+function describedBy(hintId: string | false, errorId: string | false, noteId: string | false) {
+  return [hintId, errorId, noteId].filter(Boolean).join(' ') || undefined;
+}
+
+/** A note under a field (see FieldChrome.note). */
+export function FieldNote({ id, note }: { id: string; note: string | undefined }) {
+  if (!note) return null;
+  return (
+    <p id={id} data-field-note="" className="mt-1 text-sm text-fg">
+      <span aria-hidden="true" className="me-1 font-bold text-primary">
+        ⓘ
+      </span>
+      {note}
+    </p>
+  );
 }
 
 function FieldError({ id, message }: { id: string; message: string | undefined }) {
@@ -35,8 +58,8 @@ function FieldError({ id, message }: { id: string; message: string | undefined }
 
 export type TextFieldProps = FieldChrome & Omit<ComponentProps<'input'>, 'className'>;
 
-export function TextField({ label, error, hint, className, id, ...input }: TextFieldProps) {
-  const { fieldId, hintId, errorId } = useFieldIds(id);
+export function TextField({ label, error, hint, note, className, id, ...input }: TextFieldProps) {
+  const { fieldId, hintId, errorId, noteId } = useFieldIds(id);
   return (
     <div className={className}>
       <label htmlFor={fieldId} className="mb-1 block text-sm font-semibold text-fg">
@@ -45,7 +68,7 @@ export function TextField({ label, error, hint, className, id, ...input }: TextF
       <input
         id={fieldId}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(!!hint && hintId, !!error && errorId)}
+        aria-describedby={describedBy(!!hint && hintId, !!error && errorId, !!note && noteId)}
         className={controlClasses}
         {...input}
       />
@@ -55,6 +78,7 @@ export function TextField({ label, error, hint, className, id, ...input }: TextF
         </p>
       )}
       <FieldError id={errorId} message={error} />
+      <FieldNote id={noteId} note={note} />
     </div>
   );
 }
@@ -68,12 +92,13 @@ export function SelectField({
   label,
   error,
   hint,
+  note,
   className,
   id,
   options,
   ...select
 }: SelectFieldProps) {
-  const { fieldId, hintId, errorId } = useFieldIds(id);
+  const { fieldId, hintId, errorId, noteId } = useFieldIds(id);
   return (
     <div className={className}>
       <label htmlFor={fieldId} className="mb-1 block text-sm font-semibold text-fg">
@@ -82,7 +107,7 @@ export function SelectField({
       <select
         id={fieldId}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(!!hint && hintId, !!error && errorId)}
+        aria-describedby={describedBy(!!hint && hintId, !!error && errorId, !!note && noteId)}
         className={controlClasses}
         {...select}
       >
@@ -98,14 +123,23 @@ export function SelectField({
         </p>
       )}
       <FieldError id={errorId} message={error} />
+      <FieldNote id={noteId} note={note} />
     </div>
   );
 }
 
 export type CheckboxFieldProps = FieldChrome & Omit<ComponentProps<'input'>, 'className' | 'type'>;
 
-export function CheckboxField({ label, error, hint, className, id, ...input }: CheckboxFieldProps) {
-  const { fieldId, hintId, errorId } = useFieldIds(id);
+export function CheckboxField({
+  label,
+  error,
+  hint,
+  note,
+  className,
+  id,
+  ...input
+}: CheckboxFieldProps) {
+  const { fieldId, hintId, errorId, noteId } = useFieldIds(id);
   return (
     <div className={className}>
       <div className="flex items-start gap-3">
@@ -113,7 +147,7 @@ export function CheckboxField({ label, error, hint, className, id, ...input }: C
           id={fieldId}
           type="checkbox"
           aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(!!hint && hintId, !!error && errorId)}
+          aria-describedby={describedBy(!!hint && hintId, !!error && errorId, !!note && noteId)}
           className="size-5 shrink-0 rounded border-control accent-primary"
           {...input}
         />
@@ -127,6 +161,7 @@ export function CheckboxField({ label, error, hint, className, id, ...input }: C
         </p>
       )}
       <FieldError id={errorId} message={error} />
+      <FieldNote id={noteId} note={note} />
     </div>
   );
 }

@@ -112,6 +112,9 @@ export const SECTIONS = {
 } as const;
 
 export type SectionKey = keyof typeof SECTIONS;
+
+/** Every section: the staff's forms (a new registration at the desk, an edit). */
+export const ALL_SECTIONS = Object.keys(SECTIONS) as readonly SectionKey[];
 export const COLLAPSIBLE_SECTIONS = ['homeAddress', 'contract', 'payment'] as const;
 export type CollapsibleSection = (typeof COLLAPSIBLE_SECTIONS)[number];
 

@@ -6,6 +6,7 @@ import { newRegistrationKey } from '@/features/traveler/api/create-traveler';
 import { withDraft, type TravelerDraft } from '../traveler-draft';
 import {
   emptyTravelerValues,
+  type SectionKey,
   type TravelerFormValues,
   type TravelerPrefill,
 } from '@/features/traveler/form-model';
@@ -24,6 +25,15 @@ import {
   useTravelerForm,
   type TravelerFormSettings,
 } from '@/features/traveler/components/form/use-traveler-form';
+
+/** The sections a traveler fills in: the pre-flight speaks of these only (decision 043). */
+const PUBLIC_SECTIONS: readonly SectionKey[] = [
+  'identity',
+  'document',
+  'contact',
+  'emergency',
+  'homeAddress',
+];
 
 /** A consent the person must give before the form can be sent. */
 export interface FormConsent {
@@ -135,6 +145,8 @@ export function PublicTravelerForm({
       onSubmit={onSubmit}
       submitLabel={submitLabel}
       actions={actions}
+      // What the traveler gives: the stay, its contract and payment are the desk's.
+      preflight={PUBLIC_SECTIONS}
     >
       <IdentitySection />
       <DocumentSection />

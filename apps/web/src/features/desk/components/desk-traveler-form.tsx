@@ -36,6 +36,7 @@ import { fullName } from '@/features/traveler/format';
 import { attemptFor, type RegistrationAttempt } from '../registration-attempt';
 import { formTurns, sendInTurn } from '../send-queue';
 import {
+  ALL_SECTIONS,
   emptyTravelerValues,
   type TravelerFormValues,
   type TravelerPrefill,
@@ -215,6 +216,7 @@ export function DeskTravelerForm({
       onSubmit={onSubmit}
       submitLabel={t('form.saveRecord')}
       actions={actions}
+      preflight={ALL_SECTIONS}
     >
       <IdentitySection autoFocus />
       <DocumentSection

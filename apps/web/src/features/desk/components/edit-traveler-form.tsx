@@ -32,7 +32,7 @@ import {
   storedCommunication,
 } from '@/features/traveler/api/ses-communications';
 import { SesCorrectionNotice } from '@/features/traveler/components/ses-correction-notice';
-import { toUpdateInput, travelerValuesFrom } from '@/features/traveler/form-model';
+import { ALL_SECTIONS, toUpdateInput, travelerValuesFrom } from '@/features/traveler/form-model';
 
 export interface EditTravelerFormProps extends TravelerFormSettings {
   /** The record being edited: the form starts with it. */
@@ -149,6 +149,7 @@ export function EditTravelerForm({
       submitLabel={submitLabel ?? t('form.saveChanges')}
       actions={actions}
       leaveGuard={leaveGuard}
+      preflight={ALL_SECTIONS}
       alert={
         problems &&
         problems.length > 0 && (

@@ -1,9 +1,14 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { SesProblem } from '@hospes/shared/ses-preflight';
 import type { Traveler } from '@hospes/shared/travelers';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { links } from '@/config/paths';
+import {
+  CompleteTravelerLink,
+  UnreportableBadge,
+} from '@/features/traveler/components/parte-badge';
 import { ReviewBadge } from '@/features/traveler/components/review-badge';
 import { StayBadge } from '@/features/traveler/components/stay-badge';
 import { countryName } from '@/features/traveler/countries';
@@ -154,11 +159,16 @@ interface RowsProps {
   showEstablishment: boolean;
   /** The previous filters' rows, shown dimmed while the new ones are on the way. */
   dimmed: boolean;
+  /** What the parte still needs of each traveler who cannot be reported (decision 043). */
+  problems: ReadonlyMap<string, readonly SesProblem[]>;
 }
+
+const NO_PROBLEMS: readonly SesProblem[] = [];
 
 /**
  * The list's travelers, each with a box to select it, the stay indicator, and view, edit and
- * delete: a table on wide screens (`wide`), cards on phones and tablets.
+ * delete; one who cannot be reported yet says so, with a link to complete it: a table on wide
+ * screens (`wide`), cards on phones and tablets.
  */
 export function TravelerRows({ wide, ...props }: RowsProps & { wide: boolean }) {
   return wide ? <TravelersTable {...props} /> : <TravelerCards {...props} />;
@@ -171,6 +181,7 @@ function TravelersTable({
   onDelete,
   showEstablishment,
   dimmed,
+  problems,
 }: RowsProps) {
   const { t, i18n } = useTranslation('clients');
   const lng = i18n.resolvedLanguage ?? i18n.language;
@@ -240,10 +251,15 @@ function TravelersTable({
               </td>
               <td className="px-3 py-2">
                 <StayBadge status={p.stayStatus} />
+                {/* Beside the stay, not in the row's name, which names the traveler alone. */}
+                <UnreportableBadge problems={problems.get(p.id) ?? NO_PROBLEMS} className="mt-1" />
               </td>
               {showEstablishment && <td className="px-3 py-2 text-fg">{p.establishment.name}</td>}
               <td className="px-3 py-1">
-                <RowActions compact pilgrim={p} onDelete={() => onDelete(p)} />
+                <div className="flex items-center gap-1">
+                  <CompleteTravelerLink traveler={p} problems={problems.get(p.id) ?? NO_PROBLEMS} />
+                  <RowActions compact pilgrim={p} onDelete={() => onDelete(p)} />
+                </div>
               </td>
             </tr>
           ))}
@@ -260,6 +276,7 @@ function TravelerCards({
   onDelete,
   showEstablishment,
   dimmed,
+  problems,
 }: RowsProps) {
   const { t, i18n } = useTranslation('clients');
   const lng = i18n.resolvedLanguage ?? i18n.language;
@@ -279,6 +296,7 @@ function TravelerCards({
               <h2 className="text-base font-semibold break-words text-fg">{fullName(p)}</h2>
               <StayBadge status={p.stayStatus} className="mt-1" />
               <ReviewBadge pilgrim={p} className="mt-1" />
+              <UnreportableBadge problems={problems.get(p.id) ?? NO_PROBLEMS} className="mt-1" />
             </div>
           </div>
           <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
@@ -305,7 +323,8 @@ function TravelerCards({
               </div>
             )}
           </dl>
-          <div className="mt-3">
+          <div className="mt-3 flex flex-wrap gap-2">
+            <CompleteTravelerLink traveler={p} problems={problems.get(p.id) ?? NO_PROBLEMS} />
             <RowActions pilgrim={p} onDelete={() => onDelete(p)} />
           </div>
         </li>

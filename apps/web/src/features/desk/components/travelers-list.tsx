@@ -1,6 +1,8 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
+import { establishmentTimeZone } from '@hospes/shared/provinces';
+import type { SesProblem } from '@hospes/shared/ses-preflight';
 import type { Traveler } from '@hospes/shared/travelers';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/dialog';
@@ -19,17 +21,27 @@ import {
 } from '@/features/traveler/api/get-travelers';
 import { DeleteTravelerDialog } from '@/features/traveler/components/delete-traveler-dialog';
 import { fullName } from '@/features/traveler/format';
+import { savedTravelerProblems } from '@/features/traveler/preflight';
 import { hasFilters } from '../filters';
+import { BulkCheckOutDialog, BulkPaymentDialog } from './bulk-update-dialogs';
 import { TravelerFilters } from './traveler-filters';
 import { SelectBox, TravelerRows } from './traveler-rows';
 import { TravelersEmptyState } from './travelers-empty';
 
-type Establishments = ReadonlyArray<{ id: string; name: string }>;
+/** With its province and postal code when known: "today" is then the establishment's own day. */
+type Establishments = ReadonlyArray<{
+  id: string;
+  name: string;
+  province?: string;
+  postalCode?: string;
+}>;
 
 /**
  * The traveler list (spec §2): filters kept in the URL, 10 per page, each traveler with the stay
- * indicator, view, edit and delete; several can be selected and deleted at once. A table on wide
- * screens, cards on phones and tablets.
+ * indicator, view, edit and delete, and those the parte still lacks something of marked, with a
+ * link to complete them (decision 043); several can be selected and checked out, given a payment
+ * type, sent (the documents feature's slot) or deleted at once. A table on wide screens, cards on
+ * phones and tablets.
  */
 export function TravelersList({
   filters,
@@ -48,6 +60,10 @@ export function TravelersList({
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [toDelete, setToDelete] = useState<Traveler | null>(null);
   const [bulkOpen, setBulkOpen] = useState(false);
+  const [bulkUpdate, setBulkUpdate] = useState<'checkOut' | 'payment' | null>(null);
+  // Only the travelers who cannot be reported, of the page's rows (the pre-flight runs here, on
+  // what the list holds: the server's list cannot tell; decision 043).
+  const [onlyUnreportable, setOnlyUnreportable] = useState(false);
 
   // A new page or new filters start with nothing selected.
   const [selectionFor, setSelectionFor] = useState(JSON.stringify(filters));
@@ -57,7 +73,17 @@ export function TravelersList({
   }
 
   const changeFilters = (next: Filters) => onFiltersChange({ ...next, page: undefined });
-  const rows = query.data?.data ?? [];
+  const pageRows = query.data?.data;
+  const problems = useMemo(() => {
+    const found = new Map<string, readonly SesProblem[]>();
+    for (const row of pageRows ?? []) {
+      const list = savedTravelerProblems(row);
+      if (list.length) found.set(row.id, list);
+    }
+    return found;
+  }, [pageRows]);
+  const allRows = pageRows ?? [];
+  const rows = onlyUnreportable ? allRows.filter((row) => problems.has(row.id)) : allRows;
   const total = query.data?.pagination.total ?? 0;
   const page = filters.page ?? 1;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
@@ -140,6 +166,17 @@ export function TravelersList({
           {t('list.count', { count: total })}
           {query.isFetching && <span className="sr-only"> {t('list.loading')}</span>}
         </p>
+        {(problems.size > 0 || onlyUnreportable) && (
+          <label className="flex min-h-11 cursor-pointer items-center gap-2 text-sm text-fg">
+            <input
+              type="checkbox"
+              checked={onlyUnreportable}
+              onChange={(event) => setOnlyUnreportable(event.target.checked)}
+              className="size-5 accent-primary"
+            />
+            {t('list.onlyUnreportable', { count: problems.size })}
+          </label>
+        )}
         {rows.length > 0 && (
           <div className="flex items-center gap-1 text-sm text-fg">
             <SelectBox
@@ -174,6 +211,12 @@ export function TravelersList({
             <Button variant="secondary" size="sm" onClick={() => setSelected(new Set())}>
               {t('list.clearSelection')}
             </Button>
+            <Button variant="secondary" size="sm" onClick={() => setBulkUpdate('checkOut')}>
+              {t('list.checkOutSelected')}
+            </Button>
+            <Button variant="secondary" size="sm" onClick={() => setBulkUpdate('payment')}>
+              {t('list.paymentSelected')}
+            </Button>
             {slots.selectionActions?.(visibleSelected, establishments)}
             <Button variant="danger" size="sm" onClick={() => setBulkOpen(true)}>
               {t('list.deleteSelected')}
@@ -196,6 +239,7 @@ export function TravelersList({
           onDelete={setToDelete}
           showEstablishment={showEstablishment}
           dimmed={query.isPlaceholderData}
+          problems={problems}
         />
       )}
 
@@ -210,6 +254,24 @@ export function TravelersList({
         className="mt-4"
       />
 
+      {bulkUpdate === 'checkOut' && (
+        <BulkCheckOutDialog
+          travelers={visibleSelected}
+          // Today by the clock of the selected travelers' establishment (decision 028).
+          timeZone={establishmentTimeZone(
+            establishments.find((e) => e.id === visibleSelected[0]?.establishmentId) ?? {},
+          )}
+          onClose={() => setBulkUpdate(null)}
+          onDone={() => setSelected(new Set())}
+        />
+      )}
+      {bulkUpdate === 'payment' && (
+        <BulkPaymentDialog
+          travelers={visibleSelected}
+          onClose={() => setBulkUpdate(null)}
+          onDone={() => setSelected(new Set())}
+        />
+      )}
       <DeleteTravelerDialog
         traveler={toDelete}
         onClose={() => setToDelete(null)}

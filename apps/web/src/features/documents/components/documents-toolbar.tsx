@@ -88,7 +88,10 @@ export function DocumentsToolbar({
   );
 }
 
-/** "Generate XML" for the travelers selected in the list (its bulk-actions bar). */
+/**
+ * "Send to SES (or XML)" for the travelers selected in the list (its bulk-actions bar): the SES
+ * dialog, which sends where the establishment is connected, else makes the file (decision 043).
+ */
 export function SesXmlSelectionButton({
   selected,
   establishments,

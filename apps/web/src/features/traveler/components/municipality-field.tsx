@@ -236,6 +236,7 @@ export function MunicipalityField<Values extends AddressValues>({
         value={code}
         onChange={(value) => choose(index?.get(value))}
         error={codeField.error}
+        note={codeField.note}
         hint={
           <span aria-live="polite" className="flex flex-col gap-1">
             {chosenLine && <span>{chosenLine}</span>}
@@ -251,6 +252,8 @@ export function MunicipalityField<Values extends AddressValues>({
         autoComplete="off"
         maxLength={5}
         {...codeField}
+        // What the parte needs of the municipality is said once, on the type-ahead above.
+        note={undefined}
         id={`${comboboxId}-ine`}
       />
     </>

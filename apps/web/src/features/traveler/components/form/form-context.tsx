@@ -3,6 +3,7 @@ import { useFormContext, useWatch, type FieldPath, type RegisterOptions } from '
 import { arrivalDay, isMinorOn, type CreateTravelerInput } from '@hospes/shared/travelers';
 import type { TravelerFormValues } from '@/features/traveler/form-model';
 import { errorAt } from './form-errors';
+import { useLivePreflight } from './live-preflight';
 import { ScanMarkBadge } from './section';
 import type { ScanMarks } from './use-scan-rounds';
 import type { TravelerFormChrome } from './use-traveler-form';
@@ -19,18 +20,22 @@ export const SectionContext = createContext<TravelerFormSectionContext | null>(n
 
 /**
  * What a field section needs of its form: react-hook-form's methods, `field(path)` (the props of
- * a text or select field: DOM id, error, registration), `err(path)` and `marked(path, label)` (a
- * label with its scan marker, when the field was read from a document).
+ * a text or select field: DOM id, error, what the parte still needs of it, registration),
+ * `err(path)`, `note(path)` (what the parte still needs, unless an error says more) and
+ * `marked(path, label)` (a label with its scan marker, when the field was read from a document).
  */
 export function useTravelerFields() {
   const section = useContext(SectionContext);
   if (!section) throw new Error('A traveler field section belongs inside TravelerFormFrame');
   const form = useFormContext<TravelerFormValues, unknown, CreateTravelerInput>();
   const { errors } = form.formState;
+  const { notes } = useLivePreflight();
   const err = (path: string) => errorAt(errors, path);
+  const note = (path: string) => (err(path) ? undefined : notes.get(path));
   const field = (path: Path, options?: RegisterOptions<TravelerFormValues, Path>) => ({
     id: section.fieldDomId(path),
     error: err(path),
+    note: note(path),
     ...form.register(path, options),
   });
   const marked = (path: string, label: string): ReactNode => {
@@ -44,7 +49,7 @@ export function useTravelerFields() {
       label
     );
   };
-  return { ...section, form, control: form.control, err, field, marked };
+  return { ...section, form, control: form.control, err, note, field, marked };
 }
 
 /**

@@ -13,9 +13,11 @@ import { Section } from './section';
  */
 export function IdentitySection({ autoFocus = false }: { autoFocus?: boolean }) {
   const { t } = useTranslation('clients');
-  const { control, field, err, marked, fieldDomId, today } = useTravelerFields();
+  const { control, field, err, note, marked, fieldDomId, today } = useTravelerFields();
   const countryOptions = useCountryOptions();
   const gender = useWatch({ control, name: 'gender' });
+  // The parte asks a NIF's holder for the second surname (ses.secondSurnameRequiredForNif).
+  const documentType = useWatch({ control, name: 'documentType' });
   const minor = useIsMinor();
   const optional = t('form.optional');
 
@@ -38,7 +40,8 @@ export function IdentitySection({ autoFocus = false }: { autoFocus?: boolean }) 
       />
       <TextField
         label={marked('secondLastName', t('form.secondLastName'))}
-        hint={optional}
+        hint={documentType === 'D' ? undefined : optional}
+        aria-required={documentType === 'D' ? 'true' : undefined}
         autoComplete="off"
         autoCapitalize="words"
         {...field('secondLastName')}
@@ -59,6 +62,7 @@ export function IdentitySection({ autoFocus = false }: { autoFocus?: boolean }) 
             onBlur={onBlur}
             required
             error={err('nationality')}
+            note={note('nationality')}
           />
         )}
       />

@@ -9,20 +9,21 @@ import { useCountryOptions } from '../../countries';
 import { useTravelerFields } from './form-context';
 
 /*
- * The rarely used sections, closed until opened (open from the start when they hold data, and
- * opened by an error on one of their fields): the home address, and for staff the contract and
- * the payment SES asks of some lodgings. Put inside CollapsibleSections.
+ * The sections closed until opened (open from the start when they hold data, and opened by an
+ * error on one of their fields, or a link of the pre-flight summary): the home address and the
+ * payment, which the parte needs (their summary says so, decision 043), and for staff the
+ * contract, which a walk-in's report number stands for. Put inside CollapsibleSections.
  */
 
 /** The home address, free or as SES asks it (street, country, municipality, postal code). */
 export function HomeAddressSection() {
   const { t } = useTranslation('clients');
-  const { control, field, err, fieldDomId, isOpen, toggle, form } = useTravelerFields();
+  const { control, field, err, note, fieldDomId, isOpen, toggle, form } = useTravelerFields();
   const countryOptions = useCountryOptions();
   return (
     <Disclosure
       title={t('form.sections.homeAddress')}
-      summary={t('form.optional')}
+      summary={t('form.neededForParte')}
       open={isOpen('homeAddress')}
       onToggle={toggle('homeAddress')}
     >
@@ -59,6 +60,7 @@ export function HomeAddressSection() {
               onChange={onChange}
               onBlur={onBlur}
               error={err('address.country')}
+              note={note('address.country')}
             />
           )}
         />
@@ -144,7 +146,7 @@ export function PaymentSection() {
   return (
     <Disclosure
       title={t('form.sections.payment')}
-      summary={t('form.optional')}
+      summary={t('form.neededForParte')}
       open={isOpen('payment')}
       onToggle={toggle('payment')}
     >

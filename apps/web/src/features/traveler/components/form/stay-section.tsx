@@ -12,7 +12,8 @@ export function StaySection() {
       <TextField label={t('form.entryDate')} type="date" min="1900-01-01" {...field('entryDate')} />
       <TextField
         label={t('form.checkOutDate')}
-        hint={t('form.optional')}
+        // The parte needs it; it may be given at check-out (decision 043).
+        hint={t('form.checkOutHint')}
         type="date"
         min="1900-01-01"
         {...field('checkOutDate')}

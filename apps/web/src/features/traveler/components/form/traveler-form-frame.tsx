@@ -5,8 +5,10 @@ import { LeaveGuard } from '@/components/leave-guard';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { translateMessage } from '@/lib/messages';
+import type { SectionKey } from '@/features/traveler/form-model';
 import { SectionContext } from './form-context';
 import { errorAt } from './form-errors';
+import { LivePreflightScope, PreflightSummary } from './live-preflight';
 import type { ScanMarks } from './use-scan-rounds';
 import type { TravelerForm } from './use-traveler-form';
 
@@ -25,6 +27,7 @@ export function TravelerFormFrame({
   actions,
   leaveGuard = true,
   alert,
+  preflight,
   children,
 }: {
   form: TravelerForm;
@@ -39,6 +42,11 @@ export function TravelerFormFrame({
    */
   leaveGuard?: boolean;
   alert?: ReactNode;
+  /**
+   * The sections this form shows: what the SES parte still needs of their fields is said live,
+   * on each field and in a summary above them (decision 043). Unset: no live check.
+   */
+  preflight?: readonly SectionKey[];
   children: ReactNode;
 }) {
   const { t } = useTranslation('clients');
@@ -66,7 +74,14 @@ export function TravelerFormFrame({
               <FormAlert>{formError ?? translateMessage(t, establishmentError)}</FormAlert>
             </div>
           )}
-          {children}
+          {preflight ? (
+            <LivePreflightScope sections={preflight}>
+              <PreflightSummary fieldDomId={fieldDomId} reveal={chrome.reveal} />
+              {children}
+            </LivePreflightScope>
+          ) : (
+            children
+          )}
           <div className="flex flex-col-reverse gap-3 border-t border-line pt-5 sm:flex-row sm:items-center sm:justify-end">
             {actions}
             <Button type="submit" pending={isSubmitting} className="sm:min-w-48">

@@ -111,6 +111,8 @@ export interface TravelerFormChrome {
   keepImages: boolean;
   isOpen: (section: CollapsibleSection) => boolean;
   toggle: (section: CollapsibleSection) => (open: boolean) => void;
+  /** Shows a field: its section opened, the field focused (the pre-flight summary's links). */
+  reveal: (path: string) => void;
 }
 
 export interface TravelerForm {
@@ -258,6 +260,7 @@ export function useTravelerForm({
           else copy.delete(section);
           return copy;
         }),
+      reveal: (path) => revealErrors([path]),
     },
     formError,
     focus,

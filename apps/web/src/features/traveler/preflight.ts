@@ -1,0 +1,194 @@
+/**
+ * The SES.HOSPEDAJES pre-flight (@hospes/shared/ses-preflight, the one the server runs before it
+ * builds a file) on one traveler as the web holds it: a saved record (the list's "cannot be
+ * reported" badge) or the form's current values (the form's live notes). Decision 043.
+ */
+import { isLanguage, DEFAULT_LANGUAGE } from '@hospes/shared/languages';
+import {
+  preflightSes,
+  sesProblemText,
+  type KinshipCode,
+  type PaymentType,
+  type SesEstablishment,
+  type SesProblem,
+  type SesProblemCode,
+  type SesTraveler,
+} from '@hospes/shared/ses-preflight';
+import type { Traveler } from '@hospes/shared/travelers';
+import type { TravelerFormValues } from './form-model';
+
+/**
+ * What one traveler's check reads of the establishment: nothing of it is checked here (its own
+ * problems, a missing SES code, are the establishment's to fix, and the send says so).
+ */
+const ANY_ESTABLISHMENT: SesEstablishment = {
+  name: '-',
+  type: 'other',
+  nif: '-',
+  address: '-',
+  city: '-',
+  province: '-',
+  postalCode: '-',
+  phone: '-',
+  establishmentCode: '-',
+};
+
+/**
+ * The rules about a whole stay (the travelers sharing a contract reference): one traveler alone
+ * cannot tell them when others share its contract, so they are left to the send, which reads
+ * the whole stay.
+ */
+const STAY_WIDE: ReadonlySet<SesProblemCode> = new Set([
+  'ses.minorWithoutAdult',
+  'ses.numberOfPersonsTooFew',
+  'ses.contractValueDiffers',
+]);
+
+/**
+ * What a walk-in's report number stands for before the traveler is saved: the server makes the
+ * report number the contract's reference (decision 013), so a walk-in never lacks one.
+ */
+const REPORT_NUMBER_TO_COME = '0000/000000';
+
+/**
+ * The problems of one traveler that the parte (PV) would refuse, in screen order of the pre-flight:
+ * none of the establishment, none of a self check-in still to be confirmed (the review badge says
+ * that), none that depend on the rest of a shared stay.
+ */
+function travelerPreflight(traveler: SesTraveler, sharedStay: boolean): SesProblem[] {
+  return preflightSes([traveler], ANY_ESTABLISHMENT, { kind: 'PV' }).filter(
+    (problem) =>
+      problem.travelerId !== null &&
+      problem.code !== 'ses.notConfirmed' &&
+      !(sharedStay && STAY_WIDE.has(problem.code)),
+  );
+}
+
+/** A walk-in's contract as the server completes it (the report number, the entry date). */
+function withWalkInContract(
+  traveler: SesTraveler,
+  reportNumber: string | null,
+  contractGiven: boolean,
+): SesTraveler {
+  if (contractGiven) return traveler;
+  return {
+    ...traveler,
+    stay: {
+      ...traveler.stay,
+      contractReference: reportNumber ?? REPORT_NUMBER_TO_COME,
+      contractDate: traveler.stay?.contractDate || traveler.entryDate,
+    },
+  };
+}
+
+/** What the parte still needs of a saved traveler (empty: it can be reported). */
+export function savedTravelerProblems(traveler: Traveler): SesProblem[] {
+  return travelerPreflight(sesTravelerOf(traveler), !!traveler.stay.contractReference?.trim());
+}
+
+/** What the parte would still need of the form's values, once saved. */
+export function formValuesProblems(values: TravelerFormValues): SesProblem[] {
+  return travelerPreflight(
+    sesTravelerFromValues(values),
+    values.stay.contractReference.trim() !== '',
+  );
+}
+
+/** A saved traveler as SES gets it (the server's toSesTraveler). */
+function sesTravelerOf(traveler: Traveler): SesTraveler {
+  const contractGiven = !!traveler.stay.contractReference?.trim();
+  return withWalkInContract(
+    {
+      ...traveler,
+      stay: traveler.stay,
+      awaitingConfirmation: traveler.selfRegistration?.status === 'pending',
+    },
+    // A walk-in's reference is its report number; one not numbered yet gets it when sent.
+    traveler.reportNumber ?? REPORT_NUMBER_TO_COME,
+    contractGiven,
+  );
+}
+
+const orNull = (value: string) => (value.trim() === '' ? null : value);
+const count = (value: string) => (value.trim() === '' ? null : Number(value));
+
+/** The form's values as SES would get them once saved. */
+function sesTravelerFromValues(values: TravelerFormValues): SesTraveler {
+  const address = Object.values(values.address).every((value) => value.trim() === '')
+    ? null
+    : values.address;
+  const s = values.stay;
+  return withWalkInContract(
+    {
+      id: 'form',
+      firstName: values.firstName,
+      lastName: values.lastName,
+      secondLastName: orNull(values.secondLastName),
+      nationality: values.nationality,
+      passportNumber: orNull(values.passportNumber),
+      documentType: values.documentType,
+      documentSupportNumber: orNull(values.documentSupportNumber),
+      documentExpeditionDate: orNull(values.documentExpeditionDate),
+      dateOfBirth: values.dateOfBirth,
+      gender: (values.gender || 'O') as SesTraveler['gender'],
+      entryDate: values.entryDate,
+      checkOutDate: orNull(values.checkOutDate),
+      language: values.language,
+      contactInfo: {
+        email: values.contactInfo.email,
+        phone: values.contactInfo.phone,
+        phone2: values.contactInfo.phone2,
+      },
+      address,
+      kinship: (orNull(values.kinship) as KinshipCode | null) ?? null,
+      stay: {
+        contractReference: orNull(s.contractReference),
+        contractDate: orNull(s.contractDate),
+        entryDateTime: orNull(s.entryDateTime),
+        exitDateTime: orNull(s.exitDateTime),
+        numberOfPersons: count(s.numberOfPersons),
+        numberOfRooms: count(s.numberOfRooms),
+        internetBooking: s.internetBooking === '' ? null : s.internetBooking === 'yes',
+        paymentType: (orNull(s.paymentType) as PaymentType | null) ?? null,
+        paymentDate: orNull(s.paymentDate),
+        paymentMethod: orNull(s.paymentMethod),
+        paymentHolder: orNull(s.paymentHolder),
+        cardExpiry: orNull(s.cardExpiry),
+      },
+    },
+    null,
+    s.contractReference.trim() !== '',
+  );
+}
+
+/**
+ * The form's field that holds what a problem names: the pre-flight names the contact as a whole
+ * (one of e-mail or phones) and a missing address as a whole.
+ */
+export function formFieldOf(field: string): string {
+  if (field === 'contactInfo') return 'contactInfo.email';
+  if (field === 'address') return 'address.street';
+  return field;
+}
+
+/** A problem's text in the user's language (Spanish when the Ministry's texts lack it). */
+export function preflightText(lng: string | undefined, problem: SesProblem): string {
+  return sesProblemText(lng && isLanguage(lng) ? lng : DEFAULT_LANGUAGE, problem);
+}
+
+/** A problem on its form field, with its text. */
+export interface FieldProblem {
+  field: string;
+  message: string;
+}
+
+/** A traveler's problems on the form's fields, in the user's language. */
+export function fieldProblems(
+  problems: readonly SesProblem[],
+  lng: string | undefined,
+): FieldProblem[] {
+  return problems.map((problem) => ({
+    field: formFieldOf(problem.field),
+    message: preflightText(lng, problem),
+  }));
+}
