@@ -7,6 +7,7 @@ import {
   formatConfirmationCode,
 } from '@hospes/shared/checkin';
 import { todayIso } from '@hospes/shared/dates';
+import type { ReportDefaults } from '@hospes/shared/report-defaults';
 import type { Traveler } from '@hospes/shared/travelers';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/fields';
@@ -56,6 +57,7 @@ export function RegistrationModes({
   establishmentId,
   companionOf,
   keepsDocumentImages = () => true,
+  reportDefaultsFor,
   timeZone,
   timeZoneOf = (id) => (id === establishmentId ? timeZone : undefined),
 }: {
@@ -66,6 +68,8 @@ export function RegistrationModes({
   timeZone?: string;
   /** Whether an establishment keeps photos of documents (decision 023); default yes. */
   keepsDocumentImages?: (establishmentId: string) => boolean;
+  /** The report defaults of one of the user's establishments (decision 042). */
+  reportDefaultsFor?: (establishmentId: string) => ReportDefaults;
   /**
    * The clock of one of the user's establishments (a QR code may be of another one than the
    * chosen): its today is the day of arrival a confirmation proposes. Default: the chosen one's.
@@ -110,7 +114,11 @@ export function RegistrationModes({
         />
       )}
       {mode === 'qr' && (
-        <QrReview keepsDocumentImages={keepsDocumentImages} timeZoneOf={timeZoneOf} />
+        <QrReview
+          keepsDocumentImages={keepsDocumentImages}
+          reportDefaultsFor={reportDefaultsFor}
+          timeZoneOf={timeZoneOf}
+        />
       )}
       {/* Hidden, not gone, while another mode shows: what was typed, the signature and the
           registration's key are there on the way back, and a scan merges into them. */}
@@ -128,6 +136,7 @@ export function RegistrationModes({
           key={establishmentId}
           establishmentId={establishmentId}
           keepDocumentImages={keepsDocumentImages(establishmentId)}
+          reportDefaultsFor={reportDefaultsFor}
           timeZone={timeZone}
           prefill={prefill.companion?.prefill}
           scan={{ round: prefill.round, value: prefill.value }}
@@ -154,9 +163,11 @@ export function RegistrationModes({
  */
 function QrReview({
   keepsDocumentImages,
+  reportDefaultsFor,
   timeZoneOf,
 }: {
   keepsDocumentImages: (establishmentId: string) => boolean;
+  reportDefaultsFor: ((establishmentId: string) => ReportDefaults) | undefined;
   timeZoneOf: (establishmentId: string) => string | undefined;
 }) {
   const { t, i18n } = useTranslation('checkin');
@@ -237,6 +248,7 @@ function QrReview({
         )}
         <EditTravelerForm
           keepDocumentImages={keepsDocumentImages(pilgrim.establishmentId ?? '')}
+          reportDefaultsFor={reportDefaultsFor}
           timeZone={timeZoneOf(pilgrim.establishmentId)}
           // The stored entry date is the day the form was sent: the arrival replaces it.
           traveler={arrival ? { ...pilgrim, entryDate: arrival } : pilgrim}

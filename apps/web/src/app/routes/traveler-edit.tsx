@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { NO_REPORT_DEFAULTS, reportDefaultsOf } from '@hospes/shared/report-defaults';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { establishmentTimeZone } from '@hospes/shared/provinces';
@@ -72,6 +73,9 @@ export function TravelerEditRoute() {
           traveler={pilgrim}
           problems={problems}
           keepDocumentImages={establishment?.keepDocumentImages !== false}
+          reportDefaultsFor={() =>
+            establishment ? reportDefaultsOf(establishment) : NO_REPORT_DEFAULTS
+          }
           // Its date rules by the establishment's clock, when it is one of the user's.
           timeZone={establishment ? establishmentTimeZone(establishment) : undefined}
           onSaved={(saved) => void navigate(links.clientView(saved.id))}

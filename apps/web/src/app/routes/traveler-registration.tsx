@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { NO_REPORT_DEFAULTS, reportDefaultsOf } from '@hospes/shared/report-defaults';
 import { useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
@@ -80,6 +81,9 @@ function QueuedRegistrationFix({
         establishmentId={entry.establishmentId}
         keepDocumentImages={establishment?.keepDocumentImages !== false}
         timeZone={establishment ? establishmentTimeZone(establishment) : undefined}
+        reportDefaultsFor={() =>
+          establishment ? reportDefaultsOf(establishment) : NO_REPORT_DEFAULTS
+        }
         prefill={{ values: entry.values, marks: {} }}
         resume={{ attempt: entry.attempt, error: entry.error }}
         actions={
@@ -202,6 +206,10 @@ export function TravelerRegistrationRoute() {
                   keepsDocumentImages={(id) =>
                     list.find((e) => e.id === id)?.keepDocumentImages !== false
                   }
+                  reportDefaultsFor={(id) => {
+                    const establishment = list.find((e) => e.id === id);
+                    return establishment ? reportDefaultsOf(establishment) : NO_REPORT_DEFAULTS;
+                  }}
                   timeZone={establishmentTimeZone(list.find((e) => e.id === chosen) ?? {})}
                   timeZoneOf={(id) => {
                     const establishment = list.find((e) => e.id === id);

@@ -14,6 +14,11 @@ import {
   type SesProblemCode,
   type SesTraveler,
 } from '@hospes/shared/ses-preflight';
+import {
+  NO_REPORT_DEFAULTS,
+  withReportDefaults,
+  type ReportDefaults,
+} from '@hospes/shared/report-defaults';
 import type { Traveler } from '@hospes/shared/travelers';
 import type { TravelerFormValues } from './form-model';
 
@@ -86,10 +91,33 @@ export function savedTravelerProblems(traveler: Traveler): SesProblem[] {
   return travelerPreflight(sesTravelerOf(traveler), !!traveler.stay.contractReference?.trim());
 }
 
-/** What the parte would still need of the form's values, once saved. */
-export function formValuesProblems(values: TravelerFormValues): SesProblem[] {
+/**
+ * What the parte would still need of the form's values, once saved: with the establishment's
+ * report defaults (decision 042), which the server gives a traveler saved without a check-out or
+ * a payment type, so that the form does not ask for what the save completes.
+ */
+export function formValuesProblems(
+  values: TravelerFormValues,
+  defaults: ReportDefaults = NO_REPORT_DEFAULTS,
+): SesProblem[] {
+  const traveler = sesTravelerFromValues(values);
+  const completed = withReportDefaults(
+    {
+      entryDate: traveler.entryDate,
+      checkOutDate: traveler.checkOutDate ?? null,
+      stay: {
+        exitDateTime: traveler.stay?.exitDateTime ?? null,
+        paymentType: (traveler.stay?.paymentType ?? null) as PaymentType | null,
+      },
+    },
+    defaults,
+  );
   return travelerPreflight(
-    sesTravelerFromValues(values),
+    {
+      ...traveler,
+      checkOutDate: completed.checkOutDate,
+      stay: { ...traveler.stay, paymentType: completed.stay.paymentType },
+    },
     values.stay.contractReference.trim() !== '',
   );
 }

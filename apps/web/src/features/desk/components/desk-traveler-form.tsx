@@ -91,6 +91,7 @@ export function DeskTravelerForm({
   whileSaving,
   keepDocumentImages,
   timeZone,
+  reportDefaultsFor,
 }: DeskTravelerFormProps) {
   const { t } = useTranslation('clients');
   const registrationCalls = useRegistrationCalls();
@@ -217,6 +218,7 @@ export function DeskTravelerForm({
       submitLabel={t('form.saveRecord')}
       actions={actions}
       preflight={ALL_SECTIONS}
+      reportDefaultsFor={reportDefaultsFor}
     >
       <IdentitySection autoFocus />
       <DocumentSection

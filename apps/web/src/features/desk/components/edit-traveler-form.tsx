@@ -86,6 +86,7 @@ export function EditTravelerForm({
   leaveGuard = true,
   keepDocumentImages,
   timeZone,
+  reportDefaultsFor,
 }: EditTravelerFormProps) {
   const { t } = useTranslation('clients');
   const update = useUpdateTraveler();
@@ -150,6 +151,7 @@ export function EditTravelerForm({
       actions={actions}
       leaveGuard={leaveGuard}
       preflight={ALL_SECTIONS}
+      reportDefaultsFor={reportDefaultsFor}
       alert={
         problems &&
         problems.length > 0 && (

@@ -89,6 +89,25 @@ describe('the traveler form says live what the SES parte still needs', { timeout
     });
   });
 
+  it('does not ask for what the establishment’s report defaults complete at the save (decision 042)', () => {
+    authStore.setSession(TOKEN, sampleUser, { remember: true });
+    mockApi({}, NO_SAME_DOCUMENT);
+    renderPage(
+      <EditTravelerForm
+        traveler={sampleTraveler()}
+        onSaved={vi.fn()}
+        reportDefaultsFor={() => ({ defaultPaymentType: 'EFECT', walkInNights: 1 })}
+      />,
+      { path: '/clients/edit/1' },
+    );
+    // Check-out (entry + 1 night) and payment type come from the defaults: the address does not.
+    const links = within(summary()!)
+      .getAllByRole('link')
+      .map((link) => link.textContent);
+    expect(links).toEqual(['The home address is missing']);
+    expect(field('Check-out date')).not.toHaveAccessibleDescription(/missing/);
+  });
+
   it('says the second surname is needed with a DNI only, and nothing for a complete record', () => {
     authStore.setSession(TOKEN, sampleUser, { remember: true });
     mockApi({}, NO_SAME_DOCUMENT);

@@ -1,4 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import type { ReportDefaults } from '@hospes/shared/report-defaults';
 import { useTranslation } from 'react-i18next';
 import type { Traveler } from '@hospes/shared/travelers';
 import { Button, ButtonLink } from '@/components/ui/button';
@@ -153,6 +154,7 @@ export function TravelerRegistration({
   establishmentId,
   keepDocumentImages,
   timeZone,
+  reportDefaultsFor,
   prefill,
   scan,
   onDone,
@@ -163,6 +165,8 @@ export function TravelerRegistration({
   keepDocumentImages?: boolean;
   /** The establishment's clock (see TravelerFormSettings). */
   timeZone?: string;
+  /** The establishments' report defaults (see TravelerFormSettings). */
+  reportDefaultsFor?: ((establishmentId: string) => ReportDefaults) | undefined;
   /** Values a new form starts with (a companion's shared stay). */
   prefill?: TravelerPrefill | undefined;
   /** Document scans, merged into the form (the entry modes live on the route page). */
@@ -241,6 +245,7 @@ export function TravelerRegistration({
         establishmentId={establishmentId}
         keepDocumentImages={keepDocumentImages}
         timeZone={timeZone}
+        reportDefaultsFor={reportDefaultsFor}
         prefill={prefill}
         scan={scan}
         whileSaving={(saving, sent) =>

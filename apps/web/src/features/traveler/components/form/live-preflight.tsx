@@ -1,6 +1,7 @@
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { NO_REPORT_DEFAULTS, type ReportDefaults } from '@hospes/shared/report-defaults';
 import {
   FIELD_ORDER,
   SECTIONS,
@@ -69,9 +70,12 @@ function useSettled<T>(value: T, delay: number): T {
  */
 export function LivePreflightScope({
   sections,
+  reportDefaultsFor,
   children,
 }: {
   sections: readonly SectionKey[];
+  /** The establishment's report defaults (decision 042): what a save completes is not asked. */
+  reportDefaultsFor?: ((establishmentId: string) => ReportDefaults) | undefined;
   children: ReactNode;
 }) {
   const { i18n } = useTranslation();
@@ -85,7 +89,13 @@ export function LivePreflightScope({
   );
   const problems = useMemo(
     () =>
-      fieldProblems(formValuesProblems(settled), lng)
+      fieldProblems(
+        formValuesProblems(
+          settled,
+          reportDefaultsFor?.(settled.establishmentId) ?? NO_REPORT_DEFAULTS,
+        ),
+        lng,
+      )
         .filter(
           (problem) =>
             fields.has(problem.field) &&
@@ -93,7 +103,7 @@ export function LivePreflightScope({
         )
         // In the order of the form's fields, as the summary lists them.
         .sort((a, b) => FIELD_ORDER.indexOf(a.field) - FIELD_ORDER.indexOf(b.field)),
-    [settled, lng, fields],
+    [settled, reportDefaultsFor, lng, fields],
   );
   // The same result keeps the same value: the fields do not re-render for nothing.
   const key = JSON.stringify(problems);

@@ -1,4 +1,5 @@
 import type { BaseSyntheticEvent, ReactNode } from 'react';
+import type { ReportDefaults } from '@hospes/shared/report-defaults';
 import { FormProvider } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { LeaveGuard } from '@/components/leave-guard';
@@ -28,6 +29,7 @@ export function TravelerFormFrame({
   leaveGuard = true,
   alert,
   preflight,
+  reportDefaultsFor,
   children,
 }: {
   form: TravelerForm;
@@ -47,6 +49,8 @@ export function TravelerFormFrame({
    * on each field and in a summary above them (decision 043). Unset: no live check.
    */
   preflight?: readonly SectionKey[];
+  /** The establishment's report defaults, which the live check counts as given. */
+  reportDefaultsFor?: ((establishmentId: string) => ReportDefaults) | undefined;
   children: ReactNode;
 }) {
   const { t } = useTranslation('clients');
@@ -75,7 +79,7 @@ export function TravelerFormFrame({
             </div>
           )}
           {preflight ? (
-            <LivePreflightScope sections={preflight}>
+            <LivePreflightScope sections={preflight} reportDefaultsFor={reportDefaultsFor}>
               <PreflightSummary fieldDomId={fieldDomId} reveal={chrome.reveal} />
               {children}
             </LivePreflightScope>

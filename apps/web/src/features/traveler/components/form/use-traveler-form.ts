@@ -1,4 +1,5 @@
 import { useEffect, useId, useState, type BaseSyntheticEvent } from 'react';
+import type { ReportDefaults } from '@hospes/shared/report-defaults';
 import { useForm, type FieldErrors, type UseFormReturn } from 'react-hook-form';
 import type { CreateTravelerInput } from '@hospes/shared/travelers';
 import { applyServerFieldErrors } from '@/lib/api-client';
@@ -35,6 +36,11 @@ export interface TravelerFormSettings {
    * mainland Spain's for the defaults; the rules then refuse only what every Spanish clock does.
    */
   timeZone?: string;
+  /**
+   * The report defaults (decision 042) of an establishment, which a save completes the stay with
+   * (check-out, payment type): the live pre-flight does not ask for them. Unset: none.
+   */
+  reportDefaultsFor?: (establishmentId: string) => ReportDefaults;
 }
 
 export type TravelerFormMethods = UseFormReturn<TravelerFormValues, unknown, CreateTravelerInput>;
