@@ -14,13 +14,12 @@ import type { Language } from '@hospes/shared/languages';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../lib/app-error';
 import { uuidv7 } from '../../lib/ids';
-import { SesTransportError, type SesClient, type SesTarget } from '../../lib/ses/client';
-import { SesMalformedAnswer, SesSoapFault } from '../../lib/ses/soap';
+import type { SesClient, SesTarget } from '../../lib/ses/client';
 import type { Actor } from '../../plugins/auth';
 import type { AuditContext, AuditRepository } from '../audit';
 import type { AuthorityFilesService } from '../documents';
 import { isUuid, scopeOf } from '../../db/scope';
-import { cut, FIRST_CHECK_MS } from './lote-checks';
+import { createAnswerRecorder } from './record-answer';
 import type { ConnectionRow, SesRepository } from './ses.repository';
 
 type SendContext = AuditContext & { lng: Language };
@@ -48,6 +47,7 @@ export interface SesCorrectionsDeps {
 
 export function createSesCorrections(deps: SesCorrectionsDeps) {
   const { ses, client, audit, documents, log, now, connectionOf, targetOf, countCall } = deps;
+  const recordServiceAnswer = createAnswerRecorder({ ses, now, log });
 
   /**
    * The state a stored code is in for a new cancellation: free, or why not (a cancellation done
@@ -125,46 +125,8 @@ export function createSesCorrections(deps: SesCorrectionsDeps) {
   }
 
   /** The service's answer to a cancellation, written to its request (as a send's, decision 035). */
-  async function recordAnswer(id: string, call: () => ReturnType<SesClient['anular']>) {
-    try {
-      const answer = await call();
-      await ses.update(
-        id,
-        answer.code === 0
-          ? {
-              state: 'queued',
-              lote: answer.lote,
-              responseCode: 0,
-              responseText: cut(answer.description, 300),
-              nextCheckAt: new Date(now().getTime() + FIRST_CHECK_MS),
-            }
-          : {
-              state: 'refused',
-              responseCode: answer.code,
-              responseText: cut(answer.description, 300),
-            },
-      );
-    } catch (err) {
-      if (err instanceof SesTransportError) {
-        await ses.update(id, {
-          state: err.reason === 'unauthorized' ? 'refused' : err.delivered ? 'uncertain' : 'failed',
-          failure: err.reason,
-          responseCode: err.status ?? null,
-        });
-      } else if (err instanceof SesSoapFault) {
-        await ses.update(id, {
-          state: /server/i.test(err.faultCode) ? 'uncertain' : 'refused',
-          failure: 'fault',
-          responseText: cut(err.faultString, 300),
-        });
-      } else if (err instanceof SesMalformedAnswer) {
-        await ses.update(id, { state: 'uncertain', failure: 'malformed' });
-      } else {
-        log.error({ err, submissionId: id }, 'SES: a cancellation failed unexpectedly');
-        await ses.update(id, { state: 'uncertain', failure: 'network' });
-      }
-    }
-  }
+  const recordAnswer = (id: string, call: () => ReturnType<SesClient['anular']>) =>
+    recordServiceAnswer(id, call, 'a cancellation');
 
   /**
    * Whether the Ministry no longer holds a code as a live communication (consultaComunicacion:

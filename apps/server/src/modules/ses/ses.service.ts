@@ -37,7 +37,8 @@ import type { AuditContext, AuditRepository } from '../audit';
 import type { AuthorityFilesService } from '../documents';
 import { isUuid, scopeOf, type Scope } from '../../db/scope';
 import { createSesCorrections } from './corrections';
-import { createLoteChecks, cut, FIRST_CHECK_MS } from './lote-checks';
+import { createLoteChecks, cut } from './lote-checks';
+import { createAnswerRecorder } from './record-answer';
 import type {
   ConnectionRow,
   SentOutcome,
@@ -72,6 +73,7 @@ const passwordContext = (establishmentId: string) => `ses-password:${establishme
 export function createSesService(deps: SesServiceDeps) {
   const { ses, documents, client, cipher, audit, log } = deps;
   const now = deps.now ?? (() => new Date());
+  const recordAnswer = createAnswerRecorder({ ses, now, log });
   const calls = (deps.limiters ?? memoryLimiterStore()).create({
     name: 'ses-calls',
     max: SES_CALLS_PER_10_MINUTES,
@@ -342,47 +344,7 @@ export function createSesService(deps: SesServiceDeps) {
         },
       });
 
-      try {
-        const answer = await client.alta(target, input.kind, prepared.xml);
-        await ses.update(
-          id,
-          answer.code === 0
-            ? {
-                state: 'queued',
-                lote: answer.lote,
-                responseCode: 0,
-                responseText: cut(answer.description, 300),
-                nextCheckAt: new Date(now().getTime() + FIRST_CHECK_MS),
-              }
-            : {
-                state: 'refused',
-                responseCode: answer.code,
-                responseText: cut(answer.description, 300),
-              },
-        );
-      } catch (err) {
-        if (err instanceof SesTransportError) {
-          await ses.update(id, {
-            state:
-              err.reason === 'unauthorized' ? 'refused' : err.delivered ? 'uncertain' : 'failed',
-            failure: err.reason,
-            responseCode: err.status ?? null,
-          });
-        } else if (err instanceof SesSoapFault) {
-          // A client fault refuses the request; a server fault may come after it was queued.
-          await ses.update(id, {
-            state: /server/i.test(err.faultCode) ? 'uncertain' : 'refused',
-            failure: 'fault',
-            responseText: cut(err.faultString, 300),
-          });
-        } else if (err instanceof SesMalformedAnswer) {
-          // Something answered, but not as the WSDL says: it may have been queued.
-          await ses.update(id, { state: 'uncertain', failure: 'malformed' });
-        } else {
-          log.error({ err, submissionId: id }, 'SES: sending failed unexpectedly');
-          await ses.update(id, { state: 'uncertain', failure: 'network' });
-        }
-      }
+      await recordAnswer(id, () => client.alta(target, input.kind, prepared.xml), 'sending');
       return { ...(await view(id)), skipped: prepared.skipped };
     },
 
