@@ -37,18 +37,25 @@ function envelope(body: string): string {
 }
 
 /** `comunicacion`, operation A (alta) of partes (PV) or reservas (RH): the zipped XML in Base64. */
-export function altaEnvelope(input: {
+export function altaEnvelope(input: ComunicacionInput): string {
+  return comunicacionEnvelope('A', input);
+}
+
+/** The zipped XML of a `comunicacion` (Base64) with its header: what an alta and a cancellation share. */
+interface ComunicacionInput {
   landlordCode: string;
   kind: SesKind;
   solicitud: string;
   application?: string;
-}): string {
+}
+
+function comunicacionEnvelope(operation: 'A' | 'B', input: ComunicacionInput): string {
   const application = (input.application ?? SES_APPLICATION).slice(0, 50);
   return envelope(
     '<com:comunicacionRequest><peticion><cabecera>' +
       `<codigoArrendador>${escapeXml(input.landlordCode)}</codigoArrendador>` +
       `<aplicacion>${escapeXml(application)}</aplicacion>` +
-      '<tipoOperacion>A</tipoOperacion>' +
+      `<tipoOperacion>${operation}</tipoOperacion>` +
       `<tipoComunicacion>${input.kind}</tipoComunicacion>` +
       `</cabecera><solicitud>${input.solicitud}</solicitud></peticion></com:comunicacionRequest>`,
   );
@@ -77,21 +84,8 @@ export function cancellationXml(codes: readonly string[]): string {
  * names the type for B as for A): the cancellation file zipped in Base64. Asynchronous: answered
  * with a lote, processed later as an alta is.
  */
-export function cancellationEnvelope(input: {
-  landlordCode: string;
-  kind: SesKind;
-  solicitud: string;
-  application?: string;
-}): string {
-  const application = (input.application ?? SES_APPLICATION).slice(0, 50);
-  return envelope(
-    '<com:comunicacionRequest><peticion><cabecera>' +
-      `<codigoArrendador>${escapeXml(input.landlordCode)}</codigoArrendador>` +
-      `<aplicacion>${escapeXml(application)}</aplicacion>` +
-      '<tipoOperacion>B</tipoOperacion>' +
-      `<tipoComunicacion>${input.kind}</tipoComunicacion>` +
-      `</cabecera><solicitud>${input.solicitud}</solicitud></peticion></com:comunicacionRequest>`,
-  );
+export function cancellationEnvelope(input: ComunicacionInput): string {
+  return comunicacionEnvelope('B', input);
 }
 
 /** `consultaComunicacion` (manual §3.3): what the service holds under at most 10 codes. */
