@@ -3,7 +3,7 @@ import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { authStore } from '@/lib/auth';
 import { mockApi, renderPage, sampleUser } from '@/test/utils';
-import { ESTABLISHMENT_ID, sampleTraveler } from '../test/fixtures';
+import { ESTABLISHMENT_ID, NOTHING_SENT_TO_SES, sampleTraveler } from '../test/fixtures';
 import { EditTravelerForm } from './edit-traveler-form';
 import { DeskTravelerForm } from './desk-traveler-form';
 
@@ -109,11 +109,14 @@ describe(
     });
 
     it('loads a stored record whose code is not in the list, and sends the code and name picked', async () => {
-      const { calls } = mockApi({
-        'PUT /api/pilgrims/9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d': {
-          body: { success: true, message: 'ok', data: sampleTraveler() },
+      const { calls } = mockApi(
+        {
+          'PUT /api/pilgrims/9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d': {
+            body: { success: true, message: 'ok', data: sampleTraveler() },
+          },
         },
-      });
+        NOTHING_SENT_TO_SES,
+      );
       authStore.setSession('tok_abcdefghijklmnopqrstuvwxyz012345', sampleUser, { remember: true });
       const pilgrim = sampleTraveler({
         address: {

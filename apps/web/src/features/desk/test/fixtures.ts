@@ -108,4 +108,16 @@ export const NO_SAME_DOCUMENT = {
   },
 };
 
+/**
+ * The edit form's look, after a save that changed what a parte carries, for a communication to
+ * correct (decision 045): nothing sent of the sample traveler, kept out of the recorded calls.
+ */
+export const NOTHING_SENT_TO_SES = {
+  unrecorded: {
+    'GET /api/pilgrims/9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d/ses-communications': {
+      body: { success: true, data: [] },
+    },
+  },
+};
+
 export { SPECIMEN_SCAN } from '@/test/scan';
