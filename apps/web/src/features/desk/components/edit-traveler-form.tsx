@@ -140,7 +140,9 @@ export function EditTravelerForm({
     // (flushSync), so the leave question knows it before onSaved goes elsewhere.
     flushSync(() => reset(getValues()));
     onSaved(answer.data);
-    if (reported) void offerCorrection(answer.data.id);
+    // A self check-in still to confirm was never reported (decision 033): nothing to correct.
+    if (reported && traveler.selfRegistration?.status !== 'pending')
+      void offerCorrection(answer.data.id);
   });
 
   return (
