@@ -3,47 +3,22 @@
  * against the local service of the tests (test/ses-service.ts): a cancellation by code, a
  * correction (cancel + new alta, kept together), a reported traveler's deletion, tenancy.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SesSubmission, SesTravelerCommunication } from '@hospes/shared/ses';
-import { establishments, pilgrims } from '../../db/schema';
-import {
-  configureEstablishment,
-  registerTraveler,
-  sesReadyBody,
-} from '../../../test/documents-helpers';
-import { startTestSes, type TestSesService } from '../../../test/ses-service';
-import {
-  bearer,
-  createTestContext,
-  registerVerifiedOwner,
-  type TestContext,
-} from '../../../test/test-app';
+import { pilgrims } from '../../db/schema';
+import { registerTraveler, sesReadyBody } from '../../../test/documents-helpers';
+import { startSesTestApp, type SesTestApp } from '../../../test/ses-app';
 
-let service: TestSesService;
-let ctx: TestContext;
-let caDir: string;
-let owner: Awaited<ReturnType<typeof registerVerifiedOwner>>;
-let other: Awaited<ReturnType<typeof registerVerifiedOwner>>;
+let app: SesTestApp;
+let service: SesTestApp['service'];
+let ctx: SesTestApp['ctx'];
+let owner: SesTestApp['owner'];
+let other: SesTestApp['other'];
 
 beforeAll(async () => {
-  service = await startTestSes({ https: true });
-  caDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hospes-ses-ca-'));
-  const caFile = path.join(caDir, 'ca.pem');
-  fs.writeFileSync(caFile, service.certificate!);
-  ctx = await createTestContext({ ses: { endpoint: service.url, caFile, checkSeconds: 0 } });
-  owner = await registerVerifiedOwner(ctx);
-  other = await registerVerifiedOwner(ctx);
-  for (const e of [owner.establishmentId, other.establishmentId]) {
-    await configureEstablishment(ctx, e, { establishmentCode: 'H150000123' });
-    await ctx.database.db
-      .update(establishments)
-      .set({ landlordCode: service.landlordCode })
-      .where(eq(establishments.id, e));
-  }
+  app = await startSesTestApp();
+  ({ service, ctx, owner, other } = app);
   for (const [e, token] of [
     [owner.establishmentId, owner.token],
     [other.establishmentId, other.token],
@@ -57,24 +32,10 @@ beforeAll(async () => {
   }
 });
 afterAll(async () => {
-  await ctx?.close();
-  await service?.close();
-  fs.rmSync(caDir, { recursive: true, force: true });
+  await app?.close();
 });
 
-function call(
-  method: 'GET' | 'PUT' | 'POST' | 'DELETE',
-  url: string,
-  token?: string,
-  payload?: unknown,
-) {
-  return ctx.app.inject({
-    method,
-    url,
-    headers: token ? bearer(token) : {},
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-}
+const call = (...args: Parameters<SesTestApp['call']>) => app.call(...args);
 
 /** Asks about a request once: the local service processes a lote at once. */
 async function processed(id: string, token = owner.token): Promise<SesSubmission> {

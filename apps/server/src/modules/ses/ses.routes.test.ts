@@ -6,9 +6,6 @@
  * One test file over 500 lines on purpose: the cases share one test app and its seeded tenants, set up
  * once per file (a PGlite restored from the snapshot); split, each file would set them up again.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SesSubmission } from '@hospes/shared/ses';
@@ -19,55 +16,24 @@ import {
   sesReadyBody,
 } from '../../../test/documents-helpers';
 import { travelerBody } from '../../../test/traveler-factories';
-import { startTestSes, type TestSesService } from '../../../test/ses-service';
-import {
-  bearer,
-  createTestContext,
-  registerVerifiedOwner,
-  type TestContext,
-} from '../../../test/test-app';
+import { startSesTestApp, type SesTestApp } from '../../../test/ses-app';
+import { bearer, createTestContext, registerVerifiedOwner } from '../../../test/test-app';
 
-let service: TestSesService;
-let ctx: TestContext;
-let caDir: string;
-let owner: Awaited<ReturnType<typeof registerVerifiedOwner>>;
-let other: Awaited<ReturnType<typeof registerVerifiedOwner>>;
+let app: SesTestApp;
+let service: SesTestApp['service'];
+let ctx: SesTestApp['ctx'];
+let owner: SesTestApp['owner'];
+let other: SesTestApp['other'];
 
 beforeAll(async () => {
-  service = await startTestSes({ https: true });
-  caDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hospes-ses-ca-'));
-  const caFile = path.join(caDir, 'ca.pem');
-  fs.writeFileSync(caFile, service.certificate!);
-  ctx = await createTestContext({ ses: { endpoint: service.url, caFile, checkSeconds: 0 } });
-  owner = await registerVerifiedOwner(ctx);
-  other = await registerVerifiedOwner(ctx);
-  for (const e of [owner.establishmentId, other.establishmentId]) {
-    await configureEstablishment(ctx, e, { establishmentCode: 'H150000123' });
-    await ctx.database.db
-      .update(establishments)
-      .set({ landlordCode: service.landlordCode })
-      .where(eq(establishments.id, e));
-  }
+  app = await startSesTestApp();
+  ({ service, ctx, owner, other } = app);
 });
 afterAll(async () => {
-  await ctx?.close();
-  await service?.close();
-  fs.rmSync(caDir, { recursive: true, force: true });
+  await app?.close();
 });
 
-function call(
-  method: 'GET' | 'PUT' | 'POST' | 'DELETE',
-  url: string,
-  token?: string,
-  payload?: unknown,
-) {
-  return ctx.app.inject({
-    method,
-    url,
-    headers: token ? bearer(token) : {},
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-}
+const call = (...args: Parameters<SesTestApp['call']>) => app.call(...args);
 
 const connect = (establishmentId: string, token: string, body: Record<string, unknown> = {}) =>
   call('PUT', `/api/establishments/${establishmentId}/ses-connection`, token, {
@@ -601,7 +567,7 @@ describe('sending partes', () => {
 describe('the look at queued lotes', () => {
   it('asks the service by itself until the lote is processed', async () => {
     const timed = await createTestContext({
-      ses: { endpoint: service.url, caFile: path.join(caDir, 'ca.pem'), checkSeconds: 1 },
+      ses: { endpoint: service.url, caFile: app.caFile, checkSeconds: 1 },
     });
     try {
       const desk = await registerVerifiedOwner(timed);
