@@ -24,15 +24,29 @@ const WALKERS = [
   { first: 'Kenji', last: 'Sato', country: 'Japan', code: 'JPN', city: 'Osaka' },
 ] as const;
 
-/** The next 21:00 of Madrid's clock (A Coruña's establishment) after `now`. */
-function nextNinePm(now: Date, timeZone = 'Europe/Madrid'): Date {
-  for (let day = todayIso(now, timeZone); ; day = addDays(day, 1)) {
-    // 21:00 in Madrid is 19:00 or 20:00 UTC (summer or winter time).
-    const at = [19, 20]
-      .map((hour) => new Date(`${day}T${hour}:00:00Z`))
-      .find((instant) => localDateTimeOf(instant, timeZone).startsWith(`${day}T21:00`));
-    if (at && at.getTime() > now.getTime()) return at;
-  }
+const MADRID = 'Europe/Madrid';
+
+/** The instant of a local time of `day` on Madrid's clock (A Coruña's establishment). */
+function madrid(day: string, time: string): Date {
+  // Madrid is one or two hours ahead of UTC (winter or summer time).
+  const hours = Number(time.slice(0, 2));
+  const at = [hours - 1, hours - 2]
+    .map((utc) => new Date(`${day}T${String(utc).padStart(2, '0')}${time.slice(2)}:00Z`))
+    .find((instant) => localDateTimeOf(instant, MADRID).startsWith(`${day}T${time}`));
+  if (!at) throw new Error(`no ${time} in Madrid on ${day}`);
+  return at;
+}
+
+/**
+ * The last noon of Madrid's clock at or before `now`: the day the journey plays on. Its clock
+ * starts there, nine hours before 21:00, so that it never reaches 21:00 by itself while the desk
+ * types; and not after the real time, since the travelers the desk registers (stamped by the
+ * database's real clock) count only from when the daily mode is switched on (decision 044).
+ */
+function lastNoon(now: Date): Date {
+  const today = todayIso(now, MADRID);
+  const noon = madrid(today, '12:00');
+  return noon.getTime() <= now.getTime() ? noon : madrid(addDays(today, -1), '12:00');
 }
 
 /** The record's "Sent to SES.HOSPEDAJES", read again until it says `text` (lotes are asked every 2 s). */
@@ -95,6 +109,23 @@ test('an albergue sends its partes by itself at 21:00, then corrects one and can
   const owner = await createOwner(page.request, mail, baseURL!, { prefix: 'autopilot' });
   await signIn(page, owner.token, baseURL!);
 
+  // The server's clock, moved by a platform administrator, reads noon of the journey's day.
+  // (Its own API context: the owner's browser keeps the owner's session.)
+  const adminApi = await playwright.request.newContext({ baseURL });
+  const login = await adminApi.post('/api/auth/login', { data: ADMIN });
+  expect(login.status()).toBe(200);
+  const admin = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+  const moveClockTo = async (at: Date) => {
+    const moved = await adminApi.post('/api/test/clock', {
+      headers: admin,
+      data: { at: at.toISOString() },
+    });
+    expect(moved.status(), await moved.text()).toBe(200);
+  };
+  const noon = lastNoon(new Date());
+  const nine = madrid(todayIso(noon, MADRID), '21:00');
+  await moveClockTo(noon);
+
   // The establishment's codes at the Ministry and its report defaults (cash, one night).
   await page.goto('/profile?tab=establishments');
   await page.getByRole('button', { name: 'Edit Albergue San Roque' }).click();
@@ -141,21 +172,7 @@ test('an albergue sends its partes by itself at 21:00, then corrects one and can
         r.xml?.includes(`<codigoEstablecimiento>${ESTABLISHMENT_CODE}<`),
     );
 
-  // The clock (a platform administrator moves it) reaches 20:59 of the establishment's day:
-  // nothing leaves, though the automatic round looks every second.
-  // (Its own API context: the owner's browser keeps the owner's session.)
-  const adminApi = await playwright.request.newContext({ baseURL });
-  const login = await adminApi.post('/api/auth/login', { data: ADMIN });
-  expect(login.status()).toBe(200);
-  const admin = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
-  const moveClockTo = async (at: Date) => {
-    const moved = await adminApi.post('/api/test/clock', {
-      headers: admin,
-      data: { at: at.toISOString() },
-    });
-    expect(moved.status(), await moved.text()).toBe(200);
-  };
-  const nine = nextNinePm(new Date());
+  // The clock reaches 20:59: nothing leaves, though the automatic round looks every second.
   await moveClockTo(new Date(nine.getTime() - 60_000));
   await page.waitForTimeout(4_000);
   expect(altas()).toHaveLength(0);
