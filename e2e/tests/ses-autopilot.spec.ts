@@ -206,16 +206,17 @@ test('an albergue sends its partes by itself at 21:00, then corrects one and can
   const travelers = ((await mine.json()) as { data: Array<{ id: string; lastName: string }> }).data;
   expect(travelers).toHaveLength(10);
   const idOf = (lastName: string) => travelers.find((t) => t.lastName === lastName)!.id;
-  const codes = new Set<string>();
+  const codes = new Map<string, string>();
   for (const walker of WALKERS) {
     await page.goto(`/clients/view/${idOf(walker.last)}`);
     const reported = await expectReported(
       page,
       /Parte de viajeros \(test service\): Stored by the Ministry on .* \(code [0-9a-f-]{36}\)/,
     );
-    codes.add(/\(code ([0-9a-f-]{36})\)/.exec((await reported.textContent()) ?? '')![1]!);
+    const code = /\(code ([0-9a-f-]{36})\)/.exec((await reported.textContent()) ?? '')![1]!;
+    codes.set(walker.last, code);
   }
-  expect(codes.size).toBe(10);
+  expect(new Set(codes.values()).size).toBe(10);
   await expectAccessible(page);
 
   // A wrong date of birth: corrected from the edit form, with the correction it offers.
@@ -234,12 +235,17 @@ test('an albergue sends its partes by itself at 21:00, then corrects one and can
   expect(altas()[1]!.xml).toContain('<fechaNacimiento>1969-12-24</fechaNacimiento>');
   expect(altas()[1]!.xml!.match(/<comunicacion>/g)).toHaveLength(1);
   expect(cancellations()).toHaveLength(1);
+  // The cancellation (operation B) named the code the Ministry had stored for that traveler.
+  const correctedCode = codes.get(corrected.last)!;
+  expect(cancellations()[0]!.xml).toContain(`codigoComunicacion>${correctedCode}<`);
   const record = await expectReported(page, /cancelled by the Ministry/);
   await expectReported(page, /Correction · Parte de viajeros .*Stored by the Ministry/);
   await expect(record).toContainText(/Correction · Parte de viajeros .*cancelled by the Ministry/);
   await page.getByRole('button', { name: 'History of this record' }).click();
   await expect(
-    page.getByText(/Correction sent to SES.HOSPEDAJES: code [0-9a-f-]{36} cancelled/),
+    page.getByText(
+      `Correction sent to SES.HOSPEDAJES: code ${correctedCode} cancelled and the parte sent again`,
+    ),
   ).toBeVisible();
   await expectAccessible(page);
 
@@ -254,10 +260,12 @@ test('an albergue sends its partes by itself at 21:00, then corrects one and can
   await confirm.getByRole('button', { name: 'Cancel it' }).click();
   await expect(page.getByText('Cancellation sent: the Ministry is processing it.')).toBeVisible();
   await expect.poll(() => cancellations().length).toBe(2);
-  await expectReported(page, /Code [0-9a-f-]{36} cancelled by the Ministry/);
+  const cancelledCode = codes.get(cancelled.last)!;
+  expect(cancellations()[1]!.xml).toContain(`codigoComunicacion>${cancelledCode}<`);
+  await expectReported(page, new RegExp(`Code ${cancelledCode} cancelled by the Ministry`));
   await page.getByRole('button', { name: 'History of this record' }).click();
   await expect(
-    page.getByText(/Stored communication cancelled at SES.HOSPEDAJES \(code [0-9a-f-]{36}\)/),
+    page.getByText(`Stored communication cancelled at SES.HOSPEDAJES (code ${cancelledCode})`),
   ).toBeVisible();
   await expectAccessible(page);
   // No other parte went.
