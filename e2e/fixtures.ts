@@ -53,10 +53,17 @@ async function waitForHealth(url: string, child: ChildProcess, logs: string[]) {
   throw new Error(`server did not become healthy:\n${logs.join('')}`);
 }
 
-export const test = base.extend<{ mail: TestSmtp; stack: Stack }, { workerStack: Stack }>({
+export const test = base.extend<
+  { mail: TestSmtp; stack: Stack },
+  { workerStack: Stack; serverEnv: Record<string, string> }
+>({
+  /**
+   * Settings of the server over the defaults below. A spec that sets them (`test.use`) gets a
+   * worker, and a server, of its own.
+   */
+  serverEnv: [{}, { scope: 'worker', option: true }],
   workerStack: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
+    async ({ serverEnv }, use) => {
       const serverJs = path.join(root, 'apps/server/dist/server.js');
       if (!fs.existsSync(serverJs) || !fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
         throw new Error('Build first: npm run build');
@@ -84,6 +91,7 @@ export const test = base.extend<{ mail: TestSmtp; stack: Stack }, { workerStack:
           LOG_LEVEL: 'warn',
           SES_ENDPOINT: ses.url,
           SES_CHECK_SECONDS: '2',
+          ...serverEnv,
         },
         stdio: ['ignore', 'pipe', 'pipe'],
       });

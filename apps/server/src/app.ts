@@ -49,6 +49,8 @@ import { createSesAutoRepository } from './modules/ses/ses-auto.repository';
 import { createSesAutomatic, scheduleSesAutomatic } from './modules/ses/ses-automatic';
 import { sesAutomaticRoutes } from './modules/ses/ses-automatic.routes';
 import { createSesClient, type SesClient } from './lib/ses/client';
+import { createTestClock } from './lib/test-clock';
+import { testClockRoutes } from './modules/test-clock/test-clock.routes';
 import {
   createSessionsRepository,
   createTokensRepository,
@@ -75,7 +77,11 @@ export interface AppDeps {
   sesClient?: SesClient;
   /** Defaults to pg-boss on `database` (lib/jobs); started and stopped with the app. */
   jobs?: JobQueue;
-  /** The clock of the automatic sends and the deadline guard (tests move it past 21:00). */
+  /**
+   * The clock of the SES sends, lote checks and corrections, the automatic sends and the deadline
+   * guard (tests move it past 21:00); with TEST_CLOCK, the one POST /api/test/clock moves runs
+   * from it (decision 047).
+   */
   now?: () => Date;
 }
 
@@ -180,6 +186,11 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
+  // A clock tests move: never in production, whoever built the settings (decision 047).
+  if (config.testClock && config.nodeEnv === 'production')
+    throw new Error('TEST_CLOCK cannot be on with NODE_ENV=production');
+  const testClock = config.testClock ? createTestClock(deps.now) : null;
+  const now = testClock?.now ?? deps.now;
   const app = Fastify({
     logger: loggerOptions(config.logLevel),
     genReqId: () => randomUUID(),
@@ -352,7 +363,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     audit,
     log: app.log,
     limiters,
-    now: deps.now,
+    now,
   });
   // Sending by itself, and the deadline guard's alerts (decision 044).
   const sesAutomatic = createSesAutomatic({
@@ -364,7 +375,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     audit,
     appUrl: config.appUrl,
     log: app.log,
-    now: deps.now,
+    now,
   });
   if (config.sesAutomaticSeconds > 0)
     await scheduleSesAutomatic(jobs, sesAutomatic, config.sesAutomaticSeconds);
@@ -422,6 +433,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(sesRoutes, { ses });
       await api.register(sesAutomaticRoutes, { automatic: sesAutomatic });
       await api.register(adminRoutes, { prefix: '/admin', admin });
+      if (testClock) {
+        app.log.warn('TEST_CLOCK is on: POST /api/test/clock moves the clock of the SES sends');
+        await api.register(testClockRoutes, { prefix: '/test', clock: testClock });
+      }
     },
     { prefix: '/api' },
   );

@@ -49,3 +49,25 @@ describe('REDIS_URL', () => {
     expect(() => redis('http://cache.example.com')).toThrow(/REDIS_URL/);
   });
 });
+
+describe('TEST_CLOCK', () => {
+  it('is off unless set to true, and only outside production', () => {
+    const clock = (env: NodeJS.ProcessEnv) => loadConfig(env).testClock;
+    expect(clock({})).toBe(false);
+    expect(clock({ NODE_ENV: 'test' })).toBe(false);
+    expect(clock({ NODE_ENV: 'test', TEST_CLOCK: 'false' })).toBe(false);
+    expect(clock({ NODE_ENV: 'test', TEST_CLOCK: 'true' })).toBe(true);
+    expect(clock({ NODE_ENV: 'development', TEST_CLOCK: 'true' })).toBe(true);
+    expect(() => clock({ NODE_ENV: 'test', TEST_CLOCK: 'yes' })).toThrow(
+      /TEST_CLOCK: must be true or false/,
+    );
+  });
+
+  it('is refused with NODE_ENV=production, which is also the default', () => {
+    for (const env of [{ NODE_ENV: 'production', TEST_CLOCK: 'true' }, { TEST_CLOCK: 'true' }])
+      expect(() => loadConfig(env)).toThrow(
+        /TEST_CLOCK: a clock that tests move cannot run with NODE_ENV=production/,
+      );
+    expect(loadConfig({ NODE_ENV: 'production', TEST_CLOCK: 'false' }).testClock).toBe(false);
+  });
+});

@@ -87,6 +87,11 @@ const EnvSchema = z.object({
       .optional(),
   ),
   SES_AUTOMATIC_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  // A clock the end-to-end tests move (decision 047): never with NODE_ENV=production.
+  TEST_CLOCK: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .optional()
+    .transform((v) => v === 'true'),
 });
 
 /** A 32-byte key written as 64 hex characters or as base64 (standard or URL-safe); else null. */
@@ -164,6 +169,12 @@ export type Config = {
    * counted in PostgreSQL (DATABASE_URL), or in memory on PGlite's single process (decision 046).
    */
   redisUrl: string | undefined;
+  /**
+   * TEST_CLOCK=true (tests only, refused with NODE_ENV=production, decision 047): the clock of
+   * the SES sends, lote checks, automatic sends and deadline guard (`AppDeps.now`) can be moved by
+   * a platform administrator through `POST /api/test/clock`; false: that route does not exist.
+   */
+  testClock: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -178,6 +189,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if ((e.ADMIN_EMAIL && !e.ADMIN_PASSWORD) || (!e.ADMIN_EMAIL && e.ADMIN_PASSWORD)) {
     throw new ConfigError(
       'Invalid settings:\n  ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
+    );
+  }
+  if (e.TEST_CLOCK && e.NODE_ENV === 'production') {
+    throw new ConfigError(
+      'Invalid settings:\n  TEST_CLOCK: a clock that tests move cannot run with NODE_ENV=production ' +
+        '(the default); set NODE_ENV=test or development, or remove TEST_CLOCK',
     );
   }
   const trust = e.TRUST_PROXY;
@@ -224,6 +241,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     redisUrl: e.REDIS_URL,
     sesAutomaticSeconds: e.SES_AUTOMATIC_SECONDS,
+    testClock: e.TEST_CLOCK,
   };
 }
 

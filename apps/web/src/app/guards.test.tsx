@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { authStore } from '@/lib/auth';
 import { setToken } from '@/lib/token-storage';
 import { apiFailure, mockApi, renderRoutes, sampleUser } from '@/test/utils';
@@ -84,6 +84,23 @@ describe('route guard and start-up (spec §2, §4)', () => {
         'Service temporarily unavailable.',
       ),
     });
+    await authStore.initialise();
+    expect(authStore.getState().user).toBeNull();
+    expect(localStorage.getItem('auth_token')).toBe(TOKEN);
+  });
+
+  it('keeps the token when the answer to /me breaks off (the page reloaded as it arrived)', async () => {
+    setToken(TOKEN, { remember: true });
+    const broken = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"success":true,"user":{'));
+        controller.error(new DOMException('The operation was aborted.', 'AbortError'));
+      },
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(broken, { status: 200 })),
+    );
     await authStore.initialise();
     expect(authStore.getState().user).toBeNull();
     expect(localStorage.getItem('auth_token')).toBe(TOKEN);

@@ -107,6 +107,21 @@ describe('api client', () => {
     });
   });
 
+  it('reports an answer whose body breaks off as "no response", not as a bad answer', async () => {
+    const broken = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"success":tr'));
+        controller.error(new DOMException('The operation was aborted.', 'AbortError'));
+      },
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(broken, { status: 200 })),
+    );
+    const error = await failureOf(api.get('/auth/me', { schema: z.object({ user: z.string() }) }));
+    expect(error).toMatchObject({ status: 0, code: 'NETWORK_ERROR' });
+  });
+
   it('gives up after 15 seconds', async () => {
     vi.useFakeTimers();
     vi.stubGlobal(

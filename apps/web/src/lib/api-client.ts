@@ -114,7 +114,18 @@ function buildUrl(path: string, query: Query | undefined, lng: string): string {
 }
 
 async function readJson(response: Response): Promise<unknown> {
-  const text = await response.text();
+  let text: string;
+  try {
+    text = await response.text();
+  } catch {
+    // The answer broke off (the connection was lost, or the page is being left or reloaded):
+    // no answer, as when none came; never a refusal of the session.
+    throw new ApiError({
+      status: 0,
+      code: CLIENT_ERROR_CODES.network,
+      message: fallbackMessage(0),
+    });
+  }
   if (!text) return undefined;
   try {
     return JSON.parse(text) as unknown;
