@@ -125,8 +125,11 @@ export function registrationAttemptMail(
 /** The time of a lock notice, in the account's language, on the clock of mainland Spain. */
 function noticeTime(lng: Language, at: Date): string {
   return new Intl.DateTimeFormat(lng === 'va' ? 'ca' : lng, {
-    dateStyle: 'long',
-    timeStyle: 'short',
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
     timeZone: 'Europe/Madrid',
     timeZoneName: 'short',
   }).format(at);

@@ -86,12 +86,13 @@ export const DEFAULT_AUTH_LIMITS: AuthLimits = {
 
 /**
  * Progressive waits after wrong passwords (decision 049): per account and address (or per known
- * browser), the first 3 are free, then 1 s, 2 s, 4 s… up to 15 minutes; per address over every
- * account, the first 10. Remembered 24 hours; a right password clears the account and address's.
+ * browser), the first 3 are free, then 1 s, 2 s, 4 s… up to 15 minutes, remembered 24 hours (a
+ * right password clears them); per address over every account, the first 10 in an hour (an office
+ * behind one address shares them: they are not cleared by one person's right password).
  */
 export const LOGIN_DELAYS = {
   perAccountAndAddress: { free: 3, firstWaitSeconds: 1, maxWaitSeconds: 15 * 60, windowMs: DAY },
-  perAddress: { free: 10, firstWaitSeconds: 1, maxWaitSeconds: 15 * 60, windowMs: DAY },
+  perAddress: { free: 10, firstWaitSeconds: 1, maxWaitSeconds: 15 * 60, windowMs: HOUR },
 };
 
 export interface RequestMeta {
