@@ -188,6 +188,22 @@ describe('POST /api/auth/register-establishment', () => {
     expect(strip(againKnown)).toEqual(strip(againNew));
   });
 
+  it('holds the NIF of the loser of two registrations of one new e-mail at the same moment', async () => {
+    const email = uniqueEmail();
+    const bodies = [registrationBody({ email }), registrationBody({ email })];
+    const answers = await Promise.all(
+      bodies.map((body) => register('/api/auth/register-establishment', body)),
+    );
+    expect(answers.map((res) => res.statusCode)).toEqual([201, 201]);
+    for (const body of bodies) {
+      const again = await register(
+        '/api/auth/register-establishment',
+        registrationBody({ nif: body.establishment.nif }),
+      );
+      expect(again.statusCode).toBe(409);
+    }
+  });
+
   it('refuses an unaccepted terms or privacy with the spec text', async () => {
     const before = await countRows();
     const res = await register('/api/auth/register-establishment?lng=en', {

@@ -399,10 +399,14 @@ export function createAuthService(deps: AuthServiceDeps) {
           return { taken: false as const, user, establishment };
         });
       } catch (err) {
-        // A registration of the same e-mail at the same moment: answered as a known e-mail.
+        // A registration of the same e-mail at the same moment: answered as a known e-mail, and
+        // its NIF held as one's.
         if (isUniqueViolation(err) && constraintName(err) === 'users_email_unique') {
           const existing = await users.findByEmail(input.account.email);
-          if (existing) created = { taken: true as const, existing };
+          if (existing) {
+            await establishments.holdNif(input.establishment.nif);
+            created = { taken: true as const, existing };
+          }
         }
         if (!created) {
           if (isUniqueViolation(err)) throw new AppError('EMAIL_OR_NIF_TAKEN', { cause: err });
