@@ -8,7 +8,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, oneTimeTokens, sessions, users, establishments } from '../../db/schema';
-import { hashPassword, newToken } from '../../lib/crypto';
+import { hashPassword, hashToken, newToken } from '../../lib/crypto';
 import type { Mailer, MailMessage } from '../../lib/mail/mailer';
 import { createAuditRepository } from '../audit/audit.repository';
 import { createEstablishmentsRepository } from '../establishments/establishments.repository';
@@ -662,7 +662,15 @@ describe('progressive waits, the lock notice and the e-mailed sign-in link (deci
     expect(notice.text).toMatch(/\d{4}/);
     expect(linkIn(notice, `${APP_URL}/sign-in-link?lng=es`)).toBeTruthy();
     expect(linkIn(notice, `${APP_URL}/forgot-pass?lng=es`)).toBeTruthy();
-    // Later failures of the same lock send nothing more.
+    // Later failures of the same lock send nothing more (in a session, which the lock does not hold).
+    for (let i = 0; i < 2; i++) {
+      const wrong = await post(
+        '/api/auth/change-password',
+        { currentPassword: `still-wrong-${i}`, newPassword: 'brand-new-pass' },
+        bearer(owner.token),
+      );
+      expect(wrong.statusCode).toBe(401);
+    }
     const mark = ctx.smtp.messages.length;
     await post('/api/auth/sign-in-link', { email: owner.email });
     await ctx.smtp.waitFor(owner.email, { after: mark, subject: /enlace/ });
@@ -707,6 +715,7 @@ describe('progressive waits, the lock notice and the e-mailed sign-in link (deci
       .from(oneTimeTokens)
       .where(and(eq(oneTimeTokens.userId, owner.userId), eq(oneTimeTokens.purpose, 'sign_in')));
     expect(rows).toHaveLength(1);
+    expect(rows[0]!.tokenHash).toBe(hashToken(token));
     expect(rows[0]!.tokenHash).not.toContain(token);
     expect(rows[0]!.expiresAt.getTime() - rows[0]!.createdAt.getTime()).toBeLessThanOrEqual(
       15 * 60 * 1000 + 5_000,
