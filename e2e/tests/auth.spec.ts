@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { cifControl } from '@hospes/shared/spanish-ids';
 import { linkIn } from '../../apps/server/test/smtp';
 import { ADMIN, expect, expectAccessible, test } from '../fixtures';
+import { createOwner } from '../support';
 
 function randomCif() {
   const digits = String(randomInt(0, 10_000_000)).padStart(7, '0');
@@ -122,6 +123,44 @@ test('a visitor sent to login from a protected page returns there; the bootstrap
   await expect(page).toHaveURL(/\/profile(\?|$)/);
   await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
   await expect(page.getByText(ADMIN.email).first()).toBeVisible();
+  await expectAccessible(page);
+});
+
+test('an owner made to wait by wrong passwords signs in with a link sent by e-mail', async ({
+  page,
+  mail,
+  baseURL,
+  request,
+}) => {
+  const owner = await createOwner(request, mail, baseURL!, { prefix: 'waiting' });
+  await page.goto('/login?lng=en');
+  await expect(page.getByRole('link', { name: 'Email me a sign-in link' })).toBeVisible();
+  await page.getByLabel('Email').fill(owner.email);
+  await page.getByLabel('Password', { exact: true }).fill('not-my-password');
+  // Wrong passwords, until one has to wait (the first 3 are free; then 1 s, 2 s, 4 s…).
+  const alert = page.getByRole('alert').filter({ hasText: /Invalid email or password|Too many/ });
+  for (let attempt = 0; attempt < 10; attempt++) {
+    await page.getByRole('main').getByRole('button', { name: 'Log in' }).click();
+    await expect(alert).toBeVisible();
+    if (/Too many/.test((await alert.textContent()) ?? '')) break;
+  }
+  await expect(page.getByRole('alert').filter({ hasText: 'Too many' })).toBeVisible();
+  await expectAccessible(page);
+
+  const before = mail.messages.length;
+  await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
+  await expect(page.getByText(/you will receive a sign-in link soon/)).toBeVisible();
+  const message = await mail.waitFor(owner.email, { after: before, subject: /sign-in link/ });
+  await page.goto(linkIn(message, `${baseURL}/sign-in-link?token=`));
+  await expect(page).toHaveURL(/\/clients$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Clients' })).toBeVisible();
+
+  // Used once: the same link again offers to send a new one.
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await page.goto(linkIn(message, `${baseURL}/sign-in-link?token=`));
+  await expect(page.getByText(/has already been used/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Send sign-in link' })).toBeVisible();
   await expectAccessible(page);
 });
 

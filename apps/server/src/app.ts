@@ -272,6 +272,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
     deviceKey: encryptionKey,
     limiters,
+    limits: { accountFailuresPerDay: config.loginLockFailures },
   });
   // The kept list totals, made stale by every service that writes travelers.
   const counts = createTravelerCounts();

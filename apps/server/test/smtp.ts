@@ -24,6 +24,8 @@ export interface TestSmtp {
     to: string,
     options?: { subject?: RegExp; timeoutMs?: number; after?: number },
   ): Promise<ReceivedMail>;
+  /** With `held`: acknowledges the messages held so far and every later one at once. */
+  release(): void;
   close(): Promise<void>;
 }
 
@@ -108,8 +110,14 @@ export function parseMail(raw: string, envelope: { from: string; to: string[] })
   return mail;
 }
 
-export async function startTestSmtp(): Promise<TestSmtp> {
+/**
+ * `held`: a server that takes messages but does not acknowledge them (nor list them in
+ * `messages`) until `release()`, as a slow server would: a sender that waits for SMTP waits for it.
+ */
+export async function startTestSmtp(options: { held?: boolean } = {}): Promise<TestSmtp> {
   const messages: ReceivedMail[] = [];
+  let held = options.held ?? false;
+  const waiting: (() => void)[] = [];
   const waiters = new Set<() => void>();
   const server = new SMTPServer({
     authOptional: true,
@@ -121,9 +129,13 @@ export async function startTestSmtp(): Promise<TestSmtp> {
       stream.on('end', () => {
         const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
         const to = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
-        messages.push(parseMail(Buffer.concat(chunks).toString('latin1'), { from, to }));
-        for (const wake of waiters) wake();
-        callback();
+        const accept = () => {
+          messages.push(parseMail(Buffer.concat(chunks).toString('latin1'), { from, to }));
+          for (const wake of waiters) wake();
+          callback();
+        };
+        if (held) waiting.push(accept);
+        else accept();
       });
     },
   });
@@ -159,6 +171,10 @@ export async function startTestSmtp(): Promise<TestSmtp> {
         }, timeoutMs);
         waiters.add(wake);
       });
+    },
+    release() {
+      held = false;
+      for (const accept of waiting.splice(0)) accept();
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -36,8 +36,9 @@ export interface TestContext {
 export async function createTestContext(
   overrides: Partial<Config> = {},
   deps: Pick<AppDeps, 'now'> = {},
+  options: { smtp?: Parameters<typeof startTestSmtp>[0] } = {},
 ): Promise<TestContext> {
-  const smtp = await startTestSmtp();
+  const smtp = await startTestSmtp(options.smtp);
   const database = await openTestDatabase();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'hospes-test-'));
   const config = testConfig({ smtpUrl: smtp.url, appUrl: APP_URL, dataDir, ...overrides });

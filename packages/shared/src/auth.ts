@@ -71,6 +71,9 @@ export const VerifyQuerySchema = z.object({ token: z.string().trim().min(1).max(
 
 export const EmailOnlyInputSchema = z.object({ email: EmailSchema });
 
+/** The token of an e-mailed sign-in link (decision 049), used once. */
+export const SignInLinkInputSchema = z.object({ token: z.string().trim().min(1).max(200) });
+
 export const ResetPasswordInputSchema = z.object({
   token: z.string().trim().min(1).max(200),
   password: PasswordSchema,

@@ -25,6 +25,8 @@ export const ERROR_CATALOGUE = {
   PILGRIM_IDS_REQUIRED: { status: 400 },
   SIGNATURE_REQUIRED: { status: 400 },
   RESET_LINK_INVALID: { status: 400 },
+  /** An e-mailed sign-in link unknown, used or past its 15 minutes (decision 049). */
+  SIGN_IN_LINK_INVALID: { status: 400 },
   /** A new password found in the list of common and leaked passwords (decision 040). */
   PASSWORD_TOO_COMMON: { status: 400 },
   UNAUTHENTICATED: { status: 401 },
@@ -53,6 +55,8 @@ export const ERROR_CATALOGUE = {
   CANNOT_DEACTIVATE_SELF: { status: 409 },
   USER_INACTIVE: { status: 409 },
   TOO_MANY_REQUESTS: { status: 429 },
+  /** An account past its ceiling of wrong passwords: the e-mailed sign-in link still works (049). */
+  LOGIN_LOCKED: { status: 429 },
   INTERNAL: { status: 500 },
   SERVICE_UNAVAILABLE: { status: 503 },
   OCR_BUSY: { status: 503 },

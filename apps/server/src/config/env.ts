@@ -58,6 +58,7 @@ const EnvSchema = z.object({
   OPERATOR_REGISTRY: optional.pipe(z.string().max(300).optional()),
   TESTIMONIALS_FILE: optional,
   CONTACT_MESSAGES_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(50),
+  LOGIN_LOCK_FAILURES: z.coerce.number().int().min(5).max(100_000).default(50),
   SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
   RETENTION_PURGE_HOURS: z.coerce.number().int().min(0).max(168).default(24),
   // Sending to SES.HOSPEDAJES (modules/ses, decision 035).
@@ -133,6 +134,11 @@ export type Config = {
    * it, 429 until the hour ends, so that rotating addresses cannot flood the support inbox.
    */
   contactMessagesPerHour: number;
+  /**
+   * Wrong passwords for one account, from every address, in 24 hours, after which its password
+   * sign-in waits for the e-mailed sign-in link or a browser that signed in before (decision 049).
+   */
+  loginLockFailures: number;
   /** The company running this installation, shown on the legal pages; unset fields are not invented. */
   operator: {
     name: string | undefined;
@@ -222,6 +228,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     supportEmail: (e.SUPPORT_EMAIL ?? e.ADMIN_EMAIL)?.toLowerCase(),
     contactMessagesPerHour: e.CONTACT_MESSAGES_PER_HOUR,
+    loginLockFailures: e.LOGIN_LOCK_FAILURES,
     operator: {
       name: e.OPERATOR_NAME,
       address: e.OPERATOR_ADDRESS,

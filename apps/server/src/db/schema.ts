@@ -27,6 +27,8 @@ export const tokenPurpose = pgEnum('token_purpose', [
   'verify_email',
   'reset_password',
   'set_password',
+  // A one-time link that signs in without the password (decision 049).
+  'sign_in',
 ]);
 export const establishmentType = pgEnum('establishment_type', [
   'hostel',
@@ -517,6 +519,16 @@ export const sesSubmissionItems = pgTable(
  * `points` is the count of the window that ends at `expire`. Rows an hour past their window are
  * deleted every few minutes.
  */
+/**
+ * A NIF registered with an e-mail that already had an account (decision 049): nothing was created,
+ * but the NIF is held as a new account's establishment would hold it, so that a later registration
+ * of the NIF answers the same (409) either way and tells nothing about the e-mail.
+ */
+export const nifHolds = pgTable('nif_holds', {
+  nif: varchar('nif', { length: 20 }).primaryKey(),
+  createdAt: createdAt(),
+});
+
 export const rateLimits = pgTable(
   'rate_limits',
   {

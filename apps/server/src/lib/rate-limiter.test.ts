@@ -1,6 +1,9 @@
 import { performance } from 'node:perf_hooks';
 import { describe, expect, it } from 'vitest';
-import { clientKey, createLimiter, DEFAULT_MAX_ENTRIES } from './rate-limiter';
+import { waitAfter } from './progressive-delay';
+import { clientKey, createLimiter, DEFAULT_MAX_ENTRIES, memoryLimiterStore } from './rate-limiter';
+
+const DELAY = { free: 2, firstWaitSeconds: 1, maxWaitSeconds: 8 };
 
 function clock(start = 1_000_000) {
   let t = start;
@@ -163,5 +166,24 @@ describe('clientKey', () => {
   it('leaves what is not an IP address as it is', () => {
     expect(clientKey('')).toBe('');
     expect(clientKey('unknown')).toBe('unknown');
+  });
+});
+
+describe('progressive delays in memory (decision 049)', () => {
+  it('waits 1 s, 2 s, 4 s… past the free failures, up to the cap, until a success', async () => {
+    expect([1, 2, 3, 4, 5, 6, 30, 1000].map((n) => waitAfter(n, DELAY))).toEqual([
+      0, 0, 1, 2, 4, 8, 8, 8,
+    ]);
+    const delay = memoryLimiterStore().delay({ name: 'test', windowMs: 60_000, ...DELAY });
+    for (let i = 0; i < 2; i++) await delay.fail('198.18.0.1');
+    expect(await delay.wait('198.18.0.1')).toBe(0);
+    expect(await delay.fail('198.18.0.1')).toEqual({ failures: 3, wait: 1 });
+    expect(await delay.wait('198.18.0.1')).toBe(1);
+    expect(await delay.fail('198.18.0.1')).toEqual({ failures: 4, wait: 2 });
+    expect(await delay.wait('198.18.0.1')).toBe(2);
+    expect(await delay.wait('198.18.0.2')).toBe(0);
+    await delay.reset('198.18.0.1');
+    expect(await delay.wait('198.18.0.1')).toBe(0);
+    expect(await delay.failures('198.18.0.1')).toBe(0);
   });
 });

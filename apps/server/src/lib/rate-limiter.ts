@@ -1,4 +1,13 @@
 import { isIPv6 } from 'node:net';
+import { RateLimiterMemory } from 'rate-limiter-flexible';
+import {
+  delayLimiterOptions,
+  libraryDelay,
+  type Delay,
+  type DelayOptions,
+} from './progressive-delay';
+
+export type { Delay, DelayOptions } from './progressive-delay';
 
 /**
  * A limit as the services use it: a fixed window per key, counted in this process's memory or in
@@ -34,6 +43,8 @@ export interface RateLimitOptions {
 export interface LimiterStore {
   kind: 'memory' | 'postgres' | 'redis';
   create(options: RateLimitOptions): RateLimit;
+  /** Progressive waits after failures (lib/progressive-delay.ts, decision 049). */
+  delay(options: DelayOptions): Delay;
   close(): Promise<void>;
 }
 
@@ -55,6 +66,11 @@ export function memoryLimiterStore(): LimiterStore {
         },
         reset: async (key) => limiter.reset(key),
       };
+    },
+    delay(options) {
+      // The library's memory store: a key leaves when its window (or its wait) ends.
+      const { counter, blocker } = delayLimiterOptions(options);
+      return libraryDelay(new RateLimiterMemory(counter), new RateLimiterMemory(blocker), options);
     },
     close: async () => undefined,
   };

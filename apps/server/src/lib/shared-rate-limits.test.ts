@@ -69,6 +69,35 @@ function behavesAsOneLimit(twoProcesses: () => Promise<[LimiterStore, LimiterSto
     for (const wait of answers.filter((w) => w > 0)) expect(wait).toBeGreaterThanOrEqual(59);
   });
 
+  it('shares a progressive wait (decision 049): failures of both processes count, the wait doubles', async () => {
+    const [a, b] = await twoProcesses();
+    const options = {
+      name: `test-${randomUUID()}`,
+      free: 2,
+      firstWaitSeconds: 1,
+      maxWaitSeconds: 4,
+      windowMs: 60_000,
+    };
+    const delayA = a.delay(options);
+    const delayB = b.delay(options);
+    expect(await delayA.fail('owner@example.com')).toEqual({ failures: 1, wait: 0 });
+    expect(await delayB.fail('owner@example.com')).toEqual({ failures: 2, wait: 0 });
+    expect(await delayA.wait('owner@example.com')).toBe(0);
+    expect(await delayB.fail('owner@example.com')).toEqual({ failures: 3, wait: 1 });
+    expect(await delayA.wait('owner@example.com')).toBe(1);
+    expect(await delayA.fail('owner@example.com')).toEqual({ failures: 4, wait: 2 });
+    expect(await delayB.wait('owner@example.com')).toBe(2);
+    // Capped.
+    await delayA.fail('owner@example.com');
+    expect(await delayB.fail('owner@example.com')).toEqual({ failures: 6, wait: 4 });
+    expect(await delayB.failures('owner@example.com')).toBe(6);
+    expect(await delayB.wait('other@example.com')).toBe(0);
+    // A success in one process clears the key for both.
+    await delayB.reset('owner@example.com');
+    expect(await delayA.wait('owner@example.com')).toBe(0);
+    expect(await delayA.failures('owner@example.com')).toBe(0);
+  });
+
   it('keys a limit per client address by its /64, as in memory', async () => {
     const [a, b] = await twoProcesses();
     const name = `test-${randomUUID()}`;

@@ -20,6 +20,7 @@ import {
 } from 'rate-limiter-flexible';
 import type { Database, Db } from '../db/client';
 import { rateLimits } from '../db/schema';
+import { delayLimiterOptions, libraryDelay } from './progressive-delay';
 import {
   memoryLimiterStore,
   type LimiterStore,
@@ -90,6 +91,17 @@ export function postgresLimiterStore(db: Db, log?: FastifyBaseLogger): LimiterSt
         }),
         options,
       ),
+    delay(options) {
+      const { counter, blocker } = delayLimiterOptions(options);
+      const drizzle = (base: typeof counter) =>
+        new RateLimiterDrizzle({
+          ...base,
+          storeClient: db,
+          schema: rateLimits,
+          clearExpiredByTimeout: false,
+        });
+      return libraryDelay(drizzle(counter), drizzle(blocker), options);
+    },
     close: async () => clearInterval(cleanup),
   };
 }
@@ -129,6 +141,17 @@ export function redisLimiterStore(url: string, log?: FastifyBaseLogger): Limiter
         }),
         options,
       ),
+    delay(options) {
+      const { counter, blocker } = delayLimiterOptions(options);
+      const onRedis = (base: typeof counter) =>
+        new RateLimiterRedis({
+          ...base,
+          storeClient: redis,
+          rejectIfRedisNotReady: true,
+          insuranceLimiter: new RateLimiterMemory(base),
+        });
+      return libraryDelay(onRedis(counter), onRedis(blocker), options);
+    },
     async close() {
       await redis.quit().catch(() => redis.disconnect());
     },

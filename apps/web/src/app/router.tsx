@@ -32,6 +32,7 @@ export const routes: RouteObject[] = [
           { path: paths.forgotPassword, lazy: page(() => import('./routes/forgot-password')) },
           { path: paths.recoverPassword, lazy: page(() => import('./routes/recover-password')) },
           { path: paths.verifyEmail, lazy: page(() => import('./routes/verify-email')) },
+          { path: paths.signInLink, lazy: page(() => import('./routes/sign-in-link')) },
           // Public traveler self-registration by link or QR code (no login; two paths, one page).
           { path: paths.selfRegistration, lazy: page(() => import('./routes/self-registration')) },
           {

@@ -9,6 +9,8 @@ export const paths = {
   recoverPassword: '/recover-pass',
   register: '/register',
   verifyEmail: '/verify-email',
+  /** An e-mailed sign-in link: the request form, or, with `?token=`, its landing (decision 049). */
+  signInLink: '/sign-in-link',
   clients: '/clients',
   clientView: '/clients/view/:id',
   clientEdit: '/clients/edit/:id',
@@ -74,6 +76,8 @@ export const apiPaths = {
     forgotPassword: '/auth/forgot-password',
     resetPassword: '/auth/reset-password',
     changePassword: '/auth/change-password',
+    signInLink: '/auth/sign-in-link',
+    useSignInLink: '/auth/sign-in-link/use',
   },
   /** The travelers still to report to SES.HOSPEDAJES (decision 044). */
   sesToReport: '/ses-to-report',

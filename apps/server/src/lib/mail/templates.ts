@@ -3,7 +3,7 @@ import { interpolate } from '@hospes/shared/messages';
 import { mailTexts } from '../i18n/server-texts';
 import type { MailMessage } from './mailer';
 
-export type ActionMailKind = 'verify' | 'reset' | 'setPassword';
+export type ActionMailKind = 'verify' | 'reset' | 'setPassword' | 'signIn';
 
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -116,6 +116,69 @@ export function registrationAttemptMail(
 <p>${escapeHtml(part.intro)}</p>
 <p>${link(params.loginUrl, part.signIn)}</p>
 <p>${link(params.forgotPasswordUrl, part.forgotPassword)}</p>
+<p style="font-size:13px;color:#4b5563">${escapeHtml(part.notYou)}</p>
+<p>${escapeHtml(texts.signature)}</p>`,
+  );
+  return { to, subject: part.subject, text, html };
+}
+
+/** The time of a lock notice, in the account's language, on the clock of mainland Spain. */
+function noticeTime(lng: Language, at: Date): string {
+  return new Intl.DateTimeFormat(lng === 'va' ? 'ca' : lng, {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: 'Europe/Madrid',
+    timeZoneName: 'short',
+  }).format(at);
+}
+
+/**
+ * A notice to the owner of an account whose password sign-in was locked by wrong passwords
+ * (decision 049): when, how many, the address of the last; the sign-in link and a new password.
+ */
+export function loginLockedMail(
+  lng: Language,
+  to: string,
+  params: {
+    name: string;
+    failures: number;
+    at: Date;
+    address: string;
+    signInLinkUrl: string;
+    forgotPasswordUrl: string;
+  },
+): MailMessage {
+  const texts = mailTexts(lng);
+  const part = texts.loginLocked;
+  const greeting = interpolate(texts.greeting, params);
+  const intro = interpolate(part.intro, {
+    when: noticeTime(lng, params.at),
+    failures: params.failures,
+    address: params.address,
+  });
+  const text = [
+    greeting,
+    '',
+    intro,
+    '',
+    `${part.signIn}: ${params.signInLinkUrl}`,
+    `${part.changePassword}: ${params.forgotPasswordUrl}`,
+    '',
+    part.notYou,
+    '',
+    texts.signature,
+  ].join('\n');
+  const link = (url: string, label: string) =>
+    `<a href="${escapeHtml(url)}">${escapeHtml(label)}</a>`;
+  const html = mailHtml(
+    lng,
+    `<p>${escapeHtml(greeting)}</p>
+<p>${escapeHtml(intro)}</p>
+<p>${link(params.signInLinkUrl, part.signIn)}</p>
+<p>${link(params.forgotPasswordUrl, part.changePassword)}</p>
 <p style="font-size:13px;color:#4b5563">${escapeHtml(part.notYou)}</p>
 <p>${escapeHtml(texts.signature)}</p>`,
   );

@@ -8,6 +8,7 @@ import {
   RegisterEstablishmentInputSchema,
   RegisterResponseSchema,
   ResetPasswordInputSchema,
+  SignInLinkInputSchema,
   UpdateProfileInputSchema,
   VerifyQuerySchema,
 } from '@hospes/shared/auth';
@@ -95,6 +96,13 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
       schema: {
         tags,
         summary: 'Log in with e-mail and password',
+        description:
+          'A wrong password answers 401. After 3 wrong passwords for one account from one address ' +
+          '(or from one known browser, by its `deviceToken`), and after 10 from one address over ' +
+          'every account, each further one makes the next attempt wait 1 s, 2 s, 4 s… up to 15 ' +
+          'minutes: 429 TOO_MANY_REQUESTS with Retry-After. Past LOGIN_LOCK_FAILURES wrong ' +
+          'passwords for the account in 24 hours, 429 LOGIN_LOCKED for browsers without a device ' +
+          'token: the e-mailed sign-in link still signs in (decision 049).',
         body: LoginInputSchema,
         querystring: LngQuerySchema,
         response: { 200: AuthResponseSchema },
@@ -103,6 +111,42 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
     async (request) => {
       const { email, password, deviceToken } = request.body;
       const session = await auth.login(email, password, meta(request), deviceToken);
+      return { success: true as const, ...session };
+    },
+  );
+
+  app.post(
+    '/sign-in-link',
+    {
+      schema: {
+        tags,
+        summary:
+          'E-mail a one-time sign-in link (15 minutes), which works even while password sign-in is locked (the same answer whether or not the account exists; 429 past 20 requests an hour from one address)',
+        body: EmailOnlyInputSchema,
+        querystring: LngQuerySchema,
+        response: { 200: MessageResponseSchema },
+      },
+    },
+    async (request) => {
+      await auth.requestSignInLink(request.body.email, meta(request));
+      return { success: true as const, message: serverMessage(request.lng, 'signInLinkSent') };
+    },
+  );
+
+  app.post(
+    '/sign-in-link/use',
+    {
+      schema: {
+        tags,
+        summary:
+          'Sign in with an e-mailed sign-in link, once; answers as a login does (400 SIGN_IN_LINK_INVALID for an unknown, used or expired link)',
+        body: SignInLinkInputSchema,
+        querystring: LngQuerySchema,
+        response: { 200: AuthResponseSchema },
+      },
+    },
+    async (request) => {
+      const session = await auth.signInWithLink(request.body.token, meta(request));
       return { success: true as const, ...session };
     },
   );

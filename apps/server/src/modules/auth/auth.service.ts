@@ -18,6 +18,7 @@ import type { Mailer } from '../../lib/mail/mailer';
 import {
   actionMail,
   emailChangedMail,
+  loginLockedMail,
   registrationAttemptMail,
   type ActionMailKind,
 } from '../../lib/mail/templates';
@@ -44,33 +45,54 @@ export const TOKEN_TTL_MS: Record<TokenPurpose, number> = {
   verify_email: 24 * 60 * 60 * 1000,
   reset_password: 60 * 60 * 1000,
   set_password: 7 * 24 * 60 * 60 * 1000,
+  sign_in: 15 * 60 * 1000,
 };
 const MAIL_KIND: Record<TokenPurpose, ActionMailKind> = {
   verify_email: 'verify',
   reset_password: 'reset',
   set_password: 'setPassword',
+  sign_in: 'signIn',
 };
 const LINK_PATH: Record<TokenPurpose, string> = {
   verify_email: '/verify-email',
   reset_password: '/recover-pass',
   set_password: '/recover-pass',
+  sign_in: '/sign-in-link',
 };
 /** Every kind of e-mailed link: a new password or a new login e-mail retires them all. */
 const LINK_PURPOSES = Object.keys(TOKEN_TTL_MS) as TokenPurpose[];
 
 const HOUR = 60 * 60 * 1000;
+const DAY = 24 * HOUR;
 
 /** Calls per client address and hour (docs/decisions/004-sessions-and-login-protection.md). */
 export interface AuthLimits {
   /** Registrations: each creates an account, reserves an e-mail and a NIF, and sends a mail. */
   registrationsPerHour: number;
-  /** Forgot-password and resend-verification together, over every e-mail asked for. */
+  /** Forgot-password, resend-verification and sign-in links together, over every e-mail asked for. */
   linkRequestsPerHour: number;
+  /**
+   * Wrong passwords for one account, from every address, in 24 hours: past them its password
+   * sign-in waits for the e-mailed sign-in link or a known browser (decision 049).
+   */
+  accountFailuresPerDay: number;
 }
 
 export const DEFAULT_AUTH_LIMITS: AuthLimits = {
   registrationsPerHour: 10,
   linkRequestsPerHour: 20,
+  accountFailuresPerDay: 50,
+};
+
+/**
+ * Progressive waits after wrong passwords (decision 049): per account and address (or per known
+ * browser), the first 3 are free, then 1 s, 2 s, 4 s… up to 15 minutes, remembered 24 hours (a
+ * right password clears them); per address over every account, the first 10 in an hour (an office
+ * behind one address shares them: they are not cleared by one person's right password).
+ */
+export const LOGIN_DELAYS = {
+  perAccountAndAddress: { free: 3, firstWaitSeconds: 1, maxWaitSeconds: 15 * 60, windowMs: DAY },
+  perAddress: { free: 10, firstWaitSeconds: 1, maxWaitSeconds: 15 * 60, windowMs: HOUR },
 };
 
 export interface RequestMeta {
@@ -97,25 +119,35 @@ export interface AuthServiceDeps {
   limiters?: LimiterStore;
 }
 
+/** The background mails that carry no link. */
+type MailPurpose = 'login_locked' | 'registration_attempt';
+
 export function createAuthService(deps: AuthServiceDeps) {
   const { db, users, sessions, tokens, establishments, audit, mailer, appUrl, log } = deps;
   const now = deps.now ?? (() => new Date());
   const limits = { ...DEFAULT_AUTH_LIMITS, ...deps.limits };
   const limiters = deps.limiters ?? memoryLimiterStore();
-  // Failed logins: 5 per account and 20 per address in 15 minutes; then 429 until the window ends.
+  // Wrong passwords (decision 049). The account's ceiling over every address: past it, 429
+  // LOGIN_LOCKED for the rest of its 24 hours, but for known browsers and the e-mailed link.
   const accountFailures = limiters.create({
-    name: 'login-account',
-    max: 5,
-    windowMs: 15 * 60 * 1000,
+    name: 'login-account-day',
+    max: limits.accountFailuresPerDay,
+    windowMs: DAY,
   });
-  // A browser that has signed in to the account before (its device token), or a session, is
-  // counted on its own, so that wrong passwords typed elsewhere do not lock it out (decision 004).
-  const knownFailures = limiters.create({ name: 'login-known', max: 5, windowMs: 15 * 60 * 1000 });
+  // The owner is told once per lock.
+  const lockNotices = limiters.create({ name: 'login-lock-notice', max: 1, windowMs: DAY });
+  // Progressive waits per account and address: guesses from one address make only that address
+  // wait, so nobody can lock the owner out from elsewhere.
+  const pairDelay = limiters.delay({ name: 'login-pair', ...LOGIN_DELAYS.perAccountAndAddress });
+  const pairKey = (accountKey: string, ip: string) => `${accountKey}\n${clientKey(ip)}`;
+  // A browser that has signed in to the account before (its device token), or a session, waits
+  // on its own count instead, and is not held to the account's ceiling (decision 004).
+  const knownDelay = limiters.delay({ name: 'login-known', ...LOGIN_DELAYS.perAccountAndAddress });
   const devices = createDeviceTrust({ key: deps.deviceKey, now });
-  const addressFailures = limiters.create({
+  // Per address over every account (a sweep of many accounts from one address).
+  const addressDelay = limiters.delay({
     name: 'login-address',
-    max: 20,
-    windowMs: 15 * 60 * 1000,
+    ...LOGIN_DELAYS.perAddress,
     keyOf: clientKey,
   });
   // Mail-sending calls: at most 5 an hour per e-mail address, so nobody can flood an inbox...
@@ -202,39 +234,70 @@ export function createAuthService(deps: AuthServiceDeps) {
   }
 
   /**
-   * Refuses with 429 while the account (by its login e-mail) or the address is over its limit of
-   * failed password checks; the same counters serve the login, the e-mail change and the password
-   * change. A known browser (`known`: the id of a login's device token, or the session a change is
-   * made in) is held to its own counter instead of the account's, so that guesses made elsewhere
-   * do not lock it out.
+   * Refuses with 429 while a wrong password made the next attempt wait (TOO_MANY_REQUESTS), or the
+   * account is past its ceiling (LOGIN_LOCKED); the same counters serve the login, the e-mail
+   * change and the password change. The wait is per account and address, or, for a known browser
+   * (`known`: the id of a login's device token, or the session a change is made in), per browser,
+   * which the ceiling does not hold either; and per address over every account.
    */
   async function checkPasswordGuessLimit(accountKey: string, ip: string, known?: string) {
-    const [limiter, key] = known ? [knownFailures, known] : [accountFailures, accountKey];
-    const [own, address] = await Promise.all([
-      limiter.retryAfter(key),
-      addressFailures.retryAfter(ip),
+    const [own, address, locked] = await Promise.all([
+      known ? knownDelay.wait(known) : pairDelay.wait(pairKey(accountKey, ip)),
+      addressDelay.wait(ip),
+      known ? 0 : accountFailures.retryAfter(accountKey),
     ]);
+    if (locked > 0) throw new AppError('LOGIN_LOCKED', { params: { retryAfter: locked } });
     if (own > 0 || address > 0) {
       throw new AppError('TOO_MANY_REQUESTS', { params: { retryAfter: Math.max(own, address) } });
     }
   }
 
-  /** A wrong password counts for the account, the known browser and the address. */
+  /**
+   * A wrong password counts for the account's ceiling, for the account and address (or the known
+   * browser) and for the address. The failure that reaches the ceiling e-mails the owner, once
+   * per lock.
+   */
   async function countPasswordFailure(accountKey: string, ip: string, known?: string) {
     await Promise.all([
       accountFailures.hit(accountKey),
-      known ? knownFailures.hit(known) : undefined,
-      addressFailures.hit(ip),
+      known ? knownDelay.fail(known) : pairDelay.fail(pairKey(accountKey, ip)),
+      addressDelay.fail(ip),
     ]);
+    if ((await accountFailures.retryAfter(accountKey)) > 0) tellOfLock(accountKey, ip);
   }
 
   /**
-   * A right password clears the known browser's count, or else the account's: a known browser's
-   * success does not clear the guesses made elsewhere.
+   * A right password clears the wait of the known browser, or else of the account and address; the
+   * account's ceiling and the address's count stay (other people's guesses).
    */
-  async function clearPasswordFailures(accountKey: string, known?: string) {
-    if (known) await knownFailures.reset(known);
-    else await accountFailures.reset(accountKey);
+  async function clearPasswordFailures(accountKey: string, ip: string, known?: string) {
+    if (known) await knownDelay.reset(known);
+    else await pairDelay.reset(pairKey(accountKey, ip));
+  }
+
+  /**
+   * E-mails the owner of a locked account, once per lock, after the answer: when, how many wrong
+   * passwords, the address of the last, and the ways back in (the sign-in link, a new password).
+   * Nothing for an unknown e-mail or a disabled account. A failure is logged.
+   */
+  function tellOfLock(accountKey: string, ip: string) {
+    const at = now();
+    inBackground('login_locked', async () => {
+      if ((await lockNotices.take(accountKey)) > 0) return;
+      const user = await users.findByEmail(accountKey);
+      if (!user || !user.isActive) return;
+      const language = isLanguage(user.language) ? user.language : 'es';
+      await mailer.send(
+        loginLockedMail(language, user.email, {
+          name: user.name,
+          failures: limits.accountFailuresPerDay,
+          at,
+          address: ip,
+          signInLinkUrl: `${appUrl}/sign-in-link?lng=${language}`,
+          forgotPasswordUrl: `${appUrl}/forgot-pass?lng=${language}`,
+        }),
+      );
+    });
   }
 
   /** Counts a call against a limit per client address: 429 with Retry-After past it. */
@@ -243,11 +306,15 @@ export function createAuthService(deps: AuthServiceDeps) {
     if (retryAfter > 0) throw new AppError('TOO_MANY_REQUESTS', { params: { retryAfter } });
   }
 
-  /** Runs a link's lookup and mail after the answer; a failure is logged, never thrown. */
-  function inBackground(purpose: TokenPurpose, work: () => Promise<void>) {
-    const delivery = work()
+  /**
+   * Runs a lookup and its mail after the answer, so that the answer takes as long whether or not
+   * a mail is sent (and never waits for SMTP); a failure is logged, never thrown.
+   */
+  function inBackground(purpose: TokenPurpose | MailPurpose, work: () => Promise<void>) {
+    const delivery = Promise.resolve()
+      .then(work)
       .catch((err: unknown) => {
-        log.error({ err, purpose }, 'could not send the e-mail with a link');
+        log.error({ err, purpose }, 'could not send an e-mail');
       })
       .finally(() => deliveries.delete(delivery));
     deliveries.add(delivery);
@@ -258,26 +325,19 @@ export function createAuthService(deps: AuthServiceDeps) {
     for (const purpose of LINK_PURPOSES) await tokens.retire(userId, purpose, tx);
   }
 
-  async function sendLinkSafely(...args: Parameters<typeof issueLink>) {
-    try {
-      await issueLink(...args);
-    } catch (err) {
-      log.error({ err, purpose: args[1] }, 'could not send the e-mail with a link');
-    }
-  }
-
   /**
    * Tells an account that someone tried to register with its e-mail, in the account's language;
    * at most 5 an hour per address, like every mail anyone can ask for. A failure is logged.
    */
-  async function tellOfRegistrationAttempt(
+  function tellOfRegistrationAttempt(
     user: { email: string; name: string; language: string; isActive: boolean },
     lng: Language,
   ) {
-    const key = `registered:${user.email}`;
-    if (!user.isActive || (await mailRequests.take(key)) > 0) return;
-    const language = isLanguage(user.language) ? user.language : lng;
-    try {
+    // After the answer: whether the account is active, or already told, must not show in its time.
+    inBackground('registration_attempt', async () => {
+      const key = `registered:${user.email}`;
+      if (!user.isActive || (await mailRequests.take(key)) > 0) return;
+      const language = isLanguage(user.language) ? user.language : lng;
       await mailer.send(
         registrationAttemptMail(language, user.email, {
           name: user.name,
@@ -285,9 +345,7 @@ export function createAuthService(deps: AuthServiceDeps) {
           forgotPasswordUrl: `${appUrl}/forgot-pass?lng=${language}`,
         }),
       );
-    } catch (err) {
-      log.error({ err }, 'could not send the registration-attempt notice');
-    }
+    });
   }
 
   return {
@@ -313,11 +371,16 @@ export function createAuthService(deps: AuthServiceDeps) {
       try {
         created = await db.transaction(async (tx) => {
           // An establishment's NIF is public: a known one may be told. A known e-mail is not
-          // (decision 040): its account is e-mailed instead, and the answer is a new one's.
-          if (await establishments.findByNif(input.establishment.nif, tx))
+          // (decision 040): its account is e-mailed instead, and the answer is a new one's. Its
+          // NIF is held as a new account's would be (decision 049), so that registering the NIF
+          // again answers the same either way.
+          if (await establishments.isNifTaken(input.establishment.nif, tx))
             throw new AppError('EMAIL_OR_NIF_TAKEN');
           const existing = await users.findByEmail(input.account.email, tx);
-          if (existing) return { taken: true as const, existing };
+          if (existing) {
+            await establishments.holdNif(input.establishment.nif, tx);
+            return { taken: true as const, existing };
+          }
           const user = await users.insert(
             {
               email: input.account.email,
@@ -336,10 +399,14 @@ export function createAuthService(deps: AuthServiceDeps) {
           return { taken: false as const, user, establishment };
         });
       } catch (err) {
-        // A registration of the same e-mail at the same moment: answered as a known e-mail.
+        // A registration of the same e-mail at the same moment: answered as a known e-mail, and
+        // its NIF held as one's.
         if (isUniqueViolation(err) && constraintName(err) === 'users_email_unique') {
           const existing = await users.findByEmail(input.account.email);
-          if (existing) created = { taken: true as const, existing };
+          if (existing) {
+            await establishments.holdNif(input.establishment.nif);
+            created = { taken: true as const, existing };
+          }
         }
         if (!created) {
           if (isUniqueViolation(err)) throw new AppError('EMAIL_OR_NIF_TAKEN', { cause: err });
@@ -347,12 +414,14 @@ export function createAuthService(deps: AuthServiceDeps) {
         }
       }
       if (created.taken) {
-        await tellOfRegistrationAttempt(created.existing, meta.lng);
+        tellOfRegistrationAttempt(created.existing, meta.lng);
         return { userId: randomUUID(), establishmentId: randomUUID(), email: input.account.email };
       }
-      await sendLinkSafely(created.user, 'verify_email', meta.lng, {
-        establishment: created.establishment.name,
-      });
+      // After the answer, as the notice above: the answer never waits for SMTP.
+      const { user: newUser, establishment } = created;
+      inBackground('verify_email', () =>
+        issueLink(newUser, 'verify_email', meta.lng, { establishment: establishment.name }),
+      );
       return {
         userId: created.user.id,
         establishmentId: created.establishment.id,
@@ -406,10 +475,53 @@ export function createAuthService(deps: AuthServiceDeps) {
         await countPasswordFailure(accountKey, meta.ip, device);
         throw new AppError('INVALID_CREDENTIALS');
       }
-      await clearPasswordFailures(accountKey, device);
+      await clearPasswordFailures(accountKey, meta.ip, device);
       if (!user.isActive) throw new AppError('ACCOUNT_DISABLED');
       if (!user.emailVerifiedAt) throw new AppError('EMAIL_NOT_VERIFIED');
       const session = await openSession(user.id, meta);
+      return {
+        ...session,
+        deviceToken: devices.issue(accountKey, credentialStamp(user.passwordHash)),
+      };
+    },
+
+    /**
+     * E-mails a one-time sign-in link (15 minutes), which works while password sign-in waits or is
+     * locked. Answers the same whether or not the account exists: the lookup and the mail run after
+     * the answer. Limited as the other links: per client address, and 5 an hour per e-mail.
+     */
+    async requestSignInLink(email: string, meta: RequestMeta) {
+      await take(linkRequestsPerClient, meta.ip);
+      if ((await mailRequests.take(`sign-in:${email}`)) > 0) return;
+      inBackground('sign_in', async () => {
+        const user = await users.findByEmail(email);
+        if (user && user.isActive) await issueLink(user, 'sign_in', meta.lng);
+      });
+    },
+
+    /**
+     * Signs in with an e-mailed sign-in link, once: a session and a device token, as a login
+     * answers (the browser is then a known one, which the account's lock does not hold). The link
+     * reached the inbox, which proves the address; the wait of this account and address is
+     * cleared, the account's ceiling is not (the guesses were someone else's).
+     */
+    async signInWithLink(token: string, meta: RequestMeta) {
+      const row = await tokens.findByHash(hashToken(token), ['sign_in']);
+      if (!row || row.usedAt || row.expiresAt <= now() || !row.userId)
+        throw new AppError('SIGN_IN_LINK_INVALID');
+      const user = await users.findById(row.userId);
+      if (!user) throw new AppError('SIGN_IN_LINK_INVALID');
+      if (!user.isActive) throw new AppError('ACCOUNT_DISABLED');
+      const userId = user.id;
+      const session = await db.transaction(async (tx) => {
+        // The account's row first, as every change of its links does (issueLink): no deadlock.
+        await users.lockCredentials(userId, tx);
+        if (!(await tokens.consume(row.id, tx))) throw new AppError('SIGN_IN_LINK_INVALID');
+        await users.update(userId, { emailVerifiedAt: user.emailVerifiedAt ?? now() }, tx);
+        return openSession(userId, meta, tx);
+      });
+      const accountKey = user.email.toLowerCase();
+      await pairDelay.reset(pairKey(accountKey, meta.ip));
       return {
         ...session,
         deviceToken: devices.issue(accountKey, credentialStamp(user.passwordHash)),
@@ -455,7 +567,7 @@ export function createAuthService(deps: AuthServiceDeps) {
           await countPasswordFailure(accountKey, ip, known);
           throw new AppError('CURRENT_PASSWORD_INCORRECT');
         }
-        await clearPasswordFailures(accountKey, known);
+        await clearPasswordFailures(accountKey, ip, known);
         // Asked only after the password, so a stolen session cannot probe registered addresses.
         const other = await users.findByEmail(newEmail);
         if (other && other.id !== userId) throw new AppError('EMAIL_TAKEN');
@@ -565,7 +677,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         await countPasswordFailure(accountKey, ip, known);
         throw new AppError('CURRENT_PASSWORD_INCORRECT');
       }
-      await clearPasswordFailures(accountKey, known);
+      await clearPasswordFailures(accountKey, ip, known);
       const passwordHash = await hashPassword(newPassword);
       await db.transaction(async (tx) => {
         await users.update(userId, { passwordHash }, tx);

@@ -4,7 +4,13 @@ import { findProvince, provinceKey } from '@hospes/shared/provinces';
 import { escapeLike, searchTerms } from '@hospes/shared/search';
 import type { Db } from '../../db/client';
 import { byName, isoTimestamp } from '../../db/sql-helpers';
-import { establishmentMembers, establishments, travelerDocuments, pilgrims } from '../../db/schema';
+import {
+  establishmentMembers,
+  establishments,
+  nifHolds,
+  travelerDocuments,
+  pilgrims,
+} from '../../db/schema';
 import { deleteDocumentPhotos, keepsDocumentImages } from './document-photos';
 import { inScope, letterKey, unaccentLower, type Scope } from '../../db/scope';
 import { stayEnd } from '../retention';
@@ -43,6 +49,25 @@ export function createEstablishmentsRepository(db: Db) {
     async findByNif(nif: string, tx: Db = db) {
       const [row] = await tx.select().from(establishments).where(eq(establishments.nif, nif));
       return row ?? null;
+    },
+
+    /**
+     * Whether a registration must be refused for the NIF: an establishment has it, or a
+     * registration with a known e-mail held it (decision 049).
+     */
+    async isNifTaken(nif: string, tx: Db = db) {
+      const [row] = await tx
+        .select({ nif: establishments.nif })
+        .from(establishments)
+        .where(eq(establishments.nif, nif))
+        .unionAll(tx.select({ nif: nifHolds.nif }).from(nifHolds).where(eq(nifHolds.nif, nif)))
+        .limit(1);
+      return row !== undefined;
+    },
+
+    /** Holds a NIF registered with a known e-mail, as a new account's establishment would. */
+    async holdNif(nif: string, tx: Db = db) {
+      await tx.insert(nifHolds).values({ nif }).onConflictDoNothing();
     },
 
     async insertWithOwner(values: NewEstablishment, ownerId: string, tx: Db = db) {

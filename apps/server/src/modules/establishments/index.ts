@@ -14,4 +14,7 @@ export {
 } from './document-photos';
 
 /** An establishment registered with its owner's account (POST /api/auth/register). */
-export type EstablishmentSignup = Pick<EstablishmentsRepository, 'findByNif' | 'insertWithOwner'>;
+export type EstablishmentSignup = Pick<
+  EstablishmentsRepository,
+  'isNifTaken' | 'holdNif' | 'insertWithOwner'
+>;

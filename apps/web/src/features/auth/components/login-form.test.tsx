@@ -155,6 +155,39 @@ describe('login form', () => {
     );
   });
 
+  it('always offers an e-mailed sign-in link, and offers to send it at once when sign-in is locked', async () => {
+    const { calls } = mockApi({
+      'POST /api/auth/login': apiFailure(
+        429,
+        'LOGIN_LOCKED',
+        'Too many wrong passwords for this account. Sign in with a link sent to your email, or try again later.',
+      ),
+      'POST /api/auth/sign-in-link': {
+        body: {
+          success: true,
+          message:
+            'If the email has an account, you will receive a sign-in link soon. It works once, for 15 minutes.',
+        },
+      },
+    });
+    const { user } = renderLogin();
+    expect(screen.getByRole('link', { name: 'Email me a sign-in link' })).toHaveAttribute(
+      'href',
+      '/sign-in-link',
+    );
+    await user.type(screen.getByLabelText('Email'), 'Ana@Example.com');
+    await user.type(screen.getByLabelText('Password'), 'correct horse{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many wrong passwords');
+
+    await user.click(screen.getByRole('button', { name: 'Email me a sign-in link' }));
+
+    expect(await screen.findByText(/you will receive a sign-in link soon/)).toBeInTheDocument();
+    expect(calls.at(-1)?.body).toEqual({ email: 'ana@example.com' });
+    expect(
+      screen.queryByRole('button', { name: 'Email me a sign-in link' }),
+    ).not.toBeInTheDocument();
+  });
+
   it('treats an answer without token or user as a failed login', async () => {
     mockApi({ 'POST /api/auth/login': { body: { success: true, user: sampleUser } } });
     const { user } = renderLogin();

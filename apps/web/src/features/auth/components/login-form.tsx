@@ -11,6 +11,7 @@ import { ApiError, applyServerFieldErrors, CLIENT_ERROR_CODES } from '@/lib/api-
 import { login } from '@/lib/auth';
 import { schemaResolver } from '@/lib/form';
 import { useResendVerification } from '../api/resend-verification';
+import { useRequestSignInLink } from '../api/sign-in-link';
 import { LoginFormSchema, type LoginFormValues } from '../schemas';
 
 /** Spec §8, login: the server's text when it sent one, else the flow's own texts. */
@@ -30,6 +31,7 @@ export function LoginForm() {
   const { t } = useTranslation('auth');
   const [failure, setFailure] = useState<{ message: string; code: string } | null>(null);
   const resend = useResendVerification();
+  const signInLink = useRequestSignInLink();
   const {
     register,
     handleSubmit,
@@ -44,6 +46,7 @@ export function LoginForm() {
   const onSubmit = handleSubmit(async ({ email, password, remember }) => {
     setFailure(null);
     resend.reset();
+    signInLink.reset();
     try {
       const user = await login({ email, password }, { remember });
       toast.success(t('login.greeting', { name: user.name }));
@@ -57,6 +60,8 @@ export function LoginForm() {
   });
 
   const unverified = failure?.code === 'EMAIL_NOT_VERIFIED';
+  // Password sign-in waits or is locked (decision 049): an e-mailed link signs in meanwhile.
+  const waiting = failure?.code === 'LOGIN_LOCKED' || failure?.code === 'TOO_MANY_REQUESTS';
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5">
@@ -74,10 +79,24 @@ export function LoginForm() {
             </Button>
           )}
           {unverified && resend.isError && <p>{resend.error.message}</p>}
+          {waiting && !signInLink.isSuccess && (
+            <Button
+              size="sm"
+              variant="secondary"
+              pending={signInLink.isPending}
+              onClick={() => signInLink.mutate(getValues('email').trim().toLowerCase())}
+            >
+              {t('login.signInLink')}
+            </Button>
+          )}
+          {waiting && signInLink.isError && <p>{signInLink.error.message}</p>}
         </FormAlert>
       )}
       {unverified && resend.isSuccess && (
         <FormAlert tone="success">{resend.data.message}</FormAlert>
+      )}
+      {waiting && signInLink.isSuccess && (
+        <FormAlert tone="success">{signInLink.data.message}</FormAlert>
       )}
 
       <TextField
@@ -99,9 +118,14 @@ export function LoginForm() {
       />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <CheckboxField label={t('login.remember')} {...register('remember')} />
-        <TextLink to={paths.forgotPassword} className="text-sm">
-          {t('login.forgot')}
-        </TextLink>
+        <div className="flex flex-col items-end gap-1">
+          <TextLink to={paths.forgotPassword} className="text-sm">
+            {t('login.forgot')}
+          </TextLink>
+          <TextLink to={paths.signInLink} className="text-sm">
+            {t('login.signInLink')}
+          </TextLink>
+        </div>
       </div>
       <Button type="submit" pending={isSubmitting} className="w-full">
         {t('login.submit')}
