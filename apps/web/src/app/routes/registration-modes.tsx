@@ -19,6 +19,11 @@ import {
 } from '@/features/traveler/api/confirm-self-registration';
 import { getTravelerByCode } from '@/features/traveler/api/get-traveler-by-code';
 import { travelerQuery } from '@/features/traveler/api/get-traveler';
+import {
+  withoutArrival,
+  type PendingArrivalsPage,
+} from '@/features/traveler/api/get-pending-arrivals';
+import { travelerKeys } from '@/features/traveler/api/keys';
 import { PendingArrivals } from '@/features/desk/components/pending-arrivals';
 import { EditTravelerForm } from '@/features/desk/components/edit-traveler-form';
 import {
@@ -131,6 +136,11 @@ export function RegistrationModes({
           }
           onConfirmed={(confirmed) => {
             toast.success(t('queue.confirmed', { name: fullName(confirmed) }));
+            // Out of the queue at once: its refresh, asked by the confirmation, follows.
+            queryClient.setQueryData<PendingArrivalsPage>(
+              travelerKeys.pendingArrivals(establishmentId),
+              (page) => page && withoutArrival(page, confirmed.id),
+            );
             backToQueue();
           }}
         />
