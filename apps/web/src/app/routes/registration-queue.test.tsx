@@ -38,7 +38,7 @@ function arrival(id: string, firstName: string, passportNumber: string, createdA
   });
 }
 
-describe('the queue of arrivals at the desk', { timeout: 40_000 }, () => {
+describe('the queue of arrivals at the desk', { timeout: 90_000 }, () => {
   it('lists the pending self check-ins newest first, shows a new one without a reload, and confirms one in two taps', async () => {
     vi.useFakeTimers({
       toFake: ['Date', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'],
