@@ -78,7 +78,8 @@ export function CheckinPoster({
             text={url}
             label={t('share.qrAlt')}
             size={480}
-            className="h-auto w-full max-w-[480px] bg-white"
+            // The QR code library sets its size inline: the page's width wins on a phone.
+            className="h-auto! w-full! max-w-[480px] bg-white"
           />
           <ul className="space-y-1 text-lg font-semibold sm:text-xl">
             {POSTER_CALLS.map((call) => (
