@@ -18,6 +18,8 @@ export const paths = {
   profile: '/profile',
   /** The travelers still to report to SES.HOSPEDAJES (decision 044). */
   toReport: '/to-report',
+  /** The self check-in poster of an establishment (?establishmentId=), on screen and printed. */
+  checkinPoster: '/checkin-poster',
   // Public traveler self-registration (spec §2): both paths show the same page.
   selfRegistration: '/registro-viajero',
   selfRegistrationAlias: '/pilgrim-register',
@@ -48,6 +50,8 @@ export const links = {
     establishmentId
       ? `${paths.travelerRegistration}?establishmentId=${encodeURIComponent(establishmentId)}`
       : paths.travelerRegistration,
+  checkinPoster: (establishmentId: string) =>
+    `${paths.checkinPoster}?establishmentId=${encodeURIComponent(establishmentId)}`,
   /** The desk, its form started as a companion of a registered traveler (their stay shared). */
   companionRegistration: (establishmentId: string, travelerId: string) =>
     `${paths.travelerRegistration}?establishmentId=${encodeURIComponent(establishmentId)}&companionOf=${encodeURIComponent(travelerId)}`,

@@ -40,7 +40,7 @@ export function Footer() {
 function SiteFooter() {
   const { t } = useTranslation();
   return (
-    <footer className="border-t border-line bg-surface">
+    <footer className="border-t border-line bg-surface print:hidden">
       <nav aria-label={t('footer.label')} className="mx-auto max-w-7xl px-4 pt-4 nav:px-6">
         <ul className="flex flex-wrap gap-x-5 text-sm">
           {FOOTER_LINKS.map((link) => (
@@ -71,7 +71,7 @@ function SelfCheckinFooter() {
   // The page's own query (same key): no request of its own.
   const establishment = usePublicCheckin(params.get('t')?.trim() ?? '').data?.establishment;
   return (
-    <footer className="border-t border-line bg-surface">
+    <footer className="border-t border-line bg-surface print:hidden">
       <div className="mx-auto max-w-3xl space-y-2 px-4 py-6 text-sm text-muted nav:px-6">
         {establishment && (
           <p>

@@ -198,7 +198,7 @@ export function Header() {
     // A traveler registering themselves: the brand, the language and the theme, and no site menu
     // (signing up an establishment or the marketing pages are no tap away from the form).
     return (
-      <header className="border-b border-line bg-surface">
+      <header className="border-b border-line bg-surface print:hidden">
         <div className="mx-auto flex max-w-7xl items-center gap-2 px-3 py-2 nav:gap-6 nav:px-6 nav:py-3">
           <Brand asLink={false} />
           <div className="ms-auto flex items-center gap-1">
@@ -211,7 +211,7 @@ export function Header() {
   }
 
   return (
-    <header className="border-b border-line bg-surface">
+    <header className="border-b border-line bg-surface print:hidden">
       <div className="mx-auto flex max-w-7xl items-center gap-2 px-3 py-2 nav:gap-6 nav:px-6 nav:py-3">
         <Brand />
         <nav aria-label={t('nav.label')} className="hidden flex-1 nav:flex">

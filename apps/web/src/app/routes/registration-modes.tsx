@@ -1,4 +1,5 @@
-import { useRef, useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import {
@@ -17,6 +18,13 @@ import {
   useConfirmSelfRegistration,
 } from '@/features/traveler/api/confirm-self-registration';
 import { getTravelerByCode } from '@/features/traveler/api/get-traveler-by-code';
+import { travelerQuery } from '@/features/traveler/api/get-traveler';
+import {
+  withoutArrival,
+  type PendingArrivalsPage,
+} from '@/features/traveler/api/get-pending-arrivals';
+import { travelerKeys } from '@/features/traveler/api/keys';
+import { PendingArrivals } from '@/features/desk/components/pending-arrivals';
 import { EditTravelerForm } from '@/features/desk/components/edit-traveler-form';
 import {
   RegistrationSuccess,
@@ -51,7 +59,8 @@ const companionStay = (pilgrim: Traveler) =>
 /**
  * Spec §2's three entry modes on the registration page: manual; scan the document (its fields
  * fill the form, marked for checking); scan a traveler's confirmation QR code (or type the code)
- * to review and confirm a self-registration.
+ * to review and confirm a self-registration. Above them, the queue of arrivals (decision 052): the
+ * self check-ins still to confirm, live, each opened into the same check and confirmation.
  */
 export function RegistrationModes({
   establishmentId,
@@ -86,81 +95,225 @@ export function RegistrationModes({
   }>(() => ({ round: 0, companion: companionOf && companionStay(companionOf) }));
   const formRef = useRef<HTMLDivElement>(null);
   const { showForm } = useShowForm(mode === 'manual', formRef, () => setMode('manual'));
+  // An arrival of the queue being fetched, and the one being checked (decision 052).
+  const [opening, setOpening] = useState<string | null>(null);
+  const [checking, setChecking] = useState<SelfRegistrationToCheck | null>(null);
+  const queryClient = useQueryClient();
+  const queueRef = useRef<HTMLDivElement>(null);
+
+  const openArrival = async (arrival: Traveler) => {
+    setOpening(arrival.id);
+    try {
+      // The whole record (its images and signature), as it is now.
+      const pilgrim = await queryClient.fetchQuery({ ...travelerQuery(arrival.id), staleTime: 0 });
+      setChecking(reviewOf(pilgrim, timeZoneOf));
+      window.scrollTo?.({ top: 0 });
+    } catch (error) {
+      toast.error(errorText(error, t('queue.openFailed')));
+    } finally {
+      setOpening(null);
+    }
+  };
+  const backToQueue = () => {
+    setChecking(null);
+    // The next arrival is a Tab away from the queue's heading.
+    requestAnimationFrame(() => queueRef.current?.focus());
+  };
 
   return (
     <div className="space-y-6">
-      <ModeSwitcher<EntryMode>
-        label={t('modes.label')}
-        value={mode}
-        onChange={setMode}
-        options={[
-          { value: 'manual', label: t('modes.manual') },
-          { value: 'scan', label: t('modes.scan') },
-          { value: 'qr', label: t('modes.qr') },
-        ]}
-      />
-      {mode === 'scan' && (
-        <DocumentScanner
-          scan={(image) => scanDocument(image)}
-          onManual={showForm}
-          onResult={({ result, image }) => {
-            setPrefill((current) => ({
-              ...current,
-              round: current.round + 1,
-              value: prefillFromScan(result, image),
-            }));
-            showForm();
-          }}
-        />
-      )}
-      {mode === 'qr' && (
-        <QrReview
+      {checking && (
+        <SelfRegistrationCheck
+          key={checking.pilgrim.id}
+          review={checking}
           keepsDocumentImages={keepsDocumentImages}
           reportDefaultsFor={reportDefaultsFor}
           timeZoneOf={timeZoneOf}
+          actions={
+            <Button variant="secondary" onClick={backToQueue}>
+              {t('queue.back')}
+            </Button>
+          }
+          onConfirmed={(confirmed) => {
+            toast.success(t('queue.confirmed', { name: fullName(confirmed) }));
+            // Out of the queue at once: its refresh, asked by the confirmation, follows.
+            queryClient.setQueryData<PendingArrivalsPage>(
+              travelerKeys.pendingArrivals(establishmentId),
+              (page) => page && withoutArrival(page, confirmed.id),
+            );
+            backToQueue();
+          }}
         />
       )}
-      {/* Hidden, not gone, while another mode shows: what was typed, the signature and the
-          registration's key are there on the way back, and a scan merges into them. */}
-      <div ref={formRef} hidden={mode !== 'manual'} className="space-y-6">
-        {prefill.companion && (
-          <FormAlert tone="info">
-            {t('clients:registration.companionNote', {
-              name: prefill.companion.of,
-              reference: prefill.companion.reference,
-            })}
-          </FormAlert>
-        )}
-        {prefill.value && <FormAlert tone="success">{t('scan.processed')}</FormAlert>}
-        <TravelerRegistration
-          key={establishmentId}
-          establishmentId={establishmentId}
-          keepDocumentImages={keepsDocumentImages(establishmentId)}
-          reportDefaultsFor={reportDefaultsFor}
-          timeZone={timeZone}
-          prefill={prefill.companion?.prefill}
-          scan={{ round: prefill.round, value: prefill.value }}
-          // The shared stay was for the companion just saved: a scan from the summary, or
-          // "Register another", starts a traveler of their own.
-          onSaved={() => setPrefill((current) => ({ ...current, companion: undefined }))}
-          onDone={(companion, of) =>
-            setPrefill((current) => ({
-              round: current.round + 1,
-              companion: companion && of ? sharedStay(companion, of) : undefined,
-            }))
-          }
+      <div hidden={!!checking} className="space-y-6">
+        <div ref={queueRef} tabIndex={-1} className="outline-none">
+          <PendingArrivals
+            establishmentId={establishmentId}
+            timeZone={timeZone}
+            opening={opening}
+            onOpen={(arrival) => void openArrival(arrival)}
+          />
+        </div>
+        <ModeSwitcher<EntryMode>
+          label={t('modes.label')}
+          value={mode}
+          onChange={setMode}
+          options={[
+            { value: 'manual', label: t('modes.manual') },
+            { value: 'scan', label: t('modes.scan') },
+            { value: 'qr', label: t('modes.qr') },
+          ]}
         />
+        {mode === 'scan' && (
+          <DocumentScanner
+            scan={(image) => scanDocument(image)}
+            onManual={showForm}
+            onResult={({ result, image }) => {
+              setPrefill((current) => ({
+                ...current,
+                round: current.round + 1,
+                value: prefillFromScan(result, image),
+              }));
+              showForm();
+            }}
+          />
+        )}
+        {mode === 'qr' && (
+          <QrReview
+            keepsDocumentImages={keepsDocumentImages}
+            reportDefaultsFor={reportDefaultsFor}
+            timeZoneOf={timeZoneOf}
+          />
+        )}
+        {/* Hidden, not gone, while another mode shows: what was typed, the signature and the
+          registration's key are there on the way back, and a scan merges into them. */}
+        <div ref={formRef} hidden={mode !== 'manual'} className="space-y-6">
+          {prefill.companion && (
+            <FormAlert tone="info">
+              {t('clients:registration.companionNote', {
+                name: prefill.companion.of,
+                reference: prefill.companion.reference,
+              })}
+            </FormAlert>
+          )}
+          {prefill.value && <FormAlert tone="success">{t('scan.processed')}</FormAlert>}
+          <TravelerRegistration
+            key={establishmentId}
+            establishmentId={establishmentId}
+            keepDocumentImages={keepsDocumentImages(establishmentId)}
+            reportDefaultsFor={reportDefaultsFor}
+            timeZone={timeZone}
+            prefill={prefill.companion?.prefill}
+            scan={{ round: prefill.round, value: prefill.value }}
+            // The shared stay was for the companion just saved: a scan from the summary, or
+            // "Register another", starts a traveler of their own.
+            onSaved={() => setPrefill((current) => ({ ...current, companion: undefined }))}
+            onDone={(companion, of) =>
+              setPrefill((current) => ({
+                round: current.round + 1,
+                companion: companion && of ? sharedStay(companion, of) : undefined,
+              }))
+            }
+          />
+        </div>
       </div>
     </div>
   );
 }
 
+/** A self-registration opened at the desk, with the day of arrival proposed while it is pending. */
+interface SelfRegistrationToCheck {
+  pilgrim: Traveler;
+  arrival: string | null;
+}
+
+/** `pilgrim` opened for its check: a pending one proposes the establishment's today as arrival. */
+function reviewOf(
+  pilgrim: Traveler,
+  timeZoneOf: (establishmentId: string) => string | undefined,
+): SelfRegistrationToCheck {
+  const today = todayIso(new Date(), timeZoneOf(pilgrim.establishmentId));
+  return {
+    pilgrim,
+    arrival:
+      pilgrim.selfRegistration?.status === 'pending'
+        ? confirmationArrivalDay(pilgrim, today)
+        : null,
+  };
+}
+
 /**
- * Find a self-registration by its QR code or typed code, check it, save and confirm it. The
- * confirmation is the arrival (decision 031): a pending registration opens with the day of arrival,
- * the establishment's today, as its entry date (the form's own field, which staff can change), and
- * the confirmation sends the entry date saved.
+ * A self-registration's check at the desk, opened by its QR code or from the queue of arrivals:
+ * the record's form to compare with the document (and sign, when it has no signature), then "Save
+ * and confirm" saves it and confirms it. The confirmation is the arrival (decision 031): a pending
+ * registration opens with the day of arrival, the establishment's today, as its entry date (the
+ * form's own field, which staff can change), and the confirmation sends the entry date saved.
  */
+function SelfRegistrationCheck({
+  review,
+  keepsDocumentImages,
+  reportDefaultsFor,
+  timeZoneOf,
+  actions,
+  onConfirmed,
+}: {
+  review: SelfRegistrationToCheck;
+  keepsDocumentImages: (establishmentId: string) => boolean;
+  reportDefaultsFor: ((establishmentId: string) => ReportDefaults) | undefined;
+  timeZoneOf: (establishmentId: string) => string | undefined;
+  actions: ReactNode;
+  onConfirmed: (traveler: Traveler) => void;
+}) {
+  const { t, i18n } = useTranslation('checkin');
+  const confirm = useConfirmSelfRegistration();
+  const { pilgrim, arrival } = review;
+  return (
+    <section aria-labelledby="qr-review-title" className="space-y-4">
+      <h2 id="qr-review-title" className="text-xl font-bold text-fg">
+        {t('qr.reviewTitle')}
+      </h2>
+      <p className="text-sm text-muted">{t('qr.reviewIntro')}</p>
+      {pilgrim.selfRegistration?.status === 'confirmed' && (
+        <FormAlert tone="info">{t('qr.alreadyConfirmed')}</FormAlert>
+      )}
+      {arrival && (
+        <FormAlert tone="info">
+          {t('qr.arrivalNote', { date: formatDate(arrival, i18n.language) })}
+        </FormAlert>
+      )}
+      <EditTravelerForm
+        keepDocumentImages={keepsDocumentImages(pilgrim.establishmentId ?? '')}
+        reportDefaultsFor={reportDefaultsFor}
+        timeZone={timeZoneOf(pilgrim.establishmentId)}
+        // The stored entry date is the day the form was sent: the arrival replaces it.
+        traveler={arrival ? { ...pilgrim, entryDate: arrival } : pilgrim}
+        submitLabel={t('qr.confirm')}
+        savedToast={false}
+        // The page's own registration form (hidden meanwhile) holds its one leave question.
+        leaveGuard={false}
+        actions={actions}
+        onSaved={async (saved) => {
+          try {
+            onConfirmed(
+              await confirm.mutateAsync({
+                id: saved.id,
+                // The day of arrival as saved (staff may have changed it); nothing to set on a
+                // registration confirmed already.
+                entryDate: arrival ? saved.entryDate : undefined,
+              }),
+            );
+            window.scrollTo?.({ top: 0 });
+          } catch (error) {
+            // The details are saved; only the confirmation failed (sending again retries it).
+            toast.error(confirmErrors(error, t('review.savedNotConfirmed')).join(' '));
+          }
+        }}
+      />
+    </section>
+  );
+}
+
+/** Find a self-registration by its QR code or typed code, then check and confirm it (above). */
 function QrReview({
   keepsDocumentImages,
   reportDefaultsFor,
@@ -170,14 +323,13 @@ function QrReview({
   reportDefaultsFor: ((establishmentId: string) => ReportDefaults) | undefined;
   timeZoneOf: (establishmentId: string) => string | undefined;
 }) {
-  const { t, i18n } = useTranslation('checkin');
+  const { t } = useTranslation('checkin');
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
   // The registration found, with the day of arrival proposed when it is still pending.
-  const [review, setReview] = useState<{ pilgrim: Traveler; arrival: string | null } | null>(null);
+  const [review, setReview] = useState<SelfRegistrationToCheck | null>(null);
   const [done, setDone] = useState<Traveler | null>(null);
-  const confirm = useConfirmSelfRegistration();
 
   const open = async (raw: string) => {
     const normal = codeFromQrText(raw);
@@ -189,15 +341,7 @@ function QrReview({
     setCodeError(null);
     setLoading(true);
     try {
-      const found = await getTravelerByCode(normal);
-      const today = todayIso(new Date(), timeZoneOf(found.establishmentId));
-      setReview({
-        pilgrim: found,
-        arrival:
-          found.selfRegistration?.status === 'pending'
-            ? confirmationArrivalDay(found, today)
-            : null,
-      });
+      setReview(reviewOf(await getTravelerByCode(normal), timeZoneOf));
     } catch (error) {
       setCodeError(
         isApiError(error) && error.status === 404
@@ -231,54 +375,19 @@ function QrReview({
   }
 
   if (review) {
-    const { pilgrim, arrival } = review;
     return (
-      <section aria-labelledby="qr-review-title" className="space-y-4">
-        <h2 id="qr-review-title" className="text-xl font-bold text-fg">
-          {t('qr.reviewTitle')}
-        </h2>
-        <p className="text-sm text-muted">{t('qr.reviewIntro')}</p>
-        {pilgrim.selfRegistration?.status === 'confirmed' && (
-          <FormAlert tone="info">{t('qr.alreadyConfirmed')}</FormAlert>
-        )}
-        {arrival && (
-          <FormAlert tone="info">
-            {t('qr.arrivalNote', { date: formatDate(arrival, i18n.language) })}
-          </FormAlert>
-        )}
-        <EditTravelerForm
-          keepDocumentImages={keepsDocumentImages(pilgrim.establishmentId ?? '')}
-          reportDefaultsFor={reportDefaultsFor}
-          timeZone={timeZoneOf(pilgrim.establishmentId)}
-          // The stored entry date is the day the form was sent: the arrival replaces it.
-          traveler={arrival ? { ...pilgrim, entryDate: arrival } : pilgrim}
-          submitLabel={t('qr.confirm')}
-          savedToast={false}
-          // The page's own registration form (hidden meanwhile) holds its one leave question.
-          leaveGuard={false}
-          actions={
-            <Button variant="secondary" onClick={reset}>
-              {t('qr.another')}
-            </Button>
-          }
-          onSaved={async (saved) => {
-            try {
-              setDone(
-                await confirm.mutateAsync({
-                  id: saved.id,
-                  // The day of arrival as saved (staff may have changed it); nothing to set on a
-                  // registration confirmed already.
-                  entryDate: arrival ? saved.entryDate : undefined,
-                }),
-              );
-              window.scrollTo?.({ top: 0 });
-            } catch (error) {
-              // The details are saved; only the confirmation failed (sending again retries it).
-              toast.error(confirmErrors(error, t('review.savedNotConfirmed')).join(' '));
-            }
-          }}
-        />
-      </section>
+      <SelfRegistrationCheck
+        review={review}
+        keepsDocumentImages={keepsDocumentImages}
+        reportDefaultsFor={reportDefaultsFor}
+        timeZoneOf={timeZoneOf}
+        actions={
+          <Button variant="secondary" onClick={reset}>
+            {t('qr.another')}
+          </Button>
+        }
+        onConfirmed={setDone}
+      />
     );
   }
 

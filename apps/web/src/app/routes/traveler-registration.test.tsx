@@ -18,6 +18,14 @@ describe('the desk for an establishment named in the address', { timeout: 30_000
     const { calls } = mockApi(
       {
         'GET /api/establishments/user': { body: { success: true, data: [] } },
+        // The platform's list does not reach it (over the desk's first page of them).
+        'GET /api/establishments': {
+          body: {
+            success: true,
+            data: [],
+            pagination: { total: 250, page: 1, limit: 100, totalPages: 3 },
+          },
+        },
         [`GET /api/establishments/${OTHER_ID}`]: { body: { success: true, data: other } },
       },
       NO_SAME_DOCUMENT,
@@ -29,6 +37,32 @@ describe('the desk for an establishment named in the address', { timeout: 30_000
     expect(screen.getByText('Albergue de Triacastela')).toBeInTheDocument();
     expect(screen.queryByText('You must create an establishment first')).not.toBeInTheDocument();
     expect(calls.map((call) => call.url.pathname)).toContain(`/api/establishments/${OTHER_ID}`);
+  });
+
+  it('an administrator without establishments of their own chooses any at the desk, never told to create one first', async () => {
+    authStore.setSession(TOKEN, { ...sampleUser, role: 'admin' }, { remember: true });
+    const first = sampleEstablishment({ id: ESTABLISHMENT_ID, name: 'Albergue San Roque' });
+    const { calls } = mockApi(
+      {
+        'GET /api/establishments/user': { body: { success: true, data: [] } },
+        'GET /api/establishments': {
+          body: {
+            success: true,
+            data: [first, other],
+            pagination: { total: 2, page: 1, limit: 100, totalPages: 1 },
+          },
+        },
+      },
+      NO_SAME_DOCUMENT,
+    );
+    const { user } = renderPage(<TravelerRegistrationRoute />, { path: '/traveler-registration' });
+    const chooser = await screen.findByRole('combobox', { name: 'Establishment' });
+    expect(screen.queryByText('You must create an establishment first')).not.toBeInTheDocument();
+    expect(
+      calls.find((c) => c.url.pathname === '/api/establishments')?.url.searchParams.get('limit'),
+    ).toBe('100');
+    await user.selectOptions(chooser, OTHER_ID);
+    expect(await screen.findByRole('button', { name: 'Save record' })).toBeInTheDocument();
   });
 
   it('a user who is not an administrator still chooses among their own, and is not sent to another', async () => {

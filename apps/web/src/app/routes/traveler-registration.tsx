@@ -15,6 +15,7 @@ import { useTraveler } from '@/features/traveler/api/get-traveler';
 import { DeskTravelerForm } from '@/features/desk/components/desk-traveler-form';
 import { RegistrationSuccess } from '@/features/desk/components/traveler-registration';
 import { establishmentQuery } from '@/features/establishment/api/get-establishment';
+import { establishmentsQuery } from '@/features/establishment/api/get-establishments';
 import { discardQueued, removeQueued, useSendQueue } from '@/features/desk/send-queue';
 import {
   useUserEstablishments,
@@ -117,20 +118,33 @@ function QueuedRegistrationFix({
   );
 }
 
+/** How many establishments an administrator's desk offers to choose from (the list's page limit). */
+export const ADMIN_DESK_ESTABLISHMENTS = 100;
+
 /**
- * The establishments the desk may register at: the user's own, and for an administrator also the
- * one the address names ("New pilgrim" on any establishment of the admin pages), which is not
- * theirs.
+ * The establishments the desk may register at: the user's own; for an administrator also any
+ * other (decision 052): the one the address names ("New pilgrim" on any establishment of the admin
+ * pages), and the platform's establishments to choose from (the admin list's first
+ * ADMIN_DESK_ESTABLISHMENTS; the admin pages' "New pilgrim" reaches any other), so that an administrator without establishments of their own can use the desk at all.
  */
 function useDeskEstablishments(requested: string | null) {
   const own = useUserEstablishments();
   const admin = isAdmin(useAuth().user);
-  const missing = admin && !!requested && !!own.data && !own.data.some((e) => e.id === requested);
+  const all = useQuery({
+    ...establishmentsQuery({ page: 1, limit: ADMIN_DESK_ESTABLISHMENTS }),
+    enabled: admin,
+  });
+  const known = [...(own.data ?? []), ...(all.data?.data ?? [])];
+  const missing =
+    admin && !!requested && !!own.data && !all.isPending && !known.some((e) => e.id === requested);
   const named = useQuery({ ...establishmentQuery(requested ?? ''), enabled: missing });
-  const list: UserEstablishment[] = own.data ?? [];
+  const list: UserEstablishment[] = [...(own.data ?? [])];
+  for (const establishment of all.data?.data ?? []) {
+    if (!list.some((e) => e.id === establishment.id)) list.push({ ...establishment, role: null });
+  }
   return {
     ...own,
-    isPending: own.isPending || (missing && named.isPending),
+    isPending: own.isPending || (admin && all.isPending) || (missing && named.isPending),
     list: missing && named.data ? [{ ...named.data, role: null }, ...list] : list,
   };
 }

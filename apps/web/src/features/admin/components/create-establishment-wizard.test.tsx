@@ -1,6 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '@/lib/i18n';
 import { apiFailure, mockApi, renderRoutes } from '@/test/utils';
 import { CreateEstablishmentWizard } from './create-establishment-wizard';
 import { findToast, sampleEstablishment } from './test-data';
@@ -100,7 +101,7 @@ describe('admin create-establishment wizard (spec §2, §5)', () => {
     expect(await findToast('Validation error')).toBeInTheDocument();
     const expected: Record<string, string> = {
       Name: 'name required',
-      'NIF/CIF': 'nif/cif required',
+      'NIF/CIF': 'NIF/CIF required',
       Address: 'address required',
       City: 'city required',
       Province: 'province required',
@@ -112,6 +113,28 @@ describe('admin create-establishment wizard (spec §2, §5)', () => {
     }
     expect(field('Name')).toHaveFocus();
     expect(currentStep()).toBe('Establishment');
+  });
+
+  it('says in Spanish that each field is required in words that agree with it', async () => {
+    await i18n.changeLanguage('es');
+    try {
+      mockApi({});
+      const { user } = renderWizard();
+      await user.click(screen.getByRole('button', { name: 'Siguiente' }));
+      const expected: Record<string, string> = {
+        Nombre: 'nombre obligatorio',
+        'NIF/CIF': 'NIF/CIF obligatorio',
+        Dirección: 'dirección obligatoria',
+        Ciudad: 'ciudad obligatoria',
+        Provincia: 'provincia obligatoria',
+        'Código postal': 'código postal obligatorio',
+      };
+      for (const [label, message] of Object.entries(expected)) {
+        expect(field(label)).toHaveAccessibleDescription(message);
+      }
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 
   it('step 2 checks the contact e-mail; Back keeps the values; step 3 offers the status, active by default', async () => {

@@ -76,13 +76,15 @@ export function CreateEstablishmentWizard() {
     return () => clearTimeout(timer);
   }, [created, navigate]);
 
-  /** Spec §5: the create form says "{field} required" in lower case. */
+  /**
+   * Spec §5: the create form says "{field} required" in lower case; one text a field, so that it
+   * agrees with the field's gender ("dirección obligatoria") and keeps what is never lower case
+   * (NIF/CIF, a German noun).
+   */
   const errorOf = (field: EstablishmentField) => {
     const message = errors[field]?.message;
     if (!message) return undefined;
-    if (message === 'validation.required') {
-      return t('create.fieldRequired', { field: t(`fields.${field}`).toLowerCase() });
-    }
+    if (message === 'validation.required') return t(`create.required.${field}`);
     return message;
   };
 

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { EmailText, PhoneText } from '@/components/ui/contact-text';
 import type { Establishment } from '@hospes/shared/establishments';
 import { formatDate, formatDateTime } from '../format';
 import { DetailsSection } from './details-list';
@@ -41,7 +42,7 @@ export function EstablishmentDetail({ establishment }: { establishment: Establis
                   className="text-primary underline"
                   href={`tel:${e.phone.replace(/[^+\d]/g, '')}`}
                 >
-                  {e.phone}
+                  <PhoneText phone={e.phone} />
                 </a>
               ),
             },
@@ -49,8 +50,8 @@ export function EstablishmentDetail({ establishment }: { establishment: Establis
             {
               label: t('fields.contactEmail'),
               value: (
-                <a className="break-all text-primary underline" href={`mailto:${e.contactEmail}`}>
-                  {e.contactEmail}
+                <a className="text-primary underline" href={`mailto:${e.contactEmail}`}>
+                  <EmailText email={e.contactEmail} />
                 </a>
               ),
             },

@@ -1,4 +1,5 @@
 import { useEffect, useId, useState } from 'react';
+import { EmailText } from '@/components/ui/contact-text';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import type { Traveler } from '@hospes/shared/travelers';
@@ -127,7 +128,9 @@ export function EstablishmentTravelers({
                     <th scope="row" className="py-2 pe-3 font-semibold text-fg">
                       {name}
                     </th>
-                    <td className="break-all py-2 pe-3">{pilgrim.contactInfo.email}</td>
+                    <td className="py-2 pe-3">
+                      <EmailText email={pilgrim.contactInfo.email} />
+                    </td>
                     <td className="py-2 pe-3">{countryName(pilgrim.nationality, lng)}</td>
                     <td className="py-2 pe-3 font-mono">{pilgrim.passportNumber}</td>
                     <td className="whitespace-nowrap py-2 pe-3">

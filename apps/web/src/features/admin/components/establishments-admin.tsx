@@ -1,4 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
+import { EmailText, PhoneText } from '@/components/ui/contact-text';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -260,9 +261,13 @@ export function EstablishmentsAdmin() {
                     {row.address}, {row.postalCode} {row.city} ({row.province})
                   </dd>
                   <dt className="font-semibold text-muted">{t('fields.contactEmail')}</dt>
-                  <dd className="break-all text-fg">{row.contactEmail}</dd>
+                  <dd className="text-fg">
+                    <EmailText email={row.contactEmail} />
+                  </dd>
                   <dt className="font-semibold text-muted">{t('fields.phone')}</dt>
-                  <dd className="text-fg">{row.phone}</dd>
+                  <dd className="text-fg">
+                    <PhoneText phone={row.phone} />
+                  </dd>
                   <dt className="font-semibold text-muted">{t('establishments.pilgrimsCount')}</dt>
                   <dd className="text-fg">{row.pilgrimsCount}</dd>
                   <dt className="font-semibold text-muted">{t('establishments.lastLogin')}</dt>

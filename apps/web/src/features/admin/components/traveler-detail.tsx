@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { EmailText, PhoneText } from '@/components/ui/contact-text';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -17,7 +18,7 @@ import { travelerChangeRefreshes } from '../api/keys';
 import { formatDate, fullName } from '../format';
 import { DetailsSection, type DetailItem } from './details-list';
 
-const linkClasses = 'break-all text-primary underline';
+const linkClasses = 'text-primary underline';
 
 /** Keeps the items that have a value (spec §2: optional fields only when present). */
 const present = (items: (DetailItem | false | null | undefined)[]): DetailItem[] =>
@@ -126,7 +127,7 @@ export function TravelerDetail({
               label: t('pilgrim.email'),
               value: (
                 <a className={linkClasses} href={`mailto:${p.contactInfo.email}`}>
-                  {p.contactInfo.email}
+                  <EmailText email={p.contactInfo.email} />
                 </a>
               ),
             },
@@ -137,7 +138,7 @@ export function TravelerDetail({
                   className={linkClasses}
                   href={`tel:${p.contactInfo.phone.replace(/[^+\d]/g, '')}`}
                 >
-                  {p.contactInfo.phone}
+                  <PhoneText phone={p.contactInfo.phone} />
                 </a>
               ),
             },
@@ -157,7 +158,7 @@ export function TravelerDetail({
                 label: t('pilgrim.phone'),
                 value: (
                   <a className={linkClasses} href={`tel:${emergency.phone.replace(/[^+\d]/g, '')}`}>
-                    {emergency.phone}
+                    <PhoneText phone={emergency.phone} />
                   </a>
                 ),
               },

@@ -1,4 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
+import { EmailText } from '@/components/ui/contact-text';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -239,7 +240,9 @@ export function UsersAdmin() {
                           <span className="ms-1 font-normal text-muted">({t('users.you')})</span>
                         )}
                       </span>
-                      <span className="block break-all text-muted">{user.email}</span>
+                      <span className="block text-muted">
+                        <EmailText email={user.email} />
+                      </span>
                     </th>
                     <td className="px-3 py-2">
                       <Pill tone={user.role === 'admin' ? 'admin' : 'off'}>

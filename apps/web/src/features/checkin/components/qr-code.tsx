@@ -7,11 +7,13 @@ export function QrCanvas({
   label,
   size = 240,
   canvasRef,
+  className,
 }: {
   text: string;
   label: string;
   size?: number;
   canvasRef?: React.RefObject<HTMLCanvasElement | null>;
+  className?: string;
 }) {
   const ownRef = useRef<HTMLCanvasElement | null>(null);
   const ref = canvasRef ?? ownRef;
@@ -32,7 +34,7 @@ export function QrCanvas({
       data-qr-text={text}
       width={size}
       height={size}
-      className="rounded-lg bg-white"
+      className={className ?? 'rounded-lg bg-white'}
     />
   );
 }

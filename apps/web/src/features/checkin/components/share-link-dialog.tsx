@@ -4,10 +4,11 @@ import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { checkinUrl } from '@hospes/shared/checkin';
 import { normaliseSearchText } from '@hospes/shared/search';
-import { Button } from '@/components/ui/button';
+import { Button, ButtonLink } from '@/components/ui/button';
 import { ConfirmDialog, Modal } from '@/components/ui/dialog';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Spinner } from '@/components/ui/spinner';
+import { links } from '@/config/paths';
 import { errorText } from '@/lib/error-text';
 import { useChangeCheckinLink, useCheckinLink } from '../api/checkin-link';
 import { downloadCanvas, drawPoster } from '../poster';
@@ -15,8 +16,8 @@ import { QrCanvas } from './qr-code';
 
 /**
  * Spec §2 share-link dialog: the establishment's self check-in link as a QR code, with copy,
- * download (a printable sign, or the QR code alone, as PNG), renew and revoke (both confirmed
- * first).
+ * the poster page (decision 052), download (a printable sign, or the QR code alone, as PNG), renew
+ * and revoke (both confirmed first).
  */
 export function ShareLinkDialog({
   establishmentId,
@@ -122,6 +123,9 @@ export function ShareLinkDialog({
               </div>
               <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
                 <Button onClick={() => void copy()}>{t('share.copy')}</Button>
+                <ButtonLink variant="secondary" to={links.checkinPoster(establishmentId)}>
+                  {t('queue.poster')}
+                </ButtonLink>
                 <Button variant="secondary" onClick={() => void downloadPoster()}>
                   {t('share.downloadPoster')}
                 </Button>

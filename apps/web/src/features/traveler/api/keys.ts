@@ -17,6 +17,9 @@ export const travelerKeys = {
   /** GET /api/establishments/{id}/pilgrims (admins): one page. */
   ofEstablishment: (establishmentId: string, page: number) =>
     [...travelerKeys.lists(), 'establishment', establishmentId, page] as const,
+  /** One establishment's self check-ins still to confirm, newest first (the desk's queue). */
+  pendingArrivals: (establishmentId: string) =>
+    [...travelerKeys.lists(), 'pending-arrivals', establishmentId] as const,
   /** How many self-registrations wait for review. */
   pendingReviewCount: () => [...travelerKeys.all, 'review-pending-count'] as const,
   details: () => [...travelerKeys.all, 'detail'] as const,

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { KINSHIP_CODES } from '@hospes/shared/codes';
@@ -9,7 +10,9 @@ import { Section } from './section';
 
 /**
  * Who the traveler is: names, nationality, date of birth and sex; for a minor on arrival, their
- * relationship to the adult they travel with. `autoFocus`: the form starts on the first name.
+ * relationship to the adult they travel with. `autoFocus`: the form starts on the first name,
+ * without scrolling the page to it (what is above the form, such as the desk's queue of arrivals,
+ * stays in view on a phone; typing brings the field into view).
  */
 export function IdentitySection({ autoFocus = false }: { autoFocus?: boolean }) {
   const { t } = useTranslation('clients');
@@ -20,6 +23,11 @@ export function IdentitySection({ autoFocus = false }: { autoFocus?: boolean }) 
   const documentType = useWatch({ control, name: 'documentType' });
   const minor = useIsMinor();
   const optional = t('form.optional');
+  useEffect(() => {
+    if (autoFocus) document.getElementById(fieldDomId('firstName'))?.focus({ preventScroll: true });
+    // Once, as the form opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   return (
     <Section title={t('form.sections.identity')}>
@@ -28,7 +36,6 @@ export function IdentitySection({ autoFocus = false }: { autoFocus?: boolean }) 
         autoComplete="off"
         autoCapitalize="words"
         aria-required="true"
-        autoFocus={autoFocus}
         {...field('firstName')}
       />
       <TextField
