@@ -4,6 +4,8 @@
  * the clock it moves is the one the automatic sends read: moved past 21:00, the daily send goes.
  */
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
@@ -27,7 +29,7 @@ import {
   registerVerifiedOwner,
   type TestContext,
 } from '../../../test/test-app';
-import { instantOf } from '../ses/ses-automatic';
+import { instantOf, lastOccurrence } from '../ses/ses-automatic';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -55,6 +57,7 @@ describe('without TEST_CLOCK', () => {
 
 describe('TEST_CLOCK with NODE_ENV=production', () => {
   it('the server refuses to start, saying why', () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hospes-test-clock-'));
     const started = spawnSync(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
       cwd: serverDir,
       env: {
@@ -63,11 +66,12 @@ describe('TEST_CLOCK with NODE_ENV=production', () => {
         NODE_ENV: 'production',
         TEST_CLOCK: 'true',
         PORT: '0',
-        DATA_DIR: path.join(serverDir, 'never-created'),
+        DATA_DIR: dataDir,
       },
       encoding: 'utf8',
       timeout: 60_000,
     });
+    fs.rmSync(dataDir, { recursive: true, force: true });
     expect(started.status).toBe(1);
     expect(started.stderr).toContain(
       'TEST_CLOCK: a clock that tests move cannot run with NODE_ENV=production',
@@ -156,6 +160,13 @@ describe('with TEST_CLOCK', () => {
 
   it('moved past 21:00, the daily send of an establishment goes by itself, once', async () => {
     const owner = await registerVerifiedOwner(ctx);
+    // The clock reads the last noon of the establishment's clock (never after the real time: the
+    // traveler, stamped by the database's real clock, counts from when the mode is switched on),
+    // nine hours from 21:00, which it cannot reach by itself while the test runs.
+    const timeZone = establishmentTimeZone(owner.body.establishment);
+    const noon = lastOccurrence('12:00', timeZone, new Date());
+    const nine = instantOf(`${todayIso(noon, timeZone)}T21:00:00`, timeZone);
+    expect((await move({ at: noon.toISOString() })).statusCode).toBe(200);
     await configureEstablishment(ctx, owner.establishmentId, { establishmentCode: 'H150000777' });
     await ctx.database.db
       .update(establishments)
@@ -179,12 +190,8 @@ describe('with TEST_CLOCK', () => {
     const altas = () =>
       service.requests.filter((r) => r.xml?.includes('<codigoEstablecimiento>H150000777<'));
 
-    // The next 21:00 of the establishment's clock, from the real one: not before it.
-    const timeZone = establishmentTimeZone(owner.body.establishment);
-    const today = todayIso(new Date(), timeZone);
-    let at = instantOf(`${today}T21:00:00`, timeZone);
-    if (at.getTime() <= Date.now()) at = new Date(at.getTime() + 86_400_000);
-    expect((await move({ at: new Date(at.getTime() - 60_000).toISOString() })).statusCode).toBe(
+    // 20:59: nothing goes.
+    expect((await move({ at: new Date(nine.getTime() - 60_000).toISOString() })).statusCode).toBe(
       200,
     );
     await new Promise((done) => setTimeout(done, 4_000));
