@@ -103,7 +103,10 @@ test('an establishment stops keeping photos of documents, deletes those it kept,
 
   // The first traveler's record keeps its signature, and its history tells what went.
   await page.goto('/clients?lng=en');
-  await page.getByRole('link', { name: /^View .*Weber/ }).first().click();
+  await page
+    .getByRole('link', { name: /^View .*Weber/ })
+    .first()
+    .click();
   await expect(page.getByRole('button', { name: 'Signature: show at full size' })).toBeVisible();
   await expect(page.getByRole('button', { name: /Front of the document: show/ })).toHaveCount(0);
   await page.getByRole('button', { name: 'History of this record' }).click();
