@@ -197,7 +197,10 @@ export function createSesAutoRepository(db: Db) {
               join ${sesSubmissions} on ${sesSubmissions.id} = ${sesSubmissionItems.submissionId}
               where ${sesSubmissionItems.pilgrimId} = ${pilgrims.id}
                 and ${sesSubmissions.operation} = 'A'
-                and ${sesSubmissionItems.cancelledBy} is null
+                and (${sesSubmissionItems.cancelledBy} is null
+                  -- A correction's stay waits for its own new alta (decision 048).
+                  or exists (select 1 from ${sesSubmissions} c
+                    where c.id = ${sesSubmissionItems.cancelledBy} and c.correction_state = 'waiting'))
                 and ${sesSubmissions.kind} = ${kind}
                 and ${sesSubmissions.environment} = ${environment}
                 and (${sesSubmissionItems.communicationCode} is not null
@@ -276,7 +279,12 @@ export function createSesAutoRepository(db: Db) {
                 inArray(sesSubmissionItems.pilgrimId, pilgrimIds.slice(i, i + 1000)),
                 // Altas not cancelled since: a cancelled parte is to report again (decision 045).
                 eq(sesSubmissions.operation, 'A'),
-                isNull(sesSubmissionItems.cancelledBy),
+                // …or whose correction waits for its cancellation's lote (decision 048).
+                or(
+                  isNull(sesSubmissionItems.cancelledBy),
+                  sql`exists (select 1 from ${sesSubmissions} c
+                    where c.id = ${sesSubmissionItems.cancelledBy} and c.correction_state = 'waiting')`,
+                ),
                 eq(sesSubmissions.kind, 'PV'),
                 eq(sesSubmissions.environment, establishments.sesEnvironment),
               ),

@@ -36,7 +36,12 @@ import type { Actor } from '../../plugins/auth';
 import type { AuditContext, AuditRepository } from '../audit';
 import type { AuthorityFilesService } from '../documents';
 import { isUuid, scopeOf, type Scope } from '../../db/scope';
-import { createSesCorrections } from './corrections';
+import {
+  createSesCorrections,
+  SES_CORRECTION_ALTA_JOB,
+  SES_CORRECTION_ALTA_RETRIES,
+  type CorrectionAltaJob,
+} from './corrections';
 import { createLoteChecks, cut } from './lote-checks';
 import { createAnswerRecorder } from './record-answer';
 import type {
@@ -58,6 +63,8 @@ export interface SesServiceDeps {
   now?: () => Date;
   /** Where the limit of calls is counted (shared by every process: decision 046); memory when absent. */
   limiters?: LimiterStore;
+  /** Where a correction's new alta is sent as a job (decision 048). */
+  jobs: Pick<JobQueue, 'send'>;
 }
 
 /** A request "sending" for longer than this was cut off by a stopped process. */
@@ -127,7 +134,16 @@ export function createSesService(deps: SesServiceDeps) {
     return row;
   }
 
-  const { checkLotes } = createLoteChecks({ ses, client, log, now, connectionOf, targetOf });
+  const { checkLotes } = createLoteChecks({
+    ses,
+    client,
+    log,
+    now,
+    connectionOf,
+    targetOf,
+    // Defined below, with the send a correction's new alta goes through.
+    cancellationSettled: (id) => corrections.settleCancellation(id),
+  });
 
   function submissionView(
     found: { submission: SubmissionRow; sentByName: string | null },
@@ -403,6 +419,9 @@ export function createSesService(deps: SesServiceDeps) {
             : cancellationState === 'uncertain'
               ? ('unknown' as const)
               : ('pending' as const),
+        ...(s.operation === 'B' && s.correctionId
+          ? { correctionState: s.correctionState, correctionError: s.correctionError }
+          : {}),
         environment: s.environment,
         state: s.state,
         outcome:
@@ -445,23 +464,22 @@ export function createSesService(deps: SesServiceDeps) {
     },
   };
   // Cancelling and correcting what was sent (decision 045): corrections.ts.
-  return {
-    ...service,
-    ...createSesCorrections({
-      ses,
-      client,
-      audit,
-      documents,
-      log,
-      now,
-      connectionOf,
-      targetOf,
-      countCall,
-      reachableEstablishment,
-      view,
-      send: service.send,
-    }),
-  };
+  const corrections = createSesCorrections({
+    ses,
+    client,
+    audit,
+    documents,
+    log,
+    now,
+    connectionOf,
+    targetOf,
+    countCall,
+    reachableEstablishment,
+    view,
+    send: service.send,
+    jobs: deps.jobs,
+  });
+  return { ...service, ...corrections };
 }
 export type SesService = ReturnType<typeof createSesService>;
 
@@ -482,4 +500,19 @@ export async function scheduleSesChecks(
     { retryLimit: 2, retryDelaySeconds: 5, expireInSeconds: 300 },
   );
   await jobs.schedule(SES_CHECKS_JOB, { everySeconds, atStart: false });
+}
+
+/**
+ * The new alta of a correction, sent as a job once its cancellation is processed (decision 048):
+ * on every process, whatever its lote-check setting (a look by hand also settles a cancellation).
+ */
+export async function workSesCorrections(
+  jobs: Pick<JobQueue, 'work'>,
+  service: Pick<SesService, 'sendCorrectionAlta'>,
+) {
+  await jobs.work<CorrectionAltaJob>(
+    SES_CORRECTION_ALTA_JOB,
+    async (data, job) => service.sendCorrectionAlta(data, job),
+    { retryLimit: SES_CORRECTION_ALTA_RETRIES, retryDelaySeconds: 60, expireInSeconds: 300 },
+  );
 }

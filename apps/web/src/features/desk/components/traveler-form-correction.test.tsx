@@ -74,7 +74,9 @@ describe('editing a traveler already reported to SES.HOSPEDAJES', { timeout: 30_
             data: {
               correctionId: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5f',
               cancellation: submission('B'),
-              alta: submission('A'),
+              // The corrected parte waits for the cancellation's lote (decision 048).
+              alta: null,
+              state: 'waiting',
             },
           },
         },
@@ -96,7 +98,9 @@ describe('editing a traveler already reported to SES.HOSPEDAJES', { timeout: 30_
     ).toBeInTheDocument();
     await user.click(send);
     expect(
-      await screen.findByText(/Correction sent: the stored parte is being cancelled/),
+      await screen.findByText(
+        /Correction asked: the stored parte is being cancelled; the corrected one is sent once the Ministry has processed the cancellation/,
+      ),
     ).toBeInTheDocument();
     const correction = calls.find((c) => c.url.pathname.endsWith('/ses/correct'));
     expect(correction?.body).toEqual({ kind: 'PV' });

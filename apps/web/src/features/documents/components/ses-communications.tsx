@@ -40,7 +40,15 @@ function Line({ item, lng }: { item: SesTravelerCommunication; lng: string }) {
               error: item.error ?? item.responseText ?? sesFailureText(t, item.failure),
             })
           : t(`communications.${item.outcome}`, { date });
-  const bad = item.outcome === 'rejected' || item.outcome === 'unknown';
+  // A correction's cancellation: its new alta waits for the Ministry, or did not go (decision 048).
+  const correction =
+    item.operation === 'B' && item.correctionState && item.correctionState !== 'sent'
+      ? t(`communications.correctionState.${item.correctionState}`, {
+          error: item.correctionError ?? '',
+        })
+      : null;
+  const bad =
+    item.outcome === 'rejected' || item.outcome === 'unknown' || item.correctionState === 'failed';
   const cancelled = item.operation !== 'B' && item.cancellation ? item.cancellation : null;
   return (
     <li className="flex items-start gap-2 py-1 break-words">
@@ -53,6 +61,7 @@ function Line({ item, lng }: { item: SesTravelerCommunication; lng: string }) {
         </span>
         {text}
         {cancelled && ` · ${t(`communications.cancelled.${cancelled}`)}`}
+        {correction && ` · ${correction}`}
         {item.operation !== 'B' &&
           item.outcome === 'stored' &&
           !item.cancellation &&

@@ -76,6 +76,46 @@ describe('a correction in the traveler’s record', () => {
     );
   });
 
+  it('says a correction waits for the Ministry, and why one failed', async () => {
+    authStore.setSession(TOKEN, sampleUser, { remember: true });
+    mockApi({
+      [`GET /api/pilgrims/${ANA}/ses-communications`]: {
+        body: {
+          success: true,
+          data: [
+            line({
+              operation: 'B',
+              correctionId: CORRECTION,
+              state: 'queued',
+              outcome: 'pending',
+              correctionState: 'waiting',
+              processedAt: null,
+            }),
+            line({
+              operation: 'B',
+              correctionId: crypto.randomUUID(),
+              state: 'refused',
+              outcome: 'rejected',
+              communicationCode: 'older-code',
+              correctionState: 'failed',
+              correctionError: 'Comunicación ya anulada',
+              processedAt: null,
+            }),
+          ],
+        },
+      },
+    });
+    renderPage(<SesCommunications pilgrimId={ANA} />);
+    const section = await screen.findByRole('region', { name: 'Sent to SES.HOSPEDAJES' });
+    const items = within(section).getAllByRole('listitem');
+    expect(items[0]).toHaveTextContent(
+      /Cancellation of code old-code sent on .* · the corrected parte is sent once the Ministry has processed this cancellation/,
+    );
+    expect(items[1]).toHaveTextContent(
+      /· correction failed, the corrected parte was not sent: Comunicación ya anulada/,
+    );
+  });
+
   it('cancels a stored communication at the Ministry after a confirmation', async () => {
     authStore.setSession(TOKEN, sampleUser, { remember: true });
     const establishmentId = '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5e';

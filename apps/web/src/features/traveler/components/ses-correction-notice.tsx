@@ -37,7 +37,9 @@ export function SesCorrectionNotice({
               {
                 onSuccess: (answer) => {
                   onDone();
-                  if (answer.alta) toast.success(t('sesCorrection.sent'));
+                  // The corrected parte goes once the cancellation is processed (decision 048).
+                  if (answer.alta || answer.state === 'waiting')
+                    toast.success(t('sesCorrection.sent'));
                   else toast.error(t('sesCorrection.cancelOnly'));
                 },
               },
