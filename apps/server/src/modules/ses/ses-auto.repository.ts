@@ -68,8 +68,18 @@ const confirmedRegistration = sql`${pilgrims.source} = 'registration' and not ex
 
 const connected = and(isNotNull(establishments.sesUser), isNotNull(establishments.sesPassword));
 
+/** A traveler to send by itself, with what tells their stay (decision 048). */
+export interface UnsentRow {
+  id: string;
+  createdAt: Date;
+  dateOfBirth: string;
+  entryDate: string;
+  entryDateTime: string | null;
+  contractReference: string | null;
+}
+
 export function createSesAutoRepository(db: Db) {
-  return {
+  const repository = {
     async schedules(establishmentId: string, tx: Db = db): Promise<ScheduleRow[]> {
       return tx
         .select()
@@ -181,8 +191,32 @@ export function createSesAutoRepository(db: Db) {
       limit: number,
       tx: Db = db,
     ): Promise<string[]> {
-      const rows = await tx
-        .select({ id: pilgrims.id })
+      return (
+        await repository.unsentStays(establishmentId, kind, environment, since, limit, tx)
+      ).map((r) => r.id);
+    },
+
+    /**
+     * As `unsent`, with what tells a traveler's stay (its contract reference), whether they are a
+     * minor on arrival, and when they were registered (decision 048: a stay goes whole).
+     */
+    async unsentStays(
+      establishmentId: string,
+      kind: SesKind,
+      environment: 'production' | 'test',
+      since: Date,
+      limit: number,
+      tx: Db = db,
+    ): Promise<UnsentRow[]> {
+      return tx
+        .select({
+          id: pilgrims.id,
+          createdAt: pilgrims.createdAt,
+          dateOfBirth: pilgrims.dateOfBirth,
+          entryDate: pilgrims.entryDate,
+          entryDateTime: pilgrims.entryDateTime,
+          contractReference: pilgrims.contractReference,
+        })
         .from(pilgrims)
         .where(
           and(
@@ -212,7 +246,6 @@ export function createSesAutoRepository(db: Db) {
         )
         .orderBy(asc(pilgrims.createdAt), asc(pilgrims.id))
         .limit(limit);
-      return rows.map((r) => r.id);
     },
 
     /**
@@ -404,5 +437,6 @@ export function createSesAutoRepository(db: Db) {
         );
     },
   };
+  return repository;
 }
 export type SesAutoRepository = ReturnType<typeof createSesAutoRepository>;
