@@ -43,6 +43,11 @@ export const SesConnectionSchema = z.object({
   environment: SesEnvironmentSchema,
   /** The lessor code (codigoArrendador) the requests carry, from the establishment's data. */
   landlordCode: z.string().nullable(),
+  /**
+   * On the removal of the web-service user: whether automatic send modes were on and were set back
+   * to manual (decision 048).
+   */
+  sendModesReset: z.boolean().optional(),
 });
 export type SesConnection = z.infer<typeof SesConnectionSchema>;
 

@@ -349,6 +349,50 @@ describe('sending by itself', () => {
     expect(altasOf(owner.code)).toHaveLength(1);
   }, 90_000);
 
+  it('sets the send modes back to manual when the web-service user is removed, and says so', async () => {
+    const owner = await connectedOwner();
+    const saved = await setSchedule(owner, {
+      PV: { mode: 'daily', time: '21:00' },
+      RH: { mode: 'on_registration' },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const removed = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/establishments/${owner.establishmentId}/ses-connection`,
+      headers: bearer(owner.token),
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(removed.json().data).toMatchObject({ user: null, sendModesReset: true });
+    const schedule = async () =>
+      (
+        await ctx.app.inject({
+          method: 'GET',
+          url: `/api/establishments/${owner.establishmentId}/ses-schedule`,
+          headers: bearer(owner.token),
+        })
+      ).json().data;
+    expect(await schedule()).toEqual({
+      PV: { mode: 'manual', time: null },
+      RH: { mode: 'manual', time: null },
+    });
+    // A user set again sends nothing by itself until a mode is switched on again.
+    const again = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/establishments/${owner.establishmentId}/ses-connection`,
+      headers: bearer(owner.token),
+      payload: { user: service.user, password: service.password, environment: 'test' },
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    expect((await schedule()).PV.mode).toBe('manual');
+    // Nothing was on: nothing to say.
+    const twice = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/establishments/${owner.establishmentId}/ses-connection`,
+      headers: bearer(owner.token),
+    });
+    expect(twice.json().data.sendModesReset).toBe(false);
+  });
+
   it('needs a web-service user, and refuses a daily mode without its time', async () => {
     const owner = await registerVerifiedOwner(ctx);
     const unconnected = await setSchedule(owner, {

@@ -9,6 +9,7 @@ import type { Db } from '../../db/client';
 import {
   establishments,
   pilgrims,
+  sesSendSchedules,
   sesSubmissionItems,
   sesSubmissions,
   users,
@@ -96,6 +97,24 @@ export function createSesRepository(db: Db) {
           updatedAt: new Date(),
         })
         .where(eq(establishments.id, establishmentId));
+    },
+
+    /**
+     * Sets an establishment's send modes back to manual (its web-service user removed: nothing can
+     * go by itself, decision 048); answers the kinds that were automatic.
+     */
+    async resetSendModes(establishmentId: string, now: Date, tx: Db = db): Promise<string[]> {
+      const rows = await tx
+        .update(sesSendSchedules)
+        .set({ mode: 'manual', atTime: null, enabledAt: null, updatedAt: now })
+        .where(
+          and(
+            eq(sesSendSchedules.establishmentId, establishmentId),
+            sql`${sesSendSchedules.mode} <> 'manual'`,
+          ),
+        )
+        .returning({ kind: sesSendSchedules.kind });
+      return rows.map((r) => r.kind);
     },
 
     /**

@@ -246,23 +246,33 @@ export function createSesService(deps: SesServiceDeps) {
       return connectionView(await connectionOf(establishmentId));
     },
 
-    /** DELETE /api/establishments/{id}/ses-connection: files are uploaded by hand again. */
+    /**
+     * DELETE /api/establishments/{id}/ses-connection: files are uploaded by hand again, so the
+     * send modes go back to manual (decision 048: a mode left on would send again, unasked, the
+     * day a user is set, and says "automatic" meanwhile); the answer says whether any was on.
+     */
     async removeConnection(actor: Actor, establishmentId: string, context: AuditContext) {
       await reachableEstablishment(actor, establishmentId);
       const current = await connectionOf(establishmentId);
-      await ses.setConnection(establishmentId, {
-        user: null,
-        password: null,
-        environment: current.environment,
+      const reset = await deps.db.transaction(async (tx) => {
+        await ses.setConnection(
+          establishmentId,
+          { user: null, password: null, environment: current.environment },
+          tx,
+        );
+        return ses.resetSendModes(establishmentId, now(), tx);
       });
       await audit.record(context, {
         action: 'establishment.ses_connection_changed',
         entityType: 'establishment',
         entityId: establishmentId,
         establishmentId,
-        details: { removed: true },
+        details: { removed: true, ...(reset.length > 0 ? { sendModesReset: reset } : {}) },
       });
-      return connectionView(await connectionOf(establishmentId));
+      return {
+        ...connectionView(await connectionOf(establishmentId)),
+        sendModesReset: reset.length > 0,
+      };
     },
 
     /**
