@@ -4,7 +4,10 @@ import { useTranslation } from 'react-i18next';
 import type { SesTravelerCommunication } from '@hospes/shared/ses';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/dialog';
-import { useCancelSesCommunication } from '@/features/traveler/api/ses-communications';
+import {
+  useCancelSesCommunication,
+  useCorrectSes,
+} from '@/features/traveler/api/ses-communications';
 import { errorText } from '@/lib/error-text';
 import { cn } from '@/components/ui/cn';
 import { WarningIcon } from '@/components/ui/icons';
@@ -12,7 +15,15 @@ import { formatDateTime } from '@/lib/format-date-time';
 import { useCheckSesSubmission, useSesCommunications } from '../api/ses-send';
 import { sesFailureText } from './ses-submission-status';
 
-function Line({ item, lng }: { item: SesTravelerCommunication; lng: string }) {
+function Line({
+  item,
+  lng,
+  pilgrimId,
+}: {
+  item: SesTravelerCommunication;
+  lng: string;
+  pilgrimId: string;
+}) {
   const { t } = useTranslation('documents');
   const check = useCheckSesSubmission();
   const date = formatDateTime(item.processedAt ?? item.createdAt, lng);
@@ -67,7 +78,10 @@ function Line({ item, lng }: { item: SesTravelerCommunication; lng: string }) {
           !item.cancellation &&
           item.establishmentId &&
           item.communicationCode && (
-            <CancelButton establishmentId={item.establishmentId} code={item.communicationCode} />
+            <>
+              <CorrectButton pilgrimId={pilgrimId} kind={item.kind} code={item.communicationCode} />
+              <CancelButton establishmentId={item.establishmentId} code={item.communicationCode} />
+            </>
           )}
         {item.state === 'queued' && (
           <Button
@@ -127,6 +141,57 @@ function CancelButton({ establishmentId, code }: { establishmentId: string; code
 }
 
 /**
+ * "Send the correction" for a stored communication, parte or reserva (decisions 045, 048), after
+ * a confirmation: it is cancelled and, once the Ministry has processed that, the stay is sent
+ * again with the records as they are then.
+ */
+function CorrectButton({
+  pilgrimId,
+  kind,
+  code,
+}: {
+  pilgrimId: string;
+  kind: 'PV' | 'RH';
+  code: string;
+}) {
+  const { t } = useTranslation('documents');
+  const [open, setOpen] = useState(false);
+  const correct = useCorrectSes();
+  return (
+    <>
+      <Button size="sm" variant="secondary" className="ms-2" onClick={() => setOpen(true)}>
+        {t('communications.correct')}
+      </Button>
+      <ConfirmDialog
+        open={open}
+        title={t('communications.correctTitle', { code })}
+        description={<p>{t('communications.correctText')}</p>}
+        confirmLabel={t('communications.correctConfirm')}
+        pending={correct.isPending}
+        error={correct.isError ? errorText(correct.error, t('communications.correctFailed')) : null}
+        onCancel={() => {
+          correct.reset();
+          setOpen(false);
+        }}
+        onConfirm={() =>
+          correct.mutate(
+            { pilgrimId, kind },
+            {
+              onSuccess: (answer) => {
+                setOpen(false);
+                if (answer.alta || answer.state === 'waiting')
+                  toast.success(t('communications.correctAsked'));
+                else toast.error(t('communications.cancelNotSent'));
+              },
+            },
+          )
+        }
+      />
+    </>
+  );
+}
+
+/**
  * What Hospes sent of a traveler to SES.HOSPEDAJES (decision 035), newest first: stored with the
  * Ministry's code, rejected with its error, or still on its way. Nothing at all when nothing was
  * sent from Hospes (a file uploaded by hand leaves no trace here).
@@ -152,7 +217,7 @@ export function SesCommunications({
       </h2>
       <ul className="mt-2">
         {query.data.map((item) => (
-          <Line key={item.submissionId} item={item} lng={lng} />
+          <Line key={item.submissionId} item={item} lng={lng} pilgrimId={pilgrimId} />
         ))}
       </ul>
     </section>
