@@ -44,7 +44,7 @@ import { createTravelerCounts } from './modules/travelers/traveler-counts';
 import { createRetentionService, scheduleRetention } from './modules/retention/retention.service';
 import { createSesRepository } from './modules/ses/ses.repository';
 import { sesRoutes } from './modules/ses/ses.routes';
-import { createSesService, scheduleSesChecks } from './modules/ses/ses.service';
+import { createSesService, scheduleSesChecks, workSesCorrections } from './modules/ses/ses.service';
 import { createSesAutoRepository } from './modules/ses/ses-auto.repository';
 import { createSesAutomatic, scheduleSesAutomatic } from './modules/ses/ses-automatic';
 import { sesAutomaticRoutes } from './modules/ses/ses-automatic.routes';
@@ -365,7 +365,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
     limiters,
     now,
+    jobs,
   });
+  // A correction's new alta, once the Ministry has processed its cancellation (decision 048).
+  await workSesCorrections(jobs, ses);
   // Sending by itself, and the deadline guard's alerts (decision 044).
   const sesAutomatic = createSesAutomatic({
     auto: createSesAutoRepository(db),

@@ -43,6 +43,11 @@ export const SesConnectionSchema = z.object({
   environment: SesEnvironmentSchema,
   /** The lessor code (codigoArrendador) the requests carry, from the establishment's data. */
   landlordCode: z.string().nullable(),
+  /**
+   * On the removal of the web-service user: whether automatic send modes were on and were set back
+   * to manual (decision 048).
+   */
+  sendModesReset: z.boolean().optional(),
 });
 export type SesConnection = z.infer<typeof SesConnectionSchema>;
 
@@ -119,6 +124,14 @@ export const SesSubmissionTravelerSchema = z.object({
   error: z.string().nullable(),
 });
 
+/**
+ * A correction's new alta (decision 048): `waiting` for the Ministry to process the cancellation's
+ * lote, `sending`, `sent`, or `failed` (the cancellation was refused, or the new alta could not
+ * go: `correctionError` says why, and it was not sent).
+ */
+export const SES_CORRECTION_STATES = ['waiting', 'sending', 'sent', 'failed'] as const;
+export type SesCorrectionState = (typeof SES_CORRECTION_STATES)[number];
+
 /** The manual's tipoOperacion: A an alta, B a cancellation of stored communications. */
 export const SES_OPERATIONS = ['A', 'B'] as const;
 export type SesOperation = (typeof SES_OPERATIONS)[number];
@@ -188,6 +201,10 @@ export const SesTravelerCommunicationSchema = z.object({
    * went unanswered (`unknown`); null when none was asked, or it was refused.
    */
   cancellation: z.enum(['pending', 'done', 'unknown']).nullable().optional(),
+  /** A correction's cancellation (B): what became of its new alta (decision 048). */
+  correctionState: z.enum(SES_CORRECTION_STATES).nullable().optional(),
+  /** Why the correction failed: the Ministry's reason, or why the new alta could not go. */
+  correctionError: z.string().nullable().optional(),
   environment: SesEnvironmentSchema,
   state: z.enum(SES_SUBMISSION_STATES),
   outcome: z.enum(SES_TRAVELER_OUTCOMES),
@@ -261,11 +278,17 @@ export const SesCorrectInputSchema = z.object({
 });
 export type SesCorrectInput = z.infer<typeof SesCorrectInputSchema>;
 
-/** A correction's two requests: the cancellation, and the new alta (null when it could not go). */
+/**
+ * A correction's two requests: the cancellation, and the new alta. The new alta leaves only once
+ * the Ministry has processed the cancellation (decision 048): it is null in the answer, and
+ * `state` says `waiting` (or `failed`, with `error`, when the cancellation did not go).
+ */
 export const SesCorrectionSchema = z.object({
   correctionId: IdSchema,
   cancellation: SesSubmissionSchema,
   alta: SesSubmissionSchema.nullable(),
+  state: z.enum(SES_CORRECTION_STATES).optional(),
+  error: z.string().nullable().optional(),
 });
 export type SesCorrection = z.infer<typeof SesCorrectionSchema>;
 

@@ -527,6 +527,11 @@ export const ListTravelersQuerySchema = z.object({
   stayStatus: queryParam(z.enum(STAY_STATUSES)),
   /** `pending`: only self-registrations (check-in link) that staff have not confirmed yet. */
   review: queryParam(z.enum(['pending'])),
+  /**
+   * `unreportable`: only travelers the parte's pre-flight refuses (the list's "cannot be
+   * reported" badge), across all pages (decision 048).
+   */
+  parte: queryParam(z.enum(['unreportable'])),
   page: queryParamWithDefault(pageSchema, 1),
   limit: queryParamWithDefault(limitSchema, 10),
   sortBy: queryParamWithDefault(z.enum(PILGRIM_SORT_FIELDS), 'entryDate'),

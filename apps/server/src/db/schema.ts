@@ -16,6 +16,7 @@ import {
   varchar,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+import type { SesCorrectionState } from '@hospes/shared/ses';
 import { byName } from './sql-helpers';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -451,6 +452,13 @@ export const sesSubmissions = pgTable(
     operation: sesOperation('operation').notNull().default('A'),
     /** A correction's cancellation and its new alta share this id (decision 045). */
     correctionId: uuid('correction_id'),
+    /**
+     * A correction's cancellation: what became of its new alta, sent only once this cancellation's
+     * lote is processed without errors (decision 048): waiting, sending, sent, failed.
+     */
+    correctionState: varchar('correction_state', { length: 10 }).$type<SesCorrectionState>(),
+    /** Why that correction failed (the Ministry's reason, or why the new alta could not go). */
+    correctionError: varchar('correction_error', { length: 300 }),
     state: sesSubmissionState('state').notNull().default('sending'),
     /** The lote the service gave it (≤36). */
     lote: varchar('lote', { length: 36 }),

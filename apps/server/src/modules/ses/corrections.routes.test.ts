@@ -4,7 +4,7 @@
  * correction (cancel + new alta, kept together), a reported traveler's deletion, tenancy.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SesSubmission, SesTravelerCommunication } from '@hospes/shared/ses';
 import { pilgrims } from '../../db/schema';
 import { registerTraveler, sesReadyBody } from '../../../test/documents-helpers';
@@ -42,7 +42,7 @@ async function processed(id: string, token = owner.token): Promise<SesSubmission
   const res = await call('POST', `/api/ses-submissions/${id}/check`, token);
   expect(res.statusCode, res.body).toBe(200);
   const data = res.json<{ data: SesSubmission }>().data;
-  expect(data.state).toBe('processed');
+  expect(data.state, JSON.stringify(data)).toBe('processed');
   return data;
 }
 
@@ -204,7 +204,7 @@ describe('cancelling a stored communication', () => {
 });
 
 describe('correcting a stored communication', () => {
-  it('cancels it and sends the stay again, the two kept together', async () => {
+  it('cancels it, and sends the stay again only once the Ministry has processed the cancellation', async () => {
     const { traveler, code } = await reported();
     const edit = await call('PUT', `/api/pilgrims/${traveler.id}`, owner.token, {
       firstName: 'José Manuel',
@@ -215,17 +215,50 @@ describe('correcting a stored communication', () => {
       kind: 'PV',
     });
     expect(res.statusCode, res.body).toBe(201);
-    const { correctionId, cancellation, alta } = res.json().data;
+    const { correctionId, cancellation, alta, state } = res.json().data;
     expect(cancellation).toMatchObject({ operation: 'B', state: 'queued', correctionId });
-    expect(alta).toMatchObject({ operation: 'A', state: 'queued', correctionId });
-    // Cancel first, then the new alta, with the record as it is now.
-    const [first, second] = service.requests.slice(before);
-    expect(first!.body).toContain('<tipoOperacion>B</tipoOperacion>');
-    expect(second!.body).toContain('<tipoOperacion>A</tipoOperacion>');
-    expect(second!.xml).toContain('<nombre>José Manuel</nombre>');
+    // Only the cancellation left: the new alta waits for its lote (decision 048).
+    expect(alta).toBeNull();
+    expect(state).toBe('waiting');
+    expect(service.requests.slice(before).map((r) => r.body.includes('<tipoOperacion>B'))).toEqual([
+      true,
+    ]);
+    // The record says it waits; meanwhile the stay is held: a send by hand leaves it out.
+    expect((await communications(traveler.id))[0]).toMatchObject({
+      operation: 'B',
+      correctionId,
+      outcome: 'pending',
+      correctionState: 'waiting',
+    });
+    const byHand = await call(
+      'POST',
+      `/api/establishments/${owner.establishmentId}/ses-submissions?lng=en`,
+      owner.token,
+      { kind: 'PV', pilgrimIds: [traveler.id] },
+    );
+    expect(byHand.json().code).toBe('SES_ALREADY_SENT');
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    expect(service.requests.length).toBe(before + 1);
 
+    // The Ministry processes the cancellation: the new alta goes (a job), with the record as it is.
     await processed(cancellation.id);
-    const stored = await processed(alta.id);
+    const newAlta = await vi.waitFor(
+      async () => {
+        const found = (await communications(traveler.id)).find(
+          (c) => c.operation !== 'B' && c.correctionId === correctionId,
+        );
+        expect(found).toBeDefined();
+        return found!;
+      },
+      { timeout: 20_000, interval: 250 },
+    );
+    const altas = service.requests
+      .slice(before)
+      .filter((r) => r.body.includes('<tipoOperacion>A</tipoOperacion>'));
+    expect(altas).toHaveLength(1);
+    const second = altas[0];
+    expect(second!.xml).toContain('<nombre>José Manuel</nombre>');
+    const stored = await processed(newAlta.submissionId);
     const newCode = stored.travelers![0]!.communicationCode!;
     expect(newCode).not.toBe(code);
     const list = await communications(traveler.id);
@@ -241,6 +274,7 @@ describe('correcting a stored communication', () => {
         correctionId,
         outcome: 'cancelled',
         communicationCode: code,
+        correctionState: 'sent',
       }),
       expect.objectContaining({ operation: 'A', correctionId: null, cancellation: 'done' }),
     ]);
@@ -248,6 +282,53 @@ describe('correcting a stored communication', () => {
     expect(history.json().data[0]).toMatchObject({
       action: 'pilgrim.ses_cancelled',
       ses: { communicationCode: code, reason: 'correct' },
+    });
+  });
+
+  it('ends failed with the Ministry’s reason, and sends no new alta, when the cancellation’s lote has errors', async () => {
+    const { traveler, code } = await reported();
+    const before = service.requests.length;
+    service.endNextIn(2);
+    const res = await call('POST', `/api/pilgrims/${traveler.id}/ses/correct?lng=en`, owner.token, {
+      kind: 'PV',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const { cancellation, correctionId } = res.json().data;
+    const check = await call('POST', `/api/ses-submissions/${cancellation.id}/check`, owner.token);
+    expect(check.json().data).toMatchObject({ state: 'refused', loteState: 2 });
+    const list = await communications(traveler.id);
+    expect(list[0]).toMatchObject({
+      operation: 'B',
+      correctionId,
+      outcome: 'rejected',
+      correctionState: 'failed',
+      correctionError: expect.stringMatching(/\S/),
+    });
+    // The old parte still stands, and nothing else was sent.
+    expect(list[1]).toMatchObject({ operation: 'A', outcome: 'stored', communicationCode: code });
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    expect(
+      service.requests.slice(before).filter((r) => r.body.includes('<tipoOperacion>A')),
+    ).toEqual([]);
+  });
+
+  it('ends failed at once when the service refuses the cancellation', async () => {
+    const { traveler } = await reported();
+    service.refuseNext(10121, 'Error de validación');
+    const res = await call('POST', `/api/pilgrims/${traveler.id}/ses/correct?lng=en`, owner.token, {
+      kind: 'PV',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data).toMatchObject({
+      alta: null,
+      state: 'failed',
+      error: 'Error de validación',
+      cancellation: { state: 'refused' },
+    });
+    expect((await communications(traveler.id))[0]).toMatchObject({
+      operation: 'B',
+      correctionState: 'failed',
+      correctionError: 'Error de validación',
     });
   });
 

@@ -8,19 +8,37 @@
  *
  * A communication holds one stay: cancelling it cancels it for every traveler of the stay, and a
  * correction sends the whole stay again.
+ *
+ * A correction's new alta waits for the Ministry (decision 048): the cancellation is processed
+ * later (a lote), and may be refused; the new alta is a job sent once the cancellation's lote is
+ * known processed without errors (the lote checks call `settleCancellation`). A cancellation
+ * refused ends the correction `failed`, with the Ministry's reason, and nothing else is sent.
  */
 import type { SesCorrection, SesHeldCommunication, SesSubmission } from '@hospes/shared/ses';
 import type { Language } from '@hospes/shared/languages';
+import { errorMessage } from '@hospes/shared/messages';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../lib/app-error';
 import { uuidv7 } from '../../lib/ids';
+import type { JobContext, JobQueue } from '../../lib/jobs/job-queue';
 import type { SesClient, SesTarget } from '../../lib/ses/client';
 import type { Actor } from '../../plugins/auth';
 import type { AuditContext, AuditRepository } from '../audit';
 import type { AuthorityFilesService } from '../documents';
 import { isUuid, scopeOf } from '../../db/scope';
+import { cut } from './lote-checks';
 import { createAnswerRecorder } from './record-answer';
-import type { ConnectionRow, SesRepository } from './ses.repository';
+import type { ConnectionRow, SesRepository, SubmissionRow } from './ses.repository';
+
+/** A correction's new alta, sent once its cancellation's lote is processed (decision 048). */
+export const SES_CORRECTION_ALTA_JOB = 'ses-correction-alta';
+/** Retries of that job when the Ministry cannot be reached (from a minute, doubling). */
+export const SES_CORRECTION_ALTA_RETRIES = 4;
+
+export interface CorrectionAltaJob {
+  cancellationId: string;
+  lng: Language;
+}
 
 type SendContext = AuditContext & { lng: Language };
 
@@ -41,8 +59,18 @@ export interface SesCorrectionsDeps {
     actor: Actor,
     establishmentId: string,
     input: { kind: 'PV' | 'RH'; pilgrimIds: string[] },
-    context: SendContext,
+    context: SendContext & { automatic?: boolean },
   ) => Promise<SesSubmission>;
+  /** Where a correction's new alta is sent as a job, once its cancellation is processed. */
+  jobs: Pick<JobQueue, 'send'>;
+}
+
+/** Why a request did not do what it asked: the Ministry's words first, else what failed. */
+function reasonOf(row: SubmissionRow, itemError?: string | null): string {
+  return (
+    cut(itemError ?? row.responseText ?? row.loteStateText ?? row.failure ?? row.state, 300) ??
+    row.state
+  );
 }
 
 export function createSesCorrections(deps: SesCorrectionsDeps) {
@@ -92,6 +120,7 @@ export function createSesCorrections(deps: SesCorrectionsDeps) {
         environment,
         operation: 'B',
         correctionId: options.correctionId ?? null,
+        correctionState: options.correctionId ? 'waiting' : null,
         state: 'sending',
         communications: 1,
         sentBy: actorId,
@@ -121,7 +150,97 @@ export function createSesCorrections(deps: SesCorrectionsDeps) {
     const row = await ses.submission(id);
     // Refused, or it never reached the service: nothing was cancelled.
     if (row && (row.state === 'refused' || row.state === 'failed')) await ses.clearCancellation(id);
+    // A correction's new alta waits for the lote; refused or unanswered, it does not go.
+    if (row && options.correctionId && row.state !== 'queued')
+      await ses.setCorrection(id, ['waiting'], {
+        correctionState: 'failed',
+        correctionError: reasonOf(row),
+      });
     return deps.view(id);
+  }
+
+  /**
+   * A cancellation's request has changed (its lote was looked at, or given up on): for a
+   * correction's, the new alta is sent as a job once the lote is processed without errors; a
+   * cancellation refused, processed with errors, or left unanswered ends the correction failed,
+   * with the Ministry's reason.
+   */
+  async function settleCancellation(id: string, lng: Language = 'es') {
+    const row = await ses.submission(id);
+    if (!row || row.operation !== 'B' || !row.correctionId || row.correctionState !== 'waiting')
+      return;
+    if (row.state === 'processed' && row.loteState === 1) {
+      await deps.jobs.send<CorrectionAltaJob>(SES_CORRECTION_ALTA_JOB, { cancellationId: id, lng });
+      return;
+    }
+    if (row.state === 'queued' || row.state === 'sending') return;
+    const [item] = await ses.travelersOf([id]);
+    await ses.setCorrection(id, ['waiting'], {
+      correctionState: 'failed',
+      correctionError: reasonOf(row, item?.error),
+    });
+  }
+
+  /**
+   * The job: the new alta of a correction whose cancellation the Ministry carried out, with the
+   * stay's records as they are now, by the send of decision 035 (pre-flight, never twice). A send
+   * that never reached the service is retried; one that cannot be made (the pre-flight refuses
+   * it now, no web-service user) ends the correction failed, and the stay is to report again.
+   */
+  async function sendCorrectionAlta(data: CorrectionAltaJob, job: Pick<JobContext, 'retryCount'>) {
+    const row = await ses.claimCorrection(data.cancellationId, job.retryCount > 0);
+    if (!row?.correctionId) return;
+    const fail = (error: string) =>
+      ses.setCorrection(row.id, ['sending'], {
+        correctionState: 'failed',
+        correctionError: cut(error, 300),
+      });
+    const pilgrimIds = (await ses.travelersOf([row.id])).map((t) => t.pilgrimId);
+    if (pilgrimIds.length === 0) return fail(errorMessage(data.lng, 'PILGRIM_NOT_FOUND'));
+    // Sent for the user who asked the correction (or by no user, when that account is gone).
+    const actor: Actor = {
+      id: row.sentBy ?? '00000000-0000-0000-0000-000000000000',
+      sessionId: '',
+      role: 'admin',
+      name: 'Hospes',
+      email: '',
+    };
+    let sent: SesSubmission;
+    try {
+      sent = await deps.send(
+        actor,
+        row.establishmentId,
+        { kind: row.kind, pilgrimIds },
+        { actorId: row.sentBy, requestId: null, ip: null, lng: data.lng, automatic: !row.sentBy },
+      );
+    } catch (err) {
+      if (!(err instanceof AppError)) {
+        await ses.setCorrection(row.id, ['sending'], { correctionState: 'waiting' });
+        throw err;
+      }
+      // Sent meanwhile by another way (the dialog, a send by itself): nothing more to send.
+      if (err.code === 'SES_ALREADY_SENT')
+        return ses.setCorrection(row.id, ['sending'], { correctionState: 'sent' });
+      if (err.code === 'TOO_MANY_REQUESTS' && job.retryCount < SES_CORRECTION_ALTA_RETRIES) {
+        await ses.setCorrection(row.id, ['sending'], { correctionState: 'waiting' });
+        throw err;
+      }
+      return fail(errorMessage(data.lng, err.code));
+    }
+    await ses.update(sent.id, { correctionId: row.correctionId });
+    if (sent.state === 'failed') {
+      if (job.retryCount >= SES_CORRECTION_ALTA_RETRIES)
+        return fail(reasonOf(await submissionOf(sent.id)));
+      await ses.setCorrection(row.id, ['sending'], { correctionState: 'waiting' });
+      throw new Error(`The SES service could not be reached (${sent.failure ?? 'network'})`);
+    }
+    await ses.setCorrection(row.id, ['sending'], { correctionState: 'sent' });
+  }
+
+  async function submissionOf(id: string): Promise<SubmissionRow> {
+    const row = await ses.submission(id);
+    if (!row) throw new AppError('SES_SUBMISSION_NOT_FOUND');
+    return row;
   }
 
   /** The service's answer to a cancellation, written to its request (as a send's, decision 035). */
@@ -160,6 +279,9 @@ export function createSesCorrections(deps: SesCorrectionsDeps) {
   }
 
   return {
+    settleCancellation,
+    sendCorrectionAlta,
+
     /**
      * POST /api/establishments/{id}/ses/communications/{code}/cancel: cancels a communication the
      * service stored for this establishment (404 for a code it does not have, another tenant's
@@ -178,8 +300,9 @@ export function createSesCorrections(deps: SesCorrectionsDeps) {
     /**
      * POST /api/pilgrims/{id}/ses/correct: the traveler's stored communication of this kind (on
      * the service the establishment sends to) is cancelled and their stay sent again as it is
-     * now. The new alta is checked first (422 as a send, nothing sent); it leaves only once the
-     * cancellation was queued.
+     * then. The new alta is checked first (422 as a send, nothing sent); it leaves only once the
+     * Ministry has processed the cancellation (decision 048): the answer has no alta yet, and
+     * the state `waiting` (or `failed` when the cancellation did not go).
      */
     async correct(
       actor: Actor,
@@ -212,16 +335,14 @@ export function createSesCorrections(deps: SesCorrectionsDeps) {
         correctionId,
         reason: 'correct',
       });
-      if (cancellation.state !== 'queued') return { correctionId, cancellation, alta: null };
-      try {
-        const sent = await deps.send(actor, establishmentId, { kind, pilgrimIds }, context);
-        await ses.update(sent.id, { correctionId });
-        return { correctionId, cancellation, alta: await deps.view(sent.id) };
-      } catch (err) {
-        // The cancellation left: the stay is to be reported again, as any unsent one.
-        log.warn({ err, correctionId }, 'SES: the new alta of a correction could not be sent');
-        return { correctionId, cancellation, alta: null };
-      }
+      const row = await submissionOf(cancellation.id);
+      return {
+        correctionId,
+        cancellation,
+        alta: null,
+        state: row.correctionState ?? 'failed',
+        error: row.correctionError,
+      };
     },
 
     /**

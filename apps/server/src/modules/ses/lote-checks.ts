@@ -36,6 +36,11 @@ export function createLoteChecks(deps: {
   connectionOf: (establishmentId: string) => Promise<ConnectionRow>;
   /** The service to call with the connection's credentials; null when any is missing. */
   targetOf: (row: ConnectionRow, environment?: ConnectionRow['environment']) => SesTarget | null;
+  /**
+   * A cancellation's request was looked at (its lote processed, refused, or given up on): a
+   * correction's new alta goes, or the correction fails (corrections.ts, decision 048).
+   */
+  cancellationSettled?: (id: string) => Promise<void>;
 }) {
   const { ses, client, log, now, connectionOf, targetOf } = deps;
 
@@ -145,6 +150,7 @@ export function createLoteChecks(deps: {
         (row.state === 'processed' && row.loteState !== LOTE_STATE.processed))
     )
       await ses.clearCancellation(id);
+    await deps.cancellationSettled?.(id);
   }
 
   /**
@@ -165,6 +171,7 @@ export function createLoteChecks(deps: {
       nextCheckAt: givenUp ? null : new Date(at.getTime() + nextCheckDelay(checks)),
       ...(givenUp ? { state: 'uncertain' as const } : {}),
     });
+    if (givenUp && submission.operation === 'B') await deps.cancellationSettled?.(submission.id);
   }
 
   return { checkLotes };

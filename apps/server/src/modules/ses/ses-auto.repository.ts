@@ -68,8 +68,18 @@ const confirmedRegistration = sql`${pilgrims.source} = 'registration' and not ex
 
 const connected = and(isNotNull(establishments.sesUser), isNotNull(establishments.sesPassword));
 
+/** A traveler to send by itself, with what tells their stay (decision 048). */
+export interface UnsentRow {
+  id: string;
+  createdAt: Date;
+  dateOfBirth: string;
+  entryDate: string;
+  entryDateTime: string | null;
+  contractReference: string | null;
+}
+
 export function createSesAutoRepository(db: Db) {
-  return {
+  const repository = {
     async schedules(establishmentId: string, tx: Db = db): Promise<ScheduleRow[]> {
       return tx
         .select()
@@ -181,8 +191,32 @@ export function createSesAutoRepository(db: Db) {
       limit: number,
       tx: Db = db,
     ): Promise<string[]> {
-      const rows = await tx
-        .select({ id: pilgrims.id })
+      return (
+        await repository.unsentStays(establishmentId, kind, environment, since, limit, tx)
+      ).map((r) => r.id);
+    },
+
+    /**
+     * As `unsent`, with what tells a traveler's stay (its contract reference), whether they are a
+     * minor on arrival, and when they were registered (decision 048: a stay goes whole).
+     */
+    async unsentStays(
+      establishmentId: string,
+      kind: SesKind,
+      environment: 'production' | 'test',
+      since: Date,
+      limit: number,
+      tx: Db = db,
+    ): Promise<UnsentRow[]> {
+      return tx
+        .select({
+          id: pilgrims.id,
+          createdAt: pilgrims.createdAt,
+          dateOfBirth: pilgrims.dateOfBirth,
+          entryDate: pilgrims.entryDate,
+          entryDateTime: pilgrims.entryDateTime,
+          contractReference: pilgrims.contractReference,
+        })
         .from(pilgrims)
         .where(
           and(
@@ -197,7 +231,10 @@ export function createSesAutoRepository(db: Db) {
               join ${sesSubmissions} on ${sesSubmissions.id} = ${sesSubmissionItems.submissionId}
               where ${sesSubmissionItems.pilgrimId} = ${pilgrims.id}
                 and ${sesSubmissions.operation} = 'A'
-                and ${sesSubmissionItems.cancelledBy} is null
+                and (${sesSubmissionItems.cancelledBy} is null
+                  -- A correction's stay waits for its own new alta (decision 048).
+                  or exists (select 1 from ${sesSubmissions} c
+                    where c.id = ${sesSubmissionItems.cancelledBy} and c.correction_state = 'waiting'))
                 and ${sesSubmissions.kind} = ${kind}
                 and ${sesSubmissions.environment} = ${environment}
                 and (${sesSubmissionItems.communicationCode} is not null
@@ -209,7 +246,6 @@ export function createSesAutoRepository(db: Db) {
         )
         .orderBy(asc(pilgrims.createdAt), asc(pilgrims.id))
         .limit(limit);
-      return rows.map((r) => r.id);
     },
 
     /**
@@ -276,7 +312,12 @@ export function createSesAutoRepository(db: Db) {
                 inArray(sesSubmissionItems.pilgrimId, pilgrimIds.slice(i, i + 1000)),
                 // Altas not cancelled since: a cancelled parte is to report again (decision 045).
                 eq(sesSubmissions.operation, 'A'),
-                isNull(sesSubmissionItems.cancelledBy),
+                // …or whose correction waits for its cancellation's lote (decision 048).
+                or(
+                  isNull(sesSubmissionItems.cancelledBy),
+                  sql`exists (select 1 from ${sesSubmissions} c
+                    where c.id = ${sesSubmissionItems.cancelledBy} and c.correction_state = 'waiting')`,
+                ),
                 eq(sesSubmissions.kind, 'PV'),
                 eq(sesSubmissions.environment, establishments.sesEnvironment),
               ),
@@ -396,5 +437,6 @@ export function createSesAutoRepository(db: Db) {
         );
     },
   };
+  return repository;
 }
 export type SesAutoRepository = ReturnType<typeof createSesAutoRepository>;

@@ -129,6 +129,20 @@ async function roundsDone(): Promise<number> {
   return Number(rows[0]?.n ?? 0);
 }
 
+/** Waits until no automatic send asked for is still to run. */
+async function sendsSettled() {
+  await vi.waitFor(
+    async () => {
+      const { rows } = await ctx.database.sql(
+        `select count(*)::int as n from pgboss.job
+          where name = 'ses-automatic-send' and state in ('created', 'retry', 'active')`,
+      );
+      expect(Number(rows[0]?.n ?? 0)).toBe(0);
+    },
+    { timeout: 20_000, interval: 200 },
+  );
+}
+
 /** Waits until the automatic round has run `n` more times (by either server). */
 async function rounds(n: number) {
   const before = await roundsDone();
@@ -260,6 +274,124 @@ describe('sending by itself', () => {
     expect(altasOf(owner.code)[1]!.xml).toContain('Ana');
     expect(altasOf(owner.code)[1]!.xml).toContain('Luis');
   }, 90_000);
+
+  it('on registration: a stay goes whole once its last traveler is registered, a minor never alone', async () => {
+    const owner = await connectedOwner();
+    const start = new Date('2026-06-18T08:00:00Z').getTime();
+    const at = (minutes: number) => new Date(start + minutes * 60_000);
+    clock = at(0);
+    const saved = await setSchedule(owner, {
+      PV: { mode: 'on_registration' },
+      RH: { mode: 'manual' },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const family = {
+      contractReference: `FAM-${owner.code}`,
+      contractDate: '2026-06-10',
+      paymentType: 'EFECT',
+    };
+    const stay = (extra: Record<string, unknown>) => ({
+      stay: {
+        entryDateTime: '2026-06-18T18:00:00',
+        exitDateTime: '2026-06-19T08:00:00',
+        ...family,
+      },
+      ...extra,
+    });
+    await traveler(owner, '2026-06-18', at(1), stay({ firstName: 'Ana' }));
+    await traveler(owner, '2026-06-18', at(4.5), stay({ firstName: 'Bea' }));
+    // A minor of another contract, registered alone: never sent by itself.
+    await traveler(owner, '2026-06-18', at(1), {
+      firstName: 'Lucas',
+      dateOfBirth: '2016-02-03',
+      kinship: 'HJ',
+      passportNumber: '',
+      documentType: null,
+      documentSupportNumber: null,
+      stay: {
+        entryDateTime: '2026-06-18T18:00:00',
+        exitDateTime: '2026-06-19T08:00:00',
+        contractReference: `SOLO-${owner.code}`,
+        contractDate: '2026-06-10',
+        paymentType: 'EFECT',
+      },
+    });
+    // The interval has passed, but Bea was registered a moment ago: the family waits.
+    clock = at(5.1);
+    await rounds(2);
+    await sendsSettled();
+    expect(altasOf(owner.code)).toHaveLength(0);
+    // Their child arrives meanwhile: the three go in one lote, one communication.
+    await traveler(
+      owner,
+      '2026-06-18',
+      at(5.8),
+      stay({
+        firstName: 'Pablo',
+        dateOfBirth: '2015-04-05',
+        kinship: 'HJ',
+        passportNumber: '',
+        documentType: null,
+        documentSupportNumber: null,
+      }),
+    );
+    clock = at(7.9);
+    await vi.waitFor(() => expect(altasOf(owner.code)).toHaveLength(1), {
+      timeout: 20_000,
+      interval: 200,
+    });
+    const [lote] = altasOf(owner.code);
+    for (const name of ['Ana', 'Bea', 'Pablo']) expect(lote!.xml).toContain(`<nombre>${name}`);
+    expect(lote!.xml).not.toContain('Lucas');
+    expect((lote!.xml!.match(/<comunicacion>/g) ?? []).length).toBe(1);
+    clock = at(20);
+    await rounds(3);
+    expect(altasOf(owner.code)).toHaveLength(1);
+  }, 90_000);
+
+  it('sets the send modes back to manual when the web-service user is removed, and says so', async () => {
+    const owner = await connectedOwner();
+    const saved = await setSchedule(owner, {
+      PV: { mode: 'daily', time: '21:00' },
+      RH: { mode: 'on_registration' },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const removed = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/establishments/${owner.establishmentId}/ses-connection`,
+      headers: bearer(owner.token),
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(removed.json().data).toMatchObject({ user: null, sendModesReset: true });
+    const schedule = async () =>
+      (
+        await ctx.app.inject({
+          method: 'GET',
+          url: `/api/establishments/${owner.establishmentId}/ses-schedule`,
+          headers: bearer(owner.token),
+        })
+      ).json().data;
+    expect(await schedule()).toEqual({
+      PV: { mode: 'manual', time: null },
+      RH: { mode: 'manual', time: null },
+    });
+    // A user set again sends nothing by itself until a mode is switched on again.
+    const again = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/establishments/${owner.establishmentId}/ses-connection`,
+      headers: bearer(owner.token),
+      payload: { user: service.user, password: service.password, environment: 'test' },
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    expect((await schedule()).PV.mode).toBe('manual');
+    // Nothing was on: nothing to say.
+    const twice = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/establishments/${owner.establishmentId}/ses-connection`,
+      headers: bearer(owner.token),
+    });
+    expect(twice.json().data.sendModesReset).toBe(false);
+  });
 
   it('needs a web-service user, and refuses a daily mode without its time', async () => {
     const owner = await registerVerifiedOwner(ctx);

@@ -19,6 +19,7 @@ import { addDays, localDateTimeOf, normaliseDateTime, todayIso } from '@hospes/s
 import { isLanguage } from '@hospes/shared/languages';
 import { establishmentTimeZone } from '@hospes/shared/provinces';
 import type { SesSchedule, SesToReportItem } from '@hospes/shared/ses-auto';
+import { isMinor, sesStays } from '@hospes/shared/ses-preflight';
 import type { SesSubmission } from '@hospes/shared/ses';
 import { fullName } from '@hospes/shared/travelers';
 import type { FastifyBaseLogger } from 'fastify';
@@ -29,7 +30,7 @@ import { sesAlertMail } from '../../lib/mail/ses-alert-mail';
 import type { Actor } from '../../plugins/auth';
 import { isUuid, scopeOf, type Scope } from '../../db/scope';
 import type { AuditContext, AuditRepository } from '../audit';
-import type { SesAutoRepository, SesKind, AutomaticRow } from './ses-auto.repository';
+import type { AutomaticRow, SesAutoRepository, SesKind, UnsentRow } from './ses-auto.repository';
 import type { SesRepository } from './ses.repository';
 import type { SesService } from './ses.service';
 
@@ -43,6 +44,49 @@ export const WARN_BEFORE_MS = 4 * 3_600_000;
 const GUARD_WINDOW_MS = 72 * 3_600_000;
 /** Travelers per automatic lote (a lote holds up to 100 communications, one per stay). */
 const PER_LOTE = 100;
+/**
+ * `on_registration`: a stay's travelers wait this long after the last of them was registered, so
+ * that a family registered one by one goes in one communication (decision 048).
+ */
+export const STAY_GRACE_MS = 2 * 60_000;
+/** The unsent travelers a run looks at to make its lote of whole stays. */
+const LOOK_AT = 5 * PER_LOTE;
+
+/**
+ * The stays ready to go by themselves, oldest first (decision 048): whole (a lote never takes part
+ * of a stay); a stay of minors only waits for an adult of the same contract (the Ministry refuses
+ * a minor without one: decision 042), and, sending as travelers arrive, a stay waits
+ * `STAY_GRACE_MS` after its last registration.
+ */
+export function readyStays(
+  rows: readonly UnsentRow[],
+  kind: SesKind,
+  mode: AutomaticRow['mode'],
+  at: Date,
+): UnsentRow[][] {
+  const travelers = rows.map((row) => ({
+    ...row,
+    stay: { contractReference: row.contractReference, entryDateTime: row.entryDateTime },
+  }));
+  return sesStays(travelers)
+    .filter((stay) => {
+      if (kind === 'PV' && stay.every((t) => isMinor(t))) return false;
+      if (mode !== 'on_registration') return true;
+      const last = Math.max(...stay.map((t) => t.createdAt.getTime()));
+      return at.getTime() - last >= STAY_GRACE_MS;
+    })
+    .map((stay) => stay.map(({ stay: _stay, ...row }) => row));
+}
+
+/** Whole stays, in order, up to `max` travelers (a first stay larger than that goes alone). */
+function packStays(stays: readonly UnsentRow[][], max: number): string[] {
+  const ids: string[] = [];
+  for (const stay of stays) {
+    if (ids.length > 0 && ids.length + stay.length > max) break;
+    ids.push(...stay.map((t) => t.id));
+  }
+  return ids;
+}
 
 export const SES_AUTOMATIC_JOB = 'ses-automatic';
 export const SES_AUTOMATIC_SEND_JOB = 'ses-automatic-send';
@@ -129,14 +173,20 @@ export function createSesAutomatic(deps: SesAutomaticDeps) {
     const schedule = (await auto.schedules(establishmentId)).find((r) => r.kind === kind);
     if (!connection?.user || !connection.password || !schedule || schedule.mode === 'manual')
       return null;
-    let ids = await auto.unsent(
-      establishmentId,
+    let stays = readyStays(
+      await auto.unsentStays(
+        establishmentId,
+        kind,
+        connection.environment,
+        schedule.enabledAt ?? now(),
+        LOOK_AT,
+      ),
       kind,
-      connection.environment,
-      schedule.enabledAt ?? now(),
-      PER_LOTE,
+      schedule.mode,
+      now(),
     );
-    for (let attempt = 0; ids.length > 0 && attempt < 3; attempt++) {
+    for (let attempt = 0; stays.length > 0 && attempt < 3; attempt++) {
+      const ids = packStays(stays, PER_LOTE);
       try {
         const sent = await ses.send(
           AUTOMATIC_ACTOR,
@@ -161,7 +211,8 @@ export function createSesAutomatic(deps: SesAutomaticDeps) {
           log.warn({ establishmentId, kind }, 'SES: the establishment cannot be reported as is');
           return null;
         }
-        ids = ids.filter((id) => !refused.has(id));
+        // A stay goes whole or waits: those of a refused traveler wait for the fix.
+        stays = stays.filter((stay) => !stay.some((t) => refused.has(t.id)));
       }
     }
     return null;
@@ -274,14 +325,19 @@ export function createSesAutomatic(deps: SesAutomaticDeps) {
         if (row.mode === 'on_registration') {
           const connection = await sesRepository.connection(row.establishmentId);
           if (!connection) continue;
-          const some = await auto.unsent(
-            row.establishmentId,
+          const ready = readyStays(
+            await auto.unsentStays(
+              row.establishmentId,
+              row.kind,
+              connection.environment,
+              row.enabledAt ?? at,
+              LOOK_AT,
+            ),
             row.kind,
-            connection.environment,
-            row.enabledAt ?? at,
-            1,
+            row.mode,
+            at,
           );
-          if (some.length === 0) continue;
+          if (ready.length === 0) continue;
         }
         if (!(await auto.claimRun(row.establishmentId, row.kind, dueAt, at))) continue;
         await jobs.send(SES_AUTOMATIC_SEND_JOB, {

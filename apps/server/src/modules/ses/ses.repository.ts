@@ -9,11 +9,13 @@ import type { Db } from '../../db/client';
 import {
   establishments,
   pilgrims,
+  sesSendSchedules,
   sesSubmissionItems,
   sesSubmissions,
   users,
 } from '../../db/schema';
 import { inScope, type Scope } from '../../db/scope';
+import type { SesCorrectionState } from '@hospes/shared/ses';
 
 export type SubmissionRow = typeof sesSubmissions.$inferSelect;
 export type NewSubmissionRow = typeof sesSubmissions.$inferInsert;
@@ -98,6 +100,24 @@ export function createSesRepository(db: Db) {
     },
 
     /**
+     * Sets an establishment's send modes back to manual (its web-service user removed: nothing can
+     * go by itself, decision 048); answers the kinds that were automatic.
+     */
+    async resetSendModes(establishmentId: string, now: Date, tx: Db = db): Promise<string[]> {
+      const rows = await tx
+        .update(sesSendSchedules)
+        .set({ mode: 'manual', atTime: null, enabledAt: null, updatedAt: now })
+        .where(
+          and(
+            eq(sesSendSchedules.establishmentId, establishmentId),
+            sql`${sesSendSchedules.mode} <> 'manual'`,
+          ),
+        )
+        .returning({ kind: sesSendSchedules.kind });
+      return rows.map((r) => r.kind);
+    },
+
+    /**
      * Of these travelers, those whose communication of this kind to this service needs no sending
      * again, and why: `stored` (the service gave it a code), `pending` (on its way or queued) or
      * `unknown` (sent, and no answer says what became of it). A rejected or refused one, or one
@@ -111,6 +131,7 @@ export function createSesRepository(db: Db) {
     ): Promise<Map<string, SentOutcome>> {
       const found = new Map<string, SentOutcome>();
       if (pilgrimIds.length === 0) return found;
+      const cancellation = alias(sesSubmissions, 'cancellation');
       const rows = await tx
         .select({
           pilgrimId: sesSubmissionItems.pilgrimId,
@@ -118,9 +139,11 @@ export function createSesRepository(db: Db) {
           error: sesSubmissionItems.error,
           state: sesSubmissions.state,
           cancelledBy: sesSubmissionItems.cancelledBy,
+          correctionState: cancellation.correctionState,
         })
         .from(sesSubmissionItems)
         .innerJoin(sesSubmissions, eq(sesSubmissions.id, sesSubmissionItems.submissionId))
+        .leftJoin(cancellation, eq(cancellation.id, sesSubmissionItems.cancelledBy))
         .where(
           and(
             inArray(sesSubmissionItems.pilgrimId, pilgrimIds),
@@ -134,8 +157,9 @@ export function createSesRepository(db: Db) {
       const rank: Record<SentOutcome, number> = { stored: 3, pending: 2, unknown: 1 };
       for (const row of rows) {
         // A stored communication whose cancellation was asked (and not refused) no longer
-        // stands for the report: the traveler is sent again (decision 045).
-        if (row.cancelledBy) continue;
+        // stands for the report: the traveler is sent again (decision 045); but a correction's
+        // waits for its cancellation's lote, and its own new alta (decision 048).
+        if (row.cancelledBy && row.correctionState !== 'waiting') continue;
         const outcome: SentOutcome | null = row.code
           ? 'stored'
           : row.error || row.state === 'refused' || row.state === 'failed'
@@ -296,7 +320,13 @@ export function createSesRepository(db: Db) {
     async settleStaleSending(before: Date, tx: Db = db) {
       await tx
         .update(sesSubmissions)
-        .set({ state: 'uncertain', failure: 'network' })
+        .set({
+          state: 'uncertain',
+          failure: 'network',
+          // A correction's cancellation without an answer: its new alta does not go by itself.
+          correctionState: sql`case when ${sesSubmissions.correctionState} = 'waiting' then 'failed' else ${sesSubmissions.correctionState} end`,
+          correctionError: sql`case when ${sesSubmissions.correctionState} = 'waiting' then 'network' else ${sesSubmissions.correctionError} end`,
+        })
         .where(and(eq(sesSubmissions.state, 'sending'), lte(sesSubmissions.createdAt, before)));
     },
 
@@ -467,6 +497,40 @@ export function createSesRepository(db: Db) {
         .update(sesSubmissionItems)
         .set({ cancelledBy: null })
         .where(eq(sesSubmissionItems.cancelledBy, cancellationId));
+    },
+
+    /**
+     * Takes a correction's new alta for sending: only while it waits (or, on a retry of its job,
+     * is left sending by a run cut off), stamped `sending`, so that one run sends it.
+     */
+    async claimCorrection(cancellationId: string, retry: boolean, tx: Db = db) {
+      const [row] = await tx
+        .update(sesSubmissions)
+        .set({ correctionState: 'sending' })
+        .where(
+          and(
+            eq(sesSubmissions.id, cancellationId),
+            eq(sesSubmissions.operation, 'B'),
+            inArray(sesSubmissions.correctionState, retry ? ['waiting', 'sending'] : ['waiting']),
+          ),
+        )
+        .returning();
+      return row ?? null;
+    },
+
+    /** A correction's state, only from one of `from` (a run that came second changes nothing). */
+    async setCorrection(
+      cancellationId: string,
+      from: SesCorrectionState[],
+      values: { correctionState: SesCorrectionState; correctionError?: string | null },
+      tx: Db = db,
+    ) {
+      await tx
+        .update(sesSubmissions)
+        .set(values)
+        .where(
+          and(eq(sesSubmissions.id, cancellationId), inArray(sesSubmissions.correctionState, from)),
+        );
     },
 
     /** A request by id (no scope: for the server's own work). */

@@ -36,7 +36,12 @@ import type { Actor } from '../../plugins/auth';
 import type { AuditContext, AuditRepository } from '../audit';
 import type { AuthorityFilesService } from '../documents';
 import { isUuid, scopeOf, type Scope } from '../../db/scope';
-import { createSesCorrections } from './corrections';
+import {
+  createSesCorrections,
+  SES_CORRECTION_ALTA_JOB,
+  SES_CORRECTION_ALTA_RETRIES,
+  type CorrectionAltaJob,
+} from './corrections';
 import { createLoteChecks, cut } from './lote-checks';
 import { createAnswerRecorder } from './record-answer';
 import type {
@@ -58,6 +63,8 @@ export interface SesServiceDeps {
   now?: () => Date;
   /** Where the limit of calls is counted (shared by every process: decision 046); memory when absent. */
   limiters?: LimiterStore;
+  /** Where a correction's new alta is sent as a job (decision 048). */
+  jobs: Pick<JobQueue, 'send'>;
 }
 
 /** A request "sending" for longer than this was cut off by a stopped process. */
@@ -127,7 +134,16 @@ export function createSesService(deps: SesServiceDeps) {
     return row;
   }
 
-  const { checkLotes } = createLoteChecks({ ses, client, log, now, connectionOf, targetOf });
+  const { checkLotes } = createLoteChecks({
+    ses,
+    client,
+    log,
+    now,
+    connectionOf,
+    targetOf,
+    // Defined below, with the send a correction's new alta goes through.
+    cancellationSettled: (id) => corrections.settleCancellation(id),
+  });
 
   function submissionView(
     found: { submission: SubmissionRow; sentByName: string | null },
@@ -230,23 +246,33 @@ export function createSesService(deps: SesServiceDeps) {
       return connectionView(await connectionOf(establishmentId));
     },
 
-    /** DELETE /api/establishments/{id}/ses-connection: files are uploaded by hand again. */
+    /**
+     * DELETE /api/establishments/{id}/ses-connection: files are uploaded by hand again, so the
+     * send modes go back to manual (decision 048: a mode left on would send again, unasked, the
+     * day a user is set, and says "automatic" meanwhile); the answer says whether any was on.
+     */
     async removeConnection(actor: Actor, establishmentId: string, context: AuditContext) {
       await reachableEstablishment(actor, establishmentId);
       const current = await connectionOf(establishmentId);
-      await ses.setConnection(establishmentId, {
-        user: null,
-        password: null,
-        environment: current.environment,
+      const reset = await deps.db.transaction(async (tx) => {
+        await ses.setConnection(
+          establishmentId,
+          { user: null, password: null, environment: current.environment },
+          tx,
+        );
+        return ses.resetSendModes(establishmentId, now(), tx);
       });
       await audit.record(context, {
         action: 'establishment.ses_connection_changed',
         entityType: 'establishment',
         entityId: establishmentId,
         establishmentId,
-        details: { removed: true },
+        details: { removed: true, ...(reset.length > 0 ? { sendModesReset: reset } : {}) },
       });
-      return connectionView(await connectionOf(establishmentId));
+      return {
+        ...connectionView(await connectionOf(establishmentId)),
+        sendModesReset: reset.length > 0,
+      };
     },
 
     /**
@@ -403,6 +429,9 @@ export function createSesService(deps: SesServiceDeps) {
             : cancellationState === 'uncertain'
               ? ('unknown' as const)
               : ('pending' as const),
+        ...(s.operation === 'B' && s.correctionId
+          ? { correctionState: s.correctionState, correctionError: s.correctionError }
+          : {}),
         environment: s.environment,
         state: s.state,
         outcome:
@@ -445,23 +474,22 @@ export function createSesService(deps: SesServiceDeps) {
     },
   };
   // Cancelling and correcting what was sent (decision 045): corrections.ts.
-  return {
-    ...service,
-    ...createSesCorrections({
-      ses,
-      client,
-      audit,
-      documents,
-      log,
-      now,
-      connectionOf,
-      targetOf,
-      countCall,
-      reachableEstablishment,
-      view,
-      send: service.send,
-    }),
-  };
+  const corrections = createSesCorrections({
+    ses,
+    client,
+    audit,
+    documents,
+    log,
+    now,
+    connectionOf,
+    targetOf,
+    countCall,
+    reachableEstablishment,
+    view,
+    send: service.send,
+    jobs: deps.jobs,
+  });
+  return { ...service, ...corrections };
 }
 export type SesService = ReturnType<typeof createSesService>;
 
@@ -482,4 +510,19 @@ export async function scheduleSesChecks(
     { retryLimit: 2, retryDelaySeconds: 5, expireInSeconds: 300 },
   );
   await jobs.schedule(SES_CHECKS_JOB, { everySeconds, atStart: false });
+}
+
+/**
+ * The new alta of a correction, sent as a job once its cancellation is processed (decision 048):
+ * on every process, whatever its lote-check setting (a look by hand also settles a cancellation).
+ */
+export async function workSesCorrections(
+  jobs: Pick<JobQueue, 'work'>,
+  service: Pick<SesService, 'sendCorrectionAlta'>,
+) {
+  await jobs.work<CorrectionAltaJob>(
+    SES_CORRECTION_ALTA_JOB,
+    async (data, job) => service.sendCorrectionAlta(data, job),
+    { retryLimit: SES_CORRECTION_ALTA_RETRIES, retryDelaySeconds: 60, expireInSeconds: 300 },
+  );
 }

@@ -3,13 +3,17 @@
  * filters picked from the query, the page as the database wrote it, and its total, counted only
  * when the page cannot tell it (and then kept a few seconds: traveler-counts).
  */
-import type { ListTravelersQuery } from '@hospes/shared/travelers';
+import { savedTravelerProblems } from '@hospes/shared/traveler-preflight';
+import type { ListTravelersQuery, Traveler } from '@hospes/shared/travelers';
 import type { Db } from '../../db/client';
 import { isUuid, type Scope } from '../../db/scope';
 import { clockDays } from '../establishments';
 import type { ListDays, TravelerFilter } from './list-query';
 import type { TravelerCounts } from './traveler-counts';
 import type { TravelersRepository } from './travelers.repository';
+
+/** Travelers read at a time when the list filters on the pre-flight. */
+const SCAN_CHUNK = 500;
 
 export function createTravelerListing(deps: {
   db: Db;
@@ -58,6 +62,7 @@ export function createTravelerListing(deps: {
       stayStatus,
       review,
     };
+    if (query.parte === 'unreportable') return unreportable(scope, filter, page, day);
     const rows = await pilgrims.listPage(scope, filter, page, day);
     const offset = (page.page - 1) * page.limit;
     // A page that is not full (and not past the end) tells the total without counting.
@@ -67,6 +72,37 @@ export function createTravelerListing(deps: {
         : await countMatches(scope, filter, day);
     // Each traveler as JSON text the database wrote (see traveler-json's apiTraveler).
     return { data: rows, total };
+  }
+
+  /**
+   * The page of those the parte's pre-flight refuses (decision 048): its rules are the shared
+   * code's, not SQL, so the travelers matching the other filters are read in the list's order, in
+   * chunks, each checked, and the page cut from those refused; the total is theirs.
+   */
+  async function unreportable(
+    scope: Scope,
+    filter: TravelerFilter,
+    page: Pick<ListTravelersQuery, 'page' | 'limit' | 'sortBy' | 'sortOrder'>,
+    day: ListDays,
+  ) {
+    const from = (page.page - 1) * page.limit;
+    const data: string[] = [];
+    let total = 0;
+    for (let chunk = 1; ; chunk++) {
+      const rows = await pilgrims.listPage(
+        scope,
+        filter,
+        { page: chunk, limit: SCAN_CHUNK, sortBy: page.sortBy, sortOrder: page.sortOrder },
+        day,
+      );
+      for (const row of rows) {
+        if (savedTravelerProblems(JSON.parse(row) as Traveler).length === 0) continue;
+        if (total >= from && data.length < page.limit) data.push(row);
+        total += 1;
+      }
+      if (rows.length < SCAN_CHUNK) break;
+    }
+    return { data, total };
   }
 
   async function reachable(scope: Scope, establishmentId: string) {

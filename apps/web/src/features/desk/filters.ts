@@ -41,6 +41,7 @@ export function filtersFromParams(params: URLSearchParams): TravelerFilters {
     filters.stayStatus = stayStatus as StayStatus;
   }
   if (params.get('review') === 'pending') filters.review = 'pending';
+  if (params.get('parte') === 'unreportable') filters.parte = 'unreportable';
   const sort = params.get('sort');
   if (sort && Object.hasOwn(TRAVELER_SORTS, sort)) filters.sort = sort as TravelerSort;
   const page = Number(params.get('page'));

@@ -5,13 +5,15 @@
  */
 import { isLanguage, DEFAULT_LANGUAGE } from '@hospes/shared/languages';
 import {
-  preflightSes,
+  savedTravelerProblems,
+  travelerPreflight,
+  withWalkInContract,
+} from '@hospes/shared/traveler-preflight';
+import {
   sesProblemText,
   type KinshipCode,
   type PaymentType,
-  type SesEstablishment,
   type SesProblem,
-  type SesProblemCode,
   type SesTraveler,
 } from '@hospes/shared/ses-preflight';
 import {
@@ -19,77 +21,9 @@ import {
   withReportDefaults,
   type ReportDefaults,
 } from '@hospes/shared/report-defaults';
-import type { Traveler } from '@hospes/shared/travelers';
 import type { TravelerFormValues } from './form-model';
 
-/**
- * What one traveler's check reads of the establishment: nothing of it is checked here (its own
- * problems, a missing SES code, are the establishment's to fix, and the send says so).
- */
-const ANY_ESTABLISHMENT: SesEstablishment = {
-  name: '-',
-  type: 'other',
-  nif: '-',
-  address: '-',
-  city: '-',
-  province: '-',
-  postalCode: '-',
-  phone: '-',
-  establishmentCode: '-',
-};
-
-/**
- * The rules about a whole stay (the travelers sharing a contract reference): one traveler alone
- * cannot tell them when others share its contract, so they are left to the send, which reads
- * the whole stay.
- */
-const STAY_WIDE: ReadonlySet<SesProblemCode> = new Set([
-  'ses.minorWithoutAdult',
-  'ses.numberOfPersonsTooFew',
-  'ses.contractValueDiffers',
-]);
-
-/**
- * What a walk-in's report number stands for before the traveler is saved: the server makes the
- * report number the contract's reference (decision 013), so a walk-in never lacks one.
- */
-const REPORT_NUMBER_TO_COME = '0000/000000';
-
-/**
- * The problems of one traveler that the parte (PV) would refuse, in screen order of the pre-flight:
- * none of the establishment, none of a self check-in still to be confirmed (the review badge says
- * that), none that depend on the rest of a shared stay.
- */
-function travelerPreflight(traveler: SesTraveler, sharedStay: boolean): SesProblem[] {
-  return preflightSes([traveler], ANY_ESTABLISHMENT, { kind: 'PV' }).filter(
-    (problem) =>
-      problem.travelerId !== null &&
-      problem.code !== 'ses.notConfirmed' &&
-      !(sharedStay && STAY_WIDE.has(problem.code)),
-  );
-}
-
-/** A walk-in's contract as the server completes it (the report number, the entry date). */
-function withWalkInContract(
-  traveler: SesTraveler,
-  reportNumber: string | null,
-  contractGiven: boolean,
-): SesTraveler {
-  if (contractGiven) return traveler;
-  return {
-    ...traveler,
-    stay: {
-      ...traveler.stay,
-      contractReference: reportNumber ?? REPORT_NUMBER_TO_COME,
-      contractDate: traveler.stay?.contractDate || traveler.entryDate,
-    },
-  };
-}
-
-/** What the parte still needs of a saved traveler (empty: it can be reported). */
-export function savedTravelerProblems(traveler: Traveler): SesProblem[] {
-  return travelerPreflight(sesTravelerOf(traveler), !!traveler.stay.contractReference?.trim());
-}
+export { savedTravelerProblems };
 
 /**
  * What the parte would still need of the form's values, once saved: with the establishment's
@@ -119,21 +53,6 @@ export function formValuesProblems(
       stay: { ...traveler.stay, paymentType: completed.stay.paymentType },
     },
     values.stay.contractReference.trim() !== '',
-  );
-}
-
-/** A saved traveler as SES gets it (the server's toSesTraveler). */
-function sesTravelerOf(traveler: Traveler): SesTraveler {
-  const contractGiven = !!traveler.stay.contractReference?.trim();
-  return withWalkInContract(
-    {
-      ...traveler,
-      stay: traveler.stay,
-      awaitingConfirmation: traveler.selfRegistration?.status === 'pending',
-    },
-    // A walk-in's reference is its report number; one not numbered yet gets it when sent.
-    traveler.reportNumber ?? REPORT_NUMBER_TO_COME,
-    contractGiven,
   );
 }
 

@@ -27,10 +27,7 @@ import {
   type TravelerFormSettings,
 } from '@/features/traveler/components/form/use-traveler-form';
 import { useUpdateTraveler } from '@/features/traveler/api/update-traveler';
-import {
-  sesCommunicationsQuery,
-  storedCommunication,
-} from '@/features/traveler/api/ses-communications';
+import { sesCommunicationsQuery, storedKinds } from '@/features/traveler/api/ses-communications';
 import { SesCorrectionNotice } from '@/features/traveler/components/ses-correction-notice';
 import { ALL_SECTIONS, toUpdateInput, travelerValuesFrom } from '@/features/traveler/form-model';
 
@@ -111,20 +108,20 @@ export function EditTravelerForm({
    * outlives the page the save goes to.
    */
   async function offerCorrection(pilgrimId: string) {
-    let stored;
+    let kinds;
     try {
-      stored = storedCommunication(
+      kinds = storedKinds(
         await queryClient.fetchQuery({ ...sesCommunicationsQuery(pilgrimId), staleTime: 0 }),
       );
     } catch {
       return; // Nothing known of it: nothing offered.
     }
-    if (!stored) return;
+    if (kinds.length === 0) return;
     toast(
       (notice) => (
         <SesCorrectionNotice
           pilgrimId={pilgrimId}
-          kind={stored.kind}
+          kinds={kinds}
           onDone={() => toast.dismiss(notice.id)}
         />
       ),

@@ -74,7 +74,9 @@ describe('editing a traveler already reported to SES.HOSPEDAJES', { timeout: 30_
             data: {
               correctionId: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5f',
               cancellation: submission('B'),
-              alta: submission('A'),
+              // The corrected parte waits for the cancellation's lote (decision 048).
+              alta: null,
+              state: 'waiting',
             },
           },
         },
@@ -96,7 +98,9 @@ describe('editing a traveler already reported to SES.HOSPEDAJES', { timeout: 30_
     ).toBeInTheDocument();
     await user.click(send);
     expect(
-      await screen.findByText(/Correction sent: the stored parte is being cancelled/),
+      await screen.findByText(
+        /Correction asked: the stored parte is being cancelled; the corrected one is sent once the Ministry has processed the cancellation/,
+      ),
     ).toBeInTheDocument();
     const correction = calls.find((c) => c.url.pathname.endsWith('/ses/correct'));
     expect(correction?.body).toEqual({ kind: 'PV' });
@@ -105,6 +109,60 @@ describe('editing a traveler already reported to SES.HOSPEDAJES', { timeout: 30_
       () => expect(screen.queryByRole('button', { name: 'Send the correction' })).toBeNull(),
       { timeout: 5_000 },
     );
+  });
+
+  it('offers the correction of the reserva too when the Ministry holds both', async () => {
+    const pilgrim = sampleTraveler();
+    const { calls } = mockApi(
+      {
+        [`PUT /api/pilgrims/${ID}`]: { body: { success: true, message: 'ok', data: pilgrim } },
+        [`GET /api/pilgrims/${ID}/ses-communications`]: {
+          body: {
+            success: true,
+            data: [
+              { ...stored, submissionId: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a60', kind: 'RH' },
+              stored,
+            ],
+          },
+        },
+        [`POST /api/pilgrims/${ID}/ses/correct`]: {
+          status: 201,
+          body: {
+            success: true,
+            data: {
+              correctionId: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5f',
+              cancellation: { ...submission('B'), kind: 'RH' },
+              alta: null,
+              state: 'waiting',
+            },
+          },
+        },
+      },
+      NO_SAME_DOCUMENT,
+    );
+    authStore.setSession(TOKEN, sampleUser, { remember: true });
+    const { user } = renderPage(<EditTravelerForm traveler={pilgrim} onSaved={vi.fn()} />, {
+      path: '/clients/edit/1',
+    });
+    await user.clear(field('First name'));
+    await user.type(field('First name'), 'Lucía María{Enter}');
+
+    expect(
+      await screen.findByRole('button', { name: 'Correct the parte de viajeros' }),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Correct the reserva' }));
+    await vi.waitFor(() =>
+      expect(
+        calls.filter((c) => c.url.pathname.endsWith('/ses/correct')).map((c) => c.body),
+      ).toEqual([{ kind: 'RH' }]),
+    );
+    // The parte's is still offered.
+    await vi.waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Correct the reserva' })).toBeNull(),
+    );
+    expect(
+      screen.getByRole('button', { name: 'Correct the parte de viajeros' }),
+    ).toBeInTheDocument();
   });
 
   it('offers nothing when the stored communication was cancelled already', async () => {

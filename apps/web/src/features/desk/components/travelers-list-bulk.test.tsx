@@ -65,34 +65,47 @@ const updated = (count: number) => ({
 });
 
 describe('travelers who cannot be reported', () => {
-  it('are marked, with a one-tap fix to the edit form on what is missing, and can be listed alone', async () => {
-    signIn();
-    mockApi({ 'GET /api/pilgrims': listAnswer() });
-    const { user, router } = renderPage(<Page />, { path: '/clients' });
-    const cards = await screen.findAllByRole('listitem');
-    const [luciaCard, hansCard] = cards as [HTMLElement, HTMLElement];
-    const badge = within(luciaCard).getByTestId('unreportable-badge');
-    expect(badge).toHaveTextContent('Cannot be reported');
-    expect(badge).toHaveTextContent('The payment type is missing');
-    expect(within(hansCard).queryByTestId('unreportable-badge')).not.toBeInTheDocument();
-    expect(within(hansCard).queryByRole('link', { name: /Complete/ })).not.toBeInTheDocument();
+  it(
+    'are marked, with a one-tap fix to the edit form on what is missing, and can be listed alone',
+    { timeout: 20_000 },
+    async () => {
+      signIn();
+      const { calls } = mockApi({
+        // The server filters on the pre-flight across all pages (decision 048).
+        'GET /api/pilgrims': (call) =>
+          listAnswer(call.url.searchParams.get('parte') === 'unreportable' ? [lucia] : undefined),
+      });
+      const { user, router } = renderPage(<Page />, { path: '/clients' });
+      const cards = await screen.findAllByRole('listitem');
+      const [luciaCard, hansCard] = cards as [HTMLElement, HTMLElement];
+      const badge = within(luciaCard).getByTestId('unreportable-badge');
+      expect(badge).toHaveTextContent('Cannot be reported');
+      expect(badge).toHaveTextContent('The payment type is missing');
+      expect(within(hansCard).queryByTestId('unreportable-badge')).not.toBeInTheDocument();
+      expect(within(hansCard).queryByRole('link', { name: /Complete/ })).not.toBeInTheDocument();
 
-    // Only those who cannot be reported, of this page.
-    await user.click(screen.getByLabelText('Only those who cannot be reported (1 on this page)'));
-    expect(screen.getAllByRole('listitem')).toHaveLength(1);
-    expect(screen.queryByText('Hans Weber')).not.toBeInTheDocument();
+      // Only those who cannot be reported: asked of the server, for every page.
+      await user.click(screen.getByLabelText('Only those who cannot be reported (1 on this page)'));
+      expect(
+        await screen.findByLabelText('Only those who cannot be reported (all pages)'),
+      ).toBeChecked();
+      expect(router.state.location.search).toBe('?parte=unreportable');
+      expect(calls.at(-1)?.url.searchParams.get('parte')).toBe('unreportable');
+      expect(screen.getAllByRole('listitem')).toHaveLength(1);
+      expect(screen.queryByText('Hans Weber')).not.toBeInTheDocument();
 
-    await user.click(screen.getByRole('link', { name: 'Complete Lucía Fernández Ruiz' }));
-    expect(router.state.location.pathname).toBe(`/clients/edit/${lucia.id}`);
-    // What the edit form opens on: the fields to fill, the first one focused.
-    expect(router.state.location.state).toEqual({
-      sesProblems: [
-        { field: 'address.street', message: 'The home address is missing' },
-        { field: 'checkOutDate', message: 'The check-out date is missing' },
-        { field: 'stay.paymentType', message: 'The payment type is missing' },
-      ],
-    });
-  });
+      await user.click(screen.getByRole('link', { name: 'Complete Lucía Fernández Ruiz' }));
+      expect(router.state.location.pathname).toBe(`/clients/edit/${lucia.id}`);
+      // What the edit form opens on: the fields to fill, the first one focused.
+      expect(router.state.location.state).toEqual({
+        sesProblems: [
+          { field: 'address.street', message: 'The home address is missing' },
+          { field: 'checkOutDate', message: 'The check-out date is missing' },
+          { field: 'stay.paymentType', message: 'The payment type is missing' },
+        ],
+      });
+    },
+  );
 
   it('are marked beside the stay in the table, the row still named by the traveler alone', async () => {
     wideScreen('(min-width: 64rem)');

@@ -61,9 +61,9 @@ export function TravelersList({
   const [toDelete, setToDelete] = useState<Traveler | null>(null);
   const [bulkOpen, setBulkOpen] = useState(false);
   const [bulkUpdate, setBulkUpdate] = useState<'checkOut' | 'payment' | null>(null);
-  // Only the travelers who cannot be reported, of the page's rows (the pre-flight runs here, on
-  // what the list holds: the server's list cannot tell; decision 043).
-  const [onlyUnreportable, setOnlyUnreportable] = useState(false);
+  // Only the travelers who cannot be reported: the server runs the same pre-flight over every
+  // page (decision 048); the page's badges are the pre-flight run here (decision 043).
+  const onlyUnreportable = filters.parte === 'unreportable';
 
   // A new page or new filters start with nothing selected.
   const [selectionFor, setSelectionFor] = useState(JSON.stringify(filters));
@@ -82,8 +82,7 @@ export function TravelersList({
     }
     return found;
   }, [pageRows]);
-  const allRows = pageRows ?? [];
-  const rows = onlyUnreportable ? allRows.filter((row) => problems.has(row.id)) : allRows;
+  const rows = pageRows ?? [];
   const total = query.data?.pagination.total ?? 0;
   const page = filters.page ?? 1;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
@@ -171,10 +170,17 @@ export function TravelersList({
             <input
               type="checkbox"
               checked={onlyUnreportable}
-              onChange={(event) => setOnlyUnreportable(event.target.checked)}
+              onChange={(event) =>
+                changeFilters({
+                  ...filters,
+                  parte: event.target.checked ? 'unreportable' : undefined,
+                })
+              }
               className="size-5 accent-primary"
             />
-            {t('list.onlyUnreportable', { count: problems.size })}
+            {onlyUnreportable
+              ? t('list.onlyUnreportableAll')
+              : t('list.onlyUnreportable', { count: problems.size })}
           </label>
         )}
         {rows.length > 0 && (

@@ -58,7 +58,11 @@ export function useRemoveSesConnection(establishmentId: string) {
           schema: ConnectionResponse,
         })
       ).data,
-    onSuccess: (data) => queryClient.setQueryData(sesConnectionKey(establishmentId), data),
+    onSuccess: (data) => {
+      queryClient.setQueryData(sesConnectionKey(establishmentId), data);
+      // Its send modes went back to manual with it (decision 048).
+      void queryClient.invalidateQueries({ queryKey: ['ses', 'schedule', establishmentId] });
+    },
   });
 }
 

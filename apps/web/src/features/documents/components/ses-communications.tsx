@@ -4,7 +4,10 @@ import { useTranslation } from 'react-i18next';
 import type { SesTravelerCommunication } from '@hospes/shared/ses';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/dialog';
-import { useCancelSesCommunication } from '@/features/traveler/api/ses-communications';
+import {
+  useCancelSesCommunication,
+  useCorrectSes,
+} from '@/features/traveler/api/ses-communications';
 import { errorText } from '@/lib/error-text';
 import { cn } from '@/components/ui/cn';
 import { WarningIcon } from '@/components/ui/icons';
@@ -12,7 +15,15 @@ import { formatDateTime } from '@/lib/format-date-time';
 import { useCheckSesSubmission, useSesCommunications } from '../api/ses-send';
 import { sesFailureText } from './ses-submission-status';
 
-function Line({ item, lng }: { item: SesTravelerCommunication; lng: string }) {
+function Line({
+  item,
+  lng,
+  pilgrimId,
+}: {
+  item: SesTravelerCommunication;
+  lng: string;
+  pilgrimId: string;
+}) {
   const { t } = useTranslation('documents');
   const check = useCheckSesSubmission();
   const date = formatDateTime(item.processedAt ?? item.createdAt, lng);
@@ -40,7 +51,15 @@ function Line({ item, lng }: { item: SesTravelerCommunication; lng: string }) {
               error: item.error ?? item.responseText ?? sesFailureText(t, item.failure),
             })
           : t(`communications.${item.outcome}`, { date });
-  const bad = item.outcome === 'rejected' || item.outcome === 'unknown';
+  // A correction's cancellation: its new alta waits for the Ministry, or did not go (decision 048).
+  const correction =
+    item.operation === 'B' && item.correctionState && item.correctionState !== 'sent'
+      ? t(`communications.correctionState.${item.correctionState}`, {
+          error: item.correctionError ?? '',
+        })
+      : null;
+  const bad =
+    item.outcome === 'rejected' || item.outcome === 'unknown' || item.correctionState === 'failed';
   const cancelled = item.operation !== 'B' && item.cancellation ? item.cancellation : null;
   return (
     <li className="flex items-start gap-2 py-1 break-words">
@@ -53,12 +72,16 @@ function Line({ item, lng }: { item: SesTravelerCommunication; lng: string }) {
         </span>
         {text}
         {cancelled && ` · ${t(`communications.cancelled.${cancelled}`)}`}
+        {correction && ` · ${correction}`}
         {item.operation !== 'B' &&
           item.outcome === 'stored' &&
           !item.cancellation &&
           item.establishmentId &&
           item.communicationCode && (
-            <CancelButton establishmentId={item.establishmentId} code={item.communicationCode} />
+            <>
+              <CorrectButton pilgrimId={pilgrimId} kind={item.kind} code={item.communicationCode} />
+              <CancelButton establishmentId={item.establishmentId} code={item.communicationCode} />
+            </>
           )}
         {item.state === 'queued' && (
           <Button
@@ -118,6 +141,57 @@ function CancelButton({ establishmentId, code }: { establishmentId: string; code
 }
 
 /**
+ * "Send the correction" for a stored communication, parte or reserva (decisions 045, 048), after
+ * a confirmation: it is cancelled and, once the Ministry has processed that, the stay is sent
+ * again with the records as they are then.
+ */
+function CorrectButton({
+  pilgrimId,
+  kind,
+  code,
+}: {
+  pilgrimId: string;
+  kind: 'PV' | 'RH';
+  code: string;
+}) {
+  const { t } = useTranslation('documents');
+  const [open, setOpen] = useState(false);
+  const correct = useCorrectSes();
+  return (
+    <>
+      <Button size="sm" variant="secondary" className="ms-2" onClick={() => setOpen(true)}>
+        {t('communications.correct')}
+      </Button>
+      <ConfirmDialog
+        open={open}
+        title={t('communications.correctTitle', { code })}
+        description={<p>{t('communications.correctText')}</p>}
+        confirmLabel={t('communications.correctConfirm')}
+        pending={correct.isPending}
+        error={correct.isError ? errorText(correct.error, t('communications.correctFailed')) : null}
+        onCancel={() => {
+          correct.reset();
+          setOpen(false);
+        }}
+        onConfirm={() =>
+          correct.mutate(
+            { pilgrimId, kind },
+            {
+              onSuccess: (answer) => {
+                setOpen(false);
+                if (answer.alta || answer.state === 'waiting')
+                  toast.success(t('communications.correctAsked'));
+                else toast.error(t('communications.cancelNotSent'));
+              },
+            },
+          )
+        }
+      />
+    </>
+  );
+}
+
+/**
  * What Hospes sent of a traveler to SES.HOSPEDAJES (decision 035), newest first: stored with the
  * Ministry's code, rejected with its error, or still on its way. Nothing at all when nothing was
  * sent from Hospes (a file uploaded by hand leaves no trace here).
@@ -143,7 +217,7 @@ export function SesCommunications({
       </h2>
       <ul className="mt-2">
         {query.data.map((item) => (
-          <Line key={item.submissionId} item={item} lng={lng} />
+          <Line key={item.submissionId} item={item} lng={lng} pilgrimId={pilgrimId} />
         ))}
       </ul>
     </section>

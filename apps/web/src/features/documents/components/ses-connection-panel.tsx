@@ -226,12 +226,15 @@ export function SesConnectionPanel({
         }}
         onConfirm={() =>
           remove.mutate(undefined, {
-            onSuccess: () => {
+            onSuccess: (answer) => {
               check.reset();
               setUser(null);
               setPassword('');
               setRemoving(false);
-              toast.success(t('connection.removed'));
+              // Sending by itself cannot go on without it: its modes are manual again.
+              toast.success(
+                t(answer.sendModesReset ? 'connection.removedManual' : 'connection.removed'),
+              );
             },
           })
         }

@@ -76,6 +76,46 @@ describe('a correction in the traveler’s record', () => {
     );
   });
 
+  it('says a correction waits for the Ministry, and why one failed', async () => {
+    authStore.setSession(TOKEN, sampleUser, { remember: true });
+    mockApi({
+      [`GET /api/pilgrims/${ANA}/ses-communications`]: {
+        body: {
+          success: true,
+          data: [
+            line({
+              operation: 'B',
+              correctionId: CORRECTION,
+              state: 'queued',
+              outcome: 'pending',
+              correctionState: 'waiting',
+              processedAt: null,
+            }),
+            line({
+              operation: 'B',
+              correctionId: crypto.randomUUID(),
+              state: 'refused',
+              outcome: 'rejected',
+              communicationCode: 'older-code',
+              correctionState: 'failed',
+              correctionError: 'Comunicación ya anulada',
+              processedAt: null,
+            }),
+          ],
+        },
+      },
+    });
+    renderPage(<SesCommunications pilgrimId={ANA} />);
+    const section = await screen.findByRole('region', { name: 'Sent to SES.HOSPEDAJES' });
+    const items = within(section).getAllByRole('listitem');
+    expect(items[0]).toHaveTextContent(
+      /Cancellation of code old-code sent on .* · the corrected parte is sent once the Ministry has processed this cancellation/,
+    );
+    expect(items[1]).toHaveTextContent(
+      /· correction failed, the corrected parte was not sent: Comunicación ya anulada/,
+    );
+  });
+
   it('cancels a stored communication at the Ministry after a confirmation', async () => {
     authStore.setSession(TOKEN, sampleUser, { remember: true });
     const establishmentId = '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5e';
@@ -123,6 +163,67 @@ describe('a correction in the traveler’s record', () => {
       await screen.findByText('Cancellation sent: the Ministry is processing it.'),
     ).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+  });
+
+  it('corrects a stored reserva from the record, after a confirmation', async () => {
+    authStore.setSession(TOKEN, sampleUser, { remember: true });
+    const establishmentId = '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5e';
+    const { calls } = mockApi({
+      [`GET /api/pilgrims/${ANA}/ses-communications`]: {
+        body: {
+          success: true,
+          data: [line({ establishmentId, kind: 'RH', communicationCode: 'rh-123' })],
+        },
+      },
+      [`POST /api/pilgrims/${ANA}/ses/correct`]: {
+        status: 201,
+        body: {
+          success: true,
+          data: {
+            correctionId: CORRECTION,
+            cancellation: {
+              id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5d',
+              establishmentId,
+              kind: 'RH',
+              operation: 'B',
+              correctionId: CORRECTION,
+              environment: 'production',
+              state: 'queued',
+              lote: 'lote-b',
+              responseCode: 0,
+              responseText: 'Ok',
+              failure: null,
+              loteState: null,
+              loteStateText: null,
+              communications: 1,
+              counts: { travelers: 1, stored: 0, rejected: 0, pending: 1 },
+              sentByName: 'Ana',
+              createdAt: '2026-06-02T10:00:00.000Z',
+              processedAt: null,
+              checkedAt: null,
+              checking: true,
+            },
+            alta: null,
+            state: 'waiting',
+          },
+        },
+      },
+    });
+    const { user } = renderPage(<SesCommunications pilgrimId={ANA} />);
+    const section = await screen.findByRole('region', { name: 'Sent to SES.HOSPEDAJES' });
+    expect(within(section).getByRole('listitem')).toHaveTextContent(/^Reserva: Stored/);
+    await user.click(within(section).getByRole('button', { name: 'Send the correction' }));
+    const dialog = await screen.findByRole('alertdialog', {
+      name: 'Correct communication rh-123 at SES.HOSPEDAJES?',
+    });
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Correct it' }));
+    expect(
+      await screen.findByText(
+        'Correction asked: the corrected communication is sent once the Ministry has processed the cancellation.',
+      ),
+    ).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([{ kind: 'RH' }]);
   });
 
   it('tells a cancellation in the history, with its code and why', async () => {

@@ -67,6 +67,40 @@ describe('the send modes of an establishment', () => {
     expect(save).toBeDisabled();
   });
 
+  it('says sending by itself is manual again when the web-service user is removed', async () => {
+    authStore.setSession(TOKEN, sampleUser, { remember: true });
+    mockApi({
+      [`GET /api/establishments/${ID}/ses-connection`]: connected,
+      [`GET /api/establishments/${ID}/ses-schedule`]: schedule({
+        PV: { mode: 'daily', time: '21:00' },
+        RH: { mode: 'manual', time: null },
+      }),
+      [`DELETE /api/establishments/${ID}/ses-connection`]: {
+        body: {
+          success: true,
+          data: {
+            user: null,
+            passwordSet: false,
+            environment: 'production',
+            landlordCode: '0000004242',
+            sendModesReset: true,
+          },
+        },
+      },
+    });
+    const { user } = renderPage(<SesConnectionPanel establishment={establishment} />);
+    await user.click(await screen.findByRole('button', { name: /SES.HOSPEDAJES web service/ }));
+    await screen.findByRole('form', { name: 'Sending by itself (Albergue San Roque)' });
+    await user.click(screen.getByRole('button', { name: 'Remove (Albergue San Roque)' }));
+    const dialog = await screen.findByRole('alertdialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
+    expect(
+      await screen.findByText(
+        'Web-service user removed. Sending by itself is set back to manual: send from Hospes or upload the files on the portal.',
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('tells why the modes could not be saved', async () => {
     authStore.setSession(TOKEN, sampleUser, { remember: true });
     mockApi({

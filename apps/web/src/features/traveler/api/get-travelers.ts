@@ -19,6 +19,8 @@ export interface TravelerFilters {
   stayStatus?: StayStatus;
   /** `pending`: self-registrations awaiting staff review. */
   review?: 'pending';
+  /** `unreportable`: only those the parte's pre-flight refuses, across all pages (decision 048). */
+  parte?: 'unreportable';
   /** The order of the list; unset: newest entry first. */
   sort?: TravelerSort;
   page?: number;

@@ -57,6 +57,22 @@ export function storedCommunication(
   );
 }
 
+/**
+ * The kinds of communication the Ministry holds of the traveler (partes first, then reservas):
+ * each can be corrected (decision 048).
+ */
+export function storedKinds(list: readonly SesTravelerCommunication[]): ('PV' | 'RH')[] {
+  return (['PV', 'RH'] as const).filter((kind) =>
+    list.some(
+      (c) =>
+        (c.operation ?? 'A') === 'A' &&
+        c.kind === kind &&
+        c.outcome === 'stored' &&
+        !c.cancellation,
+    ),
+  );
+}
+
 /** POST /api/pilgrims/{id}/ses/correct: cancel the stored communication and send it again. */
 export async function correctSes(pilgrimId: string, kind: 'PV' | 'RH') {
   return (

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
@@ -6,19 +7,23 @@ import { useCorrectSes } from '../api/ses-communications';
 
 /**
  * "Already reported: send the correction?" after a save that changed what the Ministry holds
- * (decision 045): the correction cancels the stored communication and sends the stay again.
+ * (decision 045): the correction cancels the stored communication and sends the stay again. One
+ * button per kind the Ministry holds (the parte, the reserva: decision 048); once each is asked,
+ * the notice goes.
  */
 export function SesCorrectionNotice({
   pilgrimId,
-  kind,
+  kinds,
   onDone,
 }: {
   pilgrimId: string;
-  kind: 'PV' | 'RH';
+  kinds: readonly ('PV' | 'RH')[];
   onDone: () => void;
 }) {
   const { t } = useTranslation('clients');
   const correct = useCorrectSes();
+  const [asked, setAsked] = useState<ReadonlySet<string>>(new Set());
+  const left = kinds.filter((kind) => !asked.has(kind));
   return (
     <div role="status" className="flex flex-col gap-2">
       <p className="text-fg">{t('sesCorrection.notice')}</p>
@@ -28,24 +33,34 @@ export function SesCorrectionNotice({
         </p>
       )}
       <div className="flex flex-wrap gap-2">
-        <Button
-          size="sm"
-          pending={correct.isPending}
-          onClick={() =>
-            correct.mutate(
-              { pilgrimId, kind },
-              {
-                onSuccess: (answer) => {
-                  onDone();
-                  if (answer.alta) toast.success(t('sesCorrection.sent'));
-                  else toast.error(t('sesCorrection.cancelOnly'));
+        {left.map((kind) => (
+          <Button
+            key={kind}
+            size="sm"
+            pending={correct.isPending && correct.variables?.kind === kind}
+            disabled={correct.isPending}
+            onClick={() =>
+              correct.mutate(
+                { pilgrimId, kind },
+                {
+                  onSuccess: (answer) => {
+                    const rest = left.filter((k) => k !== kind);
+                    setAsked((before) => new Set([...before, kind]));
+                    if (rest.length === 0) onDone();
+                    // The corrected parte goes once the cancellation is processed (decision 048).
+                    if (answer.alta || answer.state === 'waiting')
+                      toast.success(t('sesCorrection.sent'));
+                    else toast.error(t('sesCorrection.cancelOnly'));
+                  },
                 },
-              },
-            )
-          }
-        >
-          {t('sesCorrection.send')}
-        </Button>
+              )
+            }
+          >
+            {kinds.length === 1 && kind === 'PV'
+              ? t('sesCorrection.send')
+              : t(kind === 'PV' ? 'sesCorrection.sendPV' : 'sesCorrection.sendRH')}
+          </Button>
+        ))}
         <Button size="sm" variant="secondary" onClick={onDone}>
           {t('sesCorrection.later')}
         </Button>
