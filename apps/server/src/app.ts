@@ -322,6 +322,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ocr,
     counts,
     limiters,
+    limits: {
+      scanMaxPixels: config.checkinScans.maxPixels,
+      ocrPerEstablishmentPerMinute: config.checkinScans.perMinute,
+    },
   });
   // Registration documents: the PDF (download, e-mail), the traveler file (export, import) and
   // the SES.HOSPEDAJES files. The traveler repository numbers the travelers they write or print.

@@ -9,32 +9,33 @@ export const PNG_BYTES = Buffer.from(
   'base64',
 );
 
+/** A real 64 × 48 JPEG (a colour gradient, quality 60): sharp decodes it. */
+const SMALL_JPEG = Buffer.from(
+  '/9j/2wBDAA0JCgsKCA0LCgsODg0PEyAVExISEyccHhcgLikxMC4pLSwzOko+MzZGNywtQFdBRkxOUlNSMj5aYVpQYEpRUk//2wBDAQ4ODhMREyYVFSZPNS01T09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT0//wAARCAAwAEADASIAAhEBAxEB/8QAFwABAQEBAAAAAAAAAAAAAAAAAwQFBv/EABcQAAMBAAAAAAAAAAAAAAAAAAACA2H/xAAXAQEBAQEAAAAAAAAAAAAAAAADBQIH/8QAFhEBAQEAAAAAAAAAAAAAAAAAAwAC/9oADAMBAAIRAxEAPwDgllgyyKVlgqywt6SElp1lgyywoWWDLLANJUiWnWWDLLChZYMssB0lSJaZZYMssKVlgyywHSVIlsRZYMssKFlgyyw3pLmxLTrLBllhQshllgOkqRLTrLBVlhSssGWWA6SpEtMssGWWFKywZZYDpKkS2IssGWWFCywZZYb0lzUlp1lgyywoWQyywHSVMlp1lgqywpWWDLLAdJUiWmWQyywpWWDLLAdJUiW//9k=',
+  'base64',
+);
+
 /**
- * A JPEG's structure (JFIF header, a 640 × 480 frame, the start of a scan), then `size` bytes of
- * noise as its image data and the end marker: what the upload checks read, not a picture.
+ * A real JPEG (64 × 48) carrying `size` bytes of noise in comment segments after its start: the
+ * upload checks read its structure and sharp decodes it (the comments are not stored).
  */
 export function jpegBytes(size = 2048): Buffer {
-  const header = Buffer.from([
-    ...[0xff, 0xd8],
-    ...[0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0, 1, 0, 1, 0, 0],
-    ...[0xff, 0xc0, 0x00, 0x0b, 0x08, 0x01, 0xe0, 0x02, 0x80, 0x01, 0x01, 0x11, 0x00],
-    ...[0xff, 0xda, 0x00, 0x08, 0x01, 0x01, 0x00, 0x00, 0x3f, 0x00],
-  ]);
-  return Buffer.concat([header, randomBytes(size), Buffer.from([0xff, 0xd9])]);
+  const segments: Buffer[] = [];
+  for (let left = size; left > 0;) {
+    const length = Math.min(left, 65_533);
+    const head = Buffer.from([0xff, 0xfe, 0, 0]);
+    head.writeUInt16BE(length + 2, 2);
+    segments.push(head, randomBytes(length));
+    left -= length;
+  }
+  return Buffer.concat([SMALL_JPEG.subarray(0, 2), ...segments, SMALL_JPEG.subarray(2)]);
 }
 
-/** A WebP container with a lossy 640 × 480 frame header, then `size` bytes of noise. */
-export function webpBytes(size = 1024): Buffer {
-  const frame = Buffer.from([0x00, 0x00, 0x00, 0x9d, 0x01, 0x2a, 0x80, 0x02, 0xe0, 0x01]);
-  const body = Buffer.concat([frame, randomBytes(size)]);
-  const head = Buffer.alloc(20);
-  head.write('RIFF', 0, 'latin1');
-  head.writeUInt32LE(body.length + 12, 4);
-  head.write('WEBP', 8, 'latin1');
-  head.write('VP8 ', 12, 'latin1');
-  head.writeUInt32LE(body.length, 16);
-  return Buffer.concat([head, body]);
-}
+/** A real 64 × 48 lossy WebP (the same gradient). */
+export const WEBP_BYTES = Buffer.from(
+  'UklGRsYAAABXRUJQVlA4ILoAAACwBgCdASpAADAAPrVOn0o/sKKiMBqoA/AWiWYzgX//WDE8sJWt5YlfyHKAX9hn1Rw1zDgGsgJ///X2P//2gAD+8HXL9ekH8tr/+3yYZZn4NRHvxGBWTtMJaVv8tU+PfPRinZ9yRhixnUx0SkVqT9uEl68X+zJyBo+pClnDF5LqoPxqqXLDkzLAe93WoHKIqwehix+Ba2b7KaeLQv84qiafLagTbRNuTxtIN39/jMfMLULBtKQF4MgAAAA=',
+  'base64',
+);
 
 /**
  * A PNG that declares `width` × `height` RGBA pixels and holds a few bytes of image data: its

@@ -19,6 +19,8 @@ export const ERROR_CATALOGUE = {
   UNSUPPORTED_IMAGE_TYPE: { status: 415 },
   HEIC_NOT_SUPPORTED: { status: 415 },
   IMAGE_UNREADABLE: { status: 400 },
+  /** A photo over the public check-in's pixel cap (CHECKIN_SCAN_MAX_MEGAPIXELS), by its header. */
+  IMAGE_TOO_MANY_PIXELS: { status: 413 },
   MRZ_NOT_FOUND: { status: 422 },
   IDEMPOTENCY_KEY_REUSED: { status: 422 },
   TERMS_NOT_ACCEPTED: { status: 400 },

@@ -60,6 +60,8 @@ const EnvSchema = z.object({
   CONTACT_MESSAGES_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(50),
   LOGIN_LOCK_FAILURES: z.coerce.number().int().min(5).max(100_000).default(50),
   SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
+  CHECKIN_SCAN_MAX_MEGAPIXELS: z.coerce.number().int().min(1).max(50).default(12),
+  CHECKIN_SCANS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(10),
   RETENTION_PURGE_HOURS: z.coerce.number().int().min(0).max(168).default(24),
   // Sending to SES.HOSPEDAJES (modules/ses, decision 035).
   SES_ENDPOINT: optional.pipe(
@@ -149,6 +151,13 @@ export type Config = {
   };
   /** How long a checked session is kept in memory (0: every request asks the database). */
   sessionCacheSeconds: number;
+  /** The public self check-in's scans (issue #30, decision 051). */
+  checkinScans: {
+    /** The most pixels of a photo sent to it (the desk's scan takes up to 50 million). */
+    maxPixels: number;
+    /** Scans a minute per establishment, from every address together. */
+    perMinute: number;
+  };
   /**
    * Hours between runs of the retention purge (modules/retention), a scheduled job (lib/jobs):
    * at once when first scheduled, then this long after each run; 0: not on this process.
@@ -237,6 +246,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       registry: e.OPERATOR_REGISTRY,
     },
     sessionCacheSeconds: e.SESSION_CACHE_SECONDS,
+    checkinScans: {
+      maxPixels: e.CHECKIN_SCAN_MAX_MEGAPIXELS * 1_000_000,
+      perMinute: e.CHECKIN_SCANS_PER_MINUTE,
+    },
     retentionPurgeHours: e.RETENTION_PURGE_HOURS,
     testimonialsFile: path.resolve(
       e.TESTIMONIALS_FILE ?? path.join(e.DATA_DIR, 'testimonials.json'),

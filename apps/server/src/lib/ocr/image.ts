@@ -10,8 +10,13 @@ export const ACCEPTED_IMAGE_TYPES: readonly ImageType[] = ['jpeg', 'png', 'webp'
 
 /** Images with more pixels are refused from their header, before any pixel is decoded. */
 export const MAX_INPUT_PIXELS = 50_000_000;
-/** Decoded images are kept at most this wide: enough for an MRZ filling a quarter of the frame. */
-export const MAX_DECODED_WIDTH = 3200;
+/**
+ * Decoded images are reduced to at most this a side before anything reads them (issue #30): the
+ * MRZ of a document a quarter of the frame wide still reads (tested on a 7,000 × 7,000 photo), and
+ * every later step (turns, crops, layouts) works on at most 5.8 million pixels whatever was sent.
+ * A JPEG is decoded straight at a half, a quarter or an eighth of its size when that is enough.
+ */
+export const MAX_DECODED_SIDE = 2400;
 const MIN_SIDE = 32;
 const MAX_ASPECT = 20;
 /** Width of the overview crops: an MRZ that fills the frame gets a 30–45 px character pitch. */
@@ -33,6 +38,19 @@ const HEIF_BRANDS = new Set([
   'msf1',
   'mif2',
 ]);
+
+/**
+ * The pixels an image declares in its header (width × height), read without decoding it; null
+ * when sharp cannot read the header.
+ */
+export async function declaredPixels(buf: Buffer): Promise<number | null> {
+  try {
+    const { width, height } = await sharp(buf, { limitInputPixels: false }).metadata();
+    return width && height ? width * height : null;
+  } catch {
+    return null;
+  }
+}
 
 /** The image type by magic bytes, or null. */
 export function sniffImageType(buf: Uint8Array): ImageType | null {
@@ -74,15 +92,18 @@ async function toGrey(pipeline: Sharp): Promise<GreyImage> {
 }
 
 /**
- * Decodes an accepted image: EXIF orientation applied, greyscale, at most MAX_DECODED_WIDTH
- * wide. Refuses images over MAX_INPUT_PIXELS from their header, and damaged files.
+ * Decodes an accepted image: EXIF orientation applied, greyscale, at most MAX_DECODED_SIDE a
+ * side. Refuses images over MAX_INPUT_PIXELS from their header, and damaged files.
  */
 export async function decodeGrey(buf: Buffer): Promise<GreyImage> {
   let decoded: GreyImage;
   try {
     const image = sharp(buf, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
     decoded = await toGrey(
-      image.autoOrient().greyscale().resize({ width: MAX_DECODED_WIDTH, withoutEnlargement: true }),
+      image.autoOrient().greyscale().resize(MAX_DECODED_SIDE, MAX_DECODED_SIDE, {
+        fit: 'inside',
+        withoutEnlargement: true,
+      }),
     );
   } catch (error) {
     throw new AppError('IMAGE_UNREADABLE', { cause: error });

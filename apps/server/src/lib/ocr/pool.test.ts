@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createPool, PoolClosedError, PoolFullError, PoolTimeoutError } from './pool';
 
 interface Fake {
@@ -8,7 +8,13 @@ interface Fake {
 }
 
 function fakePool(
-  options: { size?: number; maxQueue?: number; graceMs?: number; failCreate?: () => boolean } = {},
+  options: {
+    size?: number;
+    maxQueue?: number;
+    graceMs?: number;
+    idleMs?: number;
+    failCreate?: () => boolean;
+  } = {},
 ) {
   const made: Fake[] = [];
   const pool = createPool<Fake>({
@@ -25,6 +31,7 @@ function fakePool(
       fake.destroyed = true;
     },
     healthy: (fake) => fake.alive,
+    idleMs: options.idleMs,
   });
   return { pool, made };
 }
@@ -124,5 +131,34 @@ describe('createPool', () => {
     await expect(waiting).rejects.toBeInstanceOf(PoolClosedError);
     expect(made.every((f) => f.destroyed)).toBe(true);
     await expect(pool.run(g.job, 1000)).rejects.toBeInstanceOf(PoolClosedError);
+  });
+
+  it('ends a resource left idle for idleMs, and makes a new one on the next demand', async () => {
+    vi.useFakeTimers();
+    try {
+      const { pool, made } = fakePool({ idleMs: 60_000 });
+      expect(await pool.run(async (fake) => fake.id, 1000)).toBe(1);
+      vi.advanceTimersByTime(59_000);
+      // Used again before its idle time ends: the same resource, its idle time counted anew.
+      expect(await pool.run(async (fake) => fake.id, 1000)).toBe(1);
+      vi.advanceTimersByTime(59_000);
+      expect(made[0]!.destroyed).toBe(false);
+      vi.advanceTimersByTime(2_000);
+      expect(made[0]!.destroyed).toBe(true);
+      expect(pool.stats()).toMatchObject({ created: 0, idle: 0, busy: 0 });
+      expect(await pool.run(async (fake) => fake.id, 1000)).toBe(2);
+      await pool.close();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('keeps idle resources without idleMs', async () => {
+    const { pool, made } = fakePool();
+    await pool.run(async (fake) => fake.id, 1000);
+    await sleep(100);
+    expect(made[0]!.destroyed).toBe(false);
+    expect(pool.stats()).toMatchObject({ created: 1, idle: 1 });
+    await pool.close();
   });
 });

@@ -2,7 +2,8 @@
  * A small bounded pool: at most `size` resources, created on first demand; at most `maxQueue`
  * jobs waiting, beyond which `run` refuses at once; a time limit per job that covers the wait
  * and the work. A job that overruns is answered at its deadline; if it has still not finished a
- * grace period later, its resource is destroyed (a stuck OCR worker) and replaced on demand.
+ * grace period later, its resource is destroyed (a stuck OCR worker) and replaced on demand. A
+ * resource left idle for `idleMs` is destroyed too (its memory returned), and made again on demand.
  */
 export class PoolFullError extends Error {
   constructor() {
@@ -32,6 +33,8 @@ export interface PoolOptions<R> {
   healthy?: (resource: R) => boolean;
   /** How long past the deadline a job may keep its resource before the resource is destroyed. */
   graceMs?: number;
+  /** How long a resource may stay idle before it is destroyed; unset: kept until the pool closes. */
+  idleMs?: number;
 }
 
 export interface PoolStats {
@@ -63,6 +66,33 @@ export function createPool<R>(options: PoolOptions<R>): Pool<R> {
   let count = 0; // created or being created
   let closed = false;
 
+  /** The timers that end idle resources (idleMs). */
+  const idleTimers = new Map<R, ReturnType<typeof setTimeout>>();
+
+  function takeIdle(): R | undefined {
+    const resource = idle.pop();
+    if (resource !== undefined) {
+      clearTimeout(idleTimers.get(resource));
+      idleTimers.delete(resource);
+    }
+    return resource;
+  }
+
+  function putIdle(resource: R) {
+    idle.push(resource);
+    if (options.idleMs === undefined) return;
+    const timer = setTimeout(() => {
+      idleTimers.delete(resource);
+      const at = idle.indexOf(resource);
+      if (at < 0) return;
+      idle.splice(at, 1);
+      count--;
+      void destroy(resource).catch(() => {});
+    }, options.idleMs);
+    timer.unref();
+    idleTimers.set(resource, timer);
+  }
+
   function discard(resource: R) {
     if (!busy.delete(resource)) return; // already gone (pool closed, or discarded after its grace)
     count--;
@@ -91,7 +121,7 @@ export function createPool<R>(options: PoolOptions<R>): Pool<R> {
 
   function acquire(signal: AbortSignal): Promise<R> {
     if (closed) return Promise.reject(new PoolClosedError());
-    const ready = idle.pop();
+    const ready = takeIdle();
     if (ready !== undefined) {
       busy.add(ready);
       return Promise.resolve(ready);
@@ -124,7 +154,7 @@ export function createPool<R>(options: PoolOptions<R>): Pool<R> {
     const next = waiting.shift();
     if (next) return next.resolve(resource);
     busy.delete(resource);
-    idle.push(resource);
+    putIdle(resource);
   }
 
   return {
@@ -177,6 +207,8 @@ export function createPool<R>(options: PoolOptions<R>): Pool<R> {
       closed = true;
       for (const waiter of waiting.splice(0)) waiter.reject(new PoolClosedError());
       for (const controller of running) controller.abort(new PoolClosedError());
+      for (const timer of idleTimers.values()) clearTimeout(timer);
+      idleTimers.clear();
       const all = [...idle.splice(0), ...busy];
       busy.clear();
       count = 0;

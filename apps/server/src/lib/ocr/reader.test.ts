@@ -12,6 +12,7 @@ import { mrzToTraveler, parseMrz, type ScanResult } from '@hospes/shared/mrz';
 import { mismatches, mrzFixtures } from '../../../test/fixtures/mrz/fixtures';
 import { createOcrService } from '../../modules/ocr/ocr.service';
 import { AppError } from '../app-error';
+import { decodeGrey, MAX_DECODED_SIDE } from './image';
 import { createMrzReader } from './reader';
 import { createTesseractEngine, type OcrEngine } from './tesseract';
 
@@ -110,6 +111,32 @@ describe('the generated MRZ test set', () => {
       for (const image of [turned, tagged]) {
         expect(mismatches(await service.processDocument(image), f.expected)).toEqual([]);
       }
+    },
+  );
+
+  it(
+    'reduces a 7,000 × 7,000 photo to 2,400 a side before reading, and still reads a document a quarter of its width',
+    { timeout: 60_000 },
+    async () => {
+      const f = fixtures.find((x) => x.name === 'td3-deu-clean')!;
+      const document = await sharp(fs.readFileSync(f.file)).resize({ width: 1750 }).toBuffer();
+      const photo = await sharp({
+        create: { width: 7000, height: 7000, channels: 3, background: '#d8d0c0' },
+      })
+        .composite([{ input: document, left: 2600, top: 3900 }])
+        .jpeg({ quality: 85 })
+        .toBuffer();
+      const decoded = await decodeGrey(photo);
+      expect([decoded.width, decoded.height]).toEqual([MAX_DECODED_SIDE, MAX_DECODED_SIDE]);
+      expect(MAX_DECODED_SIDE).toBe(2400);
+      // Portrait and landscape alike: the longer side is the one reduced.
+      const tall = await decodeGrey(
+        await sharp({ create: { width: 3000, height: 6000, channels: 3, background: '#fff' } })
+          .jpeg()
+          .toBuffer(),
+      );
+      expect([tall.width, tall.height]).toEqual([1200, 2400]);
+      expect(mismatches(await service.processDocument(photo), f.expected)).toEqual([]);
     },
   );
 

@@ -276,6 +276,8 @@ export interface MrzReaderOptions {
   maxQueue?: number;
   /** Per request, waiting included; beyond: 503 OCR_TIMEOUT. Below the web client's 15 s. */
   timeoutMs?: number;
+  /** A worker idle this long is ended, its memory returned (DEFAULT_IDLE_MS). */
+  idleMs?: number;
   /** The OCR engine; the real one by default. */
   createEngine?: (log: Logger) => Promise<OcrEngine>;
 }
@@ -291,6 +293,12 @@ export interface MrzReader {
 export const MAX_POOL_SIZE = 2;
 export const DEFAULT_TIMEOUT_MS = 12_000;
 export const DEFAULT_MAX_QUEUE = 20;
+/**
+ * Workers idle for a minute are ended (issue #30): each holds ~240 MB, which a server kept for
+ * the rest of its life once two scans had come together. The next scan after a quiet minute waits
+ * for a worker to start again (about a second; the language data are on disk).
+ */
+export const DEFAULT_IDLE_MS = 60_000;
 
 export function createMrzReader(options: MrzReaderOptions): MrzReader {
   const { log } = options;
@@ -310,6 +318,7 @@ export function createMrzReader(options: MrzReaderOptions): MrzReader {
     },
     destroy: (engine) => engine.terminate(),
     healthy: (engine) => engine.alive,
+    idleMs: options.idleMs ?? DEFAULT_IDLE_MS,
   });
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
 

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { MAX_INPUT_PIXELS } from '../ocr/image';
+import { IMAGES_AT_ONCE, inTurn } from './in-turn';
 
 // Privacy and memory: libvips must not keep decoded documents in its operation cache.
 sharp.cache(false);
@@ -7,29 +8,9 @@ sharp.cache(false);
 /** Longest side of a preview: sharp in a 320 px wide thumbnail on a screen of 2 pixels per px. */
 export const PREVIEW_MAX_SIDE = 640;
 
-/**
- * Previews made at once, per process; the others wait their turn. Each decodes a whole image
- * (up to MAX_INPUT_PIXELS: a few hundred MB for the largest), so memory stays bounded however many
- * thumbnails are asked for together.
- */
-export const PREVIEWS_AT_ONCE = 2;
-
-let active = 0;
-const waiting: (() => void)[] = [];
-
-/** Runs `work` when fewer than PREVIEWS_AT_ONCE others run (exported for its test). */
-export async function inTurn<T>(work: () => Promise<T>): Promise<T> {
-  if (active >= PREVIEWS_AT_ONCE) await new Promise<void>((resolve) => waiting.push(resolve));
-  else active++;
-  try {
-    return await work();
-  } finally {
-    // The slot passes straight to the next in line, or is freed.
-    const next = waiting.shift();
-    if (next) next();
-    else active--;
-  }
-}
+/** Previews made at once, per process: their turns are shared with uploads (in-turn.ts). */
+export const PREVIEWS_AT_ONCE = IMAGES_AT_ONCE;
+export { inTurn };
 
 /**
  * A smaller copy of a stored document image, for thumbnails on a slow connection: turned as its

@@ -11,7 +11,7 @@ import {
   loadEncryptionKey,
 } from './document-cipher';
 import { decodeImageDataUrl, sniffImageType } from './images';
-import { dataUrl, jpegBytes, PNG_BYTES, webpBytes } from '../../../test/traveler-factories';
+import { dataUrl, jpegBytes, PNG_BYTES, WEBP_BYTES } from '../../../test/traveler-factories';
 
 const dirs: string[] = [];
 afterAll(async () => {
@@ -83,7 +83,7 @@ describe('images by content', () => {
   it('recognises JPEG, PNG and WebP by their bytes, whatever the declared type', () => {
     expect(sniffImageType(jpegBytes(10))).toBe('image/jpeg');
     expect(sniffImageType(PNG_BYTES)).toBe('image/png');
-    expect(sniffImageType(webpBytes(10))).toBe('image/webp');
+    expect(sniffImageType(WEBP_BYTES)).toBe('image/webp');
     expect(sniffImageType(Buffer.from('GIF89a'))).toBeNull();
     const png = decodeImageDataUrl(dataUrl(PNG_BYTES, 'image/jpeg'));
     expect(png).toMatchObject({ ok: true, mimeType: 'image/png', extension: 'png' });

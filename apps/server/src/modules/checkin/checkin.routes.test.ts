@@ -4,7 +4,9 @@
  * One test file over 500 lines on purpose: the calls share one test app and its seeded tenants, set up
  * once per file (a PGlite restored from the snapshot); split, each file would set them up again.
  */
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import sharp from 'sharp';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PublicCheckinInputSchema } from '@hospes/shared/checkin';
@@ -34,7 +36,9 @@ let owner: Awaited<ReturnType<typeof registerVerifiedOwner>>;
 let other: Awaited<ReturnType<typeof registerVerifiedOwner>>;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
+  // Scans per establishment (CHECKIN_SCANS_PER_MINUTE) raised here, so that the limit per
+  // address is tested alone; the establishment's budget is tested with the defaults below.
+  ctx = await createTestContext({ checkinScans: { maxPixels: 12_000_000, perMinute: 1000 } });
   admin = await createAdminSession(ctx);
   owner = await registerVerifiedOwner(ctx);
   other = await registerVerifiedOwner(ctx);
@@ -731,6 +735,92 @@ describe('public document scan (POST /api/public/checkin/{token}/ocr)', () => {
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().code).toBe('TOO_MANY_REQUESTS');
     expect(blocked.headers['retry-after']).toBeDefined();
+  });
+});
+
+describe('public document scan: the pixel cap and the establishment budget (defaults)', () => {
+  let app: TestContext;
+  let first: Awaited<ReturnType<typeof registerVerifiedOwner>>;
+  let second: Awaited<ReturnType<typeof registerVerifiedOwner>>;
+  beforeAll(async () => {
+    app = await createTestContext();
+    first = await registerVerifiedOwner(app);
+    second = await registerVerifiedOwner(app);
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+  const linkToken = async (owner: Awaited<ReturnType<typeof registerVerifiedOwner>>) => {
+    const res = await app.app.inject({
+      method: 'GET',
+      url: `/api/establishments/${owner.establishmentId}/checkin-link`,
+      headers: bearer(owner.token),
+    });
+    return res.json<{ data: { token: string } }>().data.token;
+  };
+  const scan = (
+    token: string,
+    content: Buffer,
+    ip: string,
+    url = `/api/public/checkin/${token}/ocr?lng=en`,
+  ) => {
+    const body = multipartBody({ name: 'dni.jpg', content, type: 'image/jpeg', field: 'document' });
+    return app.app.inject({
+      method: 'POST',
+      url,
+      payload: body.payload,
+      headers: body.headers,
+      remoteAddress: ip,
+    });
+  };
+
+  it('refuses a photo over 12 megapixels by its header, before any OCR, with 413', async () => {
+    // A JPEG's header for 4,000 × 3,001 pixels (just over 12 million; a phone's 12 MP photo is
+    // 4,032 × 3,024 = 12.2), then noise that no decoder could read: the OCR would answer 400.
+    const header = Buffer.from([
+      ...[0xff, 0xd8],
+      ...[0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0, 1, 0, 1, 0, 0],
+      ...[0xff, 0xc0, 0x00, 0x0b, 0x08, 0x0b, 0xb9, 0x0f, 0xa0, 0x01, 0x01, 0x11, 0x00],
+      ...[0xff, 0xda, 0x00, 0x08, 0x01, 0x01, 0x00, 0x00, 0x3f, 0x00],
+    ]);
+    const over = Buffer.concat([header, randomBytes(4096), Buffer.from([0xff, 0xd9])]);
+    expect(await sharp(over).metadata()).toMatchObject({ width: 4000, height: 3001 });
+    const res = await scan(await linkToken(second), over, '10.4.0.1');
+    expect(res.statusCode, res.body).toBe(413);
+    expect(res.json()).toMatchObject({
+      success: false,
+      code: 'IMAGE_TOO_MANY_PIXELS',
+      message: expect.stringContaining('12 megapixels'),
+    });
+    expect(res.json().requestId).toBeDefined();
+    // Under the cap, the same noise goes to the reader, which cannot decode it.
+    const small = Buffer.from(header);
+    small.writeUInt16BE(2000, 25);
+    const under = await scan(
+      await linkToken(second),
+      Buffer.concat([small, randomBytes(4096), Buffer.from([0xff, 0xd9])]),
+      '10.4.0.2',
+    );
+    expect(under.json().code).toBe('IMAGE_UNREADABLE');
+  });
+
+  it('answers 429 past 10 scans a minute at one establishment from any addresses; other establishments are not held up', async () => {
+    const token = await linkToken(first);
+    const text = Buffer.from('not a photo');
+    // Ten addresses, one scan each (not images: counted all the same, before the upload is read).
+    for (let i = 0; i < 10; i++) {
+      const res = await scan(token, text, `10.5.0.${i}`);
+      expect(res.statusCode).not.toBe(429);
+    }
+    const blocked = await scan(token, text, '10.5.0.200');
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toMatchObject({ success: false, code: 'TOO_MANY_REQUESTS' });
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(60);
+    // Another establishment's link, and a dead link (404 before any budget), are answered.
+    const elsewhere = await scan(await linkToken(second), text, '10.5.0.201');
+    expect(elsewhere.statusCode).toBe(415);
+    expect((await scan('no-such-link', text, '10.5.0.202')).statusCode).toBe(404);
   });
 });
 

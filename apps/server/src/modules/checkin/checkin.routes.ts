@@ -181,15 +181,17 @@ export const publicCheckinRoutes: FastifyPluginAsyncZod<{ checkin: CheckinServic
       schema: {
         tags,
         summary:
-          'Read a document photo for the self-registration form (see POST /api/ocr/process-document)',
+          'Read a document photo for the self-registration form (see POST /api/ocr/process-document). ' +
+          'At most CHECKIN_SCAN_MAX_MEGAPIXELS (default 12) megapixels: 413 IMAGE_TOO_MANY_PIXELS. 429 over 30 an ' +
+          'hour per address, or over CHECKIN_SCANS_PER_MINUTE (default 10) a minute per establishment.',
         consumes: ['multipart/form-data'],
         params: TokenParams,
         querystring: LngQuerySchema,
         response: { 200: ScanResponseSchema },
       },
-      // Counted before the upload is read.
+      // Counted before the upload is read: per address, and per establishment (the link's).
       onRequest: async (request) => {
-        await checkin.limitScan(request.ip);
+        await checkin.limitScan(request.ip, (request.params as { token: string }).token);
       },
     },
     async (request) => {

@@ -50,12 +50,21 @@ export interface CheckinLimits {
   perTokenPerDay: number;
   /** Public document scans per client address and hour. */
   ocrPerIpPerHour: number;
+  /**
+   * Public document scans per establishment and minute, from every address together
+   * (CHECKIN_SCANS_PER_MINUTE): one link cannot keep the server's OCR workers to itself.
+   */
+  ocrPerEstablishmentPerMinute: number;
+  /** The most pixels a photo sent to the public scan may have (CHECKIN_SCAN_MAX_MEGAPIXELS). */
+  scanMaxPixels: number;
 }
 
 export const DEFAULT_CHECKIN_LIMITS: CheckinLimits = {
   perIpPerHour: 10,
   perTokenPerDay: 200,
   ocrPerIpPerHour: 30,
+  ocrPerEstablishmentPerMinute: 10,
+  scanMaxPixels: 12_000_000,
 };
 
 const HOUR = 60 * 60 * 1000;
@@ -133,6 +142,11 @@ export function createCheckinService(deps: {
     max: limits.ocrPerIpPerHour,
     windowMs: HOUR,
     keyOf: clientKey,
+  });
+  const ocrPerEstablishment = limiters.create({
+    name: 'checkin-scan-establishment',
+    max: limits.ocrPerEstablishmentPerMinute,
+    windowMs: 60_000,
   });
 
   async function take(limiter: RateLimit, key: string) {
@@ -236,8 +250,14 @@ export function createCheckinService(deps: {
       await take(perToken, token);
     },
 
-    async limitScan(ip: string) {
+    /**
+     * Counts a public scan (before the photo is read): per address, then, for a live link, against
+     * its establishment's budget (every address together). 429 over either; 404 for a dead link.
+     */
+    async limitScan(ip: string, token: string) {
       await take(ocrPerIp, ip);
+      const establishment = await liveEstablishment(token);
+      await take(ocrPerEstablishment, establishment.id);
     },
 
     /**
@@ -297,7 +317,7 @@ export function createCheckinService(deps: {
     /** POST /api/public/checkin/{token}/ocr: a scan for a live link only. */
     async publicScan(token: string, image: Buffer): Promise<ScanResult> {
       await liveEstablishment(token);
-      return ocr.processDocument(image);
+      return ocr.processDocument(image, { maxPixels: limits.scanMaxPixels });
     },
 
     /** GET /api/pilgrims/by-code/{code}: the pre-registered traveler, in the caller's tenancy. */

@@ -1,7 +1,7 @@
 import { IMAGE_MAX_BYTES } from '@hospes/shared/codes';
 import { mrzToTraveler, type ScanResult } from '@hospes/shared/mrz';
 import { AppError } from '../../lib/app-error';
-import { ACCEPTED_IMAGE_TYPES, sniffImageType } from '../../lib/ocr/image';
+import { ACCEPTED_IMAGE_TYPES, declaredPixels, sniffImageType } from '../../lib/ocr/image';
 import type { MrzReader, PassTrace } from '../../lib/ocr/reader';
 
 /** Uploads larger than this are refused (413) while they stream in. */
@@ -18,7 +18,15 @@ export interface OcrService {
   /** Reads the MRZ of a photo held in memory; the photo is neither stored nor logged. */
   processDocument(
     image: Buffer,
-    options?: { onPasses?: (passes: PassTrace[]) => void },
+    options?: {
+      onPasses?: (passes: PassTrace[]) => void;
+      /**
+       * A photo with more pixels (by its header, before any decoding or any wait for a worker) is
+       * refused with IMAGE_TOO_MANY_PIXELS (413): the public check-in's lower cap. Without it,
+       * the reader's own limit holds (50 million pixels, IMAGE_UNREADABLE).
+       */
+      maxPixels?: number;
+    },
   ): Promise<ScanResult>;
 }
 
@@ -31,6 +39,14 @@ export function createOcrService(deps: { reader: MrzReader; now?: () => Date }):
       if (type === 'heic') throw new AppError('HEIC_NOT_SUPPORTED');
       if (!type || !ACCEPTED_IMAGE_TYPES.includes(type))
         throw new AppError('UNSUPPORTED_IMAGE_TYPE');
+      if (options.maxPixels !== undefined) {
+        const pixels = await declaredPixels(image);
+        if (pixels === null) throw new AppError('IMAGE_UNREADABLE');
+        if (pixels > options.maxPixels)
+          throw new AppError('IMAGE_TOO_MANY_PIXELS', {
+            params: { max: Math.floor(options.maxPixels / 1_000_000) },
+          });
+      }
 
       const { read, passes } = await deps.reader.read(image);
       options.onPasses?.(passes);

@@ -1,6 +1,7 @@
 /**
  * The images of a registration (the identity document's front and back, the signature): checked
- * by content and size, sealed with the document cipher, and refused where the establishment keeps
+ * by content and size, decoded and written anew without metadata (lib/storage/reencode, decision
+ * 051), sealed with the document cipher, and refused where the establishment keeps
  * no photos of documents (decision 023).
  */
 import { randomUUID } from 'node:crypto';
@@ -14,6 +15,7 @@ import {
   IMAGE_MAX_PIXELS,
   SIGNATURE_MAX_PIXELS,
 } from '../../lib/storage/images';
+import { reencodeImage } from '../../lib/storage/reencode';
 
 export type Images = Pick<CreateTravelerInput, 'frontDocImage' | 'backDocImage' | 'signatureImage'>;
 
@@ -44,24 +46,30 @@ const IMAGE_PROBLEMS = {
   pixels: 'validation.imageTooManyPixels',
 } as const;
 
-/** Decodes, checks (by content and size) and encrypts the images that were sent. */
-export function sealImages(
+/**
+ * Decodes, checks (by content, size and pixels), writes anew (reencodeImage: no metadata, nothing
+ * after the picture) and encrypts the images that were sent. An image sharp cannot decode is
+ * refused as damaged.
+ */
+export async function sealImages(
   cipher: DocumentCipher,
   pilgrimId: string,
   images: Images,
-): SealedDocument[] {
+): Promise<SealedDocument[]> {
   const details: ErrorDetail[] = [];
   const sealed: SealedDocument[] = [];
   for (const { field, kind, name } of IMAGE_FIELDS) {
     const dataUrl = images[field];
     if (!dataUrl) continue;
-    const decoded = decodeImageDataUrl(
-      dataUrl,
-      IMAGE_MAX_BYTES,
-      kind === 'signature' ? SIGNATURE_MAX_PIXELS : IMAGE_MAX_PIXELS,
-    );
+    const maxPixels = kind === 'signature' ? SIGNATURE_MAX_PIXELS : IMAGE_MAX_PIXELS;
+    const decoded = decodeImageDataUrl(dataUrl, IMAGE_MAX_BYTES, maxPixels);
     if (!decoded.ok) {
       details.push({ field, message: '', code: IMAGE_PROBLEMS[decoded.reason] });
+      continue;
+    }
+    const stored = await reencodeImage(decoded.bytes, decoded.mimeType, maxPixels);
+    if (!stored) {
+      details.push({ field, message: '', code: IMAGE_PROBLEMS.damaged });
       continue;
     }
     const id = randomUUID();
@@ -70,8 +78,8 @@ export function sealImages(
       kind,
       mimeType: decoded.mimeType,
       originalName: `${name}.${decoded.extension}`,
-      size: decoded.bytes.length,
-      content: cipher.seal(decoded.bytes, documentContext(pilgrimId, id)),
+      size: stored.length,
+      content: cipher.seal(stored, documentContext(pilgrimId, id)),
     });
   }
   if (details.length) throw new AppError('VALIDATION_FAILED', { details });

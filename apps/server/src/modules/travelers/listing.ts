@@ -17,7 +17,10 @@ const SCAN_CHUNK = 500;
 
 export function createTravelerListing(deps: {
   db: Db;
-  pilgrims: Pick<TravelersRepository, 'listPage' | 'count' | 'establishmentInScope'>;
+  pilgrims: Pick<
+    TravelersRepository,
+    'listPage' | 'count' | 'establishmentInScope' | 'memberEstablishmentIds'
+  >;
   counts: TravelerCounts;
   now: () => Date;
 }) {
@@ -62,6 +65,15 @@ export function createTravelerListing(deps: {
       stayStatus,
       review,
     };
+    // A member of one establishment (most owners and all staff) who chose none lists that one:
+    // the same statement, and plan, as when it is chosen (issue #30). Asked as "the establishments
+    // of my memberships", PostgreSQL cannot know they are one, and read and sorted all of the
+    // owner's travelers (or the whole entry-date index) for every page. The scope stays in the SQL.
+    if (!scope.admin && !filter.establishmentId) {
+      const reached = await pilgrims.memberEstablishmentIds(scope.userId);
+      if (reached.length === 0) return { data: [], total: 0 };
+      if (reached.length === 1) filter.establishmentId = reached[0];
+    }
     if (query.parte === 'unreportable') return unreportable(scope, filter, page, day);
     const rows = await pilgrims.listPage(scope, filter, page, day);
     const offset = (page.page - 1) * page.limit;

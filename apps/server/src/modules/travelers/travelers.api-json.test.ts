@@ -13,7 +13,7 @@ import {
   jpegBytes,
   PNG_BYTES,
   travelerBody,
-  webpBytes,
+  WEBP_BYTES,
 } from '../../../test/traveler-factories';
 import {
   bearer,
@@ -103,7 +103,7 @@ beforeAll(async () => {
       cardExpiry: '12/2028',
     },
     frontDocImage: dataUrl(jpegBytes(4096), 'image/jpeg'),
-    backDocImage: dataUrl(webpBytes(), 'image/webp'),
+    backDocImage: dataUrl(WEBP_BYTES, 'image/webp'),
     signatureImage: dataUrl(PNG_BYTES),
   });
   // What only other paths write: an import without a number, a number past six digits, part of an

@@ -142,6 +142,26 @@ export function createTravelersRepository(db: Db, kind: DatabaseKind = 'pglite')
   const reads = new StatementCache();
 
   return {
+    /**
+     * The establishments a member reaches (their ids; two at most, which is enough to tell whether
+     * there is exactly one): see listing.ts.
+     */
+    async memberEstablishmentIds(userId: string): Promise<string[]> {
+      const statement = reads.get('member-establishments', (name) =>
+        keepingPlan(
+          db,
+          db
+            .select({ id: establishmentMembers.establishmentId })
+            .from(establishmentMembers)
+            .where(eq(establishmentMembers.userId, sql.placeholder('userId')))
+            .limit(2)
+            .prepare(name),
+        ),
+      );
+      const rows = await statement.execute({ userId });
+      return rows.map((row) => row.id);
+    },
+
     /** The establishment, when the scope reaches it. */
     async establishmentInScope(id: string, scope: Scope, tx: Db = db) {
       const [row] = await establishmentInScopeQuery(id, scope, tx);

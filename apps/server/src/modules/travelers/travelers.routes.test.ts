@@ -19,6 +19,7 @@ import {
 import { auditLog, travelerDocuments, pilgrims, registrationKeys } from '../../db/schema';
 import { createAdminSession, createUserSession } from '../../../test/accounts';
 import { photoJpeg } from '../../../test/documents-helpers';
+import { signaturePng } from '../../lib/pdf/fixtures';
 import { randomCif } from '../../../test/factories';
 import {
   dataUrl,
@@ -27,7 +28,7 @@ import {
   PNG_BYTES,
   pngDeclaring,
   randomDniNumber,
-  webpBytes,
+  WEBP_BYTES,
 } from '../../../test/traveler-factories';
 import {
   bearer,
@@ -776,9 +777,9 @@ describe('POST /api/pilgrims', () => {
 });
 
 describe('document images', () => {
-  it('stores them by their content, encrypted, and gives back the original bytes', async () => {
+  it('stores them by their content, written anew and encrypted, and gives back the stored bytes', async () => {
     const front = jpegBytes(5000);
-    const back = webpBytes(3000);
+    const back = WEBP_BYTES;
     const data = await register(owner.token, owner.establishmentId, {
       frontDocImage: dataUrl(front, 'image/jpeg'),
       backDocImage: dataUrl(back, 'image/png'),
@@ -788,7 +789,6 @@ describe('document images', () => {
     expect(byKind.signature).toMatchObject({
       mimeType: 'image/png',
       originalName: 'signature.png',
-      size: PNG_BYTES.length,
     });
     expect(byKind.back).toMatchObject({
       mimeType: 'image/webp',
@@ -812,8 +812,13 @@ describe('document images', () => {
       owner.token,
     );
     expect(res.statusCode).toBe(200);
-    expect(res.rawPayload.equals(front)).toBe(true);
+    // The picture, written anew: the same size, without the 5,000 bytes of comments sent with it.
+    const stored = await sharp(res.rawPayload).metadata();
+    expect([stored.format, stored.width, stored.height]).toEqual(['jpeg', 64, 48]);
+    expect(res.rawPayload.length).toBe(byKind.front!.size);
+    expect(res.rawPayload.length).toBeLessThan(front.length - 4000);
     expect(res.headers['content-type']).toBe('image/jpeg');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="front-document.jpg"');
     expect(res.headers['cache-control']).toBe('private, no-store');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     const sig = await call(
@@ -821,8 +826,9 @@ describe('document images', () => {
       `/api/pilgrims/${data.id}/documents/${byKind.signature!.id}`,
       admin.token,
     );
-    expect(sig.rawPayload.equals(PNG_BYTES)).toBe(true);
+    expect(sig.rawPayload.length).toBe(byKind.signature!.size);
     expect(sig.headers['content-type']).toBe('image/png');
+    expect((await sharp(sig.rawPayload).raw().toBuffer()).length).toBe(4);
 
     const views = await ctx.database.db
       .select()
@@ -882,15 +888,20 @@ describe('document images', () => {
     expect(preview.rawPayload.length).toBeLessThan(photo.length / 4);
     const meta = await sharp(preview.rawPayload).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['webp', 640, 400]);
-    // The full image, as stored, stays the default.
-    for (const query of ['', '?size=full', '?size=']) {
+    // The full image, as stored, stays the default, and is only ever downloaded.
+    const stored = (await call('GET', url('front'), owner.token)).rawPayload;
+    const meta0 = await sharp(stored).metadata();
+    expect([meta0.format, meta0.width, meta0.height]).toEqual(['jpeg', 1600, 1000]);
+    for (const query of ['?size=full', '?size=']) {
       const full = await call('GET', url('front', query), owner.token);
-      expect(full.rawPayload.equals(photo)).toBe(true);
+      expect(full.rawPayload.equals(stored)).toBe(true);
+      expect(full.headers['content-disposition']).toBe('attachment; filename="front-document.jpg"');
     }
-    // A signature smaller than any copy of it: answered as it is.
+    // A signature smaller than any copy of it: answered as it is stored.
     const sig = await call('GET', url('signature', '?size=preview'), owner.token);
     expect(sig.headers['content-type']).toBe('image/png');
-    expect(sig.rawPayload.equals(PNG_BYTES)).toBe(true);
+    expect(sig.headers['content-disposition']).toBe('attachment; filename="signature.png"');
+    expect(sig.rawPayload.length).toBe(byKind.signature!.size);
 
     const views = await ctx.database.db
       .select()
@@ -1009,10 +1020,19 @@ describe('document images', () => {
     expect(await refused({ signatureImage: dataUrl(pngDeclaring(3000, 3000)) })).toEqual([
       ['signatureImage', 'validation.imageTooManyPixels'],
     ]);
+    // Whole in its structure, but its pixels are not all there: sharp cannot decode it.
+    expect(await refused({ frontDocImage: dataUrl(pngDeclaring(3000, 3000)) })).toEqual([
+      ['frontDocImage', 'validation.imageDamaged'],
+    ]);
     expect(await counts()).toEqual(before);
     // A photo of 3,000 × 3,000 is fine.
+    const big = await sharp({
+      create: { width: 3000, height: 3000, channels: 3, background: '#89a' },
+    })
+      .png()
+      .toBuffer();
     const data = await register(owner.token, owner.establishmentId, {
-      frontDocImage: dataUrl(pngDeclaring(3000, 3000)),
+      frontDocImage: dataUrl(big),
     });
     expect(data.documentUploads.map((d) => d.kind).sort()).toEqual(['front', 'signature']);
   });
@@ -1024,7 +1044,64 @@ describe('document images', () => {
     const data = await register(owner.token, owner.establishmentId, {
       frontDocImage: dataUrl(exact, 'image/jpeg'),
     });
-    expect(data.documentUploads.find((d) => d.kind === 'front')!.size).toBe(IMAGE_MAX_BYTES);
+    // Stored as its picture alone: the zeros after its end are not kept.
+    expect(data.documentUploads.find((d) => d.kind === 'front')!.size).toBeLessThan(2000);
+  });
+
+  it('keeps only the picture: no script in a JPEG comment, no EXIF place, no ZIP after a PNG, turned upright', async () => {
+    const script = '<script>alert(document.cookie)</script>';
+    const withExif = await sharp(await photoJpeg(800, 600))
+      .withMetadata({ orientation: 6 })
+      .withExifMerge({
+        IFD0: { Make: 'PhoneCo', Model: 'Spy 3000' },
+        IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '42/1 52/1 4572/100' },
+      })
+      .jpeg()
+      .toBuffer();
+    const comment = Buffer.alloc(4 + script.length);
+    comment.writeUInt16BE(0xfffe, 0);
+    comment.writeUInt16BE(script.length + 2, 2);
+    comment.write(script, 4, 'latin1');
+    const jpeg = Buffer.concat([withExif.subarray(0, 2), comment, withExif.subarray(2)]);
+    expect(jpeg.includes(script) && jpeg.includes('PhoneCo') && jpeg.includes('Exif')).toBe(true);
+    expect((await sharp(jpeg).metadata()).orientation).toBe(6);
+    const zip = Buffer.concat([
+      Buffer.from([0x50, 0x4b, 0x03, 0x04]),
+      Buffer.from('payload.html<html><body onload="steal()"></body></html>'),
+    ]);
+    const png = Buffer.concat([signaturePng(600, 200), zip]);
+
+    const data = await register(owner.token, owner.establishmentId, {
+      frontDocImage: dataUrl(jpeg, 'image/jpeg'),
+      signatureImage: dataUrl(png),
+    });
+    const byKind = Object.fromEntries(data.documentUploads.map((d) => [d.kind, d]));
+    const stored = async (kind: string) =>
+      (await call('GET', `/api/pilgrims/${data.id}/documents/${byKind[kind]!.id}`, owner.token))
+        .rawPayload;
+    const front = await stored('front');
+    // No EXIF block at all (the GPS position was in it), no comment.
+    for (const trace of [script, 'PhoneCo', 'Spy 3000', 'Exif'])
+      expect(front.includes(trace), trace).toBe(false);
+    const meta = await sharp(front).metadata();
+    // Orientation 6 applied: the 800 × 600 photo stands 600 wide, and says no orientation.
+    expect([meta.format, meta.width, meta.height, meta.orientation, meta.exif]).toEqual([
+      'jpeg',
+      600,
+      800,
+      undefined,
+      undefined,
+    ]);
+    const signature = await stored('signature');
+    expect(signature.includes(Buffer.from([0x50, 0x4b, 0x03, 0x04]))).toBe(false);
+    expect(signature.includes('payload.html')).toBe(false);
+    const sigMeta = await sharp(signature).metadata();
+    expect([sigMeta.format, sigMeta.width, sigMeta.height, sigMeta.hasAlpha]).toEqual([
+      'png',
+      600,
+      200,
+      true,
+    ]);
   });
 });
 
@@ -1279,7 +1356,9 @@ describe('GET, PUT and DELETE /api/pilgrims/{id}', () => {
         .statusCode,
     ).toBe(404);
     const got = await call('GET', `/api/pilgrims/${created.id}/documents/${front.id}`, owner.token);
-    expect(got.rawPayload.equals(newFront)).toBe(true);
+    expect(got.headers['content-type']).toBe('image/png');
+    expect(got.rawPayload.length).toBe(front.size);
+    expect((await sharp(got.rawPayload).metadata()).width).toBe(1);
 
     const [entry] = await ctx.database.db
       .select()

@@ -244,7 +244,8 @@ export const travelersRoutes: FastifyPluginAsyncZod<{ pilgrims: TravelersService
           200: z
             .any()
             .describe(
-              'The image bytes: image/jpeg, image/png or image/webp; with size=preview a WebP copy of at most 640 px a side when smaller',
+              'The image bytes as stored (decoded and written anew at upload, no metadata): image/jpeg, image/png or image/webp, ' +
+                'as an attachment; with size=preview a WebP copy of at most 640 px a side, inline, when smaller',
             ),
         },
       },
@@ -262,7 +263,7 @@ export const travelersRoutes: FastifyPluginAsyncZod<{ pilgrims: TravelersService
       return reply
         .header('content-type', file.mimeType)
         .header('content-length', String(file.bytes.length))
-        .header('content-disposition', `inline; filename="${file.originalName}"`)
+        .header('content-disposition', `${file.disposition}; filename="${file.originalName}"`)
         .header('cache-control', 'private, no-store')
         .header('x-content-type-options', 'nosniff')
         .send(file.bytes);

@@ -173,7 +173,7 @@ export function createTravelersService(deps: TravelersServiceDeps) {
     const defaulted = defaultedFields(given, record);
     checkRecord(record, true, day);
     refuseUnkeptImages(establishment, input);
-    const documents = sealImages(cipher, id, input);
+    const documents = await sealImages(cipher, id, input);
     let row = await db.transaction(async (tx) => {
       // Checked again under a share lock, in case the setting was turned off since.
       if (documents.some((d) => d.kind !== 'signature'))
@@ -338,7 +338,7 @@ export function createTravelersService(deps: TravelersServiceDeps) {
     ): Promise<Traveler> {
       if (!isUuid(id)) throw new AppError('PILGRIM_NOT_FOUND');
       const scope = scopeOf(actor);
-      const documents = sealImages(cipher, id, patch);
+      const documents = await sealImages(cipher, id, patch);
       await db.transaction(async (tx) => {
         const row = await pilgrims.lockInScope(id, scope, tx);
         if (!row) throw new AppError('PILGRIM_NOT_FOUND');
@@ -560,13 +560,20 @@ export function createTravelersService(deps: TravelersServiceDeps) {
         // What was sent: the image itself when no preview was smaller.
         details: { documentId: document.id, kind: document.kind, size: preview ? size : 'full' },
       });
+      // A thumbnail may show in the page; the image itself is only ever downloaded (decision 051).
       if (preview)
         return {
           bytes: preview,
           mimeType: 'image/webp',
           originalName: document.originalName.replace(/(\.[A-Za-z0-9]+)?$/, '-preview.webp'),
+          disposition: 'inline' as const,
         };
-      return { bytes, mimeType: document.mimeType, originalName: document.originalName };
+      return {
+        bytes,
+        mimeType: document.mimeType,
+        originalName: document.originalName,
+        disposition: 'attachment' as const,
+      };
     },
   };
 }
