@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AuthResponseSchema,
   ChangePasswordInputSchema,
+  CsrfTokenResponseSchema,
   EmailOnlyInputSchema,
   LoginInputSchema,
   MeResponseSchema,
@@ -16,7 +17,7 @@ import { z } from '@hospes/shared/zod';
 import type { FastifyRequest } from 'fastify';
 import { actorOf } from '../../plugins/auth';
 import { auditContext } from '../audit';
-import type { AuthService } from './auth.service';
+import { SESSION_TTL_MS, type AuthService } from './auth.service';
 import { serverMessage } from '../../lib/i18n/server-texts';
 
 const meta = (request: FastifyRequest) => ({
@@ -27,6 +28,7 @@ const meta = (request: FastifyRequest) => ({
 
 const tags = ['auth'];
 const secured = [{ bearerAuth: [] }];
+const sessionEnds = () => new Date(Date.now() + SESSION_TTL_MS);
 
 export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
   // Links still being e-mailed in the background go out before the app and its database close.
@@ -61,8 +63,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
         response: { 200: AuthResponseSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const session = await auth.verifyEmail(request.query.token, meta(request));
+      reply.setSessionCookie(session.token, { expiresAt: sessionEnds(), persistent: true });
       return {
         success: true as const,
         message: serverMessage(request.lng, 'verified'),
@@ -95,14 +98,25 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
       schema: {
         tags,
         summary: 'Log in with e-mail and password',
+        description:
+          'Answers the session `token` (for `Authorization: Bearer`) and sets it as an HttpOnly, ' +
+          'SameSite=Strict cookie for browsers (for the browser session only when `remember` is ' +
+          'false). The device token is answered and kept in an HttpOnly cookie too; a ' +
+          '`deviceToken` in the body wins over the cookie.',
         body: LoginInputSchema,
         querystring: LngQuerySchema,
         response: { 200: AuthResponseSchema },
       },
     },
-    async (request) => {
-      const { email, password, deviceToken } = request.body;
+    async (request, reply) => {
+      const { email, password, remember } = request.body;
+      const deviceToken = request.body.deviceToken ?? request.deviceTokenFromCookie(email);
       const session = await auth.login(email, password, meta(request), deviceToken);
+      reply.setSessionCookie(session.token, {
+        expiresAt: sessionEnds(),
+        persistent: remember !== false,
+      });
+      reply.rememberDeviceToken(email, session.deviceToken);
       return { success: true as const, ...session };
     },
   );
@@ -112,16 +126,34 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
     {
       schema: {
         tags,
-        summary: 'End this session',
+        summary: 'End this session (revoked; the session cookie is cleared)',
         security: secured,
         response: { 200: MessageResponseSchema },
       },
       onRequest: app.requireUser,
     },
-    async (request) => {
+    async (request, reply) => {
       await auth.logout(actorOf(request).sessionId);
+      reply.clearSessionCookie();
       return { success: true as const, message: serverMessage(request.lng, 'loggedOut') };
     },
+  );
+
+  app.get(
+    '/csrf-token',
+    {
+      schema: {
+        tags,
+        summary: 'A CSRF token for the session cookie',
+        description:
+          'A request authenticated by the session cookie with a method other than GET, HEAD or ' +
+          'OPTIONS must send this token in the `X-CSRF-Token` header, or is refused 403 ' +
+          'CSRF_TOKEN_INVALID. The first call sets the HttpOnly cookie the token is checked ' +
+          'against. Bearer requests need none. Anyone may ask.',
+        response: { 200: CsrfTokenResponseSchema },
+      },
+    },
+    async (_request, reply) => ({ success: true as const, token: reply.generateCsrf() }),
   );
 
   app.get(
