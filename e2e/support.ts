@@ -34,17 +34,41 @@ export async function createOwner(
   return { email, password: body.account.password, token, establishmentId };
 }
 
-/** Puts an owner's session in the browser the way the app keeps it (storage and cookie). */
+/**
+ * Puts an owner's session in the browser the way the server keeps it: its HttpOnly, SameSite=Strict
+ * session cookie (decision 050; plain `hospes_session`, since the test server runs on http). With
+ * the cookie in place before the app loads, its start-up /me signs the owner in: the login page
+ * sends them on to the client list. (A `createOwner` made through `page.request` has the cookie
+ * already, from the verification's answer; this sets the same one.)
+ */
 export async function signIn(page: Page, token: string, baseURL: string) {
+  await page
+    .context()
+    .addCookies([
+      { name: 'hospes_session', value: token, url: baseURL, httpOnly: true, sameSite: 'Strict' },
+    ]);
   await page.goto(`${baseURL}/login?lng=en`);
-  // Wait until the app has settled its (empty) session: a start-up check still running when the
-  // token appears could otherwise be aborted by the next navigation and clear it again.
-  await expect(page.getByRole('main').getByRole('button', { name: 'Log in' })).toBeVisible();
-  await expect(
-    page.getByRole('banner').getByRole('link', { name: 'Register' }).first(),
-  ).toBeAttached();
-  await page.evaluate((value) => window.localStorage.setItem('auth_token', value), token);
-  await page.context().addCookies([{ name: 'auth_token', value: token, url: baseURL }]);
+  await expect(page).toHaveURL(/\/clients$/);
+}
+
+/**
+ * Asserts that nothing a script could read holds the session token: not `document.cookie`, not
+ * Web Storage (the session is in an HttpOnly cookie, decision 050).
+ */
+export async function expectNoReadableSession(page: Page) {
+  const readable = await page.evaluate(() => ({
+    cookie: document.cookie,
+    storage: JSON.stringify({ ...window.localStorage, ...window.sessionStorage }),
+  }));
+  const session = (await page.context().cookies()).find((c) => c.name === 'hospes_session');
+  expect(session, 'the session cookie').toBeDefined();
+  expect(session).toMatchObject({ httpOnly: true, sameSite: 'Strict' });
+  expect(readable.cookie).not.toContain('hospes_session');
+  expect(readable.cookie).not.toContain('auth_token');
+  expect(readable.cookie).not.toContain(session!.value);
+  expect(readable.storage).not.toContain(session!.value);
+  expect(readable.storage).not.toContain('auth_token');
+  expect(readable.storage).not.toContain('hospes.devices');
 }
 
 /** Signs on the traveler form's signature pad with the mouse: a zigzag across it. */

@@ -92,6 +92,9 @@ async function seedTraveler(
 }
 
 async function logIn(page: Page, email: string, password: string) {
+  // The API logins of the seeding (through page.request, which shares the browser's cookies) left
+  // a session cookie: this browser signs in through the form, as a person would.
+  await page.context().clearCookies({ name: 'hospes_session' });
   await page.goto('/login?lng=en');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);

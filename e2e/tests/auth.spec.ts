@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { cifControl } from '@hospes/shared/spanish-ids';
 import { linkIn } from '../../apps/server/test/smtp';
 import { ADMIN, expect, expectAccessible, test } from '../fixtures';
-import { createOwner } from '../support';
+import { createOwner, expectNoReadableSession } from '../support';
 
 function randomCif() {
   const digits = String(randomInt(0, 10_000_000)).padStart(7, '0');
@@ -61,18 +61,20 @@ test('a new owner registers, verifies the e-mail, logs out, resets the password 
   await expect(page.getByRole('link', { name: /Profile: María Núñez/ })).toBeVisible();
   await expectAccessible(page);
 
-  // Logout ends the session on the server too.
-  const token = await page.evaluate(
-    () => window.localStorage.getItem('auth_token') ?? window.sessionStorage.getItem('auth_token'),
-  );
+  // The session is an HttpOnly cookie: no script of the page can read it.
+  await expectNoReadableSession(page);
+  const session = (await page.context().cookies()).find((c) => c.name === 'hospes_session');
+
+  // Logout ends the session on the server too, and clears the cookie.
   await page.getByRole('button', { name: 'Log out' }).click();
   await expect(page).toHaveURL(/\/login/);
-  if (token) {
-    const me = await page.request.get('/api/auth/me', {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    expect(me.status()).toBe(401);
-  }
+  await expect
+    .poll(async () => (await page.context().cookies()).some((c) => c.name === 'hospes_session'))
+    .toBe(false);
+  const me = await page.request.get('/api/auth/me', {
+    headers: { authorization: `Bearer ${session!.value}` },
+  });
+  expect(me.status()).toBe(401);
 
   // Forgot password → e-mail → new password.
   await page.getByRole('link', { name: 'Forgot your password?' }).click();
@@ -109,6 +111,11 @@ test('a new owner registers, verifies the e-mail, logs out, resets the password 
   await page.getByRole('main').getByRole('button', { name: 'Log in' }).click();
   await expect(page).toHaveURL(/\/clients$/);
   await expect(page.getByText('María Núñez!')).toBeVisible();
+  await expectNoReadableSession(page);
+  // A reload asks /me, which the cookie answers: still signed in.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Clients' })).toBeVisible();
+  await expectNoReadableSession(page);
 });
 
 test('a visitor sent to login from a protected page returns there; the bootstrap admin logs in', async ({

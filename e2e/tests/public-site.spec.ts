@@ -158,7 +158,7 @@ test('a visitor reads the legal pages in Spanish and in English', async ({ page 
   await page.getByRole('contentinfo').getByRole('link', { name: 'Cookie policy' }).click();
   await expect(page).toHaveURL(/\/cookies$/);
   const table = page.getByRole('table', { name: 'What Hospes stores in your browser' });
-  for (const name of ['auth_token', 'i18next', 'i18nextLng', 'theme', 'cookieConsent']) {
+  for (const name of ['hospes_session', 'i18next', 'i18nextLng', 'theme', 'cookieConsent']) {
     await expect(table.getByRole('rowheader', { name, exact: true }).first()).toBeVisible();
   }
 });

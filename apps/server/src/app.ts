@@ -250,7 +250,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(docsPlugin, { version: VERSION });
   // Checked sessions are kept a few seconds (docs/decisions/015-session-cache.md).
   const sessionCache = createSessionCache({ ttlMs: config.sessionCacheSeconds * 1000 });
-  await app.register(authPlugin, { db: database.db, sessionCache });
+  await app.register(authPlugin, {
+    db: database.db,
+    sessionCache,
+    cookieSecure: config.cookieSecure,
+  });
 
   const { db } = database;
   // Rate limits, shared by every server process: Redis, PostgreSQL or (PGlite) memory (decision 046).

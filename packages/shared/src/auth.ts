@@ -31,6 +31,11 @@ export const LoginInputSchema = z.object({
    * made elsewhere then do not lock this browser out.
    */
   deviceToken: z.string().max(200).optional(),
+  /**
+   * For the session cookie: false keeps it for the browser session only; absent or true, until the
+   * session expires. API clients ignore it.
+   */
+  remember: z.boolean().optional(),
 });
 export type LoginInput = z.infer<typeof LoginInputSchema>;
 
@@ -43,6 +48,9 @@ export const AuthResponseSchema = z.object({
   message: z.string().optional(),
 });
 export type AuthResponse = z.infer<typeof AuthResponseSchema>;
+
+/** GET /auth/csrf-token: the token a cookie-authenticated unsafe request sends as X-CSRF-Token. */
+export const CsrfTokenResponseSchema = z.object({ success: z.literal(true), token: z.string() });
 
 export const MeResponseSchema = z.object({ success: z.literal(true), user: UserSchema });
 

@@ -41,6 +41,11 @@ export const ERROR_CATALOGUE = {
   EMAIL_NOT_VERIFIED: { status: 403 },
   ACCOUNT_DISABLED: { status: 403 },
   ESTABLISHMENTS_FORBIDDEN: { status: 403 },
+  /**
+   * An unsafe request authenticated by the session cookie without a valid X-CSRF-Token
+   * (decision 050); bearer requests never get it.
+   */
+  CSRF_TOKEN_INVALID: { status: 403 },
   NOT_FOUND: { status: 404 },
   USER_NOT_FOUND: { status: 404 },
   ESTABLISHMENT_NOT_FOUND: { status: 404 },

@@ -30,6 +30,7 @@ const EnvSchema = z.object({
   ADMIN_PASSWORD: optional.pipe(z.string().min(8, 'must be at least 8 characters').optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CORS_ORIGINS: optional,
+  COOKIE_SECURE: optional.pipe(z.enum(['true', 'false']).optional()),
   TRUST_PROXY: optional.pipe(
     z
       .string()
@@ -121,6 +122,11 @@ export type Config = {
   adminPassword: string | undefined;
   logLevel: string;
   corsOrigins: string[];
+  /**
+   * Whether the session, CSRF and device cookies are `Secure` (and `__Host-`/`__Secure-` named):
+   * COOKIE_SECURE, else whether APP_URL is https (decision 050).
+   */
+  cookieSecure: boolean;
   /**
    * Whose X-Forwarded-For to believe: the proxies' addresses (`loopback`, `10.0.0.0/8`…), or
    * true (anyone's: then every client can choose its own address).
@@ -230,6 +236,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           .map((s) => s.trim())
           .filter(Boolean)
       : [],
+    cookieSecure:
+      e.COOKIE_SECURE === undefined
+        ? (e.APP_URL ?? '').startsWith('https://')
+        : e.COOKIE_SECURE === 'true',
     trustProxy: trust === undefined || trust === 'false' ? false : trust === 'true' ? true : trust,
     webDistDir: e.WEB_DIST_DIR,
     encryptionKey: e.ENCRYPTION_KEY

@@ -13,7 +13,13 @@ export const docsPlugin = fp<{ version: string }>(async (app, { version }) => {
           'Guest registration for lodgings in Spain. Errors: { success: false, code, message, details?, requestId }.',
         version,
       },
-      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } } },
+      components: {
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer' },
+          // The browser's session; its unsafe calls also need X-CSRF-Token (decision 050).
+          cookieAuth: { type: 'apiKey', in: 'cookie', name: 'hospes_session' },
+        },
+      },
     },
     transform: jsonSchemaTransform,
   });

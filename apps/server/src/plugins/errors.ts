@@ -103,6 +103,9 @@ const FASTIFY_CODES: Record<string, ErrorCode> = {
   // A URL the router cannot read (see frameworkErrors in app.ts).
   FST_ERR_BAD_URL: 'VALIDATION_FAILED',
   FST_ERR_MAX_PARAM_LENGTH: 'VALIDATION_FAILED',
+  // @fastify/csrf-protection: a cookie-authenticated unsafe request without its token (plugins/auth).
+  FST_CSRF_INVALID_TOKEN: 'CSRF_TOKEN_INVALID',
+  FST_CSRF_MISSING_SECRET: 'CSRF_TOKEN_INVALID',
 };
 
 function codeForStatus(status: number): ErrorCode {

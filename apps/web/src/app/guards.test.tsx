@@ -1,11 +1,19 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { authStore } from '@/lib/auth';
-import { setToken } from '@/lib/token-storage';
+import { hasSession } from '@/lib/session-presence';
 import { apiFailure, mockApi, renderRoutes, sampleUser } from '@/test/utils';
 import { redirectTarget, RequireAuth } from './guards';
 
 const TOKEN = 'tok_abcdefghijklmnopqrstuvwxyz012345';
+
+/** What an earlier version left readable by scripts: the token in a cookie and Web Storage. */
+function storeLegacyToken() {
+  document.cookie = `auth_token=${TOKEN}; Path=/; SameSite=Strict`;
+  localStorage.setItem('auth_token', TOKEN);
+  sessionStorage.setItem('auth_token', TOKEN);
+  localStorage.setItem('hospes.devices', JSON.stringify({ 'ana@example.com': '1.a.b' }));
+}
 
 function renderGuarded(path: string) {
   return renderRoutes(
@@ -22,7 +30,6 @@ function renderGuarded(path: string) {
 
 describe('route guard and start-up (spec §2, §4)', () => {
   it('shows an accessible full-screen spinner until the session is known, then the page', async () => {
-    setToken(TOKEN, { remember: true });
     let answer: (value: { body: unknown }) => void = () => {};
     mockApi({ 'GET /api/auth/me': () => new Promise((resolve) => (answer = resolve)) });
     void authStore.initialise();
@@ -32,24 +39,30 @@ describe('route guard and start-up (spec §2, §4)', () => {
     answer({ body: { success: true, user: sampleUser } });
     expect(await screen.findByRole('heading', { name: 'Profile page' })).toBeInTheDocument();
     expect(authStore.getState()).toEqual({ user: sampleUser, loading: false, initialised: true });
+    expect(hasSession()).toBe(true);
   });
 
-  it('without a token is initialised at once, and a protected page goes to /login remembering it', async () => {
-    const { fetchMock } = mockApi({});
+  it('asks /me (the HttpOnly cookie answers it), and without a session a protected page goes to /login remembering it', async () => {
+    const { calls } = mockApi({
+      'GET /api/auth/me': apiFailure(401, 'UNAUTHENTICATED', 'You need to log in to continue.'),
+    });
     await authStore.initialise();
     const { router } = renderGuarded('/profile?tab=security');
 
     expect(await screen.findByRole('heading', { name: 'Login stand-in' })).toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(calls.map((c) => `${c.method} ${c.url.pathname}`)).toEqual(['GET /api/auth/me']);
+    // No token of its own: the request carries the cookie, never an Authorization header.
+    expect(calls[0]?.headers.get('authorization')).toBeNull();
+    expect(screen.queryByText('You need to log in to continue.')).not.toBeInTheDocument();
     expect(router.state.location.state).toEqual({
       from: { pathname: '/profile', search: '?tab=security', hash: '' },
     });
     expect(redirectTarget(router.state.location.state)).toBe('/profile?tab=security');
   });
 
-  it('a stored token that /me refuses is removed and the user cleared, without a session-expired message', async () => {
-    setToken(TOKEN, { remember: true });
-    mockApi({
+  it('removes a token an earlier version stored readable by scripts, so that user signs in again', async () => {
+    storeLegacyToken();
+    const { calls } = mockApi({
       'GET /api/auth/me': apiFailure(
         401,
         'SESSION_EXPIRED',
@@ -58,8 +71,12 @@ describe('route guard and start-up (spec §2, §4)', () => {
     });
     await authStore.initialise();
 
+    expect(calls[0]?.headers.get('authorization')).toBeNull();
     expect(authStore.getState()).toEqual({ user: null, loading: false, initialised: true });
+    expect(document.cookie).not.toContain('auth_token');
     expect(localStorage.getItem('auth_token')).toBeNull();
+    expect(sessionStorage.getItem('auth_token')).toBeNull();
+    expect(localStorage.getItem('hospes.devices')).toBeNull();
     renderGuarded('/profile');
     expect(await screen.findByRole('heading', { name: 'Login stand-in' })).toBeInTheDocument();
     expect(
@@ -68,15 +85,13 @@ describe('route guard and start-up (spec §2, §4)', () => {
   });
 
   it('an answer without a user counts as a failure', async () => {
-    setToken(TOKEN, { remember: true });
     mockApi({ 'GET /api/auth/me': { body: { success: true } } });
     await authStore.initialise();
     expect(authStore.getState().user).toBeNull();
-    expect(localStorage.getItem('auth_token')).toBeNull();
+    expect(hasSession()).toBe(false);
   });
 
-  it('keeps the token when the server cannot answer /me, so a poor connection does not sign anyone out', async () => {
-    setToken(TOKEN, { remember: true });
+  it('signs nobody in when the server cannot answer /me (the cookie stays for the next load)', async () => {
     mockApi({
       'GET /api/auth/me': apiFailure(
         503,
@@ -85,8 +100,7 @@ describe('route guard and start-up (spec §2, §4)', () => {
       ),
     });
     await authStore.initialise();
-    expect(authStore.getState().user).toBeNull();
-    expect(localStorage.getItem('auth_token')).toBe(TOKEN);
+    expect(authStore.getState()).toEqual({ user: null, loading: false, initialised: true });
   });
 
   it('keeps the token when the answer to /me breaks off (the page reloaded as it arrived)', async () => {

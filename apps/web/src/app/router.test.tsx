@@ -7,8 +7,6 @@ import { apiFailure, mockApi, renderRoutes, sampleUser } from '@/test/utils';
 import { routes } from './router';
 import { wireSessionExpiry } from './session-expiry';
 
-const TOKEN = 'tok_abcdefghijklmnopqrstuvwxyz012345';
-
 /** The public pages' settings: nothing configured. */
 const publicConfig = {
   body: {
@@ -49,7 +47,7 @@ describe('app routes', () => {
   });
 
   it('sends a signed-in user from "/" to the client list (spec §2)', async () => {
-    authStore.setSession(TOKEN, sampleUser, { remember: true });
+    authStore.setSession(sampleUser, { remember: true });
     mockApi({ ...emptyDesk });
     const { router } = renderRoutes(routes, { path: '/' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Clients' })).toBeInTheDocument();
@@ -170,7 +168,7 @@ describe('app routes', () => {
   );
 
   it('for a signed-in user shows Clients (active), the profile link with the name, and logs out', async () => {
-    authStore.setSession(TOKEN, sampleUser, { remember: true });
+    authStore.setSession(sampleUser, { remember: true });
     mockApi({
       ...emptyDesk,
       'POST /api/auth/logout': { body: { success: true, message: 'Logged out.' } },
@@ -201,7 +199,7 @@ describe('app routes', () => {
   });
 
   it('logs out locally even when the server call fails', async () => {
-    authStore.setSession(TOKEN, sampleUser, { remember: true });
+    authStore.setSession(sampleUser, { remember: true });
     mockApi({ ...emptyDesk, 'POST /api/auth/logout': new TypeError('Failed to fetch') });
     const { user } = renderRoutes(routes, { path: '/clients' });
     await screen.findByRole('heading', { level: 1, name: 'Clients' });
@@ -213,7 +211,7 @@ describe('app routes', () => {
   });
 
   it('sends a signed-in user away from /login to the app', async () => {
-    authStore.setSession(TOKEN, sampleUser, { remember: true });
+    authStore.setSession(sampleUser, { remember: true });
     mockApi(emptyDesk);
     const { router } = renderRoutes(routes, { path: '/login' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Clients' })).toBeInTheDocument();
@@ -281,7 +279,7 @@ describe('app routes', () => {
   });
 
   it('after a 401 says the session expired and, 1.5 s later, signs out and goes to /login', async () => {
-    authStore.setSession(TOKEN, sampleUser, { remember: true });
+    authStore.setSession(sampleUser, { remember: true });
     mockApi({
       'GET /api/establishments/user': emptyDesk['GET /api/establishments/user'],
       'GET /api/pilgrims': apiFailure(

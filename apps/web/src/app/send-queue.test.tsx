@@ -17,8 +17,6 @@ import { hasUnsavedInput } from '@/lib/unsaved-input';
 import { apiFailure, mockApi, renderRoutes, sampleUser } from '@/test/utils';
 import { routes } from './router';
 
-const TOKEN = 'tok_abcdefghijklmnopqrstuvwxyz012345';
-
 const establishments = {
   body: {
     success: true,
@@ -70,7 +68,7 @@ afterEach(() => clearSendQueue());
 
 describe('the desk’s send queue in the app', { timeout: 60_000 }, () => {
   it('a refused registration needs attention: opened from the header, fixed and saved with the same key', async () => {
-    authStore.setSession(TOKEN, sampleUser, { remember: true });
+    authStore.setSession(sampleUser, { remember: true });
     const saved: Traveler = sampleTraveler({ reportNumber: '2026/000012' });
     let posts = 0;
     const { calls } = mockApi(
@@ -132,7 +130,7 @@ describe('the desk’s send queue in the app', { timeout: 60_000 }, () => {
   });
 
   it('a refused registration can be discarded after a question', async () => {
-    authStore.setSession(TOKEN, sampleUser, { remember: true });
+    authStore.setSession(sampleUser, { remember: true });
     mockApi(
       {
         'GET /api/establishments/user': establishments,
@@ -167,7 +165,7 @@ describe('the desk’s send queue in the app', { timeout: 60_000 }, () => {
   });
 
   it('discarding a fix form that was changed asks once', async () => {
-    authStore.setSession(TOKEN, sampleUser, { remember: true });
+    authStore.setSession(sampleUser, { remember: true });
     mockApi(
       {
         'GET /api/establishments/user': establishments,
@@ -200,7 +198,7 @@ describe('the desk’s send queue in the app', { timeout: 60_000 }, () => {
   });
 
   it('asks before the tab is closed and before logging out while registrations are being sent', async () => {
-    authStore.setSession(TOKEN, sampleUser, { remember: true });
+    authStore.setSession(sampleUser, { remember: true });
     const { calls } = mockApi(
       {
         'GET /api/establishments/user': establishments,

@@ -13,15 +13,14 @@ import {
 import { EstablishmentForm } from '@/features/profile/components/establishment-form';
 import { authStore } from '@/lib/auth';
 import { sessionRenewal } from '@/lib/session-renewal';
-import { getToken } from '@/lib/token-storage';
+import { hasSession } from '@/lib/session-presence';
 import { hasUnsavedInput } from '@/lib/unsaved-input';
-import { apiFailure, mockApi, renderRoutes, sampleUser, type MockCall } from '@/test/utils';
+import { apiFailure, mockApi, renderRoutes, sampleUser, TEST_CSRF_TOKEN } from '@/test/utils';
 import { api } from '@/lib/api-client';
 import { RequireAuth } from './guards';
 import { wireSessionExpiry } from './session-expiry';
 import { drawSignature, field, fillRequired } from '@/features/desk/test/form';
 
-const OLD_TOKEN = 'tok_old_abcdefghijklmnopqrstuvwxyz0123';
 const NEW_TOKEN = 'tok_new_abcdefghijklmnopqrstuvwxyz0123';
 const EXPIRED = apiFailure(
   401,
@@ -35,7 +34,7 @@ const LOGGED_IN = { body: { success: true, token: NEW_TOKEN, user: sampleUser } 
  * stand-in, wired as in main.tsx.
  */
 function renderApp(page: ReactElement, path: string) {
-  authStore.setSession(OLD_TOKEN, sampleUser, { remember: false });
+  authStore.setSession(sampleUser, { remember: false });
   const rendered = renderRoutes(
     [
       {
@@ -60,8 +59,6 @@ function renderApp(page: ReactElement, path: string) {
   wireSessionExpiry(rendered.router, rendered.queryClient);
   return rendered;
 }
-
-const bearer = (call: MockCall | undefined) => call?.headers.get('authorization');
 
 afterEach(() => {
   sessionRenewal.reset();
@@ -104,7 +101,7 @@ describe('a session that ends over unsaved input', { timeout: 60_000 }, () => {
     await new Promise((resolve) => setTimeout(resolve, 1_600));
     expect(router.state.location.pathname).toBe('/traveler-registration');
     expect(authStore.getState().user).toEqual(sampleUser);
-    expect(getToken()).toBeNull();
+    expect(hasSession()).toBe(false);
 
     // Tab stays inside the dialog.
     await user.tab();
@@ -122,11 +119,16 @@ describe('a session that ends over unsaved input', { timeout: 60_000 }, () => {
       await screen.findByText('You are logged in again. Save again to finish.'),
     ).toBeInTheDocument();
     const login = calls.find((call) => call.url.pathname === '/api/auth/login');
-    expect(login?.body).toEqual({ email: 'ana@example.com', password: 'correct horse' });
-    expect(getToken()).toBe(NEW_TOKEN);
-    // The choice of the first login ("remember me" off) is kept.
-    expect(sessionStorage.getItem('auth_token')).toBe(NEW_TOKEN);
+    // The choice of the first login ("remember me" off) is kept: the server's cookie lasts the
+    // browser session only. Nothing of the session is stored where scripts could read it.
+    expect(login?.body).toEqual({
+      email: 'ana@example.com',
+      password: 'correct horse',
+      remember: false,
+    });
+    expect(hasSession()).toBe(true);
     expect(localStorage.getItem('auth_token')).toBeNull();
+    expect(sessionStorage.getItem('auth_token')).toBeNull();
     expect(save).toHaveFocus();
 
     // Everything typed is still there; Save sends the same data with the same key, once.
@@ -136,8 +138,11 @@ describe('a session that ends over unsaved input', { timeout: 60_000 }, () => {
     expect(await screen.findByRole('heading', { name: 'Record saved' })).toBeInTheDocument();
     const sent = calls.filter((call) => call.url.pathname === '/api/pilgrims');
     expect(sent).toHaveLength(2);
-    expect(bearer(sent[0])).toBe(`Bearer ${OLD_TOKEN}`);
-    expect(bearer(sent[1])).toBe(`Bearer ${NEW_TOKEN}`);
+    // The session travels in the HttpOnly cookie; the client adds the CSRF token, never a bearer.
+    for (const call of sent) {
+      expect(call.headers.get('authorization')).toBeNull();
+      expect(call.headers.get('x-csrf-token')).toBe(TEST_CSRF_TOKEN);
+    }
     expect(sent[1]?.body).toEqual(sent[0]?.body);
     expect(sent[1]?.body).toMatchObject({
       firstName: 'Lucía',
@@ -195,7 +200,7 @@ describe('a session that ends over unsaved input', { timeout: 60_000 }, () => {
     const sent = calls.filter((call) => call.method === 'PUT');
     expect(sent).toHaveLength(2);
     expect(sent[1]?.body).toMatchObject({ firstName: 'Lucía María' });
-    expect(bearer(sent[1])).toBe(`Bearer ${NEW_TOKEN}`);
+    expect(sent[1]?.headers.get('x-csrf-token')).toBe(TEST_CSRF_TOKEN);
   });
 
   it('"Go to the login page" signs out the old way, remembering the page', async () => {

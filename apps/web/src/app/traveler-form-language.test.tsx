@@ -17,7 +17,7 @@ import { PublicTravelerForm } from '@/features/checkin/components/public-travele
 import type { ScanRound } from '@/features/traveler/components/form/use-scan-rounds';
 
 function signIn() {
-  authStore.setSession('tok_abcdefghijklmnopqrstuvwxyz012345', sampleUser, { remember: true });
+  authStore.setSession(sampleUser, { remember: true });
 }
 
 async function chooseNationality(user: UserEvent, typed: string) {

@@ -20,8 +20,11 @@ export const SLOWEST_UPLOAD_BYTES_PER_SECOND = 5_000;
 /** After a 401 the user sees the session-expired toast, then goes to /login after this delay. */
 export const SESSION_EXPIRED_REDIRECT_MS = 1_500;
 
-/** The auth token cookie lives one day (the server's session lifetime too). */
-export const TOKEN_COOKIE_DAYS = 1;
+/** The session cookie lives one day with "Remember me" (the server's session lifetime). */
+export const SESSION_COOKIE_DAYS = 1;
+
+/** The server accepts a device token this many days after the sign-in that gave it. */
+export const DEVICE_COOKIE_DAYS = 180;
 
 /** The language cookie `i18next` lives 30 days. */
 export const LANGUAGE_COOKIE_DAYS = 30;
@@ -33,9 +36,21 @@ export const TOAST_LIMIT = 20;
 /** The header becomes compact (collapsible menu) below this width, in CSS pixels. */
 export const COMPACT_HEADER_BELOW_PX = 1242;
 
+/**
+ * The server's HttpOnly cookies (decision 050), named here for the cookie page only: no script can
+ * read them. With COOKIE_SECURE the server names them `__Host-…` (`__Secure-…` for the device's).
+ */
+export const SERVER_COOKIES = {
+  session: 'hospes_session',
+  csrf: 'hospes_csrf',
+  device: 'hospes_device',
+} as const;
+
+/** What earlier versions kept readable by scripts; removed at start (lib/session-presence.ts). */
+export const LEGACY_STORAGE_KEYS = { token: 'auth_token', devices: 'hospes.devices' } as const;
+
 /** Storage keys kept in localStorage / cookies. */
 export const STORAGE_KEYS = {
-  token: 'auth_token',
   theme: 'theme',
   cookieConsent: 'cookieConsent',
   language: 'i18nextLng',
@@ -47,8 +62,6 @@ export const STORAGE_KEYS = {
    * reload does not lose it (app/routes/use-checkin-draft.ts).
    */
   checkinDraft: 'checkinDraft',
-  /** localStorage: device tokens of this browser's logins, by account (lib/device-tokens.ts). */
-  devices: 'hospes.devices',
   /**
    * sessionStorage: when this tab last reloaded itself for a new version of the app, so that it
    * does not reload again and again (lib/chunk-load.ts).

@@ -74,6 +74,7 @@ export const apiPaths = {
     login: '/auth/login',
     logout: '/auth/logout',
     me: '/auth/me',
+    csrfToken: '/auth/csrf-token',
     registerEstablishment: '/auth/register-establishment',
     verify: '/auth/verify',
     resendVerification: '/auth/resend-verification',

@@ -2,7 +2,7 @@ import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from '@hospes/shared/zod';
 import { UPLOAD_TIMEOUT_MS } from '@/config/constants';
-import { apiFailure, mockApi } from '@/test/utils';
+import { apiFailure, mockApi, TEST_CSRF_TOKEN } from '@/test/utils';
 import {
   api,
   ApiError,
@@ -11,9 +11,7 @@ import {
   resetApiClientForTests,
 } from './api-client';
 import { i18n } from './i18n';
-import { getToken, setToken } from './token-storage';
-
-const TOKEN = 'tok_abcdefghijklmnopqrstuvwxyz012345';
+import { hasSession, markSessionStarted } from './session-presence';
 
 async function failureOf(promise: Promise<unknown>): Promise<ApiError> {
   try {
@@ -32,25 +30,90 @@ describe('api client', () => {
     vi.useRealTimers();
   });
 
-  it('sends JSON with credentials, the bearer token and the interface language', async () => {
-    setToken(TOKEN, { remember: true });
+  it('sends JSON with the session cookie (same origin), the CSRF token and the interface language', async () => {
     await i18n.changeLanguage('es');
     const { calls, fetchMock } = mockApi({ 'POST /api/things': { body: { success: true } } });
 
     await api.post('/things', { a: 1 });
 
-    expect(calls[0]?.headers.get('authorization')).toBe(`Bearer ${TOKEN}`);
+    // The session is an HttpOnly cookie: no Authorization header, nothing read from storage.
+    expect(calls[0]?.headers.has('authorization')).toBe(false);
+    expect(calls[0]?.headers.get('x-csrf-token')).toBe(TEST_CSRF_TOKEN);
     expect(calls[0]?.headers.get('accept-language')).toBe('es');
     expect(calls[0]?.headers.get('content-type')).toBe('application/json');
     expect(calls[0]?.url.searchParams.get('lng')).toBe('es');
     expect(calls[0]?.body).toEqual({ a: 1 });
-    expect(fetchMock.mock.calls[0]?.[1]).toMatchObject({ credentials: 'include', method: 'POST' });
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual([
+      '/api/auth/csrf-token',
+      '/api/things?lng=es',
+    ]);
+    for (const [, init] of fetchMock.mock.calls) {
+      expect(init).toMatchObject({ credentials: 'same-origin' });
+    }
   });
 
-  it('sends no Authorization header without a token', async () => {
-    const { calls } = mockApi({ 'GET /api/health': { body: { ok: true } } });
-    await api.get('/health');
-    expect(calls[0]?.headers.has('authorization')).toBe(false);
+  it('asks for the CSRF token once, only for calls that change something', async () => {
+    const { calls, fetchMock } = mockApi({
+      'GET /api/x': { body: { ok: true } },
+      'PUT /api/x': { body: { ok: true } },
+      'DELETE /api/x': { body: { ok: true } },
+    });
+    await api.get('/x');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(calls[0]?.headers.has('x-csrf-token')).toBe(false);
+    await Promise.all([api.put('/x', {}), api.delete('/x')]);
+    await api.put('/x', {});
+    const asked = fetchMock.mock.calls.filter(([url]) => String(url).includes('csrf-token'));
+    expect(asked).toHaveLength(1);
+    expect(calls.slice(1).map((c) => c.headers.get('x-csrf-token'))).toEqual([
+      TEST_CSRF_TOKEN,
+      TEST_CSRF_TOKEN,
+      TEST_CSRF_TOKEN,
+    ]);
+  });
+
+  it('asks for a new CSRF token and sends the call once more when the server refuses the old one', async () => {
+    let tokens = 0;
+    let posts = 0;
+    const { calls } = mockApi({
+      'GET /api/auth/csrf-token': () => ({ body: { success: true, token: `csrf-${++tokens}` } }),
+      'POST /api/things': (call) =>
+        call.headers.get('x-csrf-token') === 'csrf-2'
+          ? { body: { success: true, n: ++posts } }
+          : apiFailure(403, 'CSRF_TOKEN_INVALID', 'Security token out of date.'),
+    });
+    await expect(api.post('/things', { a: 1 })).resolves.toEqual({ success: true, n: 1 });
+    expect(calls.map((c) => `${c.method} ${c.url.pathname}`)).toEqual([
+      'GET /api/auth/csrf-token',
+      'POST /api/things',
+      'GET /api/auth/csrf-token',
+      'POST /api/things',
+    ]);
+    expect(calls[3]?.body).toEqual({ a: 1 });
+  });
+
+  it('sends a call once more at most: a second CSRF refusal is the caller’s error, a plain 403 is not retried', async () => {
+    const { calls } = mockApi({
+      'POST /api/things': apiFailure(403, 'CSRF_TOKEN_INVALID', 'Security token out of date.'),
+      'POST /api/other': apiFailure(403, 'FORBIDDEN', 'No.'),
+    });
+    expect(await failureOf(api.post('/things', {}))).toMatchObject({
+      status: 403,
+      code: 'CSRF_TOKEN_INVALID',
+    });
+    expect(calls.filter((c) => c.url.pathname === '/api/things')).toHaveLength(2);
+    expect(await failureOf(api.post('/other', {}))).toMatchObject({ code: 'FORBIDDEN' });
+    expect(calls.filter((c) => c.url.pathname === '/api/other')).toHaveLength(1);
+  });
+
+  it('sends a call without the CSRF token when it cannot be had (a public call needs none)', async () => {
+    const { calls } = mockApi({
+      'GET /api/auth/csrf-token': apiFailure(503, 'SERVICE_UNAVAILABLE', 'Unavailable.'),
+      'POST /api/contact': { body: { success: true } },
+    });
+    await api.post('/contact', {});
+    const post = calls.find((c) => c.url.pathname === '/api/contact');
+    expect(post?.headers.has('x-csrf-token')).toBe(false);
   });
 
   it('parses a success with the schema, and rejects an answer that does not match', async () => {
@@ -150,18 +213,19 @@ describe('api client', () => {
     /** A server that answers `afterMs` after the request starts (the upload's time). */
     function answerAfter(afterMs: number) {
       vi.useFakeTimers();
-      const fetchMock = vi.fn(
-        (_url: string, init: RequestInit) =>
-          new Promise<Response>((resolve, reject) => {
-            const timer = setTimeout(
-              () => resolve(new Response(JSON.stringify({ success: true, data: null }))),
-              afterMs,
-            );
-            init.signal?.addEventListener('abort', () => {
-              clearTimeout(timer);
-              reject(new DOMException('Aborted', 'AbortError'));
-            });
-          }),
+      const fetchMock = vi.fn((url: string, init: RequestInit) =>
+        url.includes('/auth/csrf-token')
+          ? Promise.resolve(new Response(JSON.stringify({ success: true, token: 'csrf' })))
+          : new Promise<Response>((resolve, reject) => {
+              const timer = setTimeout(
+                () => resolve(new Response(JSON.stringify({ success: true, data: null }))),
+                afterMs,
+              );
+              init.signal?.addEventListener('abort', () => {
+                clearTimeout(timer);
+                reject(new DOMException('Aborted', 'AbortError'));
+              });
+            }),
       );
       vi.stubGlobal('fetch', fetchMock);
       return fetchMock;
@@ -220,9 +284,9 @@ describe('api client', () => {
   });
 
   describe('401', () => {
-    it('removes the token, says the session expired and signs out after 1.5 s', async () => {
+    it('marks the session ended, says it expired and signs out after 1.5 s', async () => {
       vi.useFakeTimers();
-      setToken(TOKEN, { remember: true });
+      markSessionStarted({ remember: true });
       const onSessionExpired = vi.fn();
       configureApiClient({ onSessionExpired });
       const toastError = vi.spyOn(toast, 'error');
@@ -237,7 +301,7 @@ describe('api client', () => {
       const error = await failureOf(api.get('/auth/me'));
 
       expect(error.status).toBe(401);
-      expect(getToken()).toBeNull();
+      expect(hasSession()).toBe(false);
       expect(toastError).toHaveBeenCalledWith(
         'Your session has expired. Please log in again.',
         expect.anything(),
@@ -248,7 +312,7 @@ describe('api client', () => {
       expect(onSessionExpired).toHaveBeenCalledTimes(1);
     });
 
-    it('on the login call removes the token but shows no session message and does not redirect', async () => {
+    it('on the login call shows no session message and does not redirect', async () => {
       vi.useFakeTimers();
       const onSessionExpired = vi.fn();
       configureApiClient({ onSessionExpired });
@@ -272,7 +336,7 @@ describe('api client', () => {
       'with code %s is an answer about the form: the session stays',
       async (code) => {
         vi.useFakeTimers();
-        setToken(TOKEN, { remember: true });
+        markSessionStarted({ remember: true });
         const onSessionExpired = vi.fn();
         configureApiClient({ onSessionExpired });
         const toastError = vi.spyOn(toast, 'error');
@@ -284,7 +348,7 @@ describe('api client', () => {
         await vi.advanceTimersByTimeAsync(2_000);
 
         expect(error.code).toBe(code);
-        expect(getToken()).toBe(TOKEN);
+        expect(hasSession()).toBe(true);
         expect(toastError).not.toHaveBeenCalled();
         expect(onSessionExpired).not.toHaveBeenCalled();
       },

@@ -1,15 +1,16 @@
 import toast from 'react-hot-toast';
 import type { FieldPath, FieldValues, UseFormSetError } from 'react-hook-form';
+import { CsrfTokenResponseSchema } from '@hospes/shared/auth';
 import { ApiErrorResponseSchema, type ErrorDetail } from '@hospes/shared/errors';
 import type { z } from '@hospes/shared/zod';
-import { API_BASE } from '@/config/paths';
+import { API_BASE, apiPaths } from '@/config/paths';
 import {
   REQUEST_TIMEOUT_MS,
   SESSION_EXPIRED_REDIRECT_MS,
   SLOWEST_UPLOAD_BYTES_PER_SECOND,
 } from '@/config/constants';
 import { currentLanguage, i18n } from './i18n';
-import { getToken, removeToken } from './token-storage';
+import { markSessionEnded } from './session-presence';
 
 /** Codes of a client-side failure (no HTTP answer, or an answer we cannot use). */
 export const CLIENT_ERROR_CODES = {
@@ -65,7 +66,7 @@ export interface RequestOptions<T> {
   schema?: z.ZodType<T>;
   /**
    * Leaves a 401 to the caller: no session-expired toast, no redirect (the login call, the
-   * start-up /me check and logout use it). The token is still removed, as spec §4 says.
+   * start-up /me check and logout use it). The session is still marked ended, as spec §4 says.
    */
   skipSessionExpiry?: boolean;
   timeoutMs?: number;
@@ -78,7 +79,7 @@ export interface ApiClientHooks {
   /** Called SESSION_EXPIRED_REDIRECT_MS after a 401: clear the user and go to /login. */
   onSessionExpired?: () => void;
   /**
-   * Asked at once on a session 401 (after the token is removed): true when the app deals with
+   * Asked at once on a session 401 (after the session is marked ended): true when the app deals with
    * it in place (a login dialog over a form with unsaved input), so no toast and no redirect.
    */
   holdSessionExpiry?: () => boolean;
@@ -136,7 +137,7 @@ async function readJson(response: Response): Promise<unknown> {
 
 function handleUnauthorized(error: ApiError, skipSessionExpiry: boolean | undefined) {
   if (NON_SESSION_401_CODES.has(error.code)) return;
-  removeToken();
+  markSessionEnded();
   if (skipSessionExpiry) return;
   if (hooks.holdSessionExpiry?.()) return;
   toast.error(i18n.t('common:api.sessionExpired'), { id: 'session-expired' });
@@ -166,23 +167,82 @@ function timeLimitMs(timeoutMs: number, body: string | FormData | undefined): nu
   return timeoutMs + Math.ceil((bodyBytes(body) * 1000) / SLOWEST_UPLOAD_BYTES_PER_SECOND);
 }
 
+// ---------------------------------------------------------------------------------------------
+// CSRF (decision 050): the session is an HttpOnly cookie, so a request the cookie authenticates
+// with a method that changes something must carry the token GET /api/auth/csrf-token gives, in
+// X-CSRF-Token. It is asked for once per page load, before the first such request, and again
+// when the server refuses one as CSRF_TOKEN_INVALID (that request is then sent once more).
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+export const CSRF_HEADER = 'X-CSRF-Token';
+let csrfToken: Promise<string | undefined> | null = null;
+
+/** The CSRF token, asked for at most once at a time; undefined when it cannot be had. */
+function currentCsrfToken(): Promise<string | undefined> {
+  if (csrfToken) return csrfToken;
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
+  csrfToken = fetch(`${API_BASE}${apiPaths.auth.csrfToken}`, {
+    headers: { Accept: 'application/json' },
+    credentials: 'same-origin',
+    signal: controller.signal,
+  })
+    .then(async (response) => {
+      const parsed = CsrfTokenResponseSchema.safeParse(await readJson(response));
+      if (!response.ok || !parsed.success) throw new Error('no CSRF token');
+      return parsed.data.token;
+    })
+    .catch(() => {
+      // Asked again next time; this request goes without it (a public call needs none, and a
+      // signed-in one is refused and said so).
+      csrfToken = null;
+      return undefined;
+    })
+    .finally(() => clearTimeout(timer));
+  return csrfToken;
+}
+
+async function isCsrfRefusal(response: Response): Promise<boolean> {
+  if (response.status !== 403) return false;
+  const parsed = ApiErrorResponseSchema.safeParse(await readJson(response.clone()));
+  return parsed.success && parsed.data.code === 'CSRF_TOKEN_INVALID';
+}
+
+type SendOptions = {
+  method: string;
+  query?: RequestOptions<unknown>['query'];
+  body?: unknown;
+  accept: string;
+  timeoutMs: number;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+};
+
 /**
- * Sends one request with the bearer token, credentials and the interface language, and waits for
- * the answer's headers within `timeoutMs` plus the time its body needs on a slow link; a lost
- * connection or the timeout become an ApiError (status 0; TIMEOUT says the connection is too
- * slow, not that it is gone). The caller's own signal aborts it until `release()` is called.
+ * Sends one request (see sendOnce); a refusal for want of a valid CSRF token is answered by asking
+ * for a new token and sending the request once more.
  */
 async function send(
   path: string,
-  options: {
-    method: string;
-    query?: RequestOptions<unknown>['query'];
-    body?: unknown;
-    accept: string;
-    timeoutMs: number;
-    signal?: AbortSignal;
-    headers?: Record<string, string>;
-  },
+  options: SendOptions,
+): Promise<{ response: Response; release: () => void }> {
+  const first = await sendOnce(path, options);
+  if (SAFE_METHODS.has(options.method) || !(await isCsrfRefusal(first.response))) return first;
+  first.release();
+  csrfToken = null;
+  return sendOnce(path, options);
+}
+
+/**
+ * Sends one request with the session cookie (same origin), the CSRF token on a method that
+ * changes something, and the interface language, and waits for the answer's headers within
+ * `timeoutMs` plus the time its body needs on a slow link; a lost connection or the timeout become
+ * an ApiError (status 0; TIMEOUT says the connection is too slow, not that it is gone). The
+ * caller's own signal aborts it until `release()` is called.
+ */
+async function sendOnce(
+  path: string,
+  options: SendOptions,
 ): Promise<{ response: Response; release: () => void }> {
   const { method, query, body, accept, timeoutMs, signal } = options;
   const lng = currentLanguage();
@@ -194,8 +254,10 @@ async function send(
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
   // A FormData body (a file upload) sets its own multipart content type.
   if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
-  const token = getToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
+  if (!SAFE_METHODS.has(method)) {
+    const token = await currentCsrfToken();
+    if (token) headers[CSRF_HEADER] = token;
+  }
 
   const payload = body === undefined ? undefined : isForm ? body : JSON.stringify(body);
 
@@ -216,7 +278,7 @@ async function send(
     const response = await fetch(buildUrl(path, query, lng), {
       method,
       headers,
-      credentials: 'include',
+      credentials: 'same-origin',
       body: payload,
       signal: controller.signal,
     });
@@ -259,7 +321,7 @@ function errorFromResponse(
 }
 
 /**
- * The one way to call the API: JSON, credentials included, bearer token, the interface
+ * The one way to call the API: JSON, the session cookie (same origin), the CSRF token, the interface
  * language (`?lng=` and Accept-Language), a 15 s timeout, spec §8's generic handling.
  */
 export async function apiRequest<T = unknown>(
@@ -345,6 +407,7 @@ export function resetApiClientForTests(): void {
   if (sessionExpiryTimer) clearTimeout(sessionExpiryTimer);
   sessionExpiryTimer = undefined;
   hooks = {};
+  csrfToken = null;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -441,7 +504,7 @@ async function readBody(response: Response, onProgress?: (p: DownloadProgress) =
 }
 
 /**
- * A file from the API (PDF, export, template, SES file): the same bearer token, language and
+ * A file from the API (PDF, export, template, SES file): the same session cookie, language and
  * error handling as `apiRequest`, the body streamed with progress, the name taken from
  * Content-Disposition (else `defaultFileName`), then saved through an object URL.
  */

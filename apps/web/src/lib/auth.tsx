@@ -8,10 +8,15 @@ import {
   type User,
 } from '@hospes/shared/auth';
 import { apiPaths, paths } from '@/config/paths';
-import { api, ApiError, CLIENT_ERROR_CODES, isApiError } from './api-client';
+import { api, ApiError, CLIENT_ERROR_CODES } from './api-client';
 import { i18n } from './i18n';
-import { getToken, removeToken, setToken } from './token-storage';
-import { deviceTokenFor, rememberDeviceToken } from './device-tokens';
+import {
+  forgetLegacyCredentials,
+  hasSession,
+  markSessionEnded,
+  markSessionStarted,
+  resetSessionPresenceForTests,
+} from './session-presence';
 
 /**
  * The client authentication state of spec §4: user, loading, initialised. It lives outside
@@ -41,36 +46,35 @@ export const authStore = {
   },
 
   /**
-   * At start: with a stored token fetch /me (success sets the user; a refusal or a missing user
-   * removes the token and clears the user; no answer or a server error clears the user but keeps
-   * the token); without one, clear the user at once. Runs once.
+   * At start: ask /me, which the session cookie (HttpOnly, so unreadable here) answers when there
+   * is one; success sets the user, any failure clears it (a lost connection or a server error too:
+   * the cookie stays, and the next load on a working connection signs the user straight back in).
+   * Runs once. What earlier versions stored readable by scripts is removed first.
    */
   initialise(): Promise<void> {
     if (startup) return startup;
-    const token = getToken();
-    if (!token) {
-      setState({ user: null, loading: false, initialised: true });
-      startup = Promise.resolve();
-      return startup;
-    }
+    forgetLegacyCredentials();
     setState({ loading: true });
     startup = api.get(apiPaths.auth.me, { schema: MeResponseSchema, skipSessionExpiry: true }).then(
-      ({ user }) => setState({ user, loading: false, initialised: true }),
-      (error: unknown) => {
-        // The server refused the session (or answered without a user): forget the token. A lost
-        // connection, a timeout or a server error says nothing about the session: keep the token so
-        // the next load on a working connection signs the user straight back in.
-        const transient = isApiError(error) && (error.status === 0 || error.status >= 500);
-        if (!transient) removeToken();
-        setState({ user: null, loading: false, initialised: true });
+      ({ user }) => {
+        // Whether the cookie was kept with "Remember me" cannot be read (wasSessionRemembered).
+        if (!hasSession()) markSessionStarted({ remember: false });
+        setState({ user, loading: false, initialised: true });
+      },
+      () => {
+        if (!state.user) markSessionEnded();
+        setState({ user: state.user, loading: false, initialised: true });
       },
     );
     return startup;
   },
 
-  /** Stores a new session (login or the auto-login after e-mail verification). */
-  setSession(token: string, user: User, options: { remember: boolean }) {
-    setToken(token, options);
+  /**
+   * A session the server has just started (login, or the auto-login after e-mail verification):
+   * its cookie is set by that answer; here only the user is kept.
+   */
+  setSession(user: User, options: { remember: boolean } = { remember: true }) {
+    markSessionStarted(options);
     setState({ user, loading: false, initialised: true });
   },
 
@@ -79,15 +83,16 @@ export const authStore = {
     setState({ user });
   },
 
-  /** Forgets the session locally: token removed, user cleared. */
+  /** Forgets the session locally: the user cleared (the server clears its cookie). */
   clear() {
-    removeToken();
+    markSessionEnded();
     setState({ user: null, loading: false, initialised: true });
   },
 
   /** For tests only: back to the state before start-up. */
   reset() {
     startup = null;
+    resetSessionPresenceForTests();
     state = INITIAL;
     for (const listener of listeners) listener();
   },
@@ -102,20 +107,20 @@ export function isAdmin(user: User | null | undefined): boolean {
 }
 
 /**
- * Logs in (spec §4): loading while the call runs; on success token and user are stored; on
- * failure loading ends and the user stays signed out. The answer must carry token and user.
+ * Logs in (spec §4): loading while the call runs; on success the server has set its session
+ * cookie (kept past the browser session only with `remember`) and the user is kept; on failure
+ * loading ends and the user stays signed out. The answer must carry token and user; the token is
+ * for API clients and is not kept here. The device token travels in an HttpOnly cookie.
  */
 export async function login(input: LoginInput, options: { remember: boolean }): Promise<User> {
   setState({ loading: true });
   try {
-    const deviceToken = deviceTokenFor(input.email);
     const answer = await api.post(
       apiPaths.auth.login,
-      deviceToken ? { ...input, deviceToken } : input,
+      { ...input, remember: options.remember },
       { schema: AuthResponseSchema, skipSessionExpiry: true },
     );
-    rememberDeviceToken(input.email, answer.deviceToken);
-    authStore.setSession(answer.token, answer.user, options);
+    authStore.setSession(answer.user, options);
     return answer.user;
   } catch (error) {
     setState({ loading: false, initialised: true });
@@ -133,12 +138,13 @@ export async function login(input: LoginInput, options: { remember: boolean }): 
 }
 
 /**
- * Logs out (spec §4): tells the server, and whether or not that works, removes the token and
- * clears the user. Resolves to false when the server call failed (for a notice).
+ * Logs out (spec §4): tells the server, which ends the session and clears its cookie, and whether
+ * or not that works, clears the user. Resolves to false when the server call failed (for a
+ * notice).
  */
 export async function logout(): Promise<boolean> {
   let ok = true;
-  if (getToken()) {
+  if (hasSession()) {
     try {
       await api.post(apiPaths.auth.logout, undefined, { skipSessionExpiry: true });
     } catch (error) {

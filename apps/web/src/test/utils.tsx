@@ -11,16 +11,39 @@ export interface MockCall {
   url: URL;
   method: string;
   headers: Headers;
+  /** Whether the browser would send its cookies (the HttpOnly session cookie): 'same-origin'. */
+  credentials: RequestCredentials | undefined;
   body: unknown;
 }
 
 type Reply = { status?: number; body?: unknown } | Error;
 type Handler = (call: MockCall) => Reply | Promise<Reply>;
 
+/** The CSRF token mockApi answers GET /api/auth/csrf-token with, unless a test answers it. */
+export const TEST_CSRF_TOKEN = 'csrf-test-token';
+
+/**
+ * What mockApi answers, unrecorded, unless a test answers it itself: the CSRF token the API client
+ * asks for before its first POST, PUT, PATCH or DELETE, and the start-up /me of a browser that has
+ * no session cookie.
+ */
+const DEFAULTS: Record<string, Reply> = {
+  'GET /api/auth/csrf-token': { body: { success: true, token: TEST_CSRF_TOKEN } },
+  'GET /api/auth/me': {
+    status: 401,
+    body: {
+      success: false,
+      code: 'UNAUTHENTICATED',
+      message: 'You need to log in to continue.',
+      requestId: 'req-1',
+    },
+  },
+};
+
 /**
  * Stubs fetch with a handler per "METHOD /path" (no MSW here). Unhandled calls fail loudly.
  * Returns the list of calls made, for assertions; `unrecorded` routes are answered but left out
- * of it (a screen's background lookups, beside the calls a test is about).
+ * of it (a screen's background lookups, beside the calls a test is about), and so are DEFAULTS.
  */
 export function mockApi(
   routes: Record<string, Handler | Reply>,
@@ -34,9 +57,11 @@ export function mockApi(
       url,
       method,
       headers: new Headers(init?.headers),
+      credentials: init?.credentials,
       body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
     };
-    const unrecorded = options.unrecorded?.[`${method} ${url.pathname}`];
+    const key = `${method} ${url.pathname}`;
+    const unrecorded = options.unrecorded?.[key] ?? (routes[key] ? undefined : DEFAULTS[key]);
     if (!unrecorded) calls.push(call);
     const route = unrecorded ?? routes[`${method} ${url.pathname}`];
     if (!route) throw new Error(`Unexpected request ${method} ${url.pathname}`);

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AuthResponseSchema,
   ChangePasswordInputSchema,
+  CsrfTokenResponseSchema,
   EmailOnlyInputSchema,
   LoginInputSchema,
   MeResponseSchema,
@@ -17,7 +18,7 @@ import { z } from '@hospes/shared/zod';
 import type { FastifyRequest } from 'fastify';
 import { actorOf } from '../../plugins/auth';
 import { auditContext } from '../audit';
-import type { AuthService } from './auth.service';
+import { SESSION_TTL_MS, type AuthService } from './auth.service';
 import { serverMessage } from '../../lib/i18n/server-texts';
 
 const meta = (request: FastifyRequest) => ({
@@ -28,6 +29,7 @@ const meta = (request: FastifyRequest) => ({
 
 const tags = ['auth'];
 const secured = [{ bearerAuth: [] }];
+const sessionEnds = () => new Date(Date.now() + SESSION_TTL_MS);
 
 export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
   // Links still being e-mailed in the background go out before the app and its database close.
@@ -62,8 +64,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
         response: { 200: AuthResponseSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const session = await auth.verifyEmail(request.query.token, meta(request));
+      reply.setSessionCookie(session.token, { expiresAt: sessionEnds(), persistent: true });
       return {
         success: true as const,
         message: serverMessage(request.lng, 'verified'),
@@ -102,15 +105,25 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
           'every account, each further one makes the next attempt wait 1 s, 2 s, 4 s… up to 15 ' +
           'minutes: 429 TOO_MANY_REQUESTS with Retry-After. Past LOGIN_LOCK_FAILURES wrong ' +
           'passwords for the account in 24 hours, 429 LOGIN_LOCKED for browsers without a device ' +
-          'token: the e-mailed sign-in link still signs in (decision 049).',
+          'token: the e-mailed sign-in link still signs in (decision 049). ' +
+          'Answers the session `token` (for `Authorization: Bearer`) and sets it as an HttpOnly, ' +
+          'SameSite=Strict cookie for browsers (for the browser session only when `remember` is ' +
+          'false). The device token is answered and kept in an HttpOnly cookie too; a ' +
+          '`deviceToken` in the body wins over the cookie.',
         body: LoginInputSchema,
         querystring: LngQuerySchema,
         response: { 200: AuthResponseSchema },
       },
     },
-    async (request) => {
-      const { email, password, deviceToken } = request.body;
+    async (request, reply) => {
+      const { email, password, remember } = request.body;
+      const deviceToken = request.body.deviceToken ?? request.deviceTokenFromCookie(email);
       const session = await auth.login(email, password, meta(request), deviceToken);
+      reply.setSessionCookie(session.token, {
+        expiresAt: sessionEnds(),
+        persistent: remember !== false,
+      });
+      reply.rememberDeviceToken(email, session.deviceToken);
       return { success: true as const, ...session };
     },
   );
@@ -145,8 +158,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
         response: { 200: AuthResponseSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const session = await auth.signInWithLink(request.body.token, meta(request));
+      // As a login: the browser's session cookie (for its session only: the link was for one
+      // sign-in) and the device token that makes this browser known (decisions 049, 050).
+      reply.setSessionCookie(session.token, { expiresAt: sessionEnds(), persistent: false });
+      reply.rememberDeviceToken(session.user.email, session.deviceToken);
       return { success: true as const, ...session };
     },
   );
@@ -156,16 +173,34 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
     {
       schema: {
         tags,
-        summary: 'End this session',
+        summary: 'End this session (revoked; the session cookie is cleared)',
         security: secured,
         response: { 200: MessageResponseSchema },
       },
       onRequest: app.requireUser,
     },
-    async (request) => {
+    async (request, reply) => {
       await auth.logout(actorOf(request).sessionId);
+      reply.clearSessionCookie();
       return { success: true as const, message: serverMessage(request.lng, 'loggedOut') };
     },
+  );
+
+  app.get(
+    '/csrf-token',
+    {
+      schema: {
+        tags,
+        summary: 'A CSRF token for the session cookie',
+        description:
+          'A request authenticated by the session cookie with a method other than GET, HEAD or ' +
+          'OPTIONS must send this token in the `X-CSRF-Token` header, or is refused 403 ' +
+          'CSRF_TOKEN_INVALID. The first call sets the HttpOnly cookie the token is checked ' +
+          'against. Bearer requests need none. Anyone may ask.',
+        response: { 200: CsrfTokenResponseSchema },
+      },
+    },
+    async (_request, reply) => ({ success: true as const, token: reply.generateCsrf() }),
   );
 
   app.get(

@@ -5,11 +5,9 @@ import { LUIS, toReport, toReportItem } from '@/test/ses-to-report';
 import { mockApi, renderPage, sampleUser } from '@/test/utils';
 import { ToReportLink } from './to-report-link';
 
-const TOKEN = 'tok_abcdefghijklmnopqrstuvwxyz012345';
-
 describe('the header’s badge', () => {
   it('counts the travelers to report and links to their list; nothing when none', async () => {
-    authStore.setSession(TOKEN, sampleUser, { remember: true });
+    authStore.setSession(sampleUser, { remember: true });
     mockApi({
       'GET /api/ses-to-report': toReport([
         toReportItem({}),

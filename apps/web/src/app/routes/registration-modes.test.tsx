@@ -36,7 +36,7 @@ afterEach(() => {
 
 describe('registration entry modes', { timeout: 40_000 }, () => {
   it('switches modes as a radio group and keeps manual entry one tap away when the camera is refused', async () => {
-    authStore.setSession('tok_abcdefghijklmnopqrstuvwxyz012345', sampleUser, { remember: true });
+    authStore.setSession(sampleUser, { remember: true });
     mockApi({}, NO_SAME_DOCUMENT);
     stubCamera(() => Promise.reject(new DOMException('denied', 'NotAllowedError')));
     const { user } = renderPage(<RegistrationModes establishmentId={ESTABLISHMENT_ID} />, {
@@ -73,7 +73,7 @@ describe('registration entry modes', { timeout: 40_000 }, () => {
   });
 
   it('stops the camera stream when the scan mode is left', async () => {
-    authStore.setSession('tok_abcdefghijklmnopqrstuvwxyz012345', sampleUser, { remember: true });
+    authStore.setSession(sampleUser, { remember: true });
     mockApi({}, NO_SAME_DOCUMENT);
     const stopTrack = vi.fn();
     const stream = { getTracks: () => [{ stop: stopTrack }] } as unknown as MediaStream;
@@ -98,7 +98,7 @@ describe('registration entry modes', { timeout: 40_000 }, () => {
       shouldAdvanceTime: true,
       now: new Date('2026-11-21T09:15:00Z'),
     });
-    authStore.setSession('tok_abcdefghijklmnopqrstuvwxyz012345', sampleUser, { remember: true });
+    authStore.setSession(sampleUser, { remember: true });
     stubCamera(() => Promise.reject(new DOMException('denied', 'NotAllowedError')));
     const pending = sampleTraveler({
       selfRegistration: { status: 'pending', confirmationCode: '7K2M9QXA' },
@@ -170,7 +170,7 @@ describe('registration entry modes', { timeout: 40_000 }, () => {
       shouldAdvanceTime: true,
       now: new Date('2026-01-15T23:30:00Z'),
     });
-    authStore.setSession('tok_abcdefghijklmnopqrstuvwxyz012345', sampleUser, { remember: true });
+    authStore.setSession(sampleUser, { remember: true });
     stubCamera(() => Promise.reject(new DOMException('denied', 'NotAllowedError')));
     const pending = sampleTraveler({
       entryDate: '2026-01-10',
@@ -230,7 +230,7 @@ describe('registration entry modes', { timeout: 40_000 }, () => {
   });
 
   it('leaves the entry date of a registration confirmed already as it is', async () => {
-    authStore.setSession('tok_abcdefghijklmnopqrstuvwxyz012345', sampleUser, { remember: true });
+    authStore.setSession(sampleUser, { remember: true });
     stubCamera(() => Promise.reject(new DOMException('denied', 'NotAllowedError')));
     const confirmed = sampleTraveler({
       entryDate: '2026-11-20',
@@ -264,7 +264,7 @@ describe('registration entry modes', { timeout: 40_000 }, () => {
   });
 
   it('says the details were saved when only the QR confirmation fails', async () => {
-    authStore.setSession('tok_abcdefghijklmnopqrstuvwxyz012345', sampleUser, { remember: true });
+    authStore.setSession(sampleUser, { remember: true });
     stubCamera(() => Promise.reject(new DOMException('denied', 'NotAllowedError')));
     const pending = sampleTraveler({
       selfRegistration: { status: 'pending', confirmationCode: '7K2M9QXA' },
@@ -309,7 +309,7 @@ async function scanPhoto(user: UserEvent) {
 
 /** The registration page, with a link away as the app's menu has. */
 function renderDesk() {
-  authStore.setSession('tok_abcdefghijklmnopqrstuvwxyz012345', sampleUser, { remember: true });
+  authStore.setSession(sampleUser, { remember: true });
   stubCamera(() => Promise.reject(new DOMException('denied', 'NotAllowedError')));
   return renderPage(
     <>

@@ -7,14 +7,12 @@ import { authStore } from '@/lib/auth';
 import { mockApi, renderPage, renderRoutes, sampleUser } from '@/test/utils';
 import { TravelerViewRoute } from './traveler-view';
 import { TravelerRegistrationRoute } from './traveler-registration';
-
-const TOKEN = 'tok_abcdefghijklmnopqrstuvwxyz012345';
 const OTHER_ID = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
 const other = sampleEstablishment({ id: OTHER_ID, name: 'Albergue de Triacastela' });
 
 describe('the desk for an establishment named in the address', { timeout: 30_000 }, () => {
   it('an administrator registers at any establishment ("New pilgrim" on the admin pages), not only at their own', async () => {
-    authStore.setSession(TOKEN, { ...sampleUser, role: 'admin' }, { remember: true });
+    authStore.setSession({ ...sampleUser, role: 'admin' }, { remember: true });
     const { calls } = mockApi(
       {
         'GET /api/establishments/user': { body: { success: true, data: [] } },
@@ -66,7 +64,7 @@ describe('the desk for an establishment named in the address', { timeout: 30_000
   });
 
   it('a user who is not an administrator still chooses among their own, and is not sent to another', async () => {
-    authStore.setSession(TOKEN, sampleUser, { remember: true });
+    authStore.setSession(sampleUser, { remember: true });
     const { calls } = mockApi(
       { 'GET /api/establishments/user': { body: { success: true, data: [] } } },
       NO_SAME_DOCUMENT,
@@ -83,7 +81,7 @@ describe('the desk for an establishment named in the address', { timeout: 30_000
 describe('a companion of a registered traveler, from their record', { timeout: 30_000 }, () => {
   it('"Register a companion" on the record opens the desk with the stay shared under the traveler’s contract', async () => {
     // Sent in the background (decision 032): no summary offered the companion; the record does.
-    authStore.setSession(TOKEN, sampleUser, { remember: true });
+    authStore.setSession(sampleUser, { remember: true });
     const traveler = sampleTraveler({
       reportNumber: '2026/000010',
       entryDate: '2026-11-20',

@@ -34,7 +34,7 @@ afterEach(() => {
 });
 
 function renderView() {
-  authStore.setSession('tok_abcdefghijklmnopqrstuvwxyz012345', sampleUser, { remember: true });
+  authStore.setSession(sampleUser, { remember: true });
   return renderRoutes([{ path: '/clients/view/:id', element: <TravelerViewRoute /> }], {
     path: `/clients/view/${pending.id}`,
   });

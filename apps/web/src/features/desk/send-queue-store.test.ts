@@ -32,7 +32,7 @@ function world() {
   const queue = createDeskSendQueue({
     session: {
       userId: () => user,
-      hasToken: () => user !== null,
+      hasSession: () => user !== null,
       renewing: () => renewing,
       endedForRenewal: () => false,
       onUserChange: listen(userListeners),

@@ -118,8 +118,8 @@ export interface DeskSendQueueDeps {
   readonly session: {
     /** The signed-in user's id; null when signed out. */
     userId(): string | null;
-    /** Whether a session token is stored: nothing of the queue's own is sent without one. */
-    hasToken(): boolean;
+    /** Whether this page holds a session: nothing of the queue's own is sent without one. */
+    hasSession(): boolean;
     /** Whether the login dialog asks for the password (a session ended over unsaved input). */
     renewing(): boolean;
     /** Whether a failed send is the end of the session that the login dialog asks about. */
@@ -390,7 +390,7 @@ export function createDeskSendQueue(deps: DeskSendQueueDeps): DeskSendQueue {
         ? entries.find((entry) => entry.foreground && entry.status === 'waiting')
         : head;
     if (!next) return;
-    if (next.foreground ? session.renewing() : !session.hasToken()) return;
+    if (next.foreground ? session.renewing() : !session.hasSession()) return;
     const calls = held.get(next.id)?.calls;
     if (!calls) return;
     follow(next.id, saveRegistration(next.attempt, next.input, calls));

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CreateTravelerInput, Traveler } from '@hospes/shared/travelers';
 import { ApiError } from '@/lib/api-client';
 import { authStore } from '@/lib/auth';
+import { markSessionEnded } from '@/lib/session-presence';
 import { sessionRenewal } from '@/lib/session-renewal';
 import { sampleUser } from '@/test/utils';
 import { newRegistrationAttempt, type RegistrationCalls } from './registration-attempt';
@@ -22,8 +23,6 @@ import {
 } from './send-queue';
 import { ESTABLISHMENT_ID, sampleTraveler } from './test/fixtures';
 import { emptyTravelerValues } from '@/features/traveler/form-model';
-
-const TOKEN = 'tok_abcdefghijklmnopqrstuvwxyz012345';
 
 const noAnswer = () =>
   new ApiError({ status: 0, code: 'NETWORK_ERROR', message: 'No response from the server' });
@@ -123,7 +122,7 @@ const statuses = () => sendQueue.getState().map((entry) => `${entry.name}:${entr
 describe('the desk’s send queue', () => {
   beforeEach(() => {
     vi.useFakeTimers();
-    authStore.setSession(TOKEN, sampleUser, { remember: true });
+    authStore.setSession(sampleUser, { remember: true });
   });
   afterEach(() => {
     sessionRenewal.reset();
@@ -253,7 +252,7 @@ describe('the desk’s send queue', () => {
     await settle();
     expect(api.sent).toHaveLength(0);
     // As the dialog does it: the new session is stored, then the dialog closes.
-    authStore.setSession(TOKEN, sampleUser, { remember: true });
+    authStore.setSession(sampleUser, { remember: true });
     await settle();
     expect(api.sent).toHaveLength(0);
     sessionRenewal.renewed(sampleUser);
@@ -382,14 +381,12 @@ describe('the desk’s send queue', () => {
     const api = server(['unreached', 'ok']);
     queue('Lucía', api.calls);
     await vi.waitFor(() => expect(statuses()).toEqual(['Lucía:paused']));
-    // The session ended (the API client removed the token): nothing is sent without one.
-    document.cookie = 'auth_token=; Path=/; Max-Age=0';
-    localStorage.clear();
-    sessionStorage.clear();
+    // The session ended (a 401 told the API client): nothing is sent without one.
+    markSessionEnded();
     await vi.advanceTimersByTimeAsync(FIRST_RETRY_PAUSE_MS);
     expect(api.sent).toHaveLength(1);
     // Logged in again as the same user: the queue goes on.
-    authStore.setSession(TOKEN, sampleUser, { remember: true });
+    authStore.setSession(sampleUser, { remember: true });
     await vi.waitFor(() => expect(statuses()).toEqual(['Lucía:saved']));
 
     // Refused because the session ended meanwhile: it waits for the login dialog, in its place.
@@ -401,11 +398,9 @@ describe('the desk’s send queue', () => {
       ...renewing.calls,
       create: (body: CreateTravelerInput, key: string) => {
         if (first) {
-          // What the API client does on such an answer: the token goes, the dialog opens.
+          // What the API client does on such an answer: the session ends, the dialog opens.
           first = false;
-          document.cookie = 'auth_token=; Path=/; Max-Age=0';
-          localStorage.clear();
-          sessionStorage.clear();
+          markSessionEnded();
           sessionRenewal.request({
             email: sampleUser.email,
             onRenewed: () => {},
@@ -422,7 +417,7 @@ describe('the desk’s send queue', () => {
     await vi.advanceTimersByTimeAsync(10 * FIRST_RETRY_PAUSE_MS);
     expect(renewing.sent).toHaveLength(1);
     sessionRenewal.renewed(sampleUser);
-    authStore.setSession(TOKEN, sampleUser, { remember: true });
+    authStore.setSession(sampleUser, { remember: true });
     // (Lucía's saved notice has left the indicator meanwhile.)
     await vi.waitFor(() => expect(statuses()).toEqual(['Erika:saved']));
     expect(renewing.sent.map((call) => call.key)).toEqual([

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { authStore } from '@/lib/auth';
 import { awaitsSessionRenewal, sessionRenewal } from '@/lib/session-renewal';
-import { getToken } from '@/lib/token-storage';
+import { hasSession } from '@/lib/session-presence';
 import {
   createDeskSendQueue,
   unsavedRegistrations as unsavedOf,
@@ -14,7 +14,7 @@ import {
  *
  * - It belongs to the signed-in user: signed out, or another user signed in, it is emptied; a new
  *   session of the same user (the login dialog after a session ended) lets it go on.
- * - Nothing of its own is sent without a session token; a desk save waits while the login dialog
+ * - Nothing of its own is sent without a session; a desk save waits while the login dialog
  *   asks for the password, and goes on once it closes.
  * - Back online, what waits for a pause is sent at once.
  *
@@ -26,7 +26,7 @@ import {
 export const deskSendQueue = createDeskSendQueue({
   session: {
     userId: () => authStore.getState().user?.id ?? null,
-    hasToken: () => Boolean(getToken()),
+    hasSession,
     renewing: () => sessionRenewal.getState() !== null,
     endedForRenewal: awaitsSessionRenewal,
     onUserChange: (listener) => authStore.subscribe(listener),

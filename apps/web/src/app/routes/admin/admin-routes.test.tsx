@@ -6,7 +6,6 @@ import { findToast, sampleTraveler } from '@/features/admin/components/test-data
 import { apiFailure, mockApi, renderRoutes, sampleUser } from '@/test/utils';
 import { adminRoute } from './routes';
 
-const TOKEN = 'tok_abcdefghijklmnopqrstuvwxyz012345';
 const admin = { ...sampleUser, role: 'admin' as const, name: 'Admin' };
 const emptyList = {
   body: {
@@ -32,7 +31,7 @@ describe('the /admin area guard and routes (spec §2, §6)', () => {
     'a signed-in non-admin visiting %s is told "no permission" and sent to /',
     async (path) => {
       mockApi({});
-      authStore.setSession(TOKEN, sampleUser, { remember: true });
+      authStore.setSession(sampleUser, { remember: true });
       const { router } = renderAdmin(path);
       expect(await screen.findByRole('heading', { name: 'Home stand-in' })).toBeInTheDocument();
       expect(router.state.location.pathname).toBe('/');
@@ -68,7 +67,7 @@ describe('the /admin area guard and routes (spec §2, §6)', () => {
         },
       },
     });
-    authStore.setSession(TOKEN, admin, { remember: true });
+    authStore.setSession(admin, { remember: true });
     const { router, user } = renderAdmin('/admin/no/such/page');
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Establishments' }),
@@ -128,7 +127,7 @@ describe('admin traveler detail (spec §2)', () => {
   const url = `/admin/pilgrims/view/${pilgrim.id}`;
 
   beforeEach(() => {
-    authStore.setSession(TOKEN, admin, { remember: true });
+    authStore.setSession(admin, { remember: true });
     vi.stubGlobal(
       'URL',
       Object.assign(URL, { createObjectURL: () => 'blob:thumb', revokeObjectURL: () => {} }),
@@ -187,14 +186,15 @@ describe('admin traveler detail (spec §2)', () => {
       await screen.findByRole('button', { name: 'Signature: show at full size' }),
     ).toBeInTheDocument();
     expect(screen.getByText('back.pdf')).toBeInTheDocument();
-    // The non-image is not fetched, the images are, as previews, with the bearer token.
+    // The non-image is not fetched, the images are, as previews, with the session cookie.
     const documentCalls = () => calls.filter((call) => call.url.pathname.includes('/documents/'));
     expect(documentCalls()).toHaveLength(2);
     expect(documentCalls().map((call) => call.url.search)).toEqual([
       '?size=preview',
       '?size=preview',
     ]);
-    expect(documentCalls()[0]?.headers.get('authorization')).toBe(`Bearer ${TOKEN}`);
+    expect(documentCalls()[0]).toMatchObject({ credentials: 'same-origin' });
+    expect(documentCalls()[0]?.headers.has('authorization')).toBe(false);
 
     await user.click(front);
     const dialog = await screen.findByRole('dialog', { name: 'Document, front' });

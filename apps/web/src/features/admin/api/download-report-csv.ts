@@ -3,7 +3,6 @@ import { ApiErrorResponseSchema } from '@hospes/shared/errors';
 import { API_BASE, apiPaths } from '@/config/paths';
 import { ApiError, fallbackMessage } from '@/lib/api-client';
 import { currentLanguage } from '@/lib/i18n';
-import { getToken } from '@/lib/token-storage';
 import type { ReportParams } from './get-report';
 
 function fileNameOf(disposition: string | null): string {
@@ -13,23 +12,21 @@ function fileNameOf(disposition: string | null): string {
 
 /**
  * GET /api/admin/reports.csv as a file download (UTF-8 with BOM, ';'-separated): fetched with
- * the bearer token, then saved through a temporary link.
+ * the session cookie, then saved through a temporary link.
  */
 export async function downloadReportCsv(params: ReportParams): Promise<string> {
   const lng = currentLanguage();
   const query = new URLSearchParams();
   for (const [key, value] of Object.entries(params)) if (value) query.set(key, value);
   query.set('lng', lng);
-  const token = getToken();
   let response: Response;
   try {
     response = await fetch(`${API_BASE}${apiPaths.admin.reportsCsv}?${query.toString()}`, {
       headers: {
         Accept: 'text/csv, application/json',
         'Accept-Language': lng,
-        ...(token ? { Authorization: `Bearer ${token}` } : {}),
       },
-      credentials: 'include',
+      credentials: 'same-origin',
     });
   } catch {
     throw new ApiError({ status: 0, code: 'NETWORK_ERROR', message: fallbackMessage(0) });

@@ -38,7 +38,7 @@ const list = (data: AdminUser[]) => ({
 });
 
 function renderUsers(path = '/admin/users') {
-  authStore.setSession('tok_abcdefghijklmnopqrstuvwxyz012345', me, { remember: true });
+  authStore.setSession(me, { remember: true });
   return renderRoutes([{ path: '/admin/users', element: <UsersAdmin /> }], { path });
 }
 

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { LoginRoute } from '@/app/routes/login';
 import { authStore } from '@/lib/auth';
-import { readCookie } from '@/lib/cookies';
+import { hasSession, wasSessionRemembered } from '@/lib/session-presence';
 import { apiFailure, mockApi, renderRoutes, sampleUser } from '@/test/utils';
 
 const TOKEN = 'tok_abcdefghijklmnopqrstuvwxyz012345';
@@ -60,15 +60,22 @@ describe('login form', () => {
     expect(await screen.findByRole('heading', { name: 'Clients stand-in' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/clients');
     expect(screen.getByText('Ana García!')).toBeInTheDocument();
-    expect(calls[0]?.body).toEqual({ email: 'ana@example.com', password: 'correct horse' });
+    // The server keeps the session in its HttpOnly cookie, for the browser session only.
+    expect(calls[0]?.body).toEqual({
+      email: 'ana@example.com',
+      password: 'correct horse',
+      remember: false,
+    });
     expect(authStore.getState().user?.name).toBe('Ana García');
-    expect(sessionStorage.getItem('auth_token')).toBe(TOKEN);
-    expect(localStorage.getItem('auth_token')).toBeNull();
-    expect(readCookie('auth_token')).toBe(TOKEN);
+    expect(hasSession()).toBe(true);
+    // The answer's token is for API clients: nothing of it is kept where scripts could read it.
+    expect(document.cookie).not.toContain(TOKEN);
+    expect(JSON.stringify({ ...localStorage })).not.toContain(TOKEN);
+    expect(JSON.stringify({ ...sessionStorage })).not.toContain(TOKEN);
   });
 
-  it('with "remember me" keeps the token in localStorage and returns to the remembered page', async () => {
-    mockApi({
+  it('with "remember me" asks for a lasting session cookie and returns to the remembered page', async () => {
+    const { calls } = mockApi({
       'POST /api/auth/login': { body: { success: true, token: TOKEN, user: sampleUser } },
     });
     const { user, router } = renderLogin({ from: { pathname: '/profile', search: '', hash: '' } });
@@ -80,35 +87,31 @@ describe('login form', () => {
 
     expect(await screen.findByRole('heading', { name: 'Profile stand-in' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/profile');
-    expect(localStorage.getItem('auth_token')).toBe(TOKEN);
+    expect(calls[0]?.body).toMatchObject({ remember: true });
+    expect(wasSessionRemembered()).toBe(true);
+    expect(localStorage.getItem('auth_token')).toBeNull();
   });
 
-  it('sends back the device token its last login of the same account got, and only for that account', async () => {
+  it('keeps no device token: the server keeps it in an HttpOnly cookie', async () => {
     const { calls } = mockApi({
       'POST /api/auth/login': {
         body: { success: true, token: TOKEN, user: sampleUser, deviceToken: '1795000000.abc.def' },
       },
     });
-    const first = renderLogin();
-    await first.user.type(screen.getByLabelText('Email'), 'Ana@Example.com');
-    await first.user.type(screen.getByLabelText('Password'), 'correct horse{Enter}');
-    expect(await screen.findByRole('heading', { name: 'Clients stand-in' })).toBeInTheDocument();
-    first.unmount();
-    authStore.clear();
-
-    for (const email of ['ana@example.com', 'luis@example.com']) {
-      const again = renderLogin();
-      await again.user.type(screen.getByLabelText('Email'), email);
-      await again.user.type(screen.getByLabelText('Password'), 'correct horse{Enter}');
+    for (let i = 0; i < 2; i++) {
+      const login = renderLogin();
+      await login.user.type(screen.getByLabelText('Email'), 'ana@example.com');
+      await login.user.type(screen.getByLabelText('Password'), 'correct horse{Enter}');
       expect(await screen.findByRole('heading', { name: 'Clients stand-in' })).toBeInTheDocument();
-      again.unmount();
+      login.unmount();
       authStore.clear();
     }
     expect(calls.map((call) => call.body)).toEqual([
-      { email: 'ana@example.com', password: 'correct horse' },
-      { email: 'ana@example.com', password: 'correct horse', deviceToken: '1795000000.abc.def' },
-      { email: 'luis@example.com', password: 'correct horse' },
+      { email: 'ana@example.com', password: 'correct horse', remember: false },
+      { email: 'ana@example.com', password: 'correct horse', remember: false },
     ]);
+    expect(JSON.stringify({ ...localStorage })).not.toContain('1795000000.abc.def');
+    expect(document.cookie).not.toContain('1795000000.abc.def');
   });
 
   it('shows "Invalid email or password" on a 401 and stays on the page, with no session-expired message', async () => {

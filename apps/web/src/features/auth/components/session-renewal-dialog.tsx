@@ -11,7 +11,7 @@ import { applyServerFieldErrors } from '@/lib/api-client';
 import { login } from '@/lib/auth';
 import { schemaResolver } from '@/lib/form';
 import { sessionRenewal, useSessionRenewal, type SessionRenewal } from '@/lib/session-renewal';
-import { wasTokenRemembered } from '@/lib/token-storage';
+import { wasSessionRemembered } from '@/lib/session-presence';
 import { loginErrorMessage } from './login-form';
 
 interface Values {
@@ -67,7 +67,7 @@ function RenewalForm({
   const onSubmit = handleSubmit(async (input) => {
     setFailure(null);
     try {
-      const user = await login(input, { remember: wasTokenRemembered() });
+      const user = await login(input, { remember: wasSessionRemembered() });
       toast.success(t('renewal.done'));
       sessionRenewal.renewed(user);
     } catch (error) {

@@ -9,19 +9,17 @@ import { TextLink } from '@/components/ui/text-link';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
 import { authStore } from '@/lib/auth';
-import { rememberDeviceToken } from '@/lib/device-tokens';
 import { i18n } from '@/lib/i18n';
 import { signInWithLinkOnce } from '../api/sign-in-link';
 import { SignInLinkForm } from './sign-in-link-form';
 
 /**
- * Runs once per token: stores the session (for this browser session only: a link may be opened
- * on any device), and the device token, so that this browser's next password sign-in of the
- * account is not held by a lock (decision 049).
+ * Runs once per token: the answer has set the session cookie (for this browser session only: a
+ * link may be opened on any device) and the HttpOnly device cookie that makes this browser's next
+ * password sign-in of the account not held by a lock (decisions 049, 050); the user is kept here.
  */
 function signIn(answer: AuthResponse) {
-  rememberDeviceToken(answer.user.email, answer.deviceToken);
-  authStore.setSession(answer.token, answer.user, { remember: false });
+  authStore.setSession(answer.user, { remember: false });
   toast.success(i18n.t('auth:login.greeting', { name: answer.user.name }));
 }
 

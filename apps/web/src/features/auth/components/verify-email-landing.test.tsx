@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { authStore } from '@/lib/auth';
+import { hasSession } from '@/lib/session-presence';
 import { apiFailure, mockApi, renderPage, sampleUser } from '@/test/utils';
 import { forgetVerifyCalls } from '../api/verify-email';
 import { VerifyEmailLanding } from './verify-email-landing';
@@ -34,7 +35,10 @@ describe('e-mail verification landing', () => {
     expect(calls).toHaveLength(1);
     expect(calls[0]?.url.searchParams.get('token')).toBe('link-token-1');
     expect(authStore.getState().user?.email).toBe(sampleUser.email);
-    expect(localStorage.getItem('auth_token')).toBe(TOKEN);
+    // The server's answer set the HttpOnly session cookie; the token itself is not kept here.
+    expect(hasSession()).toBe(true);
+    expect(localStorage.getItem('auth_token')).toBeNull();
+    expect(document.cookie).not.toContain(TOKEN);
     expect(screen.getByText('Ana García — email verified')).toBeInTheDocument();
   });
 

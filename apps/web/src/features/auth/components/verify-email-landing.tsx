@@ -18,7 +18,7 @@ type Outcome = { kind: 'pending' } | { kind: 'failed'; title: string; message: s
 function autoLogin(answer: VerifyAnswer) {
   // Spec §4: without both a token and a user the auto-login fails silently.
   if (!answer.token || !answer.user) return;
-  authStore.setSession(answer.token, answer.user, { remember: true });
+  authStore.setSession(answer.user, { remember: true });
   toast.success(i18n.t('auth:verify.verified', { name: answer.user.name }));
 }
 

@@ -11,7 +11,7 @@ const field = (label: string) => screen.getByLabelText(label, { exact: true });
 const municipality = () => screen.getByRole('combobox', { name: 'Municipality' });
 
 function renderForm() {
-  authStore.setSession('tok_abcdefghijklmnopqrstuvwxyz012345', sampleUser, { remember: true });
+  authStore.setSession(sampleUser, { remember: true });
   return renderPage(<DeskTravelerForm establishmentId={ESTABLISHMENT_ID} onSaved={vi.fn()} />, {
     path: '/traveler-registration',
   });
@@ -117,7 +117,7 @@ describe(
         },
         NOTHING_SENT_TO_SES,
       );
-      authStore.setSession('tok_abcdefghijklmnopqrstuvwxyz012345', sampleUser, { remember: true });
+      authStore.setSession(sampleUser, { remember: true });
       const pilgrim = sampleTraveler({
         address: {
           street: 'Rúa do Progreso 1',

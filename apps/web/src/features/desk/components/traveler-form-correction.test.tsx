@@ -9,8 +9,6 @@ import { mockApi, renderPage, sampleUser } from '@/test/utils';
 import { NO_SAME_DOCUMENT, sampleTraveler } from '../test/fixtures';
 import { EditTravelerForm } from './edit-traveler-form';
 import { field } from '../test/form';
-
-const TOKEN = 'tok_abcdefghijklmnopqrstuvwxyz012345';
 const ID = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
 const SUBMISSION = '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b';
 
@@ -83,7 +81,7 @@ describe('editing a traveler already reported to SES.HOSPEDAJES', { timeout: 30_
       },
       NO_SAME_DOCUMENT,
     );
-    authStore.setSession(TOKEN, sampleUser, { remember: true });
+    authStore.setSession(sampleUser, { remember: true });
     const onSaved = vi.fn();
     const { user } = renderPage(<EditTravelerForm traveler={pilgrim} onSaved={onSaved} />, {
       path: '/clients/edit/1',
@@ -176,7 +174,7 @@ describe('editing a traveler already reported to SES.HOSPEDAJES', { timeout: 30_
       },
       NO_SAME_DOCUMENT,
     );
-    authStore.setSession(TOKEN, sampleUser, { remember: true });
+    authStore.setSession(sampleUser, { remember: true });
     const onSaved = vi.fn();
     const { user } = renderPage(<EditTravelerForm traveler={pilgrim} onSaved={onSaved} />, {
       path: '/clients/edit/1',

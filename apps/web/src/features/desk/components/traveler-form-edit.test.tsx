@@ -7,10 +7,8 @@ import { NO_SAME_DOCUMENT, sampleTraveler } from '../test/fixtures';
 import { EditTravelerForm } from './edit-traveler-form';
 import { field } from '../test/form';
 
-const TOKEN = 'tok_abcdefghijklmnopqrstuvwxyz012345';
-
 function signIn() {
-  authStore.setSession(TOKEN, sampleUser, { remember: true });
+  authStore.setSession(sampleUser, { remember: true });
 }
 
 // A long form typed key by key: jsdom needs more than the default 5 s on a slow machine.

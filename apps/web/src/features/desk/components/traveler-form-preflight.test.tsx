@@ -7,8 +7,6 @@ import { NO_SAME_DOCUMENT, sampleTraveler } from '../test/fixtures';
 import { field } from '../test/form';
 import { EditTravelerForm } from './edit-traveler-form';
 
-const TOKEN = 'tok_abcdefghijklmnopqrstuvwxyz012345';
-
 /** Everything the parte needs of Lucía (a walk-in: her report number is the contract). */
 const complete = {
   checkOutDate: '2026-11-22',
@@ -28,7 +26,7 @@ const summary = () => screen.queryByRole('region', { name: 'Still needed for the
 // A long form: jsdom needs more than the default 5 s on a slow machine.
 describe('the traveler form says live what the SES parte still needs', { timeout: 30_000 }, () => {
   it('on each field and in a summary whose links open the field, without blocking a save', async () => {
-    authStore.setSession(TOKEN, sampleUser, { remember: true });
+    authStore.setSession(sampleUser, { remember: true });
     const traveler = sampleTraveler();
     const { calls } = mockApi(
       {
@@ -90,7 +88,7 @@ describe('the traveler form says live what the SES parte still needs', { timeout
   });
 
   it('does not ask for what the establishment’s report defaults complete at the save (decision 042)', () => {
-    authStore.setSession(TOKEN, sampleUser, { remember: true });
+    authStore.setSession(sampleUser, { remember: true });
     mockApi({}, NO_SAME_DOCUMENT);
     renderPage(
       <EditTravelerForm
@@ -109,7 +107,7 @@ describe('the traveler form says live what the SES parte still needs', { timeout
   });
 
   it('says the second surname is needed with a DNI only, and nothing for a complete record', () => {
-    authStore.setSession(TOKEN, sampleUser, { remember: true });
+    authStore.setSession(sampleUser, { remember: true });
     mockApi({}, NO_SAME_DOCUMENT);
     const { unmount } = renderPage(
       <EditTravelerForm
@@ -144,7 +142,7 @@ describe('the traveler form says live what the SES parte still needs', { timeout
   });
 
   it('speaks the user’s language', async () => {
-    authStore.setSession(TOKEN, sampleUser, { remember: true });
+    authStore.setSession(sampleUser, { remember: true });
     mockApi({}, NO_SAME_DOCUMENT);
     // The test setup puts English back after each test.
     await i18n.changeLanguage('es');

@@ -11,10 +11,8 @@ import {
 import { TravelerRegistration } from './traveler-registration';
 import { drawSignature, field, fillRequired } from '../test/form';
 
-const TOKEN = 'tok_abcdefghijklmnopqrstuvwxyz012345';
-
 function signIn() {
-  authStore.setSession(TOKEN, sampleUser, { remember: true });
+  authStore.setSession(sampleUser, { remember: true });
 }
 
 function renderRegistration() {

@@ -13,10 +13,8 @@ import { TravelerRegistration } from './traveler-registration';
 import { RegistrationModes } from '@/app/routes/registration-modes';
 import { DESK_TRAVELER, drawSignature, field, fillRequired } from '../test/form';
 
-const TOKEN = 'tok_abcdefghijklmnopqrstuvwxyz012345';
-
 function signIn() {
-  authStore.setSession(TOKEN, sampleUser, { remember: true });
+  authStore.setSession(sampleUser, { remember: true });
 }
 
 function renderRegistration() {

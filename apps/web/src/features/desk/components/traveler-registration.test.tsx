@@ -19,11 +19,9 @@ import {
   TravelerRegistration,
 } from './traveler-registration';
 
-const TOKEN = 'tok_abcdefghijklmnopqrstuvwxyz012345';
-
 /** The desk: the registration form, and the header's indicator of the send queue. */
 function renderDesk() {
-  authStore.setSession(TOKEN, sampleUser, { remember: true });
+  authStore.setSession(sampleUser, { remember: true });
   return renderPage(
     <>
       <SendQueueIndicator />
@@ -145,7 +143,7 @@ describe('continuing with the next traveler while a slow save is sent', { timeou
   it('goes on with a companion on the same stay when the form came with one', async () => {
     stubSignaturePad();
     mockApi({ 'POST /api/pilgrims': () => new Promise(() => {}) }, NO_SAME_DOCUMENT);
-    authStore.setSession(TOKEN, sampleUser, { remember: true });
+    authStore.setSession(sampleUser, { remember: true });
     const onDone = vi.fn();
     const shared = companionPrefill(sampleTraveler({ reportNumber: '2026/000009' }));
     const { user } = renderPage(

@@ -57,8 +57,7 @@ function listAnswer(rows: Traveler[] = [lucia, hans]) {
   };
 }
 
-const signIn = () =>
-  authStore.setSession('tok_abcdefghijklmnopqrstuvwxyz012345', sampleUser, { remember: true });
+const signIn = () => authStore.setSession(sampleUser, { remember: true });
 
 const updated = (count: number) => ({
   body: { success: true, message: 'ok', data: { requested: count, updated: count } },

@@ -45,7 +45,7 @@ function listAnswer(rows = [lucia, hans], total = rows.length) {
 
 describe('client list', () => {
   it('sends the filters of the URL, shows each traveler with the stay indicator in words, and pages', async () => {
-    authStore.setSession('tok_abcdefghijklmnopqrstuvwxyz012345', sampleUser, { remember: true });
+    authStore.setSession(sampleUser, { remember: true });
     const { calls } = mockApi({ 'GET /api/pilgrims': listAnswer([lucia, hans], 23) });
     const { user, router } = renderPage(<Page />, {
       path: '/clients?search=ruiz&nationality=ESP&stayStatus=recent&bogus=1',
@@ -89,7 +89,7 @@ describe('client list', () => {
   });
 
   it('deletes one traveler after a confirmation naming them, and refreshes the list', async () => {
-    authStore.setSession('tok_abcdefghijklmnopqrstuvwxyz012345', sampleUser, { remember: true });
+    authStore.setSession(sampleUser, { remember: true });
     let deleted = false;
     const { calls } = mockApi({
       'GET /api/pilgrims': () => listAnswer(deleted ? [hans] : [lucia, hans]),
@@ -112,7 +112,7 @@ describe('client list', () => {
   });
 
   it('deletes the selected travelers in one call', async () => {
-    authStore.setSession('tok_abcdefghijklmnopqrstuvwxyz012345', sampleUser, { remember: true });
+    authStore.setSession(sampleUser, { remember: true });
     let gone = false;
     const { calls } = mockApi({
       'GET /api/pilgrims': () => listAnswer(gone ? [] : [lucia, hans]),
@@ -144,7 +144,7 @@ describe('client list without a connection', () => {
   const noResponse = 'No response from the server. Check your internet connection.';
 
   it('a delete fails at once while the device is offline, and the dialog can be closed', async () => {
-    authStore.setSession('tok_abcdefghijklmnopqrstuvwxyz012345', sampleUser, { remember: true });
+    authStore.setSession(sampleUser, { remember: true });
     mockApi({
       'GET /api/pilgrims': listAnswer(),
       [`DELETE /api/pilgrims/${lucia.id}`]: new TypeError('Failed to fetch'),
@@ -165,7 +165,7 @@ describe('client list without a connection', () => {
   });
 
   it('a new filter that cannot be fetched offline shows the failure, not the old rows, and is fetched once back online', async () => {
-    authStore.setSession('tok_abcdefghijklmnopqrstuvwxyz012345', sampleUser, { remember: true });
+    authStore.setSession(sampleUser, { remember: true });
     mockApi({
       'GET /api/pilgrims': (call) =>
         call.url.searchParams.get('stayStatus') && !onlineManager.isOnline()
@@ -187,7 +187,7 @@ describe('client list without a connection', () => {
   });
 
   it('a new filter whose request failed shows the failure while it is tried again', async () => {
-    authStore.setSession('tok_abcdefghijklmnopqrstuvwxyz012345', sampleUser, { remember: true });
+    authStore.setSession(sampleUser, { remember: true });
     mockApi({
       'GET /api/pilgrims': (call) =>
         call.url.searchParams.get('stayStatus')
@@ -207,7 +207,7 @@ describe('client list without a connection', () => {
 
 describe('client list filtered by an establishment that is gone', () => {
   it('offers to leave the filter out instead of asking again in vain', async () => {
-    authStore.setSession('tok_abcdefghijklmnopqrstuvwxyz012345', sampleUser, { remember: true });
+    authStore.setSession(sampleUser, { remember: true });
     const gone = '0f0e0d0c-0b0a-4908-8706-050403020100';
     mockApi({
       'GET /api/pilgrims': ({ url }) =>
@@ -230,7 +230,7 @@ describe('client list filtered by an establishment that is gone', () => {
 describe('client list on a tablet or computer (a table)', () => {
   it('puts each row’s actions on one line as named icons, inside the table’s scroll box', async () => {
     wideScreen('(min-width: 64rem)');
-    authStore.setSession('tok_abcdefghijklmnopqrstuvwxyz012345', sampleUser, { remember: true });
+    authStore.setSession(sampleUser, { remember: true });
     mockApi({ 'GET /api/pilgrims': listAnswer() });
     const { container } = renderPage(<Page />, { path: '/clients' });
     const table = await screen.findByRole('table', { name: 'Travelers' });

@@ -1,15 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { authStore } from '@/lib/auth';
-import { apiFailure, mockApi, renderPage, sampleUser } from '@/test/utils';
+import { apiFailure, mockApi, renderPage, sampleUser, TEST_CSRF_TOKEN } from '@/test/utils';
 import { ExportDialog } from './export-dialog';
 import { PdfActions } from './pdf-actions';
 import { SesXmlDialog } from './ses-xml-dialog';
-import { ESTABLISHMENT_ID, lucia, TOKEN } from './test-data';
+import { ESTABLISHMENT_ID, lucia } from './test-data';
 
 describe('send the PDF by e-mail', () => {
   it('prefills the address, disables Send while empty and while sending, then says e-mail sent', async () => {
-    authStore.setSession(TOKEN, sampleUser, { remember: true });
+    authStore.setSession(sampleUser, { remember: true });
     let release: () => void = () => {};
     const { calls } = mockApi({
       [`POST /api/pilgrims/${lucia.id}/send-pdf`]: () =>
@@ -54,7 +54,8 @@ describe('send the PDF by e-mail', () => {
     expect(calls).toHaveLength(1);
     expect(calls[0]!.body).toEqual({ email: 'other@example.com' });
     expect(calls[0]!.url.searchParams.get('language')).toBe('fr');
-    expect(calls[0]!.headers.get('authorization')).toBe(`Bearer ${TOKEN}`);
+    expect(calls[0]).toMatchObject({ credentials: 'same-origin' });
+    expect(calls[0]!.headers.get('x-csrf-token')).toBe(TEST_CSRF_TOKEN);
 
     release();
     expect(await screen.findByText('E-mail sent')).toBeInTheDocument();
@@ -62,7 +63,7 @@ describe('send the PDF by e-mail', () => {
   });
 
   it('keeps the dialog open with the server message when the mail cannot be sent', async () => {
-    authStore.setSession(TOKEN, sampleUser, { remember: true });
+    authStore.setSession(sampleUser, { remember: true });
     mockApi({
       [`POST /api/pilgrims/${lucia.id}/send-pdf`]: apiFailure(
         503,
@@ -96,7 +97,7 @@ const notConnected = {
 
 describe('SES pre-flight problems', () => {
   it('lists the problems per traveler (name when known, else id) with a Fix link', async () => {
-    authStore.setSession(TOKEN, sampleUser, { remember: true });
+    authStore.setSession(sampleUser, { remember: true });
     const unknownId = '0f0e0d0c-0b0a-4908-8706-050403020100';
     const { calls } = mockApi(
       {
@@ -182,7 +183,7 @@ describe('SES pre-flight problems', () => {
 
 describe('SES pre-flight: a self check-in awaiting confirmation', () => {
   it('links to the record to review and confirm it, and the other problems to the edit form', async () => {
-    authStore.setSession(TOKEN, sampleUser, { remember: true });
+    authStore.setSession(sampleUser, { remember: true });
     const waiting = { ...lucia, id: '1b2c3d4e-5f60-4718-9a2b-3c4d5e6f7a8b', firstName: 'Ana' };
     mockApi(
       {
@@ -247,7 +248,7 @@ describe('SES pre-flight: a self check-in awaiting confirmation', () => {
 
 describe('SES file of an establishment that reports elsewhere', () => {
   it('says so before anything is sent, and does not offer to generate', async () => {
-    authStore.setSession(TOKEN, sampleUser, { remember: true });
+    authStore.setSession(sampleUser, { remember: true });
     renderPage(
       <SesXmlDialog
         open
@@ -265,7 +266,7 @@ describe('SES file of an establishment that reports elsewhere', () => {
 
 describe('keyboard use of the file dialogs', () => {
   it('Export pressed with the keyboard: focus stays in the dialog, Escape stops and closes it', async () => {
-    authStore.setSession(TOKEN, sampleUser, { remember: true });
+    authStore.setSession(sampleUser, { remember: true });
     // The file never comes: the export stays under way.
     mockApi({ 'GET /api/pilgrims/export': () => new Promise(() => {}) });
     const onClose = vi.fn();

@@ -5,7 +5,7 @@ import { hiddenTextEscapingScrollBoxes } from '@/test/layout';
 import { wideScreen } from '@/test/media';
 import { mockApi, renderPage, sampleUser } from '@/test/utils';
 import { IMPORT_TABLE_QUERY, ImportDialog } from './import-dialog';
-import { ESTABLISHMENT_ID, lucia, TOKEN } from './test-data';
+import { ESTABLISHMENT_ID, lucia } from './test-data';
 
 const previewSummary = {
   format: 'csv',
@@ -45,7 +45,7 @@ const csv = () =>
 
 describe('import preview', () => {
   it('checks the file, shows every row with its status and problems, then imports the valid rows', async () => {
-    authStore.setSession(TOKEN, sampleUser, { remember: true });
+    authStore.setSession(sampleUser, { remember: true });
     wideScreen(IMPORT_TABLE_QUERY);
     const summary = {
       format: 'csv',
@@ -151,7 +151,7 @@ describe('import preview', () => {
 
 describe('import preview on a phone', () => {
   it('shows each row as a card with its row, status, traveler and problems, nothing off to the side', async () => {
-    authStore.setSession(TOKEN, sampleUser, { remember: true });
+    authStore.setSession(sampleUser, { remember: true });
     mockApi({ 'POST /api/pilgrims/import/preview': previewAnswer });
     const { user } = renderPage(
       <ImportDialog
@@ -195,7 +195,7 @@ describe('import preview on a phone', () => {
 
 describe('keyboard use of the file dialogs', () => {
   it('Check the file pressed with the keyboard: focus stays in the dialog, Escape then closes it', async () => {
-    authStore.setSession(TOKEN, sampleUser, { remember: true });
+    authStore.setSession(sampleUser, { remember: true });
     wideScreen(IMPORT_TABLE_QUERY);
     let release: () => void = () => {};
     mockApi({

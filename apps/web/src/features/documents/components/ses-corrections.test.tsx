@@ -9,8 +9,6 @@ import { TravelerHistory } from '@/features/traveler/components/traveler-history
 import { authStore } from '@/lib/auth';
 import { mockApi, renderPage, sampleUser } from '@/test/utils';
 import { SesCommunications } from './ses-communications';
-
-const TOKEN = 'tok_abcdefghijklmnopqrstuvwxyz012345';
 const ANA = '1b2c3d4e-5f60-4718-9a2b-3c4d5e6f7a8b';
 const CORRECTION = '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a50';
 
@@ -35,7 +33,7 @@ const line = (over: Record<string, unknown>) => ({
 
 describe('a correction in the traveler’s record', () => {
   it('shows the cancellation and the new parte together, and the old one cancelled', async () => {
-    authStore.setSession(TOKEN, sampleUser, { remember: true });
+    authStore.setSession(sampleUser, { remember: true });
     mockApi({
       [`GET /api/pilgrims/${ANA}/ses-communications`]: {
         body: {
@@ -117,7 +115,7 @@ describe('a correction in the traveler’s record', () => {
   });
 
   it('cancels a stored communication at the Ministry after a confirmation', async () => {
-    authStore.setSession(TOKEN, sampleUser, { remember: true });
+    authStore.setSession(sampleUser, { remember: true });
     const establishmentId = '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5e';
     const { calls } = mockApi({
       [`GET /api/pilgrims/${ANA}/ses-communications`]: {
@@ -227,7 +225,7 @@ describe('a correction in the traveler’s record', () => {
   });
 
   it('tells a cancellation in the history, with its code and why', async () => {
-    authStore.setSession(TOKEN, sampleUser, { remember: true });
+    authStore.setSession(sampleUser, { remember: true });
     const entry = (reason: 'cancel' | 'correct' | 'delete'): TravelerHistoryEntry => ({
       id: crypto.randomUUID(),
       at: '2026-11-22T13:05:00.000Z',

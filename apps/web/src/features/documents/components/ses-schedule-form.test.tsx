@@ -5,7 +5,6 @@ import { apiFailure, mockApi, renderPage, sampleUser } from '@/test/utils';
 import { SesConnectionPanel } from './ses-connection-panel';
 
 const ID = '7a6b5c4d-3e2f-4a1b-8c9d-0e1f2a3b4c5d';
-const TOKEN = 'tok_abcdefghijklmnopqrstuvwxyz012345';
 const establishment = {
   id: ID,
   name: 'Albergue San Roque',
@@ -29,7 +28,7 @@ const MANUAL = { PV: { mode: 'manual', time: null }, RH: { mode: 'manual', time:
 
 describe('the send modes of an establishment', () => {
   it('sets the partes to go every day at 21:00 and the reservas after each registration', async () => {
-    authStore.setSession(TOKEN, sampleUser, { remember: true });
+    authStore.setSession(sampleUser, { remember: true });
     const { calls } = mockApi({
       [`GET /api/establishments/${ID}/ses-connection`]: connected,
       [`GET /api/establishments/${ID}/ses-schedule`]: schedule(MANUAL),
@@ -102,7 +101,7 @@ describe('the send modes of an establishment', () => {
   });
 
   it('tells why the modes could not be saved', async () => {
-    authStore.setSession(TOKEN, sampleUser, { remember: true });
+    authStore.setSession(sampleUser, { remember: true });
     mockApi({
       [`GET /api/establishments/${ID}/ses-connection`]: connected,
       [`GET /api/establishments/${ID}/ses-schedule`]: schedule(MANUAL),

@@ -8,7 +8,6 @@ import { SesConnectionPanel } from './ses-connection-panel';
 import { SesXmlDialog } from './ses-xml-dialog';
 
 const ID = '7a6b5c4d-3e2f-4a1b-8c9d-0e1f2a3b4c5d';
-const TOKEN = 'tok_abcdefghijklmnopqrstuvwxyz012345';
 const ANA = '1b2c3d4e-5f60-4718-9a2b-3c4d5e6f7a8b';
 const LUIS = '2b2c3d4e-5f60-4718-9a2b-3c4d5e6f7a8c';
 const SUBMISSION = '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b';
@@ -74,7 +73,7 @@ function submission(overrides: Partial<SesSubmission> = {}): SesSubmission {
 
 describe('sending to SES.HOSPEDAJES from the dialog', () => {
   it('sends the day’s arrivals when connected, then tells what the Ministry stored and rejected', async () => {
-    authStore.setSession(TOKEN, sampleUser, { remember: true });
+    authStore.setSession(sampleUser, { remember: true });
     const processed = submission({
       state: 'processed',
       loteState: 6,
@@ -141,7 +140,7 @@ describe('sending to SES.HOSPEDAJES from the dialog', () => {
   });
 
   it('lists travelers already sent and sends them again only when asked', async () => {
-    authStore.setSession(TOKEN, sampleUser, { remember: true });
+    authStore.setSession(sampleUser, { remember: true });
     let attempt = 0;
     const { calls } = mockApi(
       {
@@ -188,7 +187,7 @@ describe('sending to SES.HOSPEDAJES from the dialog', () => {
   });
 
   it('after a lost answer, shows what the server recorded instead of inviting a second send', async () => {
-    authStore.setSession(TOKEN, sampleUser, { remember: true });
+    authStore.setSession(sampleUser, { remember: true });
     mockApi(
       {
         [`POST /api/establishments/${ID}/ses-submissions`]: new TypeError('Failed to fetch'),
@@ -219,7 +218,7 @@ describe('sending to SES.HOSPEDAJES from the dialog', () => {
   });
 
   it('without a web-service user, makes files and says how to send from Hospes', async () => {
-    authStore.setSession(TOKEN, sampleUser, { remember: true });
+    authStore.setSession(sampleUser, { remember: true });
     mockApi(
       {},
       {
@@ -257,7 +256,7 @@ describe('the web-service user of an establishment', () => {
   };
 
   it('saves the user and password, never shows the password, and checks them with the Ministry', async () => {
-    authStore.setSession(TOKEN, sampleUser, { remember: true });
+    authStore.setSession(sampleUser, { remember: true });
     let saved = false;
     const { calls } = mockApi({
       [`GET /api/establishments/${ID}/ses-connection`]: () =>
@@ -298,7 +297,7 @@ describe('the web-service user of an establishment', () => {
   });
 
   it('shows nothing for an establishment that reports to another police', () => {
-    authStore.setSession(TOKEN, sampleUser, { remember: true });
+    authStore.setSession(sampleUser, { remember: true });
     mockApi({});
     const { container } = renderPage(
       <SesConnectionPanel establishment={{ ...establishment, authority: 'mossos' }} />,
@@ -309,7 +308,7 @@ describe('the web-service user of an establishment', () => {
 
 describe('a traveler’s communications', () => {
   it('lists what was sent of them, newest first, the rejected one marked', async () => {
-    authStore.setSession(TOKEN, sampleUser, { remember: true });
+    authStore.setSession(sampleUser, { remember: true });
     mockApi({
       [`GET /api/pilgrims/${ANA}/ses-communications`]: {
         body: {
@@ -357,7 +356,7 @@ describe('a traveler’s communications', () => {
   });
 
   it('is not there when nothing was sent from Hospes', async () => {
-    authStore.setSession(TOKEN, sampleUser, { remember: true });
+    authStore.setSession(sampleUser, { remember: true });
     const { calls } = mockApi({
       [`GET /api/pilgrims/${ANA}/ses-communications`]: { body: { success: true, data: [] } },
     });

@@ -4,13 +4,11 @@ import { authStore } from '@/lib/auth';
 import { ANA, LUIS, toReport, toReportItem } from '@/test/ses-to-report';
 import { apiFailure, mockApi, renderPage, sampleUser } from '@/test/utils';
 import { SesToReport } from './ses-to-report';
-
-const TOKEN = 'tok_abcdefghijklmnopqrstuvwxyz012345';
 const LA_PAZ = '8a6b5c4d-3e2f-4a1b-8c9d-0e1f2a3b4c5d';
 
 describe('the travelers to report to SES.HOSPEDAJES', () => {
   it('lists each with its state and the time left, the most urgent first, each a link to the record', async () => {
-    authStore.setSession(TOKEN, sampleUser, { remember: true });
+    authStore.setSession(sampleUser, { remember: true });
     mockApi({
       'GET /api/ses-to-report': toReport([
         toReportItem({ hoursLeft: -3.2 }),
@@ -43,7 +41,7 @@ describe('the travelers to report to SES.HOSPEDAJES', () => {
   });
 
   it('says when there is nothing to report, and when the list cannot be loaded', async () => {
-    authStore.setSession(TOKEN, sampleUser, { remember: true });
+    authStore.setSession(sampleUser, { remember: true });
     mockApi({ 'GET /api/ses-to-report': toReport([]) });
     const { unmount } = renderPage(<SesToReport />);
     expect(await screen.findByText(/Nothing to report/)).toBeInTheDocument();

@@ -6,7 +6,6 @@ import { SesXmlDialog } from './ses-xml-dialog';
 
 const ISLAND_ID = '3f1c2a4e-8b7d-4c6a-9e5f-1a2b3c4d5e6f';
 const MAINLAND_ID = '7a6b5c4d-3e2f-4a1b-8c9d-0e1f2a3b4c5d';
-const TOKEN = 'tok_abcdefghijklmnopqrstuvwxyz012345';
 const establishments = [
   { id: ISLAND_ID, name: 'Hotel Las Canteras', province: 'Las Palmas', postalCode: '35007' },
   { id: MAINLAND_ID, name: 'Albergue San Roque', province: 'A Coruña', postalCode: '15705' },
@@ -17,7 +16,7 @@ afterEach(() => vi.useRealTimers());
 describe('the SES file’s dates, by the establishment’s own day', () => {
   it('proposes the island’s day at 23:30 there (00:30 in Madrid), and the mainland’s for a mainland one', async () => {
     vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-01-15T23:30:00Z') });
-    authStore.setSession(TOKEN, sampleUser, { remember: true });
+    authStore.setSession(sampleUser, { remember: true });
     const notConnected = {
       body: {
         success: true,

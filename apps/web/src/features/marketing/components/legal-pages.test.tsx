@@ -96,15 +96,15 @@ describe('legal pages', () => {
       .slice(1)
       .map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
     expect(rows.map((row) => row.slice(0, 2))).toEqual([
-      ['auth_token', 'Cookie'],
-      ['auth_token', 'Local or session storage'],
+      ['hospes_session', 'Cookie'],
+      ['hospes_csrf', 'Cookie'],
       ['i18next', 'Cookie'],
       ['i18nextLng', 'Local storage'],
       ['theme', 'Local storage'],
       ['cookieConsent', 'Local storage'],
       ['selfRegistration', 'Session storage'],
       ['checkinDraft', 'Session storage'],
-      ['hospes.devices', 'Local storage'],
+      ['hospes_device', 'Cookie'],
       ['hospes.reloadedForUpdate', 'Session storage'],
     ]);
     expect(rows[9]?.[3]).toBe('Until you close the tab.');
@@ -116,7 +116,12 @@ describe('legal pages', () => {
     expect(rows[0]?.[3]).toBe(
       '1 day with "Remember me"; without it, until you close the browser (session).',
     );
+    expect(rows[0]?.[2]).toBe('Keeps you signed in. Scripts on the page cannot read it.');
+    expect(rows[1]?.[3]).toBe('Until you close the browser (session).');
     expect(rows[2]?.[3]).toBe('30 days.');
+    expect(rows[8]?.[3]).toBe(
+      '180 days after the sign-in. It is sent only when you sign in, and scripts on the page cannot read it.',
+    );
     expect(
       screen.getByText(/no advertising, analytics or third-party cookies/),
     ).toBeInTheDocument();

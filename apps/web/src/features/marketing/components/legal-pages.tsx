@@ -4,7 +4,13 @@ import { NavLink } from 'react-router';
 import type { PublicPageKey } from '@hospes/shared/public-site';
 import { cn } from '@/components/ui/cn';
 import { TextLink } from '@/components/ui/text-link';
-import { LANGUAGE_COOKIE_DAYS, STORAGE_KEYS, TOKEN_COOKIE_DAYS } from '@/config/constants';
+import {
+  DEVICE_COOKIE_DAYS,
+  LANGUAGE_COOKIE_DAYS,
+  SERVER_COOKIES,
+  SESSION_COOKIE_DAYS,
+  STORAGE_KEYS,
+} from '@/config/constants';
 import { paths } from '@/config/paths';
 import { currentLanguage } from '@/lib/i18n';
 import { usePublicConfig } from '../api/get-public-config';
@@ -220,12 +226,12 @@ export function TermsPage() {
 }
 
 /**
- * What this app really stores in the browser (see lib/token-storage, lib/i18n, preferences, the
- * self-registration page, lib/chunk-load).
+ * What this app really stores in the browser (the server's HttpOnly cookies of decision 050,
+ * lib/i18n, preferences, the self-registration page, lib/chunk-load).
  */
 const STORAGE_ROWS = [
-  { name: STORAGE_KEYS.token, kind: 'cookie', row: 'authCookie', days: TOKEN_COOKIE_DAYS },
-  { name: STORAGE_KEYS.token, kind: 'localOrSession', row: 'authStorage' },
+  { name: SERVER_COOKIES.session, kind: 'cookie', row: 'authCookie', days: SESSION_COOKIE_DAYS },
+  { name: SERVER_COOKIES.csrf, kind: 'cookie', row: 'csrfCookie' },
   {
     name: STORAGE_KEYS.languageCookie,
     kind: 'cookie',
@@ -237,7 +243,7 @@ const STORAGE_ROWS = [
   { name: STORAGE_KEYS.cookieConsent, kind: 'local', row: 'consent' },
   { name: STORAGE_KEYS.selfRegistration, kind: 'session', row: 'selfRegistration' },
   { name: STORAGE_KEYS.checkinDraft, kind: 'session', row: 'checkinDraft' },
-  { name: STORAGE_KEYS.devices, kind: 'local', row: 'devices' },
+  { name: SERVER_COOKIES.device, kind: 'cookie', row: 'devices', days: DEVICE_COOKIE_DAYS },
   { name: STORAGE_KEYS.reloadedForUpdate, kind: 'session', row: 'appReload' },
 ] as const;
 

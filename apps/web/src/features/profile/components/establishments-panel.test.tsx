@@ -35,7 +35,7 @@ const roque: Establishment & { role: 'owner' } = {
 };
 
 function signIn() {
-  authStore.setSession('tok_abcdefghijklmnopqrstuvwxyz012345', sampleUser, { remember: true });
+  authStore.setSession(sampleUser, { remember: true });
 }
 
 describe('profile: establishments', () => {

@@ -2,11 +2,9 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { configureApiClient } from '@/lib/api-client';
 import { authStore, useAuth } from '@/lib/auth';
-import { getToken } from '@/lib/token-storage';
+import { hasSession } from '@/lib/session-presence';
 import { apiFailure, mockApi, renderPage, sampleUser } from '@/test/utils';
 import { PersonalInfo } from './personal-info';
-
-const TOKEN = 'tok_abcdefghijklmnopqrstuvwxyz012345';
 
 function Page() {
   const { user } = useAuth();
@@ -14,7 +12,7 @@ function Page() {
 }
 
 function renderForm() {
-  authStore.setSession(TOKEN, sampleUser, { remember: true });
+  authStore.setSession(sampleUser, { remember: true });
   return renderPage(<Page />, { path: '/profile' });
 }
 
@@ -98,7 +96,7 @@ describe('personal info: changing the login e-mail', () => {
     expect(current).toHaveFocus();
     // On the field only, not also in the form's alert.
     expect(screen.getAllByText('Current password is incorrect.')).toHaveLength(1);
-    expect(getToken()).toBe(TOKEN);
+    expect(hasSession()).toBe(true);
     expect(onSessionExpired).not.toHaveBeenCalled();
 
     await user.clear(current);

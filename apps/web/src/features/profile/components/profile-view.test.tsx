@@ -2,11 +2,9 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { configureApiClient } from '@/lib/api-client';
 import { authStore, useAuth } from '@/lib/auth';
-import { getToken } from '@/lib/token-storage';
-import { apiFailure, mockApi, renderPage, sampleUser } from '@/test/utils';
+import { hasSession } from '@/lib/session-presence';
+import { apiFailure, mockApi, renderPage, sampleUser, TEST_CSRF_TOKEN } from '@/test/utils';
 import { ProfileView } from './profile-view';
-
-const TOKEN = 'tok_abcdefghijklmnopqrstuvwxyz012345';
 
 function Profile() {
   const { user } = useAuth();
@@ -14,7 +12,7 @@ function Profile() {
 }
 
 function renderProfile() {
-  authStore.setSession(TOKEN, sampleUser, { remember: true });
+  authStore.setSession(sampleUser, { remember: true });
   return renderPage(<Profile />, { path: '/profile' });
 }
 
@@ -104,7 +102,7 @@ describe('profile', () => {
     expect(current).toHaveAttribute('aria-invalid', 'true');
     expect(current).toHaveAccessibleDescription('Current password is incorrect.');
     expect(current).toHaveFocus();
-    expect(getToken()).toBe(TOKEN);
+    expect(hasSession()).toBe(true);
     expect(authStore.getState().user).not.toBeNull();
     expect(onSessionExpired).not.toHaveBeenCalled();
     expect(
@@ -147,8 +145,9 @@ describe('profile', () => {
 
     expect(await screen.findByRole('heading', { name: 'Login stand-in' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
-    expect(calls[0]?.headers.get('authorization')).toBe(`Bearer ${TOKEN}`);
-    expect(getToken()).toBeNull();
+    expect(calls[0]?.headers.get('authorization')).toBeNull();
+    expect(calls[0]?.headers.get('x-csrf-token')).toBe(TEST_CSRF_TOKEN);
+    expect(hasSession()).toBe(false);
     expect(authStore.getState().user).toBeNull();
     expect(screen.getByText('There was a problem logging out')).toBeInTheDocument();
   });

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { DocumentSize } from '@hospes/shared/travelers';
 import { API_BASE, apiPaths } from '@/config/paths';
-import { getToken } from '@/lib/token-storage';
 
 export type DocumentImageState =
   | { status: 'loading'; url: null }
@@ -9,8 +8,8 @@ export type DocumentImageState =
   | { status: 'failed'; url: null };
 
 /**
- * GET /api/pilgrims/{id}/documents/{docId}: the image bytes, fetched with the bearer token (an
- * <img src> cannot send it) and shown through a blob URL, revoked when the component goes. Not
+ * GET /api/pilgrims/{id}/documents/{docId}: the image bytes, fetched with the session cookie and
+ * shown through a blob URL (the answer carries `no-store`, which an <img src> would not honour), revoked when the component goes. Not
  * cached: the server marks the bytes `no-store` and audits every view. `enabled` false: nothing is
  * fetched (a stored file that is not an image). `size` 'preview': the server's copy of at most
  * 640 px (a tenth of the bytes of a photo), for thumbnails on a slow connection. The one hook for
@@ -27,11 +26,9 @@ export function useDocumentImage(
     if (!enabled) return;
     const controller = new AbortController();
     let url: string | null = null;
-    const token = getToken();
     const query = size === 'preview' ? '?size=preview' : '';
     fetch(`${API_BASE}${apiPaths.pilgrims.document(pilgrimId, docId)}${query}`, {
-      headers: token ? { Authorization: `Bearer ${token}` } : {},
-      credentials: 'include',
+      credentials: 'same-origin',
       signal: controller.signal,
     })
       .then(async (response) => {

@@ -7,15 +7,13 @@ import { describe, expect, it, vi } from 'vitest';
 import { authStore } from '@/lib/auth';
 import { apiFailure, mockApi, renderPage, sampleUser } from '@/test/utils';
 import { DeleteTravelerDialog } from './delete-traveler-dialog';
-
-const TOKEN = 'tok_abcdefghijklmnopqrstuvwxyz012345';
 const ID = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
 const REFUSED =
   'This traveler was already reported to SES.HOSPEDAJES, and the cancellation of that report did not go through, so the traveler was not deleted.';
 
 describe('deleting a reported traveler', () => {
   it('shows why the deletion was refused when the report could not be cancelled', async () => {
-    authStore.setSession(TOKEN, sampleUser, { remember: true });
+    authStore.setSession(sampleUser, { remember: true });
     mockApi({
       [`DELETE /api/pilgrims/${ID}`]: apiFailure(409, 'SES_CANCEL_FAILED', REFUSED),
     });
