@@ -175,7 +175,7 @@ describe('CSRF protection of cookie-authenticated unsafe requests', () => {
     const owner = await registerVerifiedOwner(ctx);
     const before = await nameOf(owner.userId);
     const { token, cookies } = await browser(owner);
-    const put = (headers: Record<string, string>, withCookies = cookies) =>
+    const put = (headers: Record<string, string>, withCookies: Record<string, string> = cookies) =>
       ctx.app.inject({
         method: 'PUT',
         url: '/api/auth/me?lng=en',

@@ -18,7 +18,7 @@ describe('the self check-in poster', () => {
     vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
     const print = vi.fn();
     vi.stubGlobal('print', print);
-    authStore.setSession('tok_abcdefghijklmnopqrstuvwxyz012345', sampleUser, { remember: true });
+    authStore.setSession(sampleUser, { remember: true });
     mockApi({
       [`GET /api/establishments/${ESTABLISHMENT_ID}`]: {
         body: {
@@ -59,7 +59,7 @@ describe('the self check-in poster', () => {
   });
 
   it('says when the link is revoked', async () => {
-    authStore.setSession('tok_abcdefghijklmnopqrstuvwxyz012345', sampleUser, { remember: true });
+    authStore.setSession(sampleUser, { remember: true });
     mockApi({
       [`GET /api/establishments/${ESTABLISHMENT_ID}`]: {
         body: { success: true, data: sampleEstablishment({ id: ESTABLISHMENT_ID }) },

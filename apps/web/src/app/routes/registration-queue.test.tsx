@@ -45,7 +45,7 @@ describe('the queue of arrivals at the desk', { timeout: 90_000 }, () => {
       shouldAdvanceTime: true,
       now: new Date('2026-11-21T13:00:00Z'),
     });
-    authStore.setSession('tok_abcdefghijklmnopqrstuvwxyz012345', sampleUser, { remember: true });
+    authStore.setSession(sampleUser, { remember: true });
     const anna = arrival(
       '0a000000-0000-4000-8000-000000000001',
       'Anna',
@@ -133,7 +133,7 @@ describe('the queue of arrivals at the desk', { timeout: 90_000 }, () => {
   });
 
   it('says so when nobody is waiting', async () => {
-    authStore.setSession('tok_abcdefghijklmnopqrstuvwxyz012345', sampleUser, { remember: true });
+    authStore.setSession(sampleUser, { remember: true });
     mockApi({ 'GET /api/pilgrims': list([]) });
     renderPage(<RegistrationModes establishmentId={ESTABLISHMENT_ID} />, {
       path: '/traveler-registration',

@@ -2,7 +2,6 @@ import { screen } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { authStore } from '@/lib/auth';
-import { deviceTokenFor } from '@/lib/device-tokens';
 import { apiFailure, mockApi, renderPage, sampleUser } from '@/test/utils';
 import { forgetSignInLinkCalls } from '../api/sign-in-link';
 import { SignInLinkLanding } from './sign-in-link-landing';
@@ -21,7 +20,7 @@ function renderLanding(token: string) {
 describe('sign-in link landing (decision 049)', () => {
   afterEach(() => forgetSignInLinkCalls());
 
-  it('uses the link once even under StrictMode, signs in, keeps the device token and goes to /clients', async () => {
+  it('uses the link once even under StrictMode, signs in and goes to /clients, keeping no token', async () => {
     const { calls } = mockApi({
       'POST /api/auth/sign-in-link/use': {
         body: { success: true, token: TOKEN, user: sampleUser, deviceToken: '1795000000.abc.def' },
@@ -35,9 +34,10 @@ describe('sign-in link landing (decision 049)', () => {
     expect(calls).toHaveLength(1);
     expect(calls[0]?.body).toEqual({ token: 'link-token-1' });
     expect(authStore.getState().user?.email).toBe(sampleUser.email);
-    expect(sessionStorage.getItem('auth_token')).toBe(TOKEN);
-    // The next password sign-in of this browser is a known one's.
-    expect(deviceTokenFor(sampleUser.email)).toBe('1795000000.abc.def');
+    // The session and device tokens are HttpOnly cookies the answer set (decision 050): none here.
+    expect(sessionStorage.getItem('auth_token')).toBeNull();
+    expect(localStorage.getItem('auth_token')).toBeNull();
+    expect(localStorage.getItem('hospes.devices')).toBeNull();
     expect(screen.getByText('Ana García!')).toBeInTheDocument();
   });
 

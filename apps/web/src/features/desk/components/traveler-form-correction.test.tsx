@@ -138,7 +138,7 @@ describe('editing a traveler already reported to SES.HOSPEDAJES', { timeout: 30_
       },
       NO_SAME_DOCUMENT,
     );
-    authStore.setSession(TOKEN, sampleUser, { remember: true });
+    authStore.setSession(sampleUser, { remember: true });
     const { user } = renderPage(<EditTravelerForm traveler={pilgrim} onSaved={vi.fn()} />, {
       path: '/clients/edit/1',
     });

@@ -75,7 +75,7 @@ describe('a correction in the traveler’s record', () => {
   });
 
   it('says a correction waits for the Ministry, and why one failed', async () => {
-    authStore.setSession(TOKEN, sampleUser, { remember: true });
+    authStore.setSession(sampleUser, { remember: true });
     mockApi({
       [`GET /api/pilgrims/${ANA}/ses-communications`]: {
         body: {
@@ -164,7 +164,7 @@ describe('a correction in the traveler’s record', () => {
   });
 
   it('corrects a stored reserva from the record, after a confirmation', async () => {
-    authStore.setSession(TOKEN, sampleUser, { remember: true });
+    authStore.setSession(sampleUser, { remember: true });
     const establishmentId = '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5e';
     const { calls } = mockApi({
       [`GET /api/pilgrims/${ANA}/ses-communications`]: {

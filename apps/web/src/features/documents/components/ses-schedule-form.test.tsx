@@ -67,7 +67,7 @@ describe('the send modes of an establishment', () => {
   });
 
   it('says sending by itself is manual again when the web-service user is removed', async () => {
-    authStore.setSession(TOKEN, sampleUser, { remember: true });
+    authStore.setSession(sampleUser, { remember: true });
     mockApi({
       [`GET /api/establishments/${ID}/ses-connection`]: connected,
       [`GET /api/establishments/${ID}/ses-schedule`]: schedule({
