@@ -10,6 +10,7 @@
  * digits only, and every other judgement is left to the mapping and to the person confirming.
  */
 import { DOCUMENT_TYPES, type DocumentType } from './codes';
+import { confirmMrz, type MrzEvidence } from './mrz-confirmation';
 import { isValidDni, isValidNie } from './spanish-ids';
 import { z } from './zod';
 
@@ -400,16 +401,27 @@ export const ScanResultSchema = z.object({
   documentSupportNumber: z.string().max(40).optional(),
   issuingCountry: z.string().max(3),
   mrzFormat: z.enum(MRZ_FORMATS),
-  /** Per field: whether a check digit confirmed it. Names, sex and codes have none. */
+  /**
+   * Per field: whether the reading supports it beyond one check digit (its own and the composite
+   * digit as read, the number's shape and uniqueness: mrz-confirmation.ts). Names, sex and codes
+   * have no check digit and are never confirmed: the web asks to check them.
+   */
   confirmed: ScanConfirmedSchema,
 });
 export type ScanResult = z.infer<typeof ScanResultSchema>;
 
 export const ScanResponseSchema = z.object({ success: z.literal(true), data: ScanResultSchema });
 
-/** Maps a parsed MRZ onto the traveler fields (spec §5 and §7). `today` decides birth centuries. */
-export function mrzToTraveler(parsed: ParsedMrz, options: { today?: Date } = {}): ScanResult {
+/**
+ * Maps a parsed MRZ onto the traveler fields (spec §5 and §7). `today` decides birth centuries;
+ * `evidence` says what the reader changed and whether a second reading agreed (see confirmMrz).
+ */
+export function mrzToTraveler(
+  parsed: ParsedMrz,
+  options: { today?: Date; evidence?: MrzEvidence } = {},
+): ScanResult {
   const today = options.today ?? new Date();
+  const confirmation = confirmMrz(parsed, options.evidence);
   const issuingCountry = isoCountry(parsed.issuingState);
   const spanish = spanishIdNumber(parsed);
   const splitSurnames = parsed.issuingState === 'ESP';
@@ -450,18 +462,16 @@ export function mrzToTraveler(parsed: ParsedMrz, options: { today?: Date } = {})
     mrzFormat: parsed.format,
     confirmed: {
       documentType: false,
-      passportNumber: spanish
-        ? spanish.valid && parsed.checks.composite === true
-        : parsed.checks.documentNumber === true,
+      passportNumber: spanish ? confirmation.spanishId : confirmation.documentNumber,
       firstName: false,
       lastName: false,
       secondLastName: false,
-      dateOfBirth: parsed.checks.birthDate === true && dateOfBirth !== '',
+      dateOfBirth: confirmation.birthDate && dateOfBirth !== '',
       nationality: false,
       gender: false,
       documentExpeditionDate: false,
-      expirationDate: parsed.checks.expirationDate === true && expirationDate !== '',
-      ...(spanish ? { documentSupportNumber: parsed.checks.documentNumber === true } : {}),
+      expirationDate: confirmation.expirationDate && expirationDate !== '',
+      ...(spanish ? { documentSupportNumber: confirmation.documentNumber } : {}),
       issuingCountry: false,
     },
   };

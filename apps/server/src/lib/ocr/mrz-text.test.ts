@@ -62,13 +62,23 @@ describe('findMrz', () => {
     const read = findMrz(text)!;
     expect(read.accepted).toBe(true);
     expect(read.parsed.lines).toEqual(TD3);
-    expect(read.guessedDocumentNumber).toBe(false);
+    expect(read.changed.map((c) => [...c])).toEqual([[], []]);
   });
-  it('marks a document number fixed by an O/0 swap as guessed', () => {
+  it('records the position of a document number fixed by an O/0 swap as changed', () => {
     const read = findMrz([TD3[0], TD3[1]!.replace('C01X00T47', 'C01XO0T47')].join('\n'))!;
     expect(read.accepted).toBe(true);
-    expect(read.guessedDocumentNumber).toBe(true);
     expect(read.parsed.documentNumber).toBe('C01X00T47');
+    expect(read.changed.map((c) => [...c])).toEqual([[], [4]]);
+  });
+  it('records position-class repairs, and a line fitted to length as changed throughout', () => {
+    const read = findMrz(
+      ['P<D<<MUSTERMANN<<ERIKA<<<<<<<<<<<<<<<<<<<<<<<<', TD3[1]!.replace('640812', '64O812')].join(
+        '\n',
+      ),
+    )!;
+    expect(read.parsed.lines).toEqual(TD3);
+    expect(read.changed[0]!.size).toBe(44);
+    expect([...read.changed[1]!]).toEqual([15]);
   });
   it('does not accept a read whose state code does not exist, although the check digits hold', () => {
     const read = findMrz([TD3[0], TD3[1]!.replace('D<<', '0<<')].join('\n'))!;

@@ -130,8 +130,12 @@ export function fitLength(line: string, length: number): string[] {
 
 export interface MrzRead {
   parsed: ParsedMrz;
-  /** The document number needed an O/0 swap to pass its check digit: do not call it confirmed. */
-  guessedDocumentNumber: boolean;
+  /**
+   * Per line, the positions whose character is not the one the OCR read: repaired by position
+   * class, swapped O/0, or (a line cut or padded to length) every position of the line. A field
+   * with such a position is never confirmed (mrzToTraveler's evidence).
+   */
+  changed: Array<Set<number>>;
   /** Check digits right, out of those the format has (plus the DNI/NIE letter on Spanish cards). */
   score: number;
   total: number;
@@ -149,7 +153,7 @@ export interface MrzRead {
  * codes must exist, the document code must suit the format, the sex must be M/F/X/<, the dates
  * must be calendar dates, and a Spanish DNI/NIE number must carry its right letter.
  */
-function score(parsed: ParsedMrz, guessedDocumentNumber = false): MrzRead {
+function score(parsed: ParsedMrz, changed: Array<Set<number>>): MrzRead {
   const results = Object.values(parsed.checks);
   const spanish = spanishIdNumber(parsed);
   if (spanish) results.push(spanish.valid);
@@ -162,7 +166,7 @@ function score(parsed: ParsedMrz, guessedDocumentNumber = false): MrzRead {
   const ok = results.filter(Boolean).length;
   return {
     parsed,
-    guessedDocumentNumber,
+    changed,
     score: ok,
     total: results.length,
     fitted: false,
@@ -211,17 +215,32 @@ export function swapZeroO(lines: string[], format: MrzFormat): string[] | null {
   return passing.length === 1 ? passing[0]! : null;
 }
 
-function readCandidate(candidate: string[], format: MrzFormat): MrzRead | null {
+/**
+ * The positions of `lines` that differ from what was read. A line of another length than read
+ * was cut or padded: all of its positions count as changed.
+ */
+export function changedPositions(read: string[], lines: string[]): Array<Set<number>> {
+  return lines.map((line, i) => {
+    const original = read[i] ?? '';
+    const set = new Set<number>();
+    for (let at = 0; at < line.length; at++) {
+      if (original.length !== line.length || original[at] !== line[at]) set.add(at);
+    }
+    return set;
+  });
+}
+
+function readCandidate(read: string[], candidate: string[], format: MrzFormat): MrzRead | null {
   const repaired = repairMrz(candidate, format);
   const parsed = parseMrz(repaired);
   if (!parsed || parsed.format !== format) return null;
-  const read = score(parsed);
-  if (read.accepted || parsed.checks.documentNumber) return read;
+  const first = score(parsed, changedPositions(read, repaired));
+  if (first.accepted || parsed.checks.documentNumber) return first;
   const swapped = swapZeroO(repaired, format);
   const reparsed = swapped && parseMrz(swapped);
-  if (!reparsed) return read;
-  const second = score(reparsed, true);
-  return second.score > read.score ? second : read;
+  if (!reparsed) return first;
+  const second = score(reparsed, changedPositions(read, swapped));
+  return second.score > first.score ? second : first;
 }
 
 const TOLERANCE = 3;
@@ -239,7 +258,7 @@ export function findMrz(text: string): MrzRead | null {
       if (!window.some((l) => l.includes('<'))) continue;
       const fitted = window.some((l) => l.length !== length);
       for (const candidate of combinations(window.map((l) => fitLength(l, length)))) {
-        const found = readCandidate(candidate, format);
+        const found = readCandidate(window, candidate, format);
         if (!found) continue;
         const read: MrzRead = fitted ? { ...found, fitted, accepted: false } : found;
         if (!best || better(read, best)) best = read;

@@ -54,14 +54,8 @@ export function createOcrService(deps: { reader: MrzReader; now?: () => Date }):
       if (!read || (!read.accepted && checkDigits < MIN_CHECK_DIGITS))
         throw new AppError('MRZ_NOT_FOUND');
 
-      const result = mrzToTraveler(read.parsed, { today: now() });
-      if (read.guessedDocumentNumber) {
-        // The number passed its check digit only after an O/0 swap: let a person confirm it.
-        if (result.documentSupportNumber !== undefined)
-          result.confirmed.documentSupportNumber = false;
-        else result.confirmed.passportNumber = false;
-      }
-      return result;
+      // A field the reader had to change to make its check digit pass stays unconfirmed.
+      return mrzToTraveler(read.parsed, { today: now(), evidence: { changed: read.changed } });
     },
   };
 }
