@@ -45,6 +45,7 @@ const TEXT_PAIRS: Array<[string, string]> = [
   ['fg', 'danger-soft'],
   ['fg', 'success-soft'],
   ['fg', 'info-soft'],
+  ['fg', 'warn-soft'],
   ['muted', 'info-soft'],
 ];
 const UI_PAIRS: Array<[string, string]> = [
@@ -54,6 +55,8 @@ const UI_PAIRS: Array<[string, string]> = [
   ['focus', 'canvas'],
   ['danger', 'surface'],
   ['primary', 'surface'],
+  ['warn', 'surface'],
+  ['warn', 'warn-soft'],
 ];
 
 describe.each([':root', '.dark'])('colour contrast in %s', (selector) => {

@@ -294,7 +294,7 @@ describe('registration entry modes', { timeout: 40_000 }, () => {
   });
 });
 
-/** A field whose label may carry a scan mark ("Check this"). */
+/** A field whose label may carry a scan mark ("Please check"). */
 const marked = (label: string) => screen.getByLabelText(new RegExp(`^${label}`));
 
 const SCAN_ROUTE = {
@@ -384,11 +384,11 @@ describe('registration entry modes: what was typed is kept', { timeout: 60_000 }
 
     await scanPhoto(user);
     expect(screen.getByRole('radio', { name: 'Manual' })).toHaveAttribute('aria-checked', 'true');
-    expect(marked('First name')).toHaveAccessibleName(/Check carefully/);
+    expect(marked('First name')).toHaveAccessibleName(/Please check/);
     expect(marked('First name')).toHaveFocus();
-    expect(marked('First surname')).toHaveValue('MUSTERMANN');
+    expect(marked('First surname')).toHaveValue('Mustermann');
     expect(marked('Document number')).toHaveValue('C01X00T47');
-    expect(marked('Document number')).toHaveAccessibleName(/Check this/);
+    expect(marked('Document number')).toHaveAccessibleName(/Confirmed/);
     expect(field('Email')).toHaveValue('erika@example.de');
     expect(field('Phone')).toHaveValue('+49 30 1234567');
     expect(screen.getByText(/^Document processed/)).toBeInTheDocument();
@@ -462,8 +462,8 @@ describe('registration entry modes: what was typed is kept', { timeout: 60_000 }
     await user.click(screen.getByRole('button', { name: 'Save record' }));
     await vi.waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(3));
     expect(calls.at(-1)?.body).toMatchObject({
-      firstName: 'ERIKA',
-      lastName: 'MUSTERMANN',
+      firstName: 'Erika',
+      lastName: 'Mustermann',
       passportNumber: 'C01X00T47',
       contactInfo: { email: 'erika@example.de' },
       entryDate: '2026-11-20',

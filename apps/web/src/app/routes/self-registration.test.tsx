@@ -97,8 +97,8 @@ describe('self check-in: the document scan', { timeout: 60_000 }, () => {
       // A photo of the document: its fields join what was typed.
       await scanChosenPhoto(user);
       const firstName = screen.getByLabelText(/^First name/);
-      await vi.waitFor(() => expect(firstName).toHaveValue('ERIKA'));
-      expect(firstName).toHaveAccessibleName(/Check carefully/);
+      await vi.waitFor(() => expect(firstName).toHaveValue('Erika'));
+      expect(firstName).toHaveAccessibleName(/Please check/);
       expect(firstName).toHaveFocus();
       expect(field('Email')).toHaveValue('erika@example.de');
       expect(field('Phone')).toHaveValue('+49 30 1234567');
@@ -107,7 +107,7 @@ describe('self check-in: the document scan', { timeout: 60_000 }, () => {
         expect(
           JSON.parse(sessionStorage.getItem(STORAGE_KEYS.checkinDraft) ?? 'null'),
         ).toMatchObject({
-          values: { firstName: 'ERIKA', passportNumber: SPECIMEN_SCAN.passportNumber },
+          values: { firstName: 'Erika', passportNumber: SPECIMEN_SCAN.passportNumber },
         }),
       );
       expect(sessionStorage.getItem(STORAGE_KEYS.checkinDraft)).not.toMatch(/DocImage|data:/);

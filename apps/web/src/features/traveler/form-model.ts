@@ -1,4 +1,5 @@
 import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
+import { printedSpellings, properCaseName } from '@hospes/shared/names';
 import type { DocumentType } from '@hospes/shared/codes';
 import { todayIso } from '@hospes/shared/dates';
 import {
@@ -371,10 +372,21 @@ export function toUpdateInput(input: CreateTravelerInput): UpdateTravelerInput {
 /** How strongly a field read from a document must be checked by a person. */
 export type ScanMark = 'check' | 'verify';
 
+/** A name as read from an MRZ and the spellings it may have on the document (Müller, Jean-Pierre). */
+export interface NameSpellings {
+  read: string;
+  printed: string[];
+}
+
 /** Form values read from a document, with the fields to check marked. */
 export interface TravelerPrefill {
   values: Partial<TravelerFormValues>;
   marks: Partial<Record<string, ScanMark>>;
+  /**
+   * Per name field read from an MRZ: how the name may be printed on the document (Müller for
+   * MUELLER), offered for one tap while the field holds what was read.
+   */
+  spellings?: Partial<Record<string, NameSpellings>>;
 }
 
 /**
@@ -424,8 +436,9 @@ export function companionOf(
 }
 
 /**
- * The fields of a document scan (POST /ocr/process-document) as form values. A field a check
- * digit confirmed is marked `check`; the others (names have no check digit) `verify`.
+ * The fields of a document scan (POST /ocr/process-document) as form values. A field the reading
+ * confirmed is marked `check`; the others (names have no check digit) `verify` ("please check").
+ * Names come in proper case (the MRZ has only capitals), with the spellings the MRZ may have lost.
  */
 export function prefillFromScan(
   scan: Pick<ScanResult, 'confirmed'> & Partial<ScanResult>,
@@ -433,6 +446,7 @@ export function prefillFromScan(
 ): TravelerPrefill {
   const values: Partial<TravelerFormValues> = {};
   const marks: Partial<Record<string, ScanMark>> = {};
+  const spellings: Partial<Record<string, NameSpellings>> = {};
   const confirmed = scan.confirmed as Partial<Record<string, boolean>>;
   const put = <K extends keyof TravelerFormValues & string>(
     key: K,
@@ -446,13 +460,16 @@ export function prefillFromScan(
   put('documentType', scan.documentType);
   put('passportNumber', scan.passportNumber);
   put('documentSupportNumber', scan.documentSupportNumber);
-  put('firstName', scan.firstName);
-  put('lastName', scan.lastName);
-  put('secondLastName', scan.secondLastName);
+  for (const key of ['firstName', 'lastName', 'secondLastName'] as const) {
+    const name = properCaseName(scan[key] ?? '');
+    put(key, name);
+    const printed = name ? printedSpellings(name, scan.issuingCountry ?? '') : [];
+    if (printed.length) spellings[key] = { read: name, printed };
+  }
   put('dateOfBirth', scan.dateOfBirth);
   put('nationality', scan.nationality);
   put('gender', scan.gender);
   put('documentExpeditionDate', scan.documentExpeditionDate);
   if (image) values.frontDocImage = image;
-  return { values, marks };
+  return { values, marks, spellings };
 }

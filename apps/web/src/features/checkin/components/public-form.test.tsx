@@ -67,9 +67,55 @@ describe('public self-registration form', { timeout: 30_000 }, () => {
       />,
       { path: '/registro-viajero' },
     );
-    expect(screen.getByLabelText(/^First name/)).toHaveValue('ERIKA');
-    expect(screen.getByLabelText(/^First name/)).toHaveAccessibleName(/Check carefully/);
-    expect(screen.getByLabelText(/^Document number/)).toHaveAccessibleName(/Check this/);
+    expect(screen.getByLabelText(/^First name/)).toHaveValue('Erika');
+    expect(screen.getByLabelText(/^First name/)).toHaveAccessibleName(/Please check/);
+    expect(screen.getByLabelText(/^Document number/)).toHaveAccessibleName(/Confirmed/);
     expect(screen.getByLabelText(/^Date of birth/)).toHaveValue('1983-08-12');
+  });
+
+  it('fills names in proper case, asks to check them in amber (not as errors) and offers the printed spelling with one tap', async () => {
+    mockApi({});
+    const prefill = prefillFromScan({
+      ...SPECIMEN_SCAN,
+      firstName: 'HANS PETER',
+      lastName: 'MUELLER',
+      issuingCountry: 'DEU',
+    });
+    const { user } = renderPage(
+      <PublicTravelerForm
+        submit={vi.fn()}
+        consent={consent}
+        submitLabel="Send registration"
+        prefill={prefill}
+      />,
+      { path: '/registro-viajero' },
+    );
+    const lastName = screen.getByLabelText<HTMLInputElement>(/^First surname/);
+    expect(lastName).toHaveValue('Mueller');
+    const badge = lastName.labels![0]!.querySelector('[data-scan-mark="verify"]')!;
+    expect(badge).toHaveTextContent('Please check');
+    expect(badge.className).not.toMatch(/danger/);
+    expect(lastName).not.toHaveAttribute('aria-invalid');
+
+    await user.click(
+      screen.getByRole('button', { name: 'Use “Müller”, as printed on the document' }),
+    );
+    expect(lastName).toHaveValue('Müller');
+    // And back to the name as read.
+    await user.click(
+      screen.getByRole('button', { name: 'Use “Mueller”, as printed on the document' }),
+    );
+    expect(lastName).toHaveValue('Mueller');
+
+    // A compound given name: the hyphen the MRZ wrote as a filler.
+    const firstName = screen.getByLabelText(/^First name/);
+    expect(firstName).toHaveValue('Hans Peter');
+    await user.click(screen.getByRole('button', { name: /“Hans-Peter”/ }));
+    expect(firstName).toHaveValue('Hans-Peter');
+
+    // Typed over: no more suggestions for that field.
+    await user.clear(lastName);
+    await user.type(lastName, 'Miller');
+    expect(screen.queryByRole('button', { name: /Müller/ })).not.toBeInTheDocument();
   });
 });

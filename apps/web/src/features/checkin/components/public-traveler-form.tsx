@@ -100,7 +100,7 @@ export function PublicTravelerForm({
     saveFailedText: t('messages.registerFailed'),
     startsUnsaved: !!prefill,
   });
-  const { marks, afresh } = useScanRounds(form.methods, { scan, prefill, defaults });
+  const { marks, spellings, afresh } = useScanRounds(form.methods, { scan, prefill, defaults });
 
   // Every change of the values, typed, chosen or merged from a scan, for the page's draft.
   const { subscribe } = form.methods;
@@ -142,6 +142,7 @@ export function PublicTravelerForm({
     <TravelerFormFrame
       form={form}
       marks={marks}
+      spellings={spellings}
       onSubmit={onSubmit}
       submitLabel={submitLabel}
       actions={actions}

@@ -132,7 +132,7 @@ export function DeskTravelerForm({
   // form was opened with (a prefill's, or a registration reopened from the send queue).
   const languageFollows = !resume && prefill?.values.language === undefined;
   const languageChosen = useRef(!languageFollows);
-  const { marks, afresh } = useScanRounds(form.methods, {
+  const { marks, spellings, afresh } = useScanRounds(form.methods, {
     scan,
     prefill,
     defaults,
@@ -214,6 +214,7 @@ export function DeskTravelerForm({
     <TravelerFormFrame
       form={form}
       marks={marks}
+      spellings={spellings}
       onSubmit={onSubmit}
       submitLabel={t('form.saveRecord')}
       actions={actions}

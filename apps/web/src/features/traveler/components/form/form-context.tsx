@@ -4,8 +4,8 @@ import { arrivalDay, isMinorOn, type CreateTravelerInput } from '@hospes/shared/
 import type { TravelerFormValues } from '@/features/traveler/form-model';
 import { errorAt } from './form-errors';
 import { useLivePreflight } from './live-preflight';
-import { ScanMarkBadge } from './section';
-import type { ScanMarks } from './use-scan-rounds';
+import { ScanMarkBadge, SpellingChoices } from './section';
+import type { ScanMarks, ScanSpellings } from './use-scan-rounds';
 import type { TravelerFormChrome } from './use-traveler-form';
 
 export type Path = FieldPath<TravelerFormValues>;
@@ -14,6 +14,8 @@ export type Path = FieldPath<TravelerFormValues>;
 export interface TravelerFormSectionContext extends TravelerFormChrome {
   /** The marks of the fields read from a document (none on an edit). */
   marks: ScanMarks;
+  /** The printed spellings offered for names read from a document (none on an edit). */
+  spellings?: ScanSpellings;
 }
 
 export const SectionContext = createContext<TravelerFormSectionContext | null>(null);
@@ -22,7 +24,8 @@ export const SectionContext = createContext<TravelerFormSectionContext | null>(n
  * What a field section needs of its form: react-hook-form's methods, `field(path)` (the props of
  * a text or select field: DOM id, error, what the parte still needs of it, registration),
  * `err(path)`, `note(path)` (what the parte still needs, unless an error says more) and
- * `marked(path, label)` (a label with its scan marker, when the field was read from a document).
+ * `marked(path, label)` (a label with its scan marker, when the field was read from a document)
+ * and `spelled(path)` (the one-tap printed spellings of a name read from an MRZ, if any).
  */
 export function useTravelerFields() {
   const section = useContext(SectionContext);
@@ -49,7 +52,11 @@ export function useTravelerFields() {
       label
     );
   };
-  return { ...section, form, control: form.control, err, note, field, marked };
+  const spelled = (path: 'firstName' | 'lastName' | 'secondLastName'): ReactNode => {
+    const spellings = section.spellings?.[path];
+    return spellings ? <SpellingChoices path={path} spellings={spellings} /> : undefined;
+  };
+  return { ...section, form, control: form.control, err, note, field, marked, spelled };
 }
 
 /**

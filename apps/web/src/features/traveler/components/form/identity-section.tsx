@@ -16,7 +16,7 @@ import { Section } from './section';
  */
 export function IdentitySection({ autoFocus = false }: { autoFocus?: boolean }) {
   const { t } = useTranslation('clients');
-  const { control, field, err, note, marked, fieldDomId, today } = useTravelerFields();
+  const { control, field, err, note, marked, spelled, fieldDomId, today } = useTravelerFields();
   const countryOptions = useCountryOptions();
   const gender = useWatch({ control, name: 'gender' });
   // The parte asks a NIF's holder for the second surname (ses.secondSurnameRequiredForNif).
@@ -28,11 +28,14 @@ export function IdentitySection({ autoFocus = false }: { autoFocus?: boolean }) 
     // Once, as the form opens.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+  const secondSpelled = spelled('secondLastName');
+  const secondHint = documentType === 'D' ? undefined : optional;
 
   return (
     <Section title={t('form.sections.identity')}>
       <TextField
         label={marked('firstName', t('form.firstName'))}
+        hint={spelled('firstName')}
         autoComplete="off"
         autoCapitalize="words"
         aria-required="true"
@@ -40,6 +43,7 @@ export function IdentitySection({ autoFocus = false }: { autoFocus?: boolean }) 
       />
       <TextField
         label={marked('lastName', t('form.lastName'))}
+        hint={spelled('lastName')}
         autoComplete="off"
         autoCapitalize="words"
         aria-required="true"
@@ -47,7 +51,15 @@ export function IdentitySection({ autoFocus = false }: { autoFocus?: boolean }) 
       />
       <TextField
         label={marked('secondLastName', t('form.secondLastName'))}
-        hint={documentType === 'D' ? undefined : optional}
+        hint={
+          secondSpelled && secondHint ? (
+            <>
+              {secondHint} {secondSpelled}
+            </>
+          ) : (
+            (secondSpelled ?? secondHint)
+          )
+        }
         aria-required={documentType === 'D' ? 'true' : undefined}
         autoComplete="off"
         autoCapitalize="words"

@@ -10,10 +10,11 @@ import type { SectionKey } from '@/features/traveler/form-model';
 import { SectionContext } from './form-context';
 import { errorAt } from './form-errors';
 import { LivePreflightScope, PreflightSummary } from './live-preflight';
-import type { ScanMarks } from './use-scan-rounds';
+import type { ScanMarks, ScanSpellings } from './use-scan-rounds';
 import type { TravelerForm } from './use-traveler-form';
 
 const NO_MARKS: ScanMarks = {};
+const NO_SPELLINGS: ScanSpellings = {};
 
 /**
  * The traveler form (spec §3 plus the SES fields) around the sections a container puts in it:
@@ -23,6 +24,7 @@ const NO_MARKS: ScanMarks = {};
 export function TravelerFormFrame({
   form,
   marks = NO_MARKS,
+  spellings = NO_SPELLINGS,
   onSubmit,
   submitLabel,
   actions,
@@ -34,6 +36,8 @@ export function TravelerFormFrame({
 }: {
   form: TravelerForm;
   marks?: ScanMarks;
+  /** The printed spellings offered for the names read from a document. */
+  spellings?: ScanSpellings;
   onSubmit: (event?: BaseSyntheticEvent) => Promise<void>;
   submitLabel: string;
   actions?: ReactNode;
@@ -61,7 +65,7 @@ export function TravelerFormFrame({
 
   return (
     <FormProvider {...methods}>
-      <SectionContext.Provider value={{ ...chrome, marks }}>
+      <SectionContext.Provider value={{ ...chrome, marks, spellings }}>
         <form
           onSubmit={onSubmit}
           noValidate

@@ -1,6 +1,11 @@
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { compactId } from '@hospes/shared/spanish-ids';
-import type { ScanMark, TravelerFormValues, TravelerPrefill } from '@/features/traveler/form-model';
+import type {
+  NameSpellings,
+  ScanMark,
+  TravelerFormValues,
+  TravelerPrefill,
+} from '@/features/traveler/form-model';
 import type { TravelerFormMethods } from './use-traveler-form';
 
 /**
@@ -18,6 +23,7 @@ export interface ScanRound {
 }
 
 export type ScanMarks = Partial<Record<string, ScanMark>>;
+export type ScanSpellings = Partial<Record<string, NameSpellings>>;
 
 /**
  * A new registration's document scans (the desk's and the public page's), merged into the form as
@@ -40,13 +46,23 @@ export function useScanRounds(
     defaults: TravelerFormValues;
     onAfresh?: () => void;
   },
-): { marks: ScanMarks; afresh: number } {
+): { marks: ScanMarks; spellings: ScanSpellings; afresh: number } {
   const [scanMarks, setScanMarks] = useState(() => ({
     round: scan?.round,
     marks: { ...prefill?.marks, ...scan?.value?.marks },
+    spellings: { ...prefill?.spellings, ...scan?.value?.spellings },
   }));
   if (scan && scan.round !== scanMarks.round) {
-    setScanMarks({ round: scan.round, marks: { ...scanMarks.marks, ...scan.value?.marks } });
+    // A name read again takes the new read's spellings (none: the old ones no longer apply).
+    const read = Object.keys(scan.value?.values ?? {});
+    const kept = Object.fromEntries(
+      Object.entries(scanMarks.spellings).filter(([key]) => !read.includes(key)),
+    );
+    setScanMarks({
+      round: scan.round,
+      marks: { ...scanMarks.marks, ...scan.value?.marks },
+      spellings: { ...kept, ...scan.value?.spellings },
+    });
   }
 
   // A scan merges into the form as it stands, not into a new one: the fields read from the document
@@ -85,5 +101,5 @@ export function useScanRounds(
     }
   }, [scanRound, scanValues, scanStart, isSubmitted, setValue, getValues, reset]);
 
-  return { marks: scanMarks.marks, afresh };
+  return { marks: scanMarks.marks, spellings: scanMarks.spellings, afresh };
 }
