@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { authStore } from '@/lib/auth';
 import { hasSession } from '@/lib/session-presence';
 import { apiFailure, mockApi, renderRoutes, sampleUser } from '@/test/utils';
