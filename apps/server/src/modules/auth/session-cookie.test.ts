@@ -20,7 +20,7 @@ import {
 
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestContext();
+  ctx = await createTestContext({ loginLockFailures: 5 });
 });
 afterAll(async () => {
   await ctx?.close();

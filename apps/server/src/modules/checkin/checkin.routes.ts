@@ -189,9 +189,10 @@ export const publicCheckinRoutes: FastifyPluginAsyncZod<{ checkin: CheckinServic
         querystring: LngQuerySchema,
         response: { 200: ScanResponseSchema },
       },
-      // Counted before the upload is read: per address, and per establishment (the link's).
-      onRequest: async (request) => {
-        await checkin.limitScan(request.ip, (request.params as { token: string }).token);
+      // Counted before the upload is read (the multipart body is read by the handler), once the
+      // token is validated: per address, and per establishment (the link's).
+      preHandler: async (request) => {
+        await checkin.limitScan(request.ip, request.params.token);
       },
     },
     async (request) => {
