@@ -231,7 +231,10 @@ test('an albergue sends its partes by itself at 21:00, then corrects one and can
     stack.ses.requests.filter(
       (r) => r.operation === 'comunicacionRequest' && r.body.includes('<tipoOperacion>B<'),
     );
-  await expect.poll(() => altas().length).toBe(2);
+  // The cancellation goes first; the new alta once the Ministry has processed it (its lote
+  // checked, decision 048).
+  await expect.poll(() => cancellations().length, { timeout: 30_000 }).toBe(1);
+  await expect.poll(() => altas().length, { timeout: 90_000 }).toBe(2);
   expect(altas()[1]!.xml).toContain('<fechaNacimiento>1969-12-24</fechaNacimiento>');
   expect(altas()[1]!.xml!.match(/<comunicacion>/g)).toHaveLength(1);
   expect(cancellations()).toHaveLength(1);
