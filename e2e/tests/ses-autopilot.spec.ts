@@ -226,7 +226,12 @@ test('an albergue sends its partes by itself at 21:00, then corrects one and can
   await page.getByLabel('Date of birth').fill('1969-12-24');
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByText('Pilgrim saved')).toBeVisible();
-  await page.getByRole('button', { name: 'Send the correction' }).click();
+  // The notice after the save offers it (the record's own button asks first, decision 048).
+  await page
+    .getByRole('status')
+    .filter({ hasText: 'already reported to SES.HOSPEDAJES' })
+    .getByRole('button', { name: 'Send the correction' })
+    .click();
   const cancellations = () =>
     stack.ses.requests.filter(
       (r) => r.operation === 'comunicacionRequest' && r.body.includes('<tipoOperacion>B<'),
