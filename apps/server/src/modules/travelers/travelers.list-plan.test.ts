@@ -15,10 +15,14 @@ import {
 } from '../../../test/test-app';
 
 const TRAVELERS = 2200;
+/** The embedded database's plan (the statements are read from PGlite's client); PostgreSQL's own
+ * runs have autovacuum's statistics and are measured by the benchmark. */
+const onPostgres = process.env.TEST_DB === 'postgres';
 let ctx: TestContext;
 let owner: Awaited<ReturnType<typeof registerVerifiedOwner>>;
 
 beforeAll(async () => {
+  if (onPostgres) return;
   ctx = await createTestContext();
   owner = await registerVerifiedOwner(ctx);
   await ctx.database.db.execute(sql`
@@ -62,7 +66,7 @@ async function explain(text: string, params: unknown[]) {
   return rows.map((r) => r['QUERY PLAN']).join('\n');
 }
 
-describe(`an owner's default traveler list, ${TRAVELERS} travelers`, () => {
+describe.skipIf(onPostgres)(`an owner's default traveler list, ${TRAVELERS} travelers`, () => {
   it('is planned as the list of their one establishment: the index in order, no sort of every row', async () => {
     const chosen = await statementsOf(
       `/api/pilgrims?establishmentId=${owner.establishmentId}&limit=20`,
