@@ -95,31 +95,58 @@ export function registrationAttemptMail(
 ): MailMessage {
   const texts = mailTexts(lng);
   const part = texts.registrationAttempt;
-  const greeting = interpolate(texts.greeting, params);
+  return linksNotice(lng, to, {
+    subject: part.subject,
+    greeting: interpolate(texts.greeting, params),
+    intro: part.intro,
+    links: [
+      [params.loginUrl, part.signIn],
+      [params.forgotPasswordUrl, part.forgotPassword],
+    ],
+    notYou: part.notYou,
+  });
+}
+
+/**
+ * A notice about the account with links to act on it: greeting, what happened, each link on a
+ * line of its own ("label: url" in the text), and the small "if it was not you" line.
+ */
+function linksNotice(
+  lng: Language,
+  to: string,
+  notice: {
+    subject: string;
+    greeting: string;
+    intro: string;
+    links: [url: string, label: string][];
+    notYou: string;
+  },
+): MailMessage {
+  const { signature } = mailTexts(lng);
   const text = [
-    greeting,
+    notice.greeting,
     '',
-    part.intro,
+    notice.intro,
     '',
-    `${part.signIn}: ${params.loginUrl}`,
-    `${part.forgotPassword}: ${params.forgotPasswordUrl}`,
+    ...notice.links.map(([url, label]) => `${label}: ${url}`),
     '',
-    part.notYou,
+    notice.notYou,
     '',
-    texts.signature,
+    signature,
   ].join('\n');
-  const link = (url: string, label: string) =>
-    `<a href="${escapeHtml(url)}">${escapeHtml(label)}</a>`;
   const html = mailHtml(
     lng,
-    `<p>${escapeHtml(greeting)}</p>
-<p>${escapeHtml(part.intro)}</p>
-<p>${link(params.loginUrl, part.signIn)}</p>
-<p>${link(params.forgotPasswordUrl, part.forgotPassword)}</p>
-<p style="font-size:13px;color:#4b5563">${escapeHtml(part.notYou)}</p>
-<p>${escapeHtml(texts.signature)}</p>`,
+    [
+      `<p>${escapeHtml(notice.greeting)}</p>`,
+      `<p>${escapeHtml(notice.intro)}</p>`,
+      ...notice.links.map(
+        ([url, label]) => `<p><a href="${escapeHtml(url)}">${escapeHtml(label)}</a></p>`,
+      ),
+      `<p style="font-size:13px;color:#4b5563">${escapeHtml(notice.notYou)}</p>`,
+      `<p>${escapeHtml(signature)}</p>`,
+    ].join('\n'),
   );
-  return { to, subject: part.subject, text, html };
+  return { to, subject: notice.subject, text, html };
 }
 
 /** The time of a lock notice, in the account's language, on the clock of mainland Spain. */
@@ -153,34 +180,18 @@ export function loginLockedMail(
 ): MailMessage {
   const texts = mailTexts(lng);
   const part = texts.loginLocked;
-  const greeting = interpolate(texts.greeting, params);
-  const intro = interpolate(part.intro, {
-    when: noticeTime(lng, params.at),
-    failures: params.failures,
-    address: params.address,
+  return linksNotice(lng, to, {
+    subject: part.subject,
+    greeting: interpolate(texts.greeting, params),
+    intro: interpolate(part.intro, {
+      when: noticeTime(lng, params.at),
+      failures: params.failures,
+      address: params.address,
+    }),
+    links: [
+      [params.signInLinkUrl, part.signIn],
+      [params.forgotPasswordUrl, part.changePassword],
+    ],
+    notYou: part.notYou,
   });
-  const text = [
-    greeting,
-    '',
-    intro,
-    '',
-    `${part.signIn}: ${params.signInLinkUrl}`,
-    `${part.changePassword}: ${params.forgotPasswordUrl}`,
-    '',
-    part.notYou,
-    '',
-    texts.signature,
-  ].join('\n');
-  const link = (url: string, label: string) =>
-    `<a href="${escapeHtml(url)}">${escapeHtml(label)}</a>`;
-  const html = mailHtml(
-    lng,
-    `<p>${escapeHtml(greeting)}</p>
-<p>${escapeHtml(intro)}</p>
-<p>${link(params.signInLinkUrl, part.signIn)}</p>
-<p>${link(params.forgotPasswordUrl, part.changePassword)}</p>
-<p style="font-size:13px;color:#4b5563">${escapeHtml(part.notYou)}</p>
-<p>${escapeHtml(texts.signature)}</p>`,
-  );
-  return { to, subject: part.subject, text, html };
 }
