@@ -18,7 +18,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import { build } from 'tsup';
 import { openDatabase } from '../src/db/client';
 import { establishmentMembers, establishments, users } from '../src/db/schema';
 import { hashPassword } from '../src/lib/crypto';
@@ -26,6 +25,7 @@ import { signaturePng } from '../src/lib/pdf/fixtures';
 import { mrzFixtures } from '../test/fixtures/mrz/fixtures';
 import { photoJpeg } from '../test/documents-helpers';
 import { dataUrl, travelerBody } from '../test/traveler-factories';
+import { buildServer, procStatus } from './server-process';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, '../../..');
@@ -36,11 +36,6 @@ const HOURS = Number(process.env.ALBERGUE_HOURS ?? 12);
 const IDLE_SECONDS = Number(process.env.ALBERGUE_IDLE_SECONDS ?? 75);
 
 const mb = (kb: number) => kb / 1024;
-async function procStatus(pid: number): Promise<{ rss: number; hwm: number }> {
-  const text = await fs.readFile(`/proc/${pid}/status`, 'utf8');
-  const field = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(text)?.[1] ?? 0);
-  return { rss: field('VmRSS'), hwm: field('VmHWM') };
-}
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))]!;
 
@@ -122,29 +117,6 @@ async function seed(dataDir: string) {
   if (process.env.ALBERGUE_ANALYZE === '1') await db.execute(sql.raw('vacuum analyze'));
   await database.close();
   return { establishmentId: albergue!.id };
-}
-
-async function buildServer(): Promise<string> {
-  const outDir = path.resolve(HERE, '../dist/bench');
-  await build({
-    entry: { 'export-server': path.join(HERE, 'export-server.ts') },
-    outDir,
-    format: ['esm'],
-    platform: 'node',
-    target: 'node20',
-    noExternal: [/^@hospes\//],
-    external: Object.keys(
-      (
-        JSON.parse(await fs.readFile(path.resolve(HERE, '../package.json'), 'utf8')) as {
-          dependencies: Record<string, string>;
-        }
-      ).dependencies,
-    ),
-    clean: false,
-    silent: true,
-    config: false,
-  });
-  return path.join(outDir, 'export-server.js');
 }
 
 async function startServer(serverFile: string, dataDir: string) {

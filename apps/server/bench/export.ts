@@ -19,9 +19,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { build } from 'tsup';
 import { openDatabase } from '../src/db/client';
 import { seed } from './run';
+import { buildServer, procStatus } from './server-process';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, '../../..');
@@ -58,40 +58,6 @@ function ask(child: ChildProcess, message: 'gc' | 'report'): Promise<ServerRepor
 }
 
 const mb = (kb: number) => kb / 1024;
-
-async function procStatus(pid: number): Promise<{ rss: number; hwm: number }> {
-  const text = await fs.readFile(`/proc/${pid}/status`, 'utf8');
-  const field = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(text)?.[1] ?? 0);
-  return { rss: field('VmRSS'), hwm: field('VmHWM') };
-}
-
-/**
- * The server built the way production runs it (tsup: one ESM file, dependencies from
- * node_modules), so its RSS is not inflated by the TypeScript loader.
- */
-async function buildServer(): Promise<string> {
-  const outDir = path.resolve(HERE, '../dist/bench');
-  await build({
-    entry: { 'export-server': path.join(HERE, 'export-server.ts') },
-    outDir,
-    format: ['esm'],
-    platform: 'node',
-    target: 'node20',
-    noExternal: [/^@hospes\//],
-    // The server's dependencies stay in node_modules, as in the production build.
-    external: Object.keys(
-      (
-        JSON.parse(await fs.readFile(path.resolve(HERE, '../package.json'), 'utf8')) as {
-          dependencies: Record<string, string>;
-        }
-      ).dependencies,
-    ),
-    clean: false,
-    silent: true,
-    config: false,
-  });
-  return path.join(outDir, 'export-server.js');
-}
 
 async function startServer(
   serverFile: string,
