@@ -1,5 +1,6 @@
 /** Shared steps of the journeys: an owner made through the API, and a browser signed in as them. */
 import type { APIRequestContext, Page } from '@playwright/test';
+import { EstablishmentContactSchema, EstablishmentCoreSchema } from '@hospes/shared/establishments';
 import { registrationBody } from '../apps/server/test/factories';
 import { linkIn, type TestSmtp } from '../apps/server/test/smtp';
 import { expect } from './fixtures';
@@ -41,6 +42,34 @@ export async function createOwner(
  * sends them on to the client list. (A `createOwner` made through `page.request` has the cookie
  * already, from the verification's answer; this sets the same one.)
  */
+/**
+ * Changes an owner's establishment through the API: PUT takes the whole establishment, so the
+ * fields of its core and contact steps are sent as they are, with `changes` over them.
+ */
+export async function updateEstablishment(
+  request: APIRequestContext,
+  owner: { token: string; establishmentId: string },
+  changes: Record<string, unknown>,
+) {
+  const headers = { authorization: `Bearer ${owner.token}` };
+  const url = `/api/establishments/${owner.establishmentId}`;
+  const current = await request.get(url, { headers });
+  const establishment = ((await current.json()) as { data: Record<string, unknown> }).data;
+  const updated = await request.put(url, {
+    headers,
+    data: {
+      ...Object.fromEntries(
+        [
+          ...Object.keys(EstablishmentCoreSchema.shape),
+          ...Object.keys(EstablishmentContactSchema.shape),
+        ].map((key) => [key, establishment[key]]),
+      ),
+      ...changes,
+    },
+  });
+  expect(updated.status(), await updated.text()).toBe(200);
+}
+
 export async function signIn(page: Page, token: string, baseURL: string) {
   await page
     .context()

@@ -4,9 +4,8 @@
  * confirms them at the desk as they appear, without reloading the page.
  */
 import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
-import { EstablishmentContactSchema, EstablishmentCoreSchema } from '@hospes/shared/establishments';
 import { alpha2FromAlpha3 } from '@hospes/shared/countries';
-import { createOwner, signIn } from '../support';
+import { createOwner, signIn, updateEstablishment } from '../support';
 import { expect, test } from '../fixtures';
 
 interface Pilgrim {
@@ -157,26 +156,12 @@ test('ten pilgrims register themselves from the poster on their phones in five l
   });
   const auth = { authorization: `Bearer ${owner.token}` };
   // The codes the Ministry assigned, and the report defaults of an albergue (cash, one night).
-  const current = await page.request.get(`/api/establishments/${owner.establishmentId}`, {
-    headers: auth,
+  await updateEstablishment(page.request, owner, {
+    establishmentCode: 'H150000321',
+    landlordCode: stack.ses.landlordCode,
+    defaultPaymentType: 'EFECT',
+    walkInNights: 1,
   });
-  const establishment = ((await current.json()) as { data: Record<string, unknown> }).data;
-  const updated = await page.request.put(`/api/establishments/${owner.establishmentId}`, {
-    headers: auth,
-    data: {
-      ...Object.fromEntries(
-        [
-          ...Object.keys(EstablishmentCoreSchema.shape),
-          ...Object.keys(EstablishmentContactSchema.shape),
-        ].map((key) => [key, establishment[key]]),
-      ),
-      establishmentCode: 'H150000321',
-      landlordCode: stack.ses.landlordCode,
-      defaultPaymentType: 'EFECT',
-      walkInNights: 1,
-    },
-  });
-  expect(updated.status(), await updated.text()).toBe(200);
 
   // The desk shows the poster; its QR code holds the self check-in link printed under it.
   await signIn(page, owner.token, baseURL!);

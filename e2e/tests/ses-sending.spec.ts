@@ -1,7 +1,6 @@
 import { randomInt } from 'node:crypto';
-import { EstablishmentContactSchema, EstablishmentCoreSchema } from '@hospes/shared/establishments';
 import { dataUrl, travelerBody, PNG_BYTES } from '../../apps/server/test/traveler-factories';
-import { createOwner, signIn } from '../support';
+import { createOwner, signIn, updateEstablishment } from '../support';
 import { expect, expectAccessible, test } from '../fixtures';
 
 test('a hostel sends its partes to SES.HOSPEDAJES from Hospes and sees the Ministry store them', async ({
@@ -14,26 +13,10 @@ test('a hostel sends its partes to SES.HOSPEDAJES from Hospes and sees the Minis
   const owner = await createOwner(page.request, mail, baseURL!, { prefix: 'ses' });
   const auth = { authorization: `Bearer ${owner.token}` };
   // The codes the Ministry assigned: the establishment's and the lessor's.
-  const current = await page.request.get(`/api/establishments/${owner.establishmentId}`, {
-    headers: auth,
+  await updateEstablishment(page.request, owner, {
+    establishmentCode: 'H150000123',
+    landlordCode: stack.ses.landlordCode,
   });
-  const establishment = ((await current.json()) as { data: Record<string, unknown> }).data;
-  const updated = await page.request.put(`/api/establishments/${owner.establishmentId}`, {
-    headers: auth,
-    data: {
-      // The establishment as it is (the fields of the contract's core and contact steps)…
-      ...Object.fromEntries(
-        [
-          ...Object.keys(EstablishmentCoreSchema.shape),
-          ...Object.keys(EstablishmentContactSchema.shape),
-        ].map((key) => [key, establishment[key]]),
-      ),
-      // …with the codes the Ministry assigned.
-      establishmentCode: 'H150000123',
-      landlordCode: stack.ses.landlordCode,
-    },
-  });
-  expect(updated.status(), await updated.text()).toBe(200);
 
   // A pilgrim with everything a parte needs.
   const surname = `Etxeberria${randomInt(1000, 9999)}`;
