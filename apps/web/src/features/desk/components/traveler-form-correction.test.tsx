@@ -5,6 +5,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { authStore } from '@/lib/auth';
+import { queuedSubmission } from '@/test/ses-submissions';
 import { mockApi, renderPage, sampleUser } from '@/test/utils';
 import { NO_SAME_DOCUMENT, sampleTraveler } from '../test/fixtures';
 import { EditTravelerForm } from './edit-traveler-form';
@@ -30,31 +31,16 @@ const stored = {
   processedAt: '2026-06-01T18:00:20.000Z',
 };
 
-const submission = (operation: 'A' | 'B') => ({
-  id:
-    operation === 'A'
-      ? '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5c'
-      : '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5d',
-  establishmentId: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5e',
-  kind: 'PV',
-  operation,
-  correctionId: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5f',
-  environment: 'production',
-  state: 'queued',
-  lote: `lote-${operation}`,
-  responseCode: 0,
-  responseText: 'Ok',
-  failure: null,
-  loteState: null,
-  loteStateText: null,
-  communications: 1,
-  counts: { travelers: 1, stored: 0, rejected: 0, pending: 1 },
-  sentByName: 'Ana',
-  createdAt: '2026-06-02T10:00:00.000Z',
-  processedAt: null,
-  checkedAt: null,
-  checking: true,
-});
+const submission = (operation: 'A' | 'B') =>
+  queuedSubmission({
+    id:
+      operation === 'A'
+        ? '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5c'
+        : '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5d',
+    operation,
+    correctionId: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5f',
+    lote: `lote-${operation}`,
+  });
 
 describe('editing a traveler already reported to SES.HOSPEDAJES', { timeout: 30_000 }, () => {
   it('offers the correction after a save that changed what the parte carries, and sends it', async () => {

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { TravelerHistoryEntry } from '@hospes/shared/travelers';
 import { TravelerHistory } from '@/features/traveler/components/traveler-history';
 import { authStore } from '@/lib/auth';
+import { queuedSubmission } from '@/test/ses-submissions';
 import { mockApi, renderPage, sampleUser } from '@/test/utils';
 import { SesCommunications } from './ses-communications';
 const ANA = '1b2c3d4e-5f60-4718-9a2b-3c4d5e6f7a8b';
@@ -125,28 +126,7 @@ describe('a correction in the traveler’s record', () => {
         status: 201,
         body: {
           success: true,
-          data: {
-            id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5d',
-            establishmentId,
-            kind: 'PV',
-            operation: 'B',
-            correctionId: null,
-            environment: 'production',
-            state: 'queued',
-            lote: 'lote-b',
-            responseCode: 0,
-            responseText: 'Ok',
-            failure: null,
-            loteState: null,
-            loteStateText: null,
-            communications: 1,
-            counts: { travelers: 1, stored: 0, rejected: 0, pending: 1 },
-            sentByName: 'Ana',
-            createdAt: '2026-06-02T10:00:00.000Z',
-            processedAt: null,
-            checkedAt: null,
-            checking: true,
-          },
+          data: queuedSubmission({ establishmentId }),
         },
       },
     });
@@ -179,28 +159,11 @@ describe('a correction in the traveler’s record', () => {
           success: true,
           data: {
             correctionId: CORRECTION,
-            cancellation: {
-              id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5d',
+            cancellation: queuedSubmission({
               establishmentId,
               kind: 'RH',
-              operation: 'B',
               correctionId: CORRECTION,
-              environment: 'production',
-              state: 'queued',
-              lote: 'lote-b',
-              responseCode: 0,
-              responseText: 'Ok',
-              failure: null,
-              loteState: null,
-              loteStateText: null,
-              communications: 1,
-              counts: { travelers: 1, stored: 0, rejected: 0, pending: 1 },
-              sentByName: 'Ana',
-              createdAt: '2026-06-02T10:00:00.000Z',
-              processedAt: null,
-              checkedAt: null,
-              checking: true,
-            },
+            }),
             alta: null,
             state: 'waiting',
           },
