@@ -40,6 +40,7 @@ import { scanDocument } from '@/features/scan/api/scan-document';
 import { DocumentScanner } from '@/features/scan/components/document-scanner';
 import { ModeSwitcher } from '@/features/scan/components/mode-switcher';
 import { QrReader } from '@/features/scan/components/qr-reader';
+import { useMrzKeyboard } from '@/features/scan/use-mrz-keyboard';
 import { isApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
 import { formatDate } from '@/lib/format-date-time';
@@ -100,6 +101,16 @@ export function RegistrationModes({
   const [checking, setChecking] = useState<SelfRegistrationToCheck | null>(null);
   const queryClient = useQueryClient();
   const queueRef = useRef<HTMLDivElement>(null);
+  // A USB reader typing a document's MRZ anywhere on the page (or an MRZ pasted) is read as a
+  // scan (decision 055); not while an arrival of the queue is being checked.
+  useMrzKeyboard((result) => {
+    setPrefill((current) => ({
+      ...current,
+      round: current.round + 1,
+      value: prefillFromScan(result),
+    }));
+    if (mode !== 'manual') showForm();
+  }, !checking);
 
   const openArrival = async (arrival: Traveler) => {
     setOpening(arrival.id);
