@@ -68,6 +68,7 @@ export function RegistrationModes({
   companionOf,
   keepsDocumentImages = () => true,
   reportDefaultsFor,
+  emergencyContactOptional = () => false,
   timeZone,
   timeZoneOf = (id) => (id === establishmentId ? timeZone : undefined),
 }: {
@@ -80,6 +81,8 @@ export function RegistrationModes({
   keepsDocumentImages?: (establishmentId: string) => boolean;
   /** The report defaults of one of the user's establishments (decision 042). */
   reportDefaultsFor?: (establishmentId: string) => ReportDefaults;
+  /** Whether an establishment lets the desk leave the emergency contact out (decision 055). */
+  emergencyContactOptional?: (establishmentId: string) => boolean;
   /**
    * The clock of one of the user's establishments (a QR code may be of another one than the
    * chosen): its today is the day of arrival a confirmation proposes. Default: the chosen one's.
@@ -213,6 +216,7 @@ export function RegistrationModes({
             establishmentId={establishmentId}
             keepDocumentImages={keepsDocumentImages(establishmentId)}
             reportDefaultsFor={reportDefaultsFor}
+            emergencyContactOptional={emergencyContactOptional(establishmentId)}
             timeZone={timeZone}
             prefill={prefill.companion?.prefill}
             scan={{ round: prefill.round, value: prefill.value }}

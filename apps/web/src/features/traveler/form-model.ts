@@ -3,8 +3,7 @@ import { printedSpellings, properCaseName } from '@hospes/shared/names';
 import type { DocumentType } from '@hospes/shared/codes';
 import { todayIso } from '@hospes/shared/dates';
 import {
-  CreateTravelerInputSchema,
-  TravelerRegistrationFormSchema,
+  emergencyContactIssues,
   recordIssuesByClock,
   registrationSchemasFor,
   type CreateTravelerInput,
@@ -303,15 +302,16 @@ function setErrorAt(errors: FieldErrors, path: string, message: string) {
  * (DNI letter, support number for D/N, check-out before entry, …) are also reported while other
  * fields are still missing, which zod alone would not do. The date rules go by the
  * establishment's clock (`timeZone`, see establishmentTimeZone) when the form knows it; else they
- * refuse only what every Spanish clock refuses (recordIssuesByClock), and the server decides.
+ * refuse only what every Spanish clock refuses (recordIssuesByClock), and the server decides. The
+ * emergency contact is required unless `emergencyContactOptional` (the desk of an establishment
+ * that makes it optional, decision 055): then all three fields or none.
  */
 export function travelerResolver(
   requireSignature: boolean,
   timeZone?: string,
+  emergencyContactOptional = false,
 ): Resolver<TravelerFormValues, unknown, CreateTravelerInput> {
-  const schemas = timeZone
-    ? registrationSchemasFor(timeZone)
-    : { form: TravelerRegistrationFormSchema, create: CreateTravelerInputSchema };
+  const schemas = registrationSchemasFor(timeZone, emergencyContactOptional);
   const schema = requireSignature ? schemas.form : schemas.create;
   const resolve = schemaResolver(schema);
   return async (values, context, options) => {
@@ -340,6 +340,11 @@ export function travelerResolver(
       { complete: true },
       timeZone,
     )) {
+      const path = issue.path.join('.');
+      if (!errorAt(errors, path)) setErrorAt(errors, path, issue.message);
+    }
+    // Said with the other fields' errors (the schema's own rule waits for them to pass).
+    for (const issue of emergencyContactIssues(values.emergencyContact, !emergencyContactOptional)) {
       const path = issue.path.join('.');
       if (!errorAt(errors, path)) setErrorAt(errors, path, issue.message);
     }

@@ -92,6 +92,7 @@ export function DeskTravelerForm({
   keepDocumentImages,
   timeZone,
   reportDefaultsFor,
+  emergencyContactOptional,
 }: DeskTravelerFormProps) {
   const { t } = useTranslation('clients');
   const registrationCalls = useRegistrationCalls();
@@ -117,6 +118,7 @@ export function DeskTravelerForm({
     saveFailedText: failedText,
     opening,
     startsUnsaved: !!prefill,
+    emergencyContactOptional,
   });
   const { control, getValues, setValue } = form.methods;
 
@@ -252,7 +254,7 @@ export function DeskTravelerForm({
           languageChosen.current = true;
         }}
       />
-      <EmergencySection />
+      <EmergencySection optional={emergencyContactOptional} />
       <CollapsibleSections>
         <HomeAddressSection />
         <ContractSection />

@@ -347,6 +347,38 @@ describe('traveler form: the rules of spec §3 and §5', { timeout: 30_000 }, ()
     expect(calls[0]?.body).not.toHaveProperty('backDocImage');
   });
 
+  it('saves without an emergency contact where the establishment makes it optional; half of one is refused', async () => {
+    stubSignaturePad();
+    const saved = sampleTraveler({ documentType: 'P', passportNumber: 'X1234567' });
+    const { calls } = mockApi(
+      {
+        'POST /api/pilgrims': { status: 201, body: { success: true, message: 'ok', data: saved } },
+      },
+      NO_SAME_DOCUMENT,
+    );
+    signIn();
+    const { user } = renderPage(
+      <TravelerRegistration establishmentId={ESTABLISHMENT_ID} emergencyContactOptional />,
+      { path: '/traveler-registration' },
+    );
+    const section = screen.getByRole('group', { name: 'Emergency contact' });
+    expect(section).toHaveTextContent('Optional at this establishment');
+    expect(field('Emergency contact name')).not.toHaveAttribute('aria-required');
+    await fillRequired(user);
+    await user.clear(field('Emergency contact name'));
+    await user.clear(field('Emergency contact phone'));
+    // A relationship alone is half a contact: its name and phone are asked for.
+    drawSignature();
+    await user.click(screen.getByRole('button', { name: 'Save record' }));
+    expect(await screen.findAllByText('This field is required')).toHaveLength(2);
+    expect(calls).toHaveLength(0);
+
+    await user.selectOptions(field('Relationship'), '');
+    await user.click(screen.getByRole('button', { name: 'Save record' }));
+    expect(await screen.findByRole('heading', { name: 'Record saved' })).toBeInTheDocument();
+    expect(calls[0]?.body).toMatchObject({ emergencyContact: { name: '', phone: '' } });
+  });
+
   it('shows the photo fields where the establishment keeps them', () => {
     signIn();
     renderPage(<TravelerRegistration establishmentId={ESTABLISHMENT_ID} keepDocumentImages />, {

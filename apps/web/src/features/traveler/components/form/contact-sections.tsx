@@ -55,16 +55,23 @@ export function ContactSection({ onLanguageChosen }: { onLanguageChosen?: () => 
   );
 }
 
-/** Whom to call in an emergency. */
-export function EmergencySection() {
+/**
+ * Whom to call in an emergency. `optional`: the establishment lets the desk leave it out
+ * (decision 055): all three fields or none.
+ */
+export function EmergencySection({ optional = false }: { optional?: boolean }) {
   const { t } = useTranslation('clients');
   const { field } = useTravelerFields();
+  const required = optional ? undefined : 'true';
   return (
-    <Section title={t('form.sections.emergency')}>
+    <Section
+      title={t('form.sections.emergency')}
+      intro={optional ? t('form.emergencyOptional') : undefined}
+    >
       <TextField
         label={t('form.emergencyName')}
         autoComplete="off"
-        aria-required="true"
+        aria-required={required}
         {...field('emergencyContact.name')}
       />
       <TextField
@@ -72,12 +79,12 @@ export function EmergencySection() {
         type="tel"
         inputMode="tel"
         autoComplete="off"
-        aria-required="true"
+        aria-required={required}
         {...field('emergencyContact.phone')}
       />
       <SelectField
         label={t('form.relationship')}
-        aria-required="true"
+        aria-required={required}
         options={[
           { value: '', label: t('form.choose') },
           ...EMERGENCY_RELATIONSHIPS.map((value) => ({
