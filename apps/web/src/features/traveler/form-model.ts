@@ -115,7 +115,18 @@ export type SectionKey = keyof typeof SECTIONS;
 
 /** Every section: the staff's forms (a new registration at the desk, an edit). */
 export const ALL_SECTIONS = Object.keys(SECTIONS) as readonly SectionKey[];
-export const COLLAPSIBLE_SECTIONS = ['homeAddress', 'contract', 'payment'] as const;
+/**
+ * The sections that may be closed: the rarely used ones everywhere; the stay's dates and an
+ * optional emergency contact on the desk's new registration, where the establishment's defaults
+ * give them (decision 055).
+ */
+export const COLLAPSIBLE_SECTIONS = [
+  'homeAddress',
+  'contract',
+  'payment',
+  'stayDates',
+  'emergency',
+] as const;
 export type CollapsibleSection = (typeof COLLAPSIBLE_SECTIONS)[number];
 
 /** Every field path of the form, in screen order (for focus and for server errors). */

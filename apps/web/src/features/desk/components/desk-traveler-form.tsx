@@ -121,6 +121,7 @@ export function DeskTravelerForm({
     emergencyContactOptional,
   });
   const { control, getValues, setValue } = form.methods;
+  const walkInNights = reportDefaultsFor?.(establishmentId).walkInNights;
 
   // The registration being sent: one key until a send is answered, whatever is edited in between;
   // an edit after a lost answer updates the traveler it registered (see registration-attempt.ts).
@@ -248,13 +249,14 @@ export function DeskTravelerForm({
           </>
         }
       />
-      <StaySection />
+      {/* Walk-in: what the establishment's defaults give is closed, with a summary line. */}
+      <StaySection walkInNights={walkInNights} />
       <ContactSection
         onLanguageChosen={() => {
           languageChosen.current = true;
         }}
       />
-      <EmergencySection optional={emergencyContactOptional} />
+      <EmergencySection optional={emergencyContactOptional} closable />
       <CollapsibleSections>
         <HomeAddressSection />
         <ContractSection />

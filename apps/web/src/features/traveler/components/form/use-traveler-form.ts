@@ -83,6 +83,9 @@ export function refusalOpening(error: unknown, failedText: string): TravelerForm
 }
 
 function sectionHasData(values: TravelerFormValues, section: CollapsibleSection): boolean {
+  // The entry date always holds one (today by default): a check-out given is what says more.
+  if (section === 'stayDates') return values.checkOutDate !== '';
+  if (section === 'emergency') return Object.values(values.emergencyContact).some(Boolean);
   if (section === 'homeAddress') {
     return (
       !!values.contactInfo.address || Object.values(values.address).some((value) => value !== '')
