@@ -169,7 +169,12 @@ export const EmergencyContactFieldsSchema = z.object({
     .max(20)
     .refine((value) => value === '' || PHONE_PATTERN.test(value), 'validation.phone')
     .optional(),
-  relationship: z.union([z.literal(''), EmergencyRelationshipSchema]).optional(),
+  relationship: z
+    .preprocess(
+      (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
+      z.enum(['', ...EMERGENCY_RELATIONSHIPS]),
+    )
+    .optional(),
 });
 export type EmergencyContactFields = z.infer<typeof EmergencyContactFieldsSchema>;
 
