@@ -41,9 +41,9 @@ async function setOptional(emergencyContactOptional: boolean) {
 }
 
 const travelersCount = async () =>
-  (
-    await call('GET', `/api/pilgrims?establishmentId=${owner.establishmentId}&limit=1`)
-  ).json<{ pagination: { total: number } }>().pagination.total;
+  (await call('GET', `/api/pilgrims?establishmentId=${owner.establishmentId}&limit=1`)).json<{
+    pagination: { total: number };
+  }>().pagination.total;
 
 const fieldsOf = (body: string) =>
   (JSON.parse(body) as { details?: { field: string }[] }).details?.map((d) => d.field).sort();
@@ -98,7 +98,10 @@ describe('the emergency contact at the desk', () => {
       travelerBody(owner.establishmentId, { emergencyContact: { name: 'Greta Müller' } }),
     );
     expect(half.statusCode, half.body).toBe(400);
-    expect(fieldsOf(half.body)).toEqual(['emergencyContact.phone', 'emergencyContact.relationship']);
+    expect(fieldsOf(half.body)).toEqual([
+      'emergencyContact.phone',
+      'emergencyContact.relationship',
+    ]);
 
     // An edit of that record follows the establishment's rule as it is now.
     await setOptional(false);
@@ -106,7 +109,10 @@ describe('the emergency contact at the desk', () => {
       emergencyContact: { name: 'Greta Müller' },
     });
     expect(edit.statusCode, edit.body).toBe(400);
-    expect(fieldsOf(edit.body)).toEqual(['emergencyContact.phone', 'emergencyContact.relationship']);
+    expect(fieldsOf(edit.body)).toEqual([
+      'emergencyContact.phone',
+      'emergencyContact.relationship',
+    ]);
     const complete = await call('PUT', `/api/pilgrims/${saved.id}`, {
       emergencyContact: { name: 'Greta Müller', phone: '+49 30 7654321', relationship: 'spouse' },
     });

@@ -7,9 +7,9 @@ import { MRZ_SHAPES, parseMrz, type ParsedMrz } from '@hospes/shared/mrz';
  */
 
 /** The lengths of an MRZ line, longest first (TD3 44, TD2 and the French card 36, TD1 30). */
-const LINE_LENGTHS = [
-  ...new Set(Object.values(MRZ_SHAPES).map((shape) => shape.length)),
-].sort((a, b) => b - a);
+const LINE_LENGTHS = [...new Set(Object.values(MRZ_SHAPES).map((shape) => shape.length))].sort(
+  (a, b) => b - a,
+);
 
 /** The MRZ's shapes as one run of characters without breaks (TD3 88, TD1 90, TD2 72). */
 const RUNS = Object.values(MRZ_SHAPES).map(({ lines, length }) => ({ lines, length }));
@@ -121,9 +121,10 @@ export function createMrzKeyDetector({ maxGapMs = MRZ_KEY_GAP_MS } = {}) {
       current += key.toUpperCase();
       typed += 1;
       // A reader that sends no Enter: the zone is complete with its last line's last character.
-      const mrz = lines.length > 0 && LINE_LENGTHS.includes(current.length)
-        ? complete([...lines, current])
-        : null;
+      const mrz =
+        lines.length > 0 && LINE_LENGTHS.includes(current.length)
+          ? complete([...lines, current])
+          : null;
       if (mrz) {
         reset();
         foundAt = time;

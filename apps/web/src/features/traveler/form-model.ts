@@ -355,7 +355,10 @@ export function travelerResolver(
       if (!errorAt(errors, path)) setErrorAt(errors, path, issue.message);
     }
     // Said with the other fields' errors (the schema's own rule waits for them to pass).
-    for (const issue of emergencyContactIssues(values.emergencyContact, !emergencyContactOptional)) {
+    for (const issue of emergencyContactIssues(
+      values.emergencyContact,
+      !emergencyContactOptional,
+    )) {
       const path = issue.path.join('.');
       if (!errorAt(errors, path)) setErrorAt(errors, path, issue.message);
     }

@@ -349,41 +349,48 @@ describe('traveler form: the rules of spec §3 and §5', { timeout: 30_000 }, ()
   });
 
   // Two saves of a form typed key by key: longer than the others.
-  it('saves without an emergency contact where the establishment makes it optional; half of one is refused', { timeout: 60_000 }, async () => {
-    stubSignaturePad();
-    const saved = sampleTraveler({ documentType: 'P', passportNumber: 'X1234567' });
-    const { calls } = mockApi(
-      {
-        'POST /api/pilgrims': { status: 201, body: { success: true, message: 'ok', data: saved } },
-      },
-      NO_SAME_DOCUMENT,
-    );
-    signIn();
-    const { user } = renderPage(
-      <TravelerRegistration establishmentId={ESTABLISHMENT_ID} emergencyContactOptional />,
-      { path: '/traveler-registration' },
-    );
-    // Closed, as the rarely used sections are; opened with one tap (or Enter).
-    const toggle = screen.getByRole('button', { name: 'Emergency contact optional' });
-    expect(toggle).toHaveAttribute('aria-expanded', 'false');
-    expect(field('Emergency contact name')).not.toBeVisible();
-    await user.click(toggle);
-    expect(screen.getByText(/^Optional at this establishment/)).toBeVisible();
-    expect(field('Emergency contact name')).not.toHaveAttribute('aria-required');
-    await fillRequired(user);
-    await user.clear(field('Emergency contact name'));
-    await user.clear(field('Emergency contact phone'));
-    // A relationship alone is half a contact: its name and phone are asked for.
-    drawSignature();
-    await user.click(screen.getByRole('button', { name: 'Save record' }));
-    expect(await screen.findAllByText('This field is required')).toHaveLength(2);
-    expect(calls).toHaveLength(0);
+  it(
+    'saves without an emergency contact where the establishment makes it optional; half of one is refused',
+    { timeout: 60_000 },
+    async () => {
+      stubSignaturePad();
+      const saved = sampleTraveler({ documentType: 'P', passportNumber: 'X1234567' });
+      const { calls } = mockApi(
+        {
+          'POST /api/pilgrims': {
+            status: 201,
+            body: { success: true, message: 'ok', data: saved },
+          },
+        },
+        NO_SAME_DOCUMENT,
+      );
+      signIn();
+      const { user } = renderPage(
+        <TravelerRegistration establishmentId={ESTABLISHMENT_ID} emergencyContactOptional />,
+        { path: '/traveler-registration' },
+      );
+      // Closed, as the rarely used sections are; opened with one tap (or Enter).
+      const toggle = screen.getByRole('button', { name: 'Emergency contact optional' });
+      expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      expect(field('Emergency contact name')).not.toBeVisible();
+      await user.click(toggle);
+      expect(screen.getByText(/^Optional at this establishment/)).toBeVisible();
+      expect(field('Emergency contact name')).not.toHaveAttribute('aria-required');
+      await fillRequired(user);
+      await user.clear(field('Emergency contact name'));
+      await user.clear(field('Emergency contact phone'));
+      // A relationship alone is half a contact: its name and phone are asked for.
+      drawSignature();
+      await user.click(screen.getByRole('button', { name: 'Save record' }));
+      expect(await screen.findAllByText('This field is required')).toHaveLength(2);
+      expect(calls).toHaveLength(0);
 
-    await user.selectOptions(field('Relationship'), '');
-    await user.click(screen.getByRole('button', { name: 'Save record' }));
-    expect(await screen.findByRole('heading', { name: 'Record saved' })).toBeInTheDocument();
-    expect(calls[0]?.body).toMatchObject({ emergencyContact: { name: '', phone: '' } });
-  });
+      await user.selectOptions(field('Relationship'), '');
+      await user.click(screen.getByRole('button', { name: 'Save record' }));
+      expect(await screen.findByRole('heading', { name: 'Record saved' })).toBeInTheDocument();
+      expect(calls[0]?.body).toMatchObject({ emergencyContact: { name: '', phone: '' } });
+    },
+  );
 
   it('a walk-in’s stay is closed with the dates the defaults give, and opens to change them', async () => {
     signIn();
