@@ -63,7 +63,9 @@ export const AuthoritySchema = z.enum(AUTHORITIES);
  * whether photos of identity documents are kept at all (`keepDocumentImages`, default true; off,
  * a registration may not carry them: the AEPD advises lodgings not to keep copies of IDs), and
  * the report defaults a traveler registered without them takes (decision 042: `defaultPaymentType`,
- * a SES `tipoPago`; `walkInNights`, check-out = entry + N).
+ * a SES `tipoPago`; `walkInNights`, check-out = entry + N); whether the desk may register a
+ * traveler without an emergency contact (`emergencyContactOptional`, default false: required, as
+ * the spec says; the self check-in always asks for one; decision 055).
  * On an update a missing key keeps its value and `''`/null clears it.
  */
 export const EstablishmentSettingsInputSchema = z.object({
@@ -74,6 +76,7 @@ export const EstablishmentSettingsInputSchema = z.object({
   keepDocumentImages: z.boolean().optional(),
   defaultPaymentType: nullish(DefaultPaymentTypeSchema),
   walkInNights: nullish(WalkInNightsSchema),
+  emergencyContactOptional: z.boolean().optional(),
 });
 
 /**
@@ -138,6 +141,8 @@ export const EstablishmentSchema = z.object({
   defaultPaymentType: z.enum(PAYMENT_TYPES).nullable(),
   /** The nights of a stay registered without a check-out (check-out = entry + N); null: none. */
   walkInNights: z.number().int().nullable(),
+  /** The desk may register a traveler without an emergency contact (decision 055). */
+  emergencyContactOptional: z.boolean(),
   pilgrimsCount: z.number().int(),
   /** The latest login of any of its members (ISO date-time), or null. */
   lastLogin: z.string().nullable(),

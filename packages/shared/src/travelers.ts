@@ -14,7 +14,15 @@ import {
   PAYMENT_TYPES,
   type DocumentType,
 } from './codes';
-import { EmailSchema, IdSchema, PaginationSchema, PhoneSchema, text } from './common';
+import {
+  EmailSchema,
+  IdSchema,
+  oneLine,
+  PaginationSchema,
+  PHONE_PATTERN,
+  PhoneSchema,
+  text,
+} from './common';
 import { SPAIN } from './countries';
 import { ageOn, isIsoDate, SPAIN_TIME_ZONE, todayIso } from './dates';
 import {
@@ -147,6 +155,46 @@ export const EmergencyContactInputSchema = z.object({
   phone: PhoneSchema,
   relationship: EmergencyRelationshipSchema,
 });
+
+/**
+ * The emergency contact's fields, each of which may be empty (`''`: none, or cleared on an update).
+ * Whether one is required is a rule of its own (emergencyContactIssues): always on the self
+ * check-in, at the desk unless the establishment makes it optional (decision 055).
+ */
+export const EmergencyContactFieldsSchema = z.object({
+  name: z.string().transform(oneLine).pipe(z.string().trim().max(150)).optional(),
+  phone: z
+    .string()
+    .trim()
+    .max(20)
+    .refine((value) => value === '' || PHONE_PATTERN.test(value), 'validation.phone')
+    .optional(),
+  relationship: z
+    .preprocess(
+      (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
+      z.enum(['', ...EMERGENCY_RELATIONSHIPS]),
+    )
+    .optional(),
+});
+export type EmergencyContactFields = z.infer<typeof EmergencyContactFieldsSchema>;
+
+const EMERGENCY_FIELDS = ['name', 'phone', 'relationship'] as const;
+
+/**
+ * What an emergency contact lacks: every field when `required`; else, when any one is given, the
+ * others (a contact is all three or none). Each on its field, as `validation.required`.
+ */
+export function emergencyContactIssues(
+  contact: { name?: string; phone?: string; relationship?: string } | null | undefined,
+  required: boolean,
+): RecordIssue[] {
+  const given = EMERGENCY_FIELDS.filter((key) => !!contact?.[key]);
+  if (!required && given.length === 0) return [];
+  return EMERGENCY_FIELDS.filter((key) => !given.includes(key)).map((key) => ({
+    path: ['emergencyContact', key],
+    message: 'validation.required',
+  }));
+}
 
 // ---------------------------------------------------------------------------------------------
 // Images: data URLs in the JSON body, at most 10 MB decoded each.
@@ -370,19 +418,29 @@ export const TravelerFieldsSchema = z.object({
   contactInfo: ContactInfoInputSchema,
   address: nullish(HomeAddressSchema),
   kinship: nullish(KinshipSchema),
-  emergencyContact: EmergencyContactInputSchema,
+  /** Required unless the desk's establishment makes it optional (see emergencyContactIssues). */
+  emergencyContact: EmergencyContactFieldsSchema.optional(),
   stay: nullish(StayInputSchema),
 });
 
-/** The create input and the registration form, their date rules by a clock (recordIssuesByClock). */
-function registrationSchemas(timeZone?: string) {
+/**
+ * The create input and the registration form, their date rules by a clock (recordIssuesByClock);
+ * `emergencyContactOptional`: an emergency contact may be left out (all three fields, or none).
+ */
+function registrationSchemas(timeZone?: string, emergencyContactOptional = false) {
   const fields = TravelerFieldsSchema.extend(TravelerImagesInputSchema.shape);
+  const emergency = (value: Record<string, unknown>, add: (path: string[], m: string) => void) => {
+    const contact = value.emergencyContact as EmergencyContactFields | undefined;
+    for (const issue of emergencyContactIssues(contact, !emergencyContactOptional))
+      add(issue.path as string[], issue.message);
+  };
   return {
-    create: fields.superRefine(withRecordRules(true, undefined, timeZone)),
+    create: fields.superRefine(withRecordRules(true, emergency, timeZone)),
     form: fields.superRefine(
       withRecordRules(
         true,
         (value, add) => {
+          emergency(value, add);
           if (!value.signatureImage) add(['signatureImage'], 'validation.signatureRequired');
         },
         timeZone,
@@ -393,11 +451,19 @@ function registrationSchemas(timeZone?: string) {
 const everyClock = registrationSchemas();
 
 /**
- * POST /api/pilgrims. The signature is checked by the server (400 SIGNATURE_REQUIRED). Its date
+ * A registration (the self check-in's, an import's row): the emergency contact required. Its date
  * rules go by every Spanish clock (see recordIssuesByClock): the establishment is not known yet.
  */
 export const CreateTravelerInputSchema = everyClock.create;
 export type CreateTravelerInput = z.infer<typeof CreateTravelerInputSchema>;
+
+/**
+ * POST /api/pilgrims, the desk's registration: CreateTravelerInputSchema with the emergency
+ * contact left to the establishment (decision 055): the server requires it unless the
+ * establishment's `emergencyContactOptional` is set. The signature is checked by the server (400
+ * SIGNATURE_REQUIRED).
+ */
+export const DeskCreateTravelerInputSchema = registrationSchemas(undefined, true).create;
 
 /** The registration form: the create input plus the signature the form must capture. */
 export const TravelerRegistrationFormSchema = everyClock.form;
@@ -405,13 +471,18 @@ export const TravelerRegistrationFormSchema = everyClock.form;
 const byClock = new Map<string, ReturnType<typeof registrationSchemas>>();
 /**
  * CreateTravelerInputSchema (`create`) and TravelerRegistrationFormSchema (`form`) with their date
- * rules on an establishment's day, by its clock (establishmentTimeZone): for a form that knows it.
+ * rules on an establishment's day, by its clock (establishmentTimeZone): for a form that knows it;
+ * with `emergencyContactOptional`, for the desk of an establishment that makes it optional.
  */
-export function registrationSchemasFor(timeZone: string) {
-  let schemas = byClock.get(timeZone);
+export function registrationSchemasFor(
+  timeZone: string | undefined,
+  emergencyContactOptional = false,
+) {
+  const key = `${timeZone ?? ''}|${emergencyContactOptional}`;
+  let schemas = byClock.get(key);
   if (!schemas) {
-    schemas = registrationSchemas(timeZone);
-    byClock.set(timeZone, schemas);
+    schemas = registrationSchemas(timeZone, emergencyContactOptional);
+    byClock.set(key, schemas);
   }
   return schemas;
 }
@@ -448,13 +519,9 @@ export const UpdateTravelerInputSchema = z
       .optional(),
     address: nullish(HomeAddressSchema),
     kinship: nullish(KinshipSchema),
-    emergencyContact: z
-      .object({
-        name: text(150).optional(),
-        phone: PhoneSchema.optional(),
-        relationship: EmergencyRelationshipSchema.optional(),
-      })
-      .optional(),
+    // `''` clears a field: the server refuses a contact left incomplete, or none where the
+    // establishment requires one (decision 055).
+    emergencyContact: EmergencyContactFieldsSchema.optional(),
     stay: nullish(StayInputSchema),
   })
   .extend(TravelerImagesInputSchema.shape)
@@ -631,10 +698,11 @@ export const TravelerSchema = z.object({
   }),
   address: HomeAddressOutSchema.nullable(),
   kinship: z.enum(KINSHIP_CODES).nullable(),
+  /** All three empty: none given (an establishment that makes it optional at the desk). */
   emergencyContact: z.object({
     name: z.string(),
     phone: z.string(),
-    relationship: z.enum(EMERGENCY_RELATIONSHIPS),
+    relationship: z.union([z.enum(EMERGENCY_RELATIONSHIPS), z.literal('')]),
   }),
   stay: StayOutSchema,
   documentUploads: z.array(DocumentUploadSchema),

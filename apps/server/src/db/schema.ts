@@ -149,6 +149,11 @@ export const establishments = pgTable(
     defaultPaymentType: varchar('default_payment_type', { length: 5 }),
     walkInNights: integer('walk_in_nights'),
     /**
+     * Whether the desk may register a traveler without an emergency contact (decision 055); the
+     * self check-in always asks for one. Default false: the spec's rule (required) stands.
+     */
+    emergencyContactOptional: boolean('emergency_contact_optional').notNull().default(false),
+    /**
      * The SES.HOSPEDAJES web-service user (not the portal's login) and its password, sealed with
      * the encryption key (context `ses-password:<id>`); null: communications are not sent from
      * Hospes (decision 035).

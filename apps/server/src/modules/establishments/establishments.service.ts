@@ -49,6 +49,7 @@ export function toEstablishmentDto(found: EstablishmentWithStats): Establishment
     keepDocumentImages: row.keepDocumentImages,
     defaultPaymentType: row.defaultPaymentType as PaymentType | null,
     walkInNights: row.walkInNights,
+    emergencyContactOptional: row.emergencyContactOptional,
     pilgrimsCount: found.pilgrimsCount,
     lastLogin: found.lastLogin,
     lastActivity: found.lastActivity,
@@ -80,6 +81,7 @@ type Settings = Pick<
   | 'keepDocumentImages'
   | 'defaultPaymentType'
   | 'walkInNights'
+  | 'emergencyContactOptional'
 >;
 
 /** The settings that were sent: a missing key is left out (kept), null clears. */
@@ -93,6 +95,8 @@ function settingsValues(input: Settings): Partial<NewEstablishment> {
   if (input.keepDocumentImages !== undefined) values.keepDocumentImages = input.keepDocumentImages;
   if (input.defaultPaymentType !== undefined) values.defaultPaymentType = input.defaultPaymentType;
   if (input.walkInNights !== undefined) values.walkInNights = input.walkInNights;
+  if (input.emergencyContactOptional !== undefined)
+    values.emergencyContactOptional = input.emergencyContactOptional;
   return values;
 }
 

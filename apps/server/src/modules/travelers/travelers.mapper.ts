@@ -64,7 +64,8 @@ export interface TravelerRecord {
   contactInfo: { email: string; phone: string; phone2: string | null; address: string | null };
   address: AddressRecord | null;
   kinship: KinshipCode | null;
-  emergencyContact: { name: string; phone: string; relationship: EmergencyRelationship };
+  /** All three empty: none (an establishment that makes it optional at the desk, decision 055). */
+  emergencyContact: { name: string; phone: string; relationship: EmergencyRelationship | '' };
   stay: StayRecord;
 }
 
@@ -153,7 +154,11 @@ export function recordFromCreateInput(
     },
     address: addressRecord(input.address),
     kinship: orNull(input.kinship),
-    emergencyContact: { ...input.emergencyContact },
+    emergencyContact: {
+      name: input.emergencyContact?.name ?? '',
+      phone: input.emergencyContact?.phone ?? '',
+      relationship: input.emergencyContact?.relationship ?? '',
+    },
     stay: stayRecord(input.stay),
     ...defaulted(input, today),
   };
@@ -247,7 +252,7 @@ export function recordFromRow(row: TravelerDbRow): TravelerRecord {
     emergencyContact: {
       name: row.emergencyName,
       phone: row.emergencyPhone,
-      relationship: row.emergencyRelationship as EmergencyRelationship,
+      relationship: row.emergencyRelationship as EmergencyRelationship | '',
     },
     stay: {
       contractReference: row.contractReference,

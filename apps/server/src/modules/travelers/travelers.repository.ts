@@ -78,6 +78,7 @@ export function createTravelersRepository(db: Db, kind: DatabaseKind = 'pglite')
         postalCode: establishments.postalCode,
         defaultPaymentType: establishments.defaultPaymentType,
         walkInNights: establishments.walkInNights,
+        emergencyContactOptional: establishments.emergencyContactOptional,
       })
       .from(establishments)
       .where(and(eq(establishments.id, id), inScope(scope, establishments.id)));
@@ -433,6 +434,15 @@ export function createTravelersRepository(db: Db, kind: DatabaseKind = 'pglite')
     /** Whether an establishment keeps photos of documents, under a share lock (see there). */
     keepsDocumentImages: (establishmentId: string, tx: Db) =>
       keepsDocumentImages(tx, establishmentId),
+
+    /** Whether the establishment's desk may leave the emergency contact out (decision 055). */
+    async emergencyContactOptional(establishmentId: string, tx: Db): Promise<boolean> {
+      const [row] = await tx
+        .select({ optional: establishments.emergencyContactOptional })
+        .from(establishments)
+        .where(eq(establishments.id, establishmentId));
+      return row?.optional ?? false;
+    },
 
     /** Deletes the traveler's photos of the identity document (see there). */
     deleteDocumentPhotos: (pilgrimId: string, tx: Db) => deleteDocumentPhotos(tx, [pilgrimId]),

@@ -8,7 +8,7 @@ import {
   BulkDeleteTravelersResponseSchema,
   BulkUpdateTravelersInputSchema,
   BulkUpdateTravelersResponseSchema,
-  CreateTravelerInputSchema,
+  DeskCreateTravelerInputSchema,
   DeleteTravelerResponseSchema,
   ListTravelersQuerySchema,
   TravelerListResponseSchema,
@@ -39,9 +39,10 @@ export const travelersRoutes: FastifyPluginAsyncZod<{ pilgrims: TravelersService
       bodyLimit: REGISTRATION_BODY_LIMIT,
       schema: {
         tags,
-        summary: 'Register a traveler (images as data URLs; the signature is required)',
+        summary:
+          'Register a traveler (images as data URLs; the signature is required; the emergency contact too unless the establishment makes it optional)',
         security,
-        body: CreateTravelerInputSchema,
+        body: DeskCreateTravelerInputSchema,
         querystring: LngQuerySchema,
         headers: IdempotencyHeaders,
         response: { 201: TravelerResponseSchema },

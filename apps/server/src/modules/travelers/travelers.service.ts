@@ -9,10 +9,12 @@ import {
   type ReportDefaults,
 } from '@hospes/shared/report-defaults';
 import {
+  emergencyContactIssues,
   travelerRecordIssues,
   type BulkUpdateTravelersInput,
   type CreateTravelerInput,
   type DocumentSize,
+  type EmergencyContactFields,
   PILGRIM_HISTORY_ACTIONS,
   type ListTravelersQuery,
   type Traveler,
@@ -73,6 +75,8 @@ export interface RegisteringEstablishment {
   /** Its province and postal code give its clock (the Canary Islands keep their own). */
   province: string;
   postalCode: string;
+  /** The desk may leave the emergency contact out (decision 055); never the self check-in. */
+  emergencyContactOptional?: boolean;
 }
 
 export function createTravelersService(deps: TravelersServiceDeps) {
@@ -84,6 +88,19 @@ export function createTravelersService(deps: TravelersServiceDeps) {
    * The rules across fields on a whole record. `municipalityCodes` false: the address was not
    * sent (an update), so a stored address with an old or wrong INE code does not block the save.
    */
+  /** A desk's emergency contact: required unless the establishment makes it optional. */
+  function checkEmergencyContact(
+    contact: EmergencyContactFields | null | undefined,
+    optional: boolean,
+  ) {
+    const issues = emergencyContactIssues(contact, !optional);
+    if (issues.length) {
+      validationError(
+        issues.map((issue) => ({ field: issue.path.join('.'), message: '', code: issue.message })),
+      );
+    }
+  }
+
   function checkRecord(record: TravelerRecord, municipalityCodes = true, day = today()) {
     const issues = travelerRecordIssues(record, day, { complete: true, municipalityCodes });
     if (issues.length) {
@@ -262,6 +279,7 @@ export function createTravelersService(deps: TravelersServiceDeps) {
       requireSignature(input);
       return registerOnce(earlier, async () => {
         const establishment = await targetEstablishment(actor, input.establishmentId, db);
+        checkEmergencyContact(input.emergencyContact, !!establishment.emergencyContactOptional);
         const pilgrim = await insertNew({
           establishment,
           createdBy: actor.id,
@@ -359,6 +377,12 @@ export function createTravelersService(deps: TravelersServiceDeps) {
         const before = recordFromRow(row);
         const after = mergeUpdate(before, patch, establishmentId, today());
         checkRecord(after, patch.address !== undefined);
+        // A contact edited (or moved along) follows the establishment's rule (decision 055).
+        if (patch.emergencyContact !== undefined || moved)
+          checkEmergencyContact(
+            after.emergencyContact,
+            await pilgrims.emergencyContactOptional(establishmentId, tx),
+          );
         const fields = changedFields(before, after);
         // Nothing to change (e.g. only unknown keys were sent): no write, no audit entry.
         if (fields.length === 0 && documents.length === 0) return;

@@ -394,6 +394,40 @@ describe('registration entry modes: what was typed is kept', { timeout: 60_000 }
     expect(screen.getByText(/^Document processed/)).toBeInTheDocument();
   });
 
+  it('reads an MRZ a USB reader types into a field as a scan: the field keeps what was typed, the Enters send nothing', async () => {
+    const { calls } = mockApi({}, NO_SAME_DOCUMENT);
+    renderDesk();
+    const email = field('Email');
+    fireEvent.change(email, { target: { value: 'anna@example.se' } });
+    email.focus();
+    // The reader types the ICAO passport specimen, a key every few milliseconds, as a keyboard:
+    // a key the page does not hold back goes into the field; an Enter not held back sends the form.
+    const lines = [
+      'P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<',
+      'L898902C36UTO7408122F1204159ZE184226B<<<<<10',
+    ];
+    for (const key of lines.flatMap((line) => [...line, 'Enter'])) {
+      const target = document.activeElement as HTMLInputElement;
+      const typed = fireEvent.keyDown(target, { key });
+      if (!typed) continue;
+      if (key === 'Enter') target.form?.requestSubmit();
+      else fireEvent.input(target, { target: { value: target.value + key } });
+    }
+    expect(await screen.findByText(/^Document processed/)).toBeInTheDocument();
+    expect(field('Email')).toHaveValue('anna@example.se');
+    expect(marked('First surname')).toHaveValue('Eriksson');
+    expect(marked('First surname')).toHaveAccessibleName(/Please check/);
+    // The scan's rules: a number with look-alike characters (C, 0) is to check; the birth date
+    // its check digits confirm is confirmed.
+    expect(marked('Document number')).toHaveValue('L898902C3');
+    expect(marked('Document number')).toHaveAccessibleName(/Please check/);
+    expect(marked('Date of birth')).toHaveValue('1974-08-12');
+    expect(marked('Date of birth')).toHaveAccessibleName(/Confirmed/);
+    // No save was tried: no field says it is required, nothing was sent.
+    expect(screen.queryByText('Required')).not.toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+  });
+
   it('starts afresh when the scanned document is another one than the number typed (someone else)', async () => {
     stubSignaturePad();
     mockApi(SCAN_ROUTE, NO_SAME_DOCUMENT);

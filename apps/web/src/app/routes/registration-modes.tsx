@@ -40,6 +40,7 @@ import { scanDocument } from '@/features/scan/api/scan-document';
 import { DocumentScanner } from '@/features/scan/components/document-scanner';
 import { ModeSwitcher } from '@/features/scan/components/mode-switcher';
 import { QrReader } from '@/features/scan/components/qr-reader';
+import { useMrzKeyboard } from '@/features/scan/use-mrz-keyboard';
 import { isApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
 import { formatDate } from '@/lib/format-date-time';
@@ -67,6 +68,7 @@ export function RegistrationModes({
   companionOf,
   keepsDocumentImages = () => true,
   reportDefaultsFor,
+  emergencyContactOptional = () => false,
   timeZone,
   timeZoneOf = (id) => (id === establishmentId ? timeZone : undefined),
 }: {
@@ -79,6 +81,8 @@ export function RegistrationModes({
   keepsDocumentImages?: (establishmentId: string) => boolean;
   /** The report defaults of one of the user's establishments (decision 042). */
   reportDefaultsFor?: (establishmentId: string) => ReportDefaults;
+  /** Whether an establishment lets the desk leave the emergency contact out (decision 055). */
+  emergencyContactOptional?: (establishmentId: string) => boolean;
   /**
    * The clock of one of the user's establishments (a QR code may be of another one than the
    * chosen): its today is the day of arrival a confirmation proposes. Default: the chosen one's.
@@ -100,6 +104,16 @@ export function RegistrationModes({
   const [checking, setChecking] = useState<SelfRegistrationToCheck | null>(null);
   const queryClient = useQueryClient();
   const queueRef = useRef<HTMLDivElement>(null);
+  // A USB reader typing a document's MRZ anywhere on the page (or an MRZ pasted) is read as a
+  // scan (decision 055); not while an arrival of the queue is being checked.
+  useMrzKeyboard((result) => {
+    setPrefill((current) => ({
+      ...current,
+      round: current.round + 1,
+      value: prefillFromScan(result),
+    }));
+    if (mode !== 'manual') showForm();
+  }, !checking);
 
   const openArrival = async (arrival: Traveler) => {
     setOpening(arrival.id);
@@ -202,6 +216,7 @@ export function RegistrationModes({
             establishmentId={establishmentId}
             keepDocumentImages={keepsDocumentImages(establishmentId)}
             reportDefaultsFor={reportDefaultsFor}
+            emergencyContactOptional={emergencyContactOptional(establishmentId)}
             timeZone={timeZone}
             prefill={prefill.companion?.prefill}
             scan={{ round: prefill.round, value: prefill.value }}

@@ -20,6 +20,7 @@ import type { ScanRound } from '@/features/traveler/components/form/use-scan-rou
 import { scanDocument } from '@/features/scan/api/scan-document';
 import { DocumentScanner } from '@/features/scan/components/document-scanner';
 import { ModeSwitcher } from '@/features/scan/components/mode-switcher';
+import { useMrzKeyboard } from '@/features/scan/use-mrz-keyboard';
 import { isApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
 import { currentLanguage } from '@/lib/i18n';
@@ -115,6 +116,12 @@ export function SelfRegistrationRoute() {
   );
   const formRef = useRef<HTMLDivElement>(null);
   const { showForm } = useShowForm(mode === 'manual', formRef, () => setMode('manual'));
+  // An MRZ typed by a reader or pasted is read as a scan (decision 055), while the form is open.
+  useMrzKeyboard((result) => {
+    setPrefill((current) => ({ round: current.round + 1, value: prefillFromScan(result) }));
+    setScanned(true);
+    if (mode !== 'manual') showForm();
+  }, !!token && !code);
   // After "register another person": the fresh form's first heading takes the focus, or the
   // notice of what was copied, when there is one (read first, so that nobody misses it).
   const startRef = useRef<HTMLHeadingElement>(null);

@@ -73,6 +73,7 @@ export function TravelerEditRoute() {
           traveler={pilgrim}
           problems={problems}
           keepDocumentImages={establishment?.keepDocumentImages !== false}
+          emergencyContactOptional={establishment?.emergencyContactOptional === true}
           reportDefaultsFor={() =>
             establishment ? reportDefaultsOf(establishment) : NO_REPORT_DEFAULTS
           }

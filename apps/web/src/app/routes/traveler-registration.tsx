@@ -85,6 +85,7 @@ function QueuedRegistrationFix({
         reportDefaultsFor={() =>
           establishment ? reportDefaultsOf(establishment) : NO_REPORT_DEFAULTS
         }
+        emergencyContactOptional={establishment?.emergencyContactOptional === true}
         prefill={{ values: entry.values, marks: {} }}
         resume={{ attempt: entry.attempt, error: entry.error }}
         actions={
@@ -219,6 +220,9 @@ export function TravelerRegistrationRoute() {
                   }
                   keepsDocumentImages={(id) =>
                     list.find((e) => e.id === id)?.keepDocumentImages !== false
+                  }
+                  emergencyContactOptional={(id) =>
+                    list.find((e) => e.id === id)?.emergencyContactOptional === true
                   }
                   reportDefaultsFor={(id) => {
                     const establishment = list.find((e) => e.id === id);

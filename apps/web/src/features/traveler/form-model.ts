@@ -3,8 +3,7 @@ import { printedSpellings, properCaseName } from '@hospes/shared/names';
 import type { DocumentType } from '@hospes/shared/codes';
 import { todayIso } from '@hospes/shared/dates';
 import {
-  CreateTravelerInputSchema,
-  TravelerRegistrationFormSchema,
+  emergencyContactIssues,
   recordIssuesByClock,
   registrationSchemasFor,
   type CreateTravelerInput,
@@ -116,7 +115,18 @@ export type SectionKey = keyof typeof SECTIONS;
 
 /** Every section: the staff's forms (a new registration at the desk, an edit). */
 export const ALL_SECTIONS = Object.keys(SECTIONS) as readonly SectionKey[];
-export const COLLAPSIBLE_SECTIONS = ['homeAddress', 'contract', 'payment'] as const;
+/**
+ * The sections that may be closed: the rarely used ones everywhere; the stay's dates and an
+ * optional emergency contact on the desk's new registration, where the establishment's defaults
+ * give them (decision 055).
+ */
+export const COLLAPSIBLE_SECTIONS = [
+  'homeAddress',
+  'contract',
+  'payment',
+  'stayDates',
+  'emergency',
+] as const;
 export type CollapsibleSection = (typeof COLLAPSIBLE_SECTIONS)[number];
 
 /** Every field path of the form, in screen order (for focus and for server errors). */
@@ -303,15 +313,16 @@ function setErrorAt(errors: FieldErrors, path: string, message: string) {
  * (DNI letter, support number for D/N, check-out before entry, …) are also reported while other
  * fields are still missing, which zod alone would not do. The date rules go by the
  * establishment's clock (`timeZone`, see establishmentTimeZone) when the form knows it; else they
- * refuse only what every Spanish clock refuses (recordIssuesByClock), and the server decides.
+ * refuse only what every Spanish clock refuses (recordIssuesByClock), and the server decides. The
+ * emergency contact is required unless `emergencyContactOptional` (the desk of an establishment
+ * that makes it optional, decision 055): then all three fields or none.
  */
 export function travelerResolver(
   requireSignature: boolean,
   timeZone?: string,
+  emergencyContactOptional = false,
 ): Resolver<TravelerFormValues, unknown, CreateTravelerInput> {
-  const schemas = timeZone
-    ? registrationSchemasFor(timeZone)
-    : { form: TravelerRegistrationFormSchema, create: CreateTravelerInputSchema };
+  const schemas = registrationSchemasFor(timeZone, emergencyContactOptional);
   const schema = requireSignature ? schemas.form : schemas.create;
   const resolve = schemaResolver(schema);
   return async (values, context, options) => {
@@ -339,6 +350,14 @@ export function travelerResolver(
       ) as TravelerRecordLike,
       { complete: true },
       timeZone,
+    )) {
+      const path = issue.path.join('.');
+      if (!errorAt(errors, path)) setErrorAt(errors, path, issue.message);
+    }
+    // Said with the other fields' errors (the schema's own rule waits for them to pass).
+    for (const issue of emergencyContactIssues(
+      values.emergencyContact,
+      !emergencyContactOptional,
     )) {
       const path = issue.path.join('.');
       if (!errorAt(errors, path)) setErrorAt(errors, path, issue.message);

@@ -25,6 +25,7 @@ export function sampleEstablishment(overrides: Partial<Establishment> = {}): Est
     keepDocumentImages: true,
     defaultPaymentType: null,
     walkInNights: null,
+    emergencyContactOptional: false,
     pilgrimsCount: 0,
     lastLogin: null,
     lastActivity: null,

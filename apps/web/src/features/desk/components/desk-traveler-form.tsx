@@ -92,6 +92,7 @@ export function DeskTravelerForm({
   keepDocumentImages,
   timeZone,
   reportDefaultsFor,
+  emergencyContactOptional,
 }: DeskTravelerFormProps) {
   const { t } = useTranslation('clients');
   const registrationCalls = useRegistrationCalls();
@@ -117,8 +118,10 @@ export function DeskTravelerForm({
     saveFailedText: failedText,
     opening,
     startsUnsaved: !!prefill,
+    emergencyContactOptional,
   });
   const { control, getValues, setValue } = form.methods;
+  const walkInNights = reportDefaultsFor?.(establishmentId).walkInNights;
 
   // The registration being sent: one key until a send is answered, whatever is edited in between;
   // an edit after a lost answer updates the traveler it registered (see registration-attempt.ts).
@@ -246,13 +249,14 @@ export function DeskTravelerForm({
           </>
         }
       />
-      <StaySection />
+      {/* Walk-in: what the establishment's defaults give is closed, with a summary line. */}
+      <StaySection walkInNights={walkInNights} />
       <ContactSection
         onLanguageChosen={() => {
           languageChosen.current = true;
         }}
       />
-      <EmergencySection />
+      <EmergencySection optional={emergencyContactOptional} closable />
       <CollapsibleSections>
         <HomeAddressSection />
         <ContractSection />

@@ -84,6 +84,7 @@ export function EditTravelerForm({
   keepDocumentImages,
   timeZone,
   reportDefaultsFor,
+  emergencyContactOptional,
 }: EditTravelerFormProps) {
   const { t } = useTranslation('clients');
   const update = useUpdateTraveler();
@@ -98,6 +99,7 @@ export function EditTravelerForm({
     keepDocumentImages,
     saveFailedText: t('messages.updateFailed'),
     opening,
+    emergencyContactOptional,
   });
   const { getValues, reset } = form.methods;
   const queryClient = useQueryClient();
@@ -170,7 +172,7 @@ export function EditTravelerForm({
       <DocumentSection record={traveler} />
       <StaySection />
       <ContactSection />
-      <EmergencySection />
+      <EmergencySection optional={emergencyContactOptional} />
       <CollapsibleSections>
         <HomeAddressSection />
         <ContractSection />

@@ -1,6 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { todayIso } from '@hospes/shared/dates';
+import { addDays, todayIso } from '@hospes/shared/dates';
+import { formatDate } from '@/lib/format-date-time';
 import { authStore } from '@/lib/auth';
 import { mockApi, renderPage, sampleUser } from '@/test/utils';
 import {
@@ -345,6 +346,73 @@ describe('traveler form: the rules of spec §3 and §5', { timeout: 30_000 }, ()
     expect(calls[0]?.body).toHaveProperty('signatureImage');
     expect(calls[0]?.body).not.toHaveProperty('frontDocImage');
     expect(calls[0]?.body).not.toHaveProperty('backDocImage');
+  });
+
+  // Two saves of a form typed key by key: longer than the others.
+  it(
+    'saves without an emergency contact where the establishment makes it optional; half of one is refused',
+    { timeout: 60_000 },
+    async () => {
+      stubSignaturePad();
+      const saved = sampleTraveler({ documentType: 'P', passportNumber: 'X1234567' });
+      const { calls } = mockApi(
+        {
+          'POST /api/pilgrims': {
+            status: 201,
+            body: { success: true, message: 'ok', data: saved },
+          },
+        },
+        NO_SAME_DOCUMENT,
+      );
+      signIn();
+      const { user } = renderPage(
+        <TravelerRegistration establishmentId={ESTABLISHMENT_ID} emergencyContactOptional />,
+        { path: '/traveler-registration' },
+      );
+      // Closed, as the rarely used sections are; opened with one tap (or Enter).
+      const toggle = screen.getByRole('button', { name: 'Emergency contact optional' });
+      expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      expect(field('Emergency contact name')).not.toBeVisible();
+      await user.click(toggle);
+      expect(screen.getByText(/^Optional at this establishment/)).toBeVisible();
+      expect(field('Emergency contact name')).not.toHaveAttribute('aria-required');
+      await fillRequired(user);
+      await user.clear(field('Emergency contact name'));
+      await user.clear(field('Emergency contact phone'));
+      // A relationship alone is half a contact: its name and phone are asked for.
+      drawSignature();
+      await user.click(screen.getByRole('button', { name: 'Save record' }));
+      expect(await screen.findAllByText('This field is required')).toHaveLength(2);
+      expect(calls).toHaveLength(0);
+
+      await user.selectOptions(field('Relationship'), '');
+      await user.click(screen.getByRole('button', { name: 'Save record' }));
+      expect(await screen.findByRole('heading', { name: 'Record saved' })).toBeInTheDocument();
+      expect(calls[0]?.body).toMatchObject({ emergencyContact: { name: '', phone: '' } });
+    },
+  );
+
+  it('a walk-in’s stay is closed with the dates the defaults give, and opens to change them', async () => {
+    signIn();
+    mockApi({}, NO_SAME_DOCUMENT);
+    const today = todayIso();
+    const { user } = renderPage(
+      <TravelerRegistration
+        establishmentId={ESTABLISHMENT_ID}
+        reportDefaultsFor={() => ({ defaultPaymentType: 'EFECT', walkInNights: 2 })}
+      />,
+      { path: '/traveler-registration' },
+    );
+    const stay = screen.getByRole('button', { name: /^Stay/ });
+    expect(stay).toHaveAttribute('aria-expanded', 'false');
+    expect(field('Entry date')).not.toBeVisible();
+    expect(stay).toHaveAccessibleName(
+      `Stay arrival ${formatDate(today, 'en')}, departure ${formatDate(addDays(today, 2), 'en')} (default)`,
+    );
+    stay.focus();
+    await user.keyboard('{Enter}');
+    expect(field('Entry date')).toBeVisible();
+    expect(field('Entry date')).toHaveValue(today);
   });
 
   it('shows the photo fields where the establishment keeps them', () => {

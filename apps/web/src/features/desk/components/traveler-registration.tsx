@@ -155,6 +155,7 @@ export function TravelerRegistration({
   keepDocumentImages,
   timeZone,
   reportDefaultsFor,
+  emergencyContactOptional,
   prefill,
   scan,
   onDone,
@@ -167,6 +168,8 @@ export function TravelerRegistration({
   timeZone?: string;
   /** The establishments' report defaults (see TravelerFormSettings). */
   reportDefaultsFor?: ((establishmentId: string) => ReportDefaults) | undefined;
+  /** The desk may leave the emergency contact out (see TravelerFormSettings). */
+  emergencyContactOptional?: boolean;
   /** Values a new form starts with (a companion's shared stay). */
   prefill?: TravelerPrefill | undefined;
   /** Document scans, merged into the form (the entry modes live on the route page). */
@@ -246,6 +249,7 @@ export function TravelerRegistration({
         keepDocumentImages={keepDocumentImages}
         timeZone={timeZone}
         reportDefaultsFor={reportDefaultsFor}
+        emergencyContactOptional={emergencyContactOptional}
         prefill={prefill}
         scan={scan}
         whileSaving={(saving, sent) =>

@@ -43,6 +43,7 @@ interface Values {
   keepDocumentImages: boolean;
   defaultPaymentType: string;
   walkInNights: string;
+  emergencyContactOptional: boolean;
 }
 
 const FIELDS: readonly FieldPath<Values>[] = [
@@ -64,6 +65,7 @@ const FIELDS: readonly FieldPath<Values>[] = [
   'keepDocumentImages',
   'defaultPaymentType',
   'walkInNights',
+  'emergencyContactOptional',
 ];
 
 function valuesFrom(establishment: Establishment | undefined): Values {
@@ -89,6 +91,7 @@ function valuesFrom(establishment: Establishment | undefined): Values {
       keepDocumentImages: true,
       defaultPaymentType: suggested.defaultPaymentType ?? '',
       walkInNights: suggested.walkInNights === null ? '' : String(suggested.walkInNights),
+      emergencyContactOptional: false,
     };
   }
   const e = establishment;
@@ -111,6 +114,7 @@ function valuesFrom(establishment: Establishment | undefined): Values {
     keepDocumentImages: e.keepDocumentImages,
     defaultPaymentType: e.defaultPaymentType ?? '',
     walkInNights: e.walkInNights === null ? '' : String(e.walkInNights),
+    emergencyContactOptional: e.emergencyContactOptional,
   };
 }
 
@@ -342,6 +346,15 @@ export function EstablishmentForm({
           max={WALK_IN_NIGHTS_MAX}
           step={1}
           {...field('walkInNights')}
+        />
+      </fieldset>
+      <fieldset className="grid gap-4 rounded-xl border border-line p-4">
+        <legend className="px-1 text-base font-semibold text-fg">{t('fields.deskLegend')}</legend>
+        <CheckboxField
+          id={`${prefix}-emergencyContactOptional`}
+          label={t('fields.emergencyContactOptional')}
+          hint={t('fields.emergencyContactOptionalHint')}
+          {...register('emergencyContactOptional')}
         />
       </fieldset>
       <fieldset className="grid gap-4 rounded-xl border border-line p-4">

@@ -26,6 +26,7 @@ const roque: Establishment & { role: 'owner' } = {
   keepDocumentImages: true,
   defaultPaymentType: null,
   walkInNights: null,
+  emergencyContactOptional: false,
   pilgrimsCount: 4,
   lastLogin: null,
   lastActivity: null,
@@ -149,6 +150,31 @@ describe('profile: establishments', () => {
     expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
       defaultPaymentType: 'EFECT',
       walkInNights: 1,
+    });
+  });
+
+  it('lets the desk leave the emergency contact out when the owner says so (decision 055)', async () => {
+    signIn();
+    const { calls } = mockApi({
+      'GET /api/establishments/user': { body: { success: true, data: [roque] } },
+      [`PUT /api/establishments/${roque.id}`]: {
+        body: { success: true, message: 'ok', data: { ...roque, emergencyContactOptional: true } },
+      },
+    });
+    const { user } = renderPage(<EstablishmentsPanel />, { path: '/profile' });
+    await user.click(await screen.findByRole('button', { name: 'Edit Albergue San Roque' }));
+    const desk = screen.getByRole('group', { name: 'Registration at the desk' });
+    const optional = within(desk).getByRole('checkbox', {
+      name: 'The desk may leave out the emergency contact',
+    });
+    // Required, as the spec says, until the owner changes it.
+    expect(optional).not.toBeChecked();
+    expect(optional).toHaveAccessibleDescription(/The self check-in always asks for it/);
+    await user.click(optional);
+    await user.click(screen.getByRole('button', { name: 'Save establishment' }));
+    expect(await screen.findByText('Establishment updated')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
+      emergencyContactOptional: true,
     });
   });
 

@@ -96,13 +96,17 @@ export function TravelerDetails({ pilgrim }: { pilgrim: Traveler }) {
           {LANGUAGE_NAMES[p.language as keyof typeof LANGUAGE_NAMES] ?? p.language}
         </Item>
       </Block>
-      <Block title={t('form.sections.emergency')}>
-        <Item label={t('form.emergencyName')}>{p.emergencyContact.name}</Item>
-        <Item label={t('form.emergencyPhone')}>{p.emergencyContact.phone}</Item>
-        <Item label={t('form.relationship')}>
-          {t(`relationships.${p.emergencyContact.relationship}`)}
-        </Item>
-      </Block>
+      {/* None where the establishment lets the desk leave it out (decision 055). */}
+      {p.emergencyContact.name && (
+        <Block title={t('form.sections.emergency')}>
+          <Item label={t('form.emergencyName')}>{p.emergencyContact.name}</Item>
+          <Item label={t('form.emergencyPhone')}>{p.emergencyContact.phone}</Item>
+          <Item label={t('form.relationship')}>
+            {p.emergencyContact.relationship &&
+              t(`relationships.${p.emergencyContact.relationship}`)}
+          </Item>
+        </Block>
+      )}
       {(a || p.contactInfo.address) && (
         <Block title={t('form.sections.homeAddress')}>
           <Item label={t('form.contactAddress')} wide>

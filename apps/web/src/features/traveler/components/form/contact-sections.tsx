@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { EMERGENCY_RELATIONSHIPS } from '@hospes/shared/codes';
 import { LANGUAGES } from '@hospes/shared/languages';
+import { Disclosure } from '@/components/ui/disclosure';
 import { SelectField, TextField } from '@/components/ui/fields';
 import { LANGUAGE_NAMES } from '@/lib/i18n';
 import { useTravelerFields } from './form-context';
@@ -55,16 +56,27 @@ export function ContactSection({ onLanguageChosen }: { onLanguageChosen?: () => 
   );
 }
 
-/** Whom to call in an emergency. */
-export function EmergencySection() {
+/**
+ * Whom to call in an emergency. `optional`: the establishment lets the desk leave it out
+ * (decision 055): all three fields or none; with `closable` (the desk's new registration) the
+ * section is closed until opened, as the rarely used ones are.
+ */
+export function EmergencySection({
+  optional = false,
+  closable = false,
+}: {
+  optional?: boolean;
+  closable?: boolean;
+}) {
   const { t } = useTranslation('clients');
-  const { field } = useTravelerFields();
-  return (
-    <Section title={t('form.sections.emergency')}>
+  const { field, isOpen, toggle } = useTravelerFields();
+  const required = optional ? undefined : 'true';
+  const fields = (
+    <>
       <TextField
         label={t('form.emergencyName')}
         autoComplete="off"
-        aria-required="true"
+        aria-required={required}
         {...field('emergencyContact.name')}
       />
       <TextField
@@ -72,12 +84,12 @@ export function EmergencySection() {
         type="tel"
         inputMode="tel"
         autoComplete="off"
-        aria-required="true"
+        aria-required={required}
         {...field('emergencyContact.phone')}
       />
       <SelectField
         label={t('form.relationship')}
-        aria-required="true"
+        aria-required={required}
         options={[
           { value: '', label: t('form.choose') },
           ...EMERGENCY_RELATIONSHIPS.map((value) => ({
@@ -87,6 +99,27 @@ export function EmergencySection() {
         ]}
         {...field('emergencyContact.relationship')}
       />
+    </>
+  );
+  if (optional && closable) {
+    return (
+      <Disclosure
+        title={t('form.sections.emergency')}
+        summary={t('form.optional')}
+        open={isOpen('emergency')}
+        onToggle={toggle('emergency')}
+      >
+        <p className="mb-4 text-sm text-muted">{t('form.emergencyOptional')}</p>
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">{fields}</div>
+      </Disclosure>
+    );
+  }
+  return (
+    <Section
+      title={t('form.sections.emergency')}
+      intro={optional ? t('form.emergencyOptional') : undefined}
+    >
+      {fields}
     </Section>
   );
 }

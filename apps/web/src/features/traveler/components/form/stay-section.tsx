@@ -1,14 +1,24 @@
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { addDays, isIsoDate } from '@hospes/shared/dates';
+import { Disclosure } from '@/components/ui/disclosure';
 import { TextField } from '@/components/ui/fields';
+import { formatDate } from '@/lib/format-date-time';
 import { useTravelerFields } from './form-context';
 import { Section } from './section';
 
-/** The stay's dates (staff only: a self check-in's arrival is the day the desk confirms it). */
-export function StaySection() {
-  const { t } = useTranslation('clients');
-  const { field } = useTravelerFields();
-  return (
-    <Section title={t('form.sections.stay')}>
+/**
+ * The stay's dates (staff only: a self check-in's arrival is the day the desk confirms it).
+ * `walkInNights`: the desk's new registration at an establishment whose walk-in takes that many
+ * nights by default (decision 042): the section is closed, its summary line says the dates the
+ * save will give (arrival today, departure by the default), and it opens to change them.
+ */
+export function StaySection({ walkInNights }: { walkInNights?: number | null }) {
+  const { t, i18n } = useTranslation('clients');
+  const { control, field, isOpen, toggle } = useTravelerFields();
+  const [entry, exit] = useWatch({ control, name: ['entryDate', 'checkOutDate'] });
+  const fields = (
+    <>
       <TextField label={t('form.entryDate')} type="date" min="1900-01-01" {...field('entryDate')} />
       <TextField
         label={t('form.checkOutDate')}
@@ -18,6 +28,27 @@ export function StaySection() {
         min="1900-01-01"
         {...field('checkOutDate')}
       />
-    </Section>
+    </>
+  );
+  if (!walkInNights) return <Section title={t('form.sections.stay')}>{fields}</Section>;
+  const lng = i18n.resolvedLanguage ?? i18n.language;
+  const departure = exit
+    ? formatDate(exit, lng)
+    : isIsoDate(entry)
+      ? t('form.stayDefaultExit', { date: formatDate(addDays(entry, walkInNights), lng) })
+      : '';
+  return (
+    <Disclosure
+      title={t('form.sections.stay')}
+      summary={
+        isIsoDate(entry)
+          ? t('form.staySummary', { entry: formatDate(entry, lng), exit: departure })
+          : undefined
+      }
+      open={isOpen('stayDates')}
+      onToggle={toggle('stayDates')}
+    >
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">{fields}</div>
+    </Disclosure>
   );
 }

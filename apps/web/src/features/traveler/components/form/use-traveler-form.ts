@@ -41,6 +41,11 @@ export interface TravelerFormSettings {
    * (check-out, payment type): the live pre-flight does not ask for them. Unset: none.
    */
   reportDefaultsFor?: (establishmentId: string) => ReportDefaults;
+  /**
+   * True when the establishment lets the desk leave the emergency contact out (decision 055):
+   * then all three of its fields or none. Default false: required, as the spec says.
+   */
+  emergencyContactOptional?: boolean;
 }
 
 export type TravelerFormMethods = UseFormReturn<TravelerFormValues, unknown, CreateTravelerInput>;
@@ -78,6 +83,9 @@ export function refusalOpening(error: unknown, failedText: string): TravelerForm
 }
 
 function sectionHasData(values: TravelerFormValues, section: CollapsibleSection): boolean {
+  // The entry date always holds one (today by default): a check-out given is what says more.
+  if (section === 'stayDates') return values.checkOutDate !== '';
+  if (section === 'emergency') return Object.values(values.emergencyContact).some(Boolean);
   if (section === 'homeAddress') {
     return (
       !!values.contactInfo.address || Object.values(values.address).some((value) => value !== '')
@@ -153,6 +161,7 @@ export function useTravelerForm({
   saveFailedText,
   opening,
   startsUnsaved = false,
+  emergencyContactOptional = false,
 }: {
   initial: TravelerFormValues;
   today: string;
@@ -165,6 +174,8 @@ export function useTravelerForm({
   opening?: TravelerFormOpening | undefined;
   /** Unsaved from the start (a prefill): see useUnsavedInput. */
   startsUnsaved?: boolean;
+  /** See TravelerFormSettings. */
+  emergencyContactOptional?: boolean | undefined;
 }): TravelerForm {
   const formKey = useId().replace(/[^a-zA-Z0-9_-]/g, '');
   const fieldDomId = (path: string) => fieldDomIdIn(formKey, path);
@@ -188,7 +199,7 @@ export function useTravelerForm({
   });
 
   const methods = useForm<TravelerFormValues, unknown, CreateTravelerInput>({
-    resolver: travelerResolver(requireSignature, timeZone),
+    resolver: travelerResolver(requireSignature, timeZone, emergencyContactOptional),
     defaultValues: initial,
     // What the form opens with to fix: on its fields from the start.
     errors: openingErrors,

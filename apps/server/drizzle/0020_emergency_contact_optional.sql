@@ -1,0 +1,1 @@
+ALTER TABLE "establishments" ADD COLUMN "emergency_contact_optional" boolean DEFAULT false NOT NULL;
