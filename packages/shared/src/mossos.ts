@@ -23,8 +23,7 @@ export const MOSSOS_LAYOUT_VERSION = 'V24';
  * 9 or 10 letters and digits. Hospes keeps it in the establishment's code field.
  */
 export const MOSSOS_IDENTIFIER_PATTERN = /^[A-Z0-9]{9,10}$/;
-export const mossosIdentifier = (value: string | null | undefined) =>
-  sesText(value).toUpperCase();
+export const mossosIdentifier = (value: string | null | undefined) => sesText(value).toUpperCase();
 
 /** The portal's login page, where the file is uploaded. */
 export const MOSSOS_PORTAL_URL =

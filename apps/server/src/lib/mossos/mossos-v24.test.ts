@@ -4,12 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { SesTraveler } from '@hospes/shared/ses-preflight';
-import {
-  buildMossosText,
-  encodeMossosFile,
-  guestRecordFields,
-  mossosFileName,
-} from './mossos-v24';
+import { buildMossosText, encodeMossosFile, guestRecordFields, mossosFileName } from './mossos-v24';
 
 const spaniard: SesTraveler = {
   id: 't1',
@@ -57,7 +52,7 @@ const foreigner: SesTraveler = {
   gender: 'F',
   entryDate: '2026-03-01',
   checkOutDate: '2026-03-02',
-  contactInfo: { email: 'anne@example.de', phone: '' , phone2: '+49 30 1234567' },
+  contactInfo: { email: 'anne@example.de', phone: '', phone2: '+49 30 1234567' },
   kinship: null,
   address: {
     street: 'Hauptstraße 5',
@@ -79,7 +74,10 @@ const walkIn: SesTraveler = {
   stay: { contractReference: '2026/000009', contractDate: '2026-03-01', paymentType: 'EFECT' },
 };
 
-const establishment = { identifier: '17079aar02', name: 'Alberg de Girona, Camí de Sant Jaume i Casa Nova' };
+const establishment = {
+  identifier: '17079aar02',
+  name: 'Alberg de Girona, Camí de Sant Jaume i Casa Nova',
+};
 
 describe('the Mossos d’Esquadra file (V24)', () => {
   it('writes the guest record’s 33 fields in the layout’s order', () => {
@@ -144,13 +142,19 @@ describe('the Mossos d’Esquadra file (V24)', () => {
   });
 
   it('writes records 0 and 1, then a guest record per traveler, CRLF between them and none after', () => {
-    const text = buildMossosText(establishment, [spaniard, walkIn, foreigner], '2026-03-01T21:07:44');
+    const text = buildMossosText(
+      establishment,
+      [spaniard, walkIn, foreigner],
+      '2026-03-01T21:07:44',
+    );
     const lines = text.split('\r\n');
     expect(lines).toHaveLength(2 + 3);
     expect(text.endsWith('\r\n')).toBe(false);
     expect(text.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
     expect(lines[0]).toBe('0|3');
-    expect(lines[1]).toBe('1|17079AAR02|ALBERG DE GIRONA, CAMÍ DE SANT JAUME I C|20260301|2107|3|V24');
+    expect(lines[1]).toBe(
+      '1|17079AAR02|ALBERG DE GIRONA, CAMÍ DE SANT JAUME I C|20260301|2107|3|V24',
+    );
     // Stay by stay: the two of BK-1 together, then the walk-in.
     expect(lines.slice(2).map((l) => l.split('|')[7])).toEqual(['JOSÉ MARÍA', 'ANNE', 'PAT']);
     for (const line of lines.slice(2)) {
@@ -158,7 +162,14 @@ describe('the Mossos d’Esquadra file (V24)', () => {
       expect(line.endsWith('|')).toBe(true);
     }
     // The walk-in's contract: its own reference, one person, no rooms, not booked online.
-    expect(lines[4]!.split('|').slice(15, 21)).toEqual(['20260301', 'C', '2026/000009', '1', '', 'N']);
+    expect(lines[4]!.split('|').slice(15, 21)).toEqual([
+      '20260301',
+      'C',
+      '2026/000009',
+      '1',
+      '',
+      'N',
+    ]);
   });
 
   it('never lets a separator inside a value shift the fields', () => {
@@ -173,7 +184,9 @@ describe('the Mossos d’Esquadra file (V24)', () => {
   });
 
   it('is encoded in ISO-8859-1: one byte per character', () => {
-    const bytes = encodeMossosFile(buildMossosText(establishment, [spaniard], '2026-03-01T08:00:00'));
+    const bytes = encodeMossosFile(
+      buildMossosText(establishment, [spaniard], '2026-03-01T08:00:00'),
+    );
     const text = buildMossosText(establishment, [spaniard], '2026-03-01T08:00:00');
     expect(bytes.length).toBe([...text].length);
     // Ñ is 0xD1 and Ú 0xDA in ISO-8859-1 (two bytes each in UTF-8).

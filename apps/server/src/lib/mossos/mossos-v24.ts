@@ -56,10 +56,7 @@ const cut = (value: string, max: number) => [...value].slice(0, max).join('');
  * The guest record (type 2) of one traveler of a stay, field by field in the layout's order
  * (33 fields: the last is empty, so the record ends with a `|`).
  */
-export function guestRecordFields(
-  traveler: SesTraveler,
-  stay: readonly SesTraveler[],
-): string[] {
+export function guestRecordFields(traveler: SesTraveler, stay: readonly SesTraveler[]): string[] {
   const contract = sesContract(stay);
   const type = sesDocumentType(traveler.documentType);
   const number = sesText(traveler.passportNumber) ? sesDocumentNumber(traveler) : '';

@@ -128,7 +128,12 @@ export function createAuthorityFilesRepository(db: Db) {
     async markUploaded(
       establishmentId: string,
       uploadId: string,
-      values: { uploadedBy: string | null; at: Date; receipt: Buffer | null; receiptSize: number | null },
+      values: {
+        uploadedBy: string | null;
+        at: Date;
+        receipt: Buffer | null;
+        receiptSize: number | null;
+      },
       tx: Db = db,
     ): Promise<boolean> {
       const rows = await tx

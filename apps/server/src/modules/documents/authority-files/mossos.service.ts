@@ -193,13 +193,23 @@ export function createMossosService(deps: MossosServiceDeps) {
         receiptSize: receipt?.length ?? null,
       });
       const pilgrimIds = (await authorityFiles.uploadItems(uploadId)).map((i) => i.pilgrimId);
-      await audit.record(context, {
-        action: 'establishment.mossos_file_uploaded',
-        entityType: 'establishment',
-        entityId: establishment.id,
-        establishmentId: establishment.id,
-        details: { uploadId, reference: before.reference, receipt: !!receipt, pilgrimIds },
-      });
+      // The establishment's entry, and each traveler's (their history says where they went).
+      await audit.record(context, [
+        {
+          action: 'establishment.mossos_file_uploaded',
+          entityType: 'establishment',
+          entityId: establishment.id,
+          establishmentId: establishment.id,
+          details: { uploadId, reference: before.reference, receipt: !!receipt, pilgrimIds },
+        },
+        ...pilgrimIds.map((pilgrimId) => ({
+          action: 'pilgrim.authority_uploaded' as const,
+          entityType: 'pilgrim' as const,
+          entityId: pilgrimId,
+          establishmentId: establishment.id,
+          details: { authority: 'mossos', reference: before.reference, uploadId },
+        })),
+      ]);
       return toUpload((await authorityFiles.upload(establishment.id, uploadId))!);
     },
 
