@@ -278,5 +278,30 @@ describe("the Mossos d'Esquadra's file", () => {
       );
     expect(entries).toHaveLength(1);
     expect(entries[0]!.details).toMatchObject({ authority: 'mossos', reference: row!.reference });
+    const reportedTo = { authority: 'mossos', reference: row!.reference, at: expect.any(String) };
+    const history = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/pilgrims/${pilgrims[0]!.id}/history`,
+      headers: bearer(girona.token),
+    });
+    expect(history.json().data[0]).toMatchObject({
+      action: 'pilgrim.authority_uploaded',
+      report: { authority: 'mossos', reference: row!.reference },
+    });
+    // …and so do the record and the client list.
+    const record = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/pilgrims/${pilgrims[0]!.id}`,
+      headers: bearer(girona.token),
+    });
+    expect(record.json().data.reportedTo).toEqual(reportedTo);
+    const list = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/pilgrims?establishmentId=${girona.establishmentId}&limit=100`,
+      headers: bearer(girona.token),
+    });
+    const listed = list.json<{ data: Traveler[] }>().data;
+    expect(listed.find((t) => t.id === pilgrims[1]!.id)!.reportedTo).toEqual(reportedTo);
+    expect(listed.filter((t) => t.reportedTo === null)).toHaveLength(1); // the one never uploaded
   });
 });
