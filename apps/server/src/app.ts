@@ -20,6 +20,7 @@ import { createCheckinService } from './modules/checkin/checkin.service';
 import { createAuthService } from './modules/auth/auth.service';
 import { createAuthorityFilesRepository } from './modules/documents/authority-files/authority-files.repository';
 import { createAuthorityFilesService } from './modules/documents/authority-files/authority-files.service';
+import { createMossosService } from './modules/documents/authority-files/mossos.service';
 import { documentsRoutes } from './modules/documents/documents.routes';
 import { createExportImportRepository } from './modules/documents/export-import/export-import.repository';
 import { createExportImportService } from './modules/documents/export-import/export-import.service';
@@ -350,10 +351,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
     counts,
   });
+  const authorityFilesRepository = createAuthorityFilesRepository(db);
   const authorityFiles = createAuthorityFilesService({
-    authorityFiles: createAuthorityFilesRepository(db),
+    authorityFiles: authorityFilesRepository,
     numbering: travelersRepository,
     audit,
+  });
+  // The Mossos d'Esquadra's file and the uploads the owner confirms (decision 057).
+  const mossos = createMossosService({
+    authorityFiles: authorityFilesRepository,
+    numbering: travelersRepository,
+    audit,
+    cipher,
+    now,
   });
 
   // Sending partes and reservas to SES.HOSPEDAJES, and asking about their lotes (decision 035).
@@ -441,7 +451,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(travelersRoutes, { prefix: '/pilgrims', pilgrims });
       await api.register(checkinRoutes, { checkin });
       await api.register(publicCheckinRoutes, { prefix: '/public/checkin', checkin });
-      await api.register(documentsRoutes, { pdf, exportImport, authorityFiles });
+      await api.register(documentsRoutes, { pdf, exportImport, authorityFiles, mossos });
       await api.register(sesRoutes, { ses });
       await api.register(sesAutomaticRoutes, { automatic: sesAutomatic });
       await api.register(adminRoutes, { prefix: '/admin', admin });

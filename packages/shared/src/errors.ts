@@ -77,6 +77,12 @@ export const ERROR_CATALOGUE = {
   SES_NO_TRAVELERS: { status: 422 },
   SES_TOO_MANY_COMMUNICATIONS: { status: 422 },
   SES_OTHER_AUTHORITY: { status: 409 },
+  // The Mossos d'Esquadra's file and the authority of an establishment (decision 057)
+  MOSSOS_OTHER_AUTHORITY: { status: 409 },
+  MOSSOS_TOO_MANY_TRAVELERS: { status: 422 },
+  AUTHORITY_UPLOAD_NOT_FOUND: { status: 404 },
+  RECEIPT_NOT_PDF: { status: 415 },
+  AUTHORITY_REASON_REQUIRED: { status: 422 },
   // Sending to SES.HOSPEDAJES from Hospes (decision 035)
   SES_NOT_CONNECTED: { status: 409 },
   SES_ALREADY_SENT: { status: 409 },

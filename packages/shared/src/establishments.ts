@@ -72,6 +72,11 @@ export const EstablishmentSettingsInputSchema = z.object({
   establishmentCode: nullish(codeSchema(10)),
   landlordCode: nullish(codeSchema(10)),
   authority: nullish(AuthoritySchema),
+  /**
+   * Why the authority chosen is not the province's (decision 057): required to choose one against
+   * the province (422 AUTHORITY_REASON_REQUIRED otherwise), recorded and audited.
+   */
+  authorityReason: nullish(z.string().trim().max(300)),
   includeDocumentImagesInPdf: z.boolean().optional(),
   keepDocumentImages: z.boolean().optional(),
   defaultPaymentType: nullish(DefaultPaymentTypeSchema),
@@ -134,6 +139,8 @@ export const EstablishmentSchema = z.object({
   authority: AuthoritySchema,
   /** True when `authority` was derived from the province rather than chosen. */
   authorityIsDefault: z.boolean(),
+  /** Why the authority chosen is not the province's; null when it is (decision 057). */
+  authorityReason: z.string().nullable().optional(),
   includeDocumentImagesInPdf: z.boolean(),
   /** False: registrations carry no photos of the identity document (a scan reads the data only). */
   keepDocumentImages: z.boolean(),

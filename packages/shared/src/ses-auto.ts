@@ -41,6 +41,11 @@ export const SesToReportItemSchema = z.object({
   pilgrimId: IdSchema,
   establishmentId: IdSchema,
   establishmentName: z.string(),
+  /**
+   * Where the traveler goes (decision 057): `ses` (sent from Hospes), `mossos` (the file uploaded
+   * on the portal, and its upload confirmed here). Absent: ses.
+   */
+  authority: z.enum(['ses', 'mossos']).optional(),
   name: z.string(),
   entryDate: z.string(),
   state: z.enum(SES_TO_REPORT_STATES),

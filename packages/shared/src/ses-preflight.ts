@@ -248,6 +248,9 @@ export const SES_PROBLEM_CODES = [
   'ses.contractValueDiffers',
   'ses.numberOfPersonsTooFew',
   'ses.notConfirmed',
+  // The Mossos d'Esquadra's file (mossos.ts, decision 057)
+  'ses.mossosIdentifierInvalid',
+  'ses.notInFileEncoding',
 ] as const;
 export type SesProblemCode = (typeof SES_PROBLEM_CODES)[number];
 

@@ -4,6 +4,7 @@
  * web form (react-hook-form + zodResolver): every message is a `validation.*` key on its field.
  */
 import {
+  AUTHORITIES,
   DOCUMENT_KINDS,
   DOCUMENT_TYPES,
   DOCUMENT_TYPES_WITH_SUPPORT_NUMBER,
@@ -666,6 +667,14 @@ export const StayOutSchema = z.object({
 export const PILGRIM_SOURCES = ['registration', 'import'] as const;
 export type TravelerSource = (typeof PILGRIM_SOURCES)[number];
 
+/** Where a traveler went: the authority, the reference it knows them by, and when. */
+export const ReportedToSchema = z.object({
+  authority: z.enum(AUTHORITIES),
+  reference: z.string().nullable(),
+  at: z.string(),
+});
+export type ReportedTo = z.infer<typeof ReportedToSchema>;
+
 export const TravelerSchema = z.object({
   id: IdSchema,
   /** Sequential per establishment and year of entry, e.g. `2026/000123`; null until numbered. */
@@ -711,6 +720,11 @@ export const TravelerSchema = z.object({
     .object({ status: z.enum(['pending', 'confirmed']), confirmationCode: z.string() })
     .nullable()
     .optional(),
+  /**
+   * Where the traveler was last reported, and under which reference (decision 057): `ses`, the
+   * lote of the stored parte; `mossos`, the file whose upload the owner confirmed; null: not yet.
+   */
+  reportedTo: ReportedToSchema.nullable().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -743,6 +757,7 @@ export const PILGRIM_HISTORY_ACTIONS = [
   'pilgrim.pdf_generated',
   'pilgrim.pdf_emailed',
   'pilgrim.ses_cancelled',
+  'pilgrim.authority_uploaded',
 ] as const;
 export type TravelerHistoryAction = (typeof PILGRIM_HISTORY_ACTIONS)[number];
 
@@ -794,6 +809,11 @@ export const TravelerHistoryEntrySchema = z.object({
       kind: z.enum(['PV', 'RH']),
       reason: z.enum(['cancel', 'correct', 'delete']),
     })
+    .nullable()
+    .optional(),
+  /** A file uploaded to a regional authority's portal (decision 057): where, under which name. */
+  report: z
+    .object({ authority: z.enum(AUTHORITIES), reference: z.string() })
     .nullable()
     .optional(),
 });

@@ -136,6 +136,13 @@ export const establishments = pgTable(
     landlordCode: varchar('landlord_code', { length: 10 }),
     /** The authority chosen for it; null: the one of its province. */
     authority: authority('authority'),
+    /**
+     * Why the chosen authority is not the province's (decision 057): required to set one against
+     * the province; null when it follows the province.
+     */
+    authorityReason: varchar('authority_reason', { length: 300 }),
+    /** The last sequence number a Mossos d'Esquadra file was named with (001–999, round again). */
+    mossosFileSeq: integer('mossos_file_seq').notNull().default(0),
     includeDocumentImagesInPdf: boolean('include_document_images_in_pdf').notNull().default(false),
     /**
      * Whether photos of identity documents (front, back) are stored with a registration; off, a
@@ -597,6 +604,51 @@ export const sesAlerts = pgTable('ses_alerts', {
   submissionIds: jsonb('submission_ids').$type<string[]>().notNull().default([]),
   alertedAt: timestamp('alerted_at', { withTimezone: true }),
 });
+
+/**
+ * A file made for a regional authority's portal (decision 057: the Mossos d'Esquadra take no web
+ * service), and its upload once the owner confirms it (`uploaded_at`): the file's name is its
+ * reference; the portal's receipt (a PDF), when given, sealed like the document images.
+ */
+export const authorityUploadKind = pgEnum('authority_upload_kind', ['mossos']);
+
+export const authorityUploads = pgTable(
+  'authority_uploads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    establishmentId: uuid('establishment_id')
+      .notNull()
+      .references(() => establishments.id, { onDelete: 'cascade' }),
+    authority: authorityUploadKind('authority').notNull(),
+    reference: varchar('reference', { length: 40 }).notNull(),
+    /** The receipt PDF, encrypted (AES-256-GCM, context `authority-receipt:<id>`); null: none. */
+    receipt: bytea('receipt'),
+    receiptSize: integer('receipt_size'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** When the owner confirmed the upload on the portal; null: made, not confirmed. */
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true }),
+    uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('authority_uploads_establishment_idx').on(t.establishmentId, t.createdAt)],
+);
+
+/** A traveler of an upload: goes with the traveler (the retention purge) or the upload. */
+export const authorityUploadItems = pgTable(
+  'authority_upload_items',
+  {
+    uploadId: uuid('upload_id')
+      .notNull()
+      .references(() => authorityUploads.id, { onDelete: 'cascade' }),
+    pilgrimId: uuid('pilgrim_id')
+      .notNull()
+      .references(() => pilgrims.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.uploadId, t.pilgrimId] }),
+    index('authority_upload_items_pilgrim_idx').on(t.pilgrimId),
+  ],
+);
 
 export type UserRow = typeof users.$inferSelect;
 export type TravelerDbRow = typeof pilgrims.$inferSelect;

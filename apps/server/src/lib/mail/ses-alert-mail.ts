@@ -16,6 +16,11 @@ export interface SesAlertParams {
   url: string;
   /** The establishment's clock, for the limit's local time. */
   timeZone: string;
+  /**
+   * Where the establishment reports: `mossos` cannot be sent from Hospes, so the e-mail says to
+   * upload the file on the portal (decision 057). Absent: ses.
+   */
+  authority?: 'ses' | 'mossos';
   travelers: { name: string; entryDate: string; deadline: string; hoursLeft: number }[];
   /** Refused whole (the service's text), or with these travelers rejected. */
   lotes: {
@@ -30,7 +35,10 @@ export interface SesAlertParams {
 export function sesAlertMail(lng: Language, to: string, params: SesAlertParams): MailMessage {
   const texts = mailTexts(lng);
   const part = texts.sesAlert;
-  const subject = interpolate(part.subject, { establishment: params.establishment });
+  const mossos = params.authority === 'mossos';
+  const subject = interpolate(mossos ? part.mossosSubject : part.subject, {
+    establishment: params.establishment,
+  });
   const greeting = interpolate(texts.greeting, { name: params.name });
   const travelerLines = params.travelers.map((t) => {
     const limit = localDateTimeOf(new Date(t.deadline), params.timeZone)
@@ -59,10 +67,12 @@ export function sesAlertMail(lng: Language, to: string, params: SesAlertParams):
       title: interpolate(part.lotes, { establishment: params.establishment }),
       lines: loteLines,
     });
+  const howTo = mossos ? [part.mossosHowTo] : [];
   const text = [
     greeting,
     '',
     ...sections.flatMap((s) => [s.title, ...s.lines.map((l) => `- ${l}`), '']),
+    ...howTo.flatMap((l) => [l, '']),
     `${part.action}: ${params.url}`,
     '',
     texts.signature,
@@ -76,6 +86,7 @@ ${sections
       `<p>${escapeHtml(s.title)}</p>\n<ul>${s.lines.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>`,
   )
   .join('\n')}
+${howTo.map((l) => `<p>${escapeHtml(l)}</p>`).join('\n')}
 <p><a href="${escapeHtml(params.url)}" style="display:inline-block;background:#1d4ed8;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(part.action)}</a></p>
 <p>${escapeHtml(texts.signature)}</p>`,
   );

@@ -469,6 +469,77 @@ describe('GET /api/establishments/user and /{id}', () => {
 });
 
 describe('PUT /api/establishments/{id}', () => {
+  it('refuses an authority against the province without a reason; with one, records and audits it', async () => {
+    const created = await createFor(owner.token);
+    const barcelona = establishmentBody({
+      nif: created.nif,
+      city: 'Barcelona',
+      province: 'Barcelona',
+      postalCode: '08001',
+    });
+    const before = await ctx.database.db
+      .select()
+      .from(establishments)
+      .where(eq(establishments.id, created.id));
+    const refused = await call('PUT', `/api/establishments/${created.id}?lng=en`, owner.token, {
+      ...barcelona,
+      authority: 'ses',
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toMatchObject({
+      code: 'AUTHORITY_REASON_REQUIRED',
+      details: [{ field: 'authorityReason' }],
+    });
+    expect(refused.json().message).toContain("Mossos d'Esquadra");
+    expect(refused.json().message).toContain('SES.HOSPEDAJES');
+    // Nothing changed, the province neither.
+    const after = await ctx.database.db
+      .select()
+      .from(establishments)
+      .where(eq(establishments.id, created.id));
+    expect(after).toEqual(before);
+
+    const accepted = await call('PUT', `/api/establishments/${created.id}`, owner.token, {
+      ...barcelona,
+      authority: 'ses',
+      authorityReason: '  Told by the Mossos to report to SES until the portal account is ready  ',
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(accepted.json().data).toMatchObject({
+      authority: 'ses',
+      authorityIsDefault: false,
+      authorityReason: 'Told by the Mossos to report to SES until the portal account is ready',
+    });
+    const [entry] = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.entityId, created.id),
+          eq(auditLog.action, 'establishment.authority_changed'),
+        ),
+      );
+    expect(entry!.details).toEqual({
+      authority: 'ses',
+      provinceAuthority: 'mossos',
+      reason: 'Told by the Mossos to report to SES until the portal account is ready',
+    });
+
+    // Back to the province's authority: no reason needed, the old one cleared.
+    const back = await call('PUT', `/api/establishments/${created.id}`, owner.token, {
+      ...barcelona,
+      authority: 'mossos',
+    });
+    expect(back.json().data).toMatchObject({ authority: 'mossos', authorityReason: null });
+    // A new establishment is checked the same way.
+    const fresh = await call('POST', '/api/establishments?lng=en', owner.token, {
+      ...establishmentBody({ city: 'Girona', province: 'Girona', postalCode: '17001' }),
+      authority: 'ses',
+    });
+    expect(fresh.statusCode).toBe(422);
+    expect(fresh.json().code).toBe('AUTHORITY_REASON_REQUIRED');
+  });
+
   it('updates the form values and the SES settings; the authority follows the province unless chosen', async () => {
     const created = await createFor(owner.token);
     const res = await call('PUT', `/api/establishments/${created.id}?lng=en`, owner.token, {
@@ -502,10 +573,12 @@ describe('PUT /api/establishments/{id}', () => {
     const chosen = await call('PUT', `/api/establishments/${created.id}`, owner.token, {
       ...establishmentBody({ nif: created.nif }),
       authority: 'ertzaintza',
+      authorityReason: 'Registered with the Ertzaintza by the chain',
     });
     expect(chosen.json().data).toMatchObject({
       authority: 'ertzaintza',
       authorityIsDefault: false,
+      authorityReason: 'Registered with the Ertzaintza by the chain',
       establishmentCode: 'H-12345',
       status: 'active',
     });

@@ -5,9 +5,9 @@ import type {
   ListEstablishmentsQuery,
   UpdateEstablishmentInput,
 } from '@hospes/shared/establishments';
-import type { PaymentType } from '@hospes/shared/codes';
+import { AUTHORITY_NAMES, type Authority, type PaymentType } from '@hospes/shared/codes';
 import type { Language } from '@hospes/shared/languages';
-import { reportingAuthority } from '@hospes/shared/provinces';
+import { authorityForProvince, reportingAuthority } from '@hospes/shared/provinces';
 import type { Db } from '../../db/client';
 import { constraintName, isUniqueViolation } from '../../db/client';
 import { AppError } from '../../lib/app-error';
@@ -45,6 +45,7 @@ export function toEstablishmentDto(found: EstablishmentWithStats): Establishment
     landlordCode: row.landlordCode,
     authority: reportingAuthority(row),
     authorityIsDefault: row.authority === null,
+    authorityReason: row.authorityReason,
     includeDocumentImagesInPdf: row.includeDocumentImagesInPdf,
     keepDocumentImages: row.keepDocumentImages,
     defaultPaymentType: row.defaultPaymentType as PaymentType | null,
@@ -100,6 +101,64 @@ function settingsValues(input: Settings): Partial<NewEstablishment> {
   return values;
 }
 
+const authorityName = (authority: Authority) =>
+  authority === 'ses' ? 'SES.HOSPEDAJES' : AUTHORITY_NAMES[authority];
+
+/**
+ * The authority follows the province (decision 057): one chosen against it needs a reason, given
+ * now or kept from when it was chosen (422 AUTHORITY_REASON_REQUIRED, with the province's and the
+ * chosen one's names, otherwise). Answers the authority and reason to store, and whether they
+ * changed from `current` (audited).
+ */
+function authorityChoice(
+  input: Pick<
+    CreateEstablishmentInput,
+    'authority' | 'authorityReason' | 'province' | 'postalCode'
+  >,
+  current: { authority: Authority | null; authorityReason: string | null } | null,
+) {
+  const authority = input.authority !== undefined ? input.authority : (current?.authority ?? null);
+  const expected = authorityForProvince(input.province, input.postalCode);
+  if (!authority || authority === expected) return { authority, authorityReason: null, expected };
+  const given = input.authorityReason?.trim() || null;
+  const kept = current?.authority === authority ? current.authorityReason : null;
+  const authorityReason = input.authorityReason === undefined ? kept : given;
+  if (!authorityReason)
+    throw new AppError('AUTHORITY_REASON_REQUIRED', {
+      params: { expected: authorityName(expected), authority: authorityName(authority) },
+      details: [{ field: 'authorityReason', message: '', code: 'validation.required' }],
+    });
+  return { authority, authorityReason, expected };
+}
+
+/** The audit entry of an authority set against the province, or of its reason changed. */
+function authorityAudit(
+  id: string,
+  choice: ReturnType<typeof authorityChoice>,
+  current: { authority: Authority | null; authorityReason: string | null } | null,
+) {
+  if (
+    current &&
+    current.authority === choice.authority &&
+    current.authorityReason === choice.authorityReason
+  )
+    return [];
+  if (!choice.authorityReason && !current?.authorityReason) return [];
+  return [
+    {
+      action: 'establishment.authority_changed' as const,
+      entityType: 'establishment' as const,
+      entityId: id,
+      establishmentId: id,
+      details: {
+        authority: choice.authority,
+        provinceAuthority: choice.expected,
+        reason: choice.authorityReason,
+      },
+    },
+  ];
+}
+
 function conflict(err: unknown): never {
   if (isUniqueViolation(err)) {
     throw new AppError(constraintName(err) === 'users_email_unique' ? 'EMAIL_TAKEN' : 'NIF_TAKEN', {
@@ -141,6 +200,7 @@ export function createEstablishmentsService(deps: EstablishmentsServiceDeps) {
         ? await hashPassword(randomPassword())
         : null;
 
+      const choice = authorityChoice(input, null);
       let created;
       try {
         created = await db.transaction(async (tx) => {
@@ -179,19 +239,24 @@ export function createEstablishmentsService(deps: EstablishmentsServiceDeps) {
               contactName: input.contactName,
               contactEmail: input.contactEmail,
               ...settingsValues(input),
+              authority: choice.authority,
+              authorityReason: choice.authorityReason,
             },
             ownerId,
             tx,
           );
           await audit.record(
             context,
-            {
-              action: 'establishment.created',
-              entityType: 'establishment',
-              entityId: row.id,
-              establishmentId: row.id,
-              details: { ownerUserId: ownerId, ownerAccountCreated: newOwner !== null },
-            },
+            [
+              {
+                action: 'establishment.created',
+                entityType: 'establishment',
+                entityId: row.id,
+                establishmentId: row.id,
+                details: { ownerUserId: ownerId, ownerAccountCreated: newOwner !== null },
+              },
+              ...authorityAudit(row.id, choice, null),
+            ],
             tx,
           );
           return { row, newOwner };
@@ -244,6 +309,7 @@ export function createEstablishmentsService(deps: EstablishmentsServiceDeps) {
           ) {
             throw new AppError('FORBIDDEN');
           }
+          const choice = authorityChoice(input, current);
           const values: Partial<NewEstablishment> = {
             name: input.name,
             type: input.type,
@@ -257,6 +323,8 @@ export function createEstablishmentsService(deps: EstablishmentsServiceDeps) {
             contactName: input.contactName,
             contactEmail: input.contactEmail,
             ...settingsValues(input),
+            authority: choice.authority,
+            authorityReason: choice.authorityReason,
           };
           const changed = (Object.keys(values) as (keyof typeof values)[]).filter(
             (key) => values[key] !== current[key],
@@ -264,13 +332,16 @@ export function createEstablishmentsService(deps: EstablishmentsServiceDeps) {
           await establishments.update(id, scope, values, tx);
           await audit.record(
             context,
-            {
-              action: 'establishment.updated',
-              entityType: 'establishment',
-              entityId: id,
-              establishmentId: id,
-              details: { fields: changed },
-            },
+            [
+              {
+                action: 'establishment.updated',
+                entityType: 'establishment',
+                entityId: id,
+                establishmentId: id,
+                details: { fields: changed },
+              },
+              ...authorityAudit(id, choice, current),
+            ],
             tx,
           );
         });

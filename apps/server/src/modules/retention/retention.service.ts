@@ -26,6 +26,8 @@ import {
   pilgrims,
   sesSubmissionItems,
   sesSubmissions,
+  authorityUploadItems,
+  authorityUploads,
   sessions,
 } from '../../db/schema';
 import type { AuditRepository } from '../audit';
@@ -92,6 +94,8 @@ export interface PurgeResult {
   contactMessages: number;
   /** Requests sent to SES.HOSPEDAJES older than the audit's 3 years, none of whose travelers is kept. */
   sesSubmissions: number;
+  /** Mossos files made or uploaded (decision 057), on the same terms as the SES requests. */
+  authorityUploads: number;
   outboxFiles: number;
   /** Another process held the purge, or it was stopped: the rest is left for the next run. */
   skipped: boolean;
@@ -202,6 +206,7 @@ export function createRetentionService(deps: {
         auditEntries: 0,
         contactMessages: 0,
         sesSubmissions: 0,
+        authorityUploads: 0,
         outboxFiles: 0,
         skipped: false,
       };
@@ -262,6 +267,17 @@ export function createRetentionService(deps: {
             ),
           )
           .returning({ id: sesSubmissions.id })
+      ).length;
+      result.authorityUploads = (
+        await db
+          .delete(authorityUploads)
+          .where(
+            and(
+              lt(authorityUploads.createdAt, auditBefore),
+              sql`not exists (select 1 from ${authorityUploadItems} where ${authorityUploadItems.uploadId} = ${authorityUploads.id})`,
+            ),
+          )
+          .returning({ id: authorityUploads.id })
       ).length;
       return result;
     },

@@ -54,6 +54,7 @@ const NOTHING = {
   auditEntries: 0,
   contactMessages: 0,
   sesSubmissions: 0,
+  authorityUploads: 0,
   outboxFiles: 0,
 };
 

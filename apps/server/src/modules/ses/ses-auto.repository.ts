@@ -6,7 +6,10 @@
  */
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { reportingAuthority } from '@hospes/shared/provinces';
 import {
+  authorityUploadItems,
+  authorityUploads,
   establishmentMembers,
   establishments,
   pilgrims,
@@ -256,6 +259,8 @@ export function createSesAutoRepository(db: Db) {
       scope: Scope,
       since: Date,
       establishmentId?: string,
+      /** Establishments that report to the Mossos d'Esquadra (by upload: decision 057). */
+      mossosIds: string[] = [],
       tx: Db = db,
     ): Promise<GuardTravelerRow[]> {
       return tx
@@ -279,7 +284,9 @@ export function createSesAutoRepository(db: Db) {
           and(
             inScope(scope, pilgrims.establishmentId),
             establishmentId ? eq(pilgrims.establishmentId, establishmentId) : undefined,
-            connected,
+            mossosIds.length
+              ? or(connected, inArray(pilgrims.establishmentId, mossosIds))
+              : connected,
             gte(pilgrims.updatedAt, since), // implied by the next, for the index
             gte(pilgrims.createdAt, since),
             confirmedRegistration,
@@ -324,6 +331,49 @@ export function createSesAutoRepository(db: Db) {
             )
             .orderBy(desc(sesSubmissions.createdAt), desc(sesSubmissions.id))),
         );
+      }
+      return out;
+    },
+
+    /**
+     * The establishments in the scope that report to the Mossos d'Esquadra (decision 057): chosen,
+     * or by their province (read by reportingAuthority, as every spelling counts).
+     */
+    async mossosEstablishments(scope: Scope, establishmentId?: string, tx: Db = db) {
+      const rows = await tx
+        .select({
+          id: establishments.id,
+          name: establishments.name,
+          province: establishments.province,
+          postalCode: establishments.postalCode,
+          authority: establishments.authority,
+        })
+        .from(establishments)
+        .where(
+          and(
+            inScope(scope, establishments.id),
+            establishmentId ? eq(establishments.id, establishmentId) : undefined,
+            or(isNull(establishments.authority), eq(establishments.authority, 'mossos')),
+          ),
+        );
+      return rows.filter((row) => reportingAuthority(row) === 'mossos');
+    },
+
+    /** Of these travelers, those in a Mossos file whose upload the owner confirmed. */
+    async uploaded(pilgrimIds: string[], tx: Db = db): Promise<Set<string>> {
+      const out = new Set<string>();
+      for (let i = 0; i < pilgrimIds.length; i += 1000) {
+        const rows = await tx
+          .selectDistinct({ id: authorityUploadItems.pilgrimId })
+          .from(authorityUploadItems)
+          .innerJoin(authorityUploads, eq(authorityUploads.id, authorityUploadItems.uploadId))
+          .where(
+            and(
+              inArray(authorityUploadItems.pilgrimId, pilgrimIds.slice(i, i + 1000)),
+              isNotNull(authorityUploads.uploadedAt),
+            ),
+          );
+        for (const row of rows) out.add(row.id);
       }
       return out;
     },

@@ -535,4 +535,53 @@ describe('the deadline guard', () => {
       ['rejected', 'La fecha de nacimiento no es válida'],
     ]);
   }, 90_000);
+  it('counts a Catalan traveler reported once the Mossos file’s upload is confirmed, and says to upload it', async () => {
+    const owner = await registerVerifiedOwner(ctx);
+    await ctx.database.db
+      .update(establishments)
+      .set({ province: 'Girona', postalCode: '17001', establishmentCode: '17079AAR09' })
+      .where(eq(establishments.id, owner.establishmentId));
+    clock = new Date('2026-06-25T13:00:00Z');
+    // Arrived on the 24th at 18:00 (16:00 UTC), registered then: the limit is 16:00 UTC today,
+    // within the 4 hours of the warning.
+    const late = await traveler(owner, '2026-06-24', new Date('2026-06-24T16:00:00Z'), {
+      lastName: 'Tardà',
+    });
+    const toReport = async () => {
+      const list = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/ses-to-report?establishmentId=${owner.establishmentId}`,
+        headers: bearer(owner.token),
+      });
+      expect(list.statusCode, list.body).toBe(200);
+      return list.json<{ data: SesToReportItem[] }>().data;
+    };
+    expect((await toReport()).map((i) => [i.pilgrimId, i.authority, i.state])).toEqual([
+      [late.id, 'mossos', 'unsent'],
+    ]);
+    const mail = await ctx.smtp.waitFor(owner.email, {
+      subject: /Mossos d'Esquadra/,
+      timeoutMs: 20_000,
+    });
+    expect(mail.text).toContain('Tardà');
+    expect(mail.text).toContain('portal');
+    expect(mail.subject).not.toContain('SES');
+
+    // The file made is not enough: only the confirmed upload counts.
+    const file = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/establishments/${owner.establishmentId}/mossos-file`,
+      headers: bearer(owner.token),
+      payload: { pilgrimIds: [late.id] },
+    });
+    expect(file.statusCode, file.body).toBe(200);
+    expect(await toReport()).toHaveLength(1);
+    const uploaded = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/establishments/${owner.establishmentId}/authority-uploads/${file.headers['x-upload-id'] as string}/uploaded`,
+      headers: bearer(owner.token),
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    expect(await toReport()).toEqual([]);
+  }, 60_000);
 });

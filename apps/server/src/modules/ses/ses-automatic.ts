@@ -218,15 +218,40 @@ export function createSesAutomatic(deps: SesAutomaticDeps) {
     return null;
   }
 
+  /**
+   * The establishments the guard watches: those that send from Hospes, and the Catalan ones,
+   * which upload the Mossos d'Esquadra's file (decision 057).
+   */
+  async function guardedEstablishments() {
+    const mossos = await auto.mossosEstablishments({ admin: true });
+    const ids = new Set(mossos.map((e) => e.id));
+    return [
+      ...mossos.map((e) => ({ ...e, authority: 'mossos' as const })),
+      ...(await auto.connectedEstablishments())
+        .filter((e) => !ids.has(e.id))
+        .map((e) => ({ ...e, authority: 'ses' as const })),
+    ];
+  }
+
   /** The travelers still to report, most urgent first. */
   async function toReportOf(scope: Scope, establishmentId?: string): Promise<SesToReportItem[]> {
     const at = now();
+    // Catalan lodgings upload a file (decision 057): reported once the upload is confirmed.
+    const mossos = new Set(
+      (await auto.mossosEstablishments(scope, establishmentId)).map((e) => e.id),
+    );
     const travelers = await auto.guardTravelers(
       scope,
       new Date(at.getTime() - GUARD_WINDOW_MS),
       establishmentId,
+      [...mossos],
     );
-    const items = await auto.partesOf(travelers.map((t) => t.id));
+    const uploaded = await auto.uploaded(
+      travelers.filter((t) => mossos.has(t.establishmentId)).map((t) => t.id),
+    );
+    const items = await auto.partesOf(
+      travelers.filter((t) => !mossos.has(t.establishmentId)).map((t) => t.id),
+    );
     const items$ = new Map<string, typeof items>();
     for (const item of items) {
       const list = items$.get(item.pilgrimId) ?? [];
@@ -235,7 +260,9 @@ export function createSesAutomatic(deps: SesAutomaticDeps) {
     }
     const out: SesToReportItem[] = [];
     for (const t of travelers) {
-      const sent = items$.get(t.id) ?? [];
+      const byUpload = mossos.has(t.establishmentId);
+      if (byUpload && uploaded.has(t.id)) continue;
+      const sent = byUpload ? [] : (items$.get(t.id) ?? []);
       if (sent.some((s) => s.communicationCode)) continue;
       // The latest communication says where it stands.
       const latest = sent[0];
@@ -256,6 +283,7 @@ export function createSesAutomatic(deps: SesAutomaticDeps) {
         pilgrimId: t.id,
         establishmentId: t.establishmentId,
         establishmentName: t.establishmentName,
+        authority: byUpload ? 'mossos' : 'ses',
         name: fullName(t),
         entryDate: t.entryDate,
         state,
@@ -359,7 +387,7 @@ export function createSesAutomatic(deps: SesAutomaticDeps) {
     async alertDue(): Promise<number> {
       const at = now();
       let alerted = 0;
-      for (const establishment of await auto.connectedEstablishments()) {
+      for (const establishment of await guardedEstablishments()) {
         const items = await toReportOf({ admin: true }, establishment.id);
         const near = items.filter(
           (i) => new Date(i.deadline).getTime() - at.getTime() <= WARN_BEFORE_MS,
@@ -426,10 +454,11 @@ export function createSesAutomatic(deps: SesAutomaticDeps) {
       ).filter((l) => data.submissionIds.includes(l.id));
       if (travelers.length === 0 && lotes.length === 0) return;
       const rejected = await auto.rejectedOf(lotes.map((l) => l.id));
-      const establishment = (await auto.connectedEstablishments()).find(
+      const establishment = (await guardedEstablishments()).find(
         (e) => e.id === data.establishmentId,
       );
       if (!establishment) return;
+      const byUpload = establishment.authority === 'mossos';
       for (const owner of await auto.ownersOf(data.establishmentId)) {
         const lng = isLanguage(owner.language) ? owner.language : 'es';
         await mailer.send(
@@ -438,6 +467,7 @@ export function createSesAutomatic(deps: SesAutomaticDeps) {
             establishment: establishment.name,
             url: `${deps.appUrl}/to-report`,
             timeZone: establishmentTimeZone(establishment),
+            authority: byUpload ? 'mossos' : 'ses',
             travelers,
             lotes: lotes.map((l) => ({
               ...l,

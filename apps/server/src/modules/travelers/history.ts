@@ -27,6 +27,8 @@ export function historyEntry(row: HistoryRow, viewerIsAdmin: boolean): TravelerH
     fromReportNumber?: unknown;
     communicationCode?: unknown;
     reason?: unknown;
+    authority?: unknown;
+    reference?: unknown;
   };
   const kinds = Array.isArray(details.documents)
     ? details.documents.map((d: { kind?: unknown }) => d?.kind)
@@ -61,6 +63,12 @@ export function historyEntry(row: HistoryRow, viewerIsAdmin: boolean): TravelerH
                 ? details.reason
                 : 'cancel',
           }
+        : null,
+    report:
+      row.action === 'pilgrim.authority_uploaded' &&
+      details.authority === 'mossos' &&
+      typeof details.reference === 'string'
+        ? { authority: 'mossos', reference: details.reference }
         : null,
   };
 }

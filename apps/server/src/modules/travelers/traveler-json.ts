@@ -10,6 +10,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { isoTimestamp } from '../../db/sql-helpers';
 import { establishments, pilgrims, type TravelerDbRow } from '../../db/schema';
 import { islandsClock } from '../establishments';
+import type { ReportedTo } from '@hospes/shared/travelers';
 import type { DocumentMeta, SelfRegistrationMeta } from './travelers.mapper';
 
 export type TravelerWithEstablishment = {
@@ -19,6 +20,7 @@ export type TravelerWithEstablishment = {
   establishmentPlace: { province: string; postalCode: string };
   documents: DocumentMeta[];
   selfRegistration: SelfRegistrationMeta | null;
+  reportedTo: ReportedTo | null;
 };
 
 /**
@@ -45,6 +47,24 @@ const documentsJson = sql<DocumentMeta[]>`(
 const selfRegistrationJson = sql<SelfRegistrationMeta | null>`(
   select json_build_object('status', s.status, 'confirmationCode', s.confirmation_code)
   from self_registrations s where s.pilgrim_id = ${outerTravelerId})`;
+
+/**
+ * Where the traveler in the outer query was last reported (ReportedToSchema, decision 057): the
+ * Mossos file whose upload was confirmed, else the lote of the SES parte stored for them (not
+ * cancelled since); null when neither.
+ */
+const reportedToJson = sql<ReportedTo | null>`coalesce((
+  select json_build_object('authority', 'mossos', 'reference', u.reference,
+    'at', ${isoTimestamp(sql`u.uploaded_at`)})
+  from authority_upload_items ui join authority_uploads u on u.id = ui.upload_id
+  where ui.pilgrim_id = ${outerTravelerId} and u.uploaded_at is not null
+  order by u.uploaded_at desc limit 1), (
+  select json_build_object('authority', 'ses', 'reference', s.lote,
+    'at', ${isoTimestamp(sql`coalesce(s.processed_at, s.created_at)`)})
+  from ses_submission_items si join ses_submissions s on s.id = si.submission_id
+  where si.pilgrim_id = ${outerTravelerId} and si.communication_code is not null
+    and si.cancelled_by is null and s.operation = 'A' and s.kind = 'PV'
+  order by s.created_at desc limit 1))`;
 
 /**
  * The name of the traveler's establishment, and its province and postal code (its clock), for one
@@ -85,7 +105,8 @@ export const rowFromJson = (json: string): TravelerDbRow =>
 export const fullRow = {
   json: sql<string>`json_build_object(
     'row', row_to_json(${pilgrims}), 'establishment', ${establishmentSql},
-    'documents', ${documentsJson}, 'selfRegistration', ${selfRegistrationJson})::text`,
+    'documents', ${documentsJson}, 'selfRegistration', ${selfRegistrationJson},
+    'reportedTo', ${reportedToJson})::text`,
 };
 
 export function fromFullRow({ json }: { json: string }): TravelerWithEstablishment {
@@ -94,6 +115,7 @@ export function fromFullRow({ json }: { json: string }): TravelerWithEstablishme
     establishment: { name: string; province: string; postalCode: string };
     documents: DocumentMeta[];
     selfRegistration: SelfRegistrationMeta | null;
+    reportedTo: ReportedTo | null;
   };
   const { name, ...place } = raw.establishment;
   return {
@@ -102,6 +124,7 @@ export function fromFullRow({ json }: { json: string }): TravelerWithEstablishme
     establishmentPlace: place,
     documents: raw.documents,
     selfRegistration: raw.selfRegistration,
+    reportedTo: raw.reportedTo,
   };
 }
 
@@ -218,6 +241,7 @@ export function apiTraveler(today: SQL, islandsToday?: SQL) {
     ),
     documentUploads: as('documentUploads', documentsJson),
     selfRegistration: as('selfRegistration', selfRegistrationJson),
+    reportedTo: as('reportedTo', reportedToJson),
     createdAt: as('createdAt', isoTimestamp(column(pilgrims.createdAt))),
     updatedAt: as('updatedAt', isoTimestamp(column(pilgrims.updatedAt))),
   };

@@ -12,6 +12,7 @@ import {
 } from '@hospes/shared/codes';
 import type {
   DocumentUpload,
+  ReportedTo,
   Traveler,
   CreateTravelerInput,
   UpdateTravelerInput,
@@ -368,6 +369,7 @@ export function toTravelerDto(
   documents: DocumentMeta[],
   today: string,
   selfRegistration: SelfRegistrationMeta | null = null,
+  reportedTo: ReportedTo | null = null,
 ): Traveler {
   const record = recordFromRow(row);
   const { establishmentId, ...rest } = record;
@@ -389,6 +391,7 @@ export function toTravelerDto(
       createdAt: d.createdAt,
     })),
     selfRegistration,
+    reportedTo,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -120,6 +120,7 @@ export function createTravelersService(deps: TravelersServiceDeps) {
       found.documents,
       todayIso(now(), establishmentTimeZone(found.establishmentPlace)),
       found.selfRegistration,
+      found.reportedTo,
     );
   }
 

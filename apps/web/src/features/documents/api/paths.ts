@@ -16,6 +16,11 @@ export const documentPaths = {
   sesSubmissions: (establishmentId: string) =>
     `/establishments/${encodeURIComponent(establishmentId)}/ses-submissions`,
   sesSubmissionCheck: (id: string) => `/ses-submissions/${encodeURIComponent(id)}/check`,
+  // The Mossos d'Esquadra's file and its confirmed upload (decision 057).
+  mossosFile: (establishmentId: string) =>
+    `/establishments/${encodeURIComponent(establishmentId)}/mossos-file`,
+  mossosUploaded: (establishmentId: string, uploadId: string) =>
+    `/establishments/${encodeURIComponent(establishmentId)}/authority-uploads/${encodeURIComponent(uploadId)}/uploaded`,
   // Sending by itself (decision 044).
   sesSchedule: (establishmentId: string) =>
     `/establishments/${encodeURIComponent(establishmentId)}/ses-schedule`,

@@ -15,6 +15,7 @@ import { links } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
 import { fullName } from '@/lib/format-date-time';
+import { useGenerateMossosFile, type MossosFile } from '../api/mossos';
 import { groupSesProblems, useGenerateSesFile, type SesProblemGroup } from '../api/ses';
 import {
   recentSesSubmission,
@@ -22,6 +23,7 @@ import {
   useSesConnection,
   useWatchedSesSubmission,
 } from '../api/ses-send';
+import { MossosUploadPanel } from './mossos-upload-panel';
 import { RadioGroup } from './radio-group';
 import { SesSubmissionStatus } from './ses-submission-status';
 
@@ -144,7 +146,9 @@ function TravelerLinks({ group, heading }: { group: SesProblemGroup; heading: st
 }
 
 /**
- * Send partes (PV) or reservas (RH) of an establishment to SES.HOSPEDAJES, or download the file:
+ * The establishment's reporting dialog. A Catalan establishment (decision 057) gets the Mossos
+ * d'Esquadra's file, a short guide to the portal's upload and the confirmation that it went up.
+ * Elsewhere: send partes (PV) or reservas (RH) of an establishment to SES.HOSPEDAJES, or download the file:
  * for the selected travelers or the arrivals of a date range (today by default). Sending needs the
  * establishment's web-service user (decision 035) and is then the default; the file comes as XML
  * or the zipped 'solicitud'. Pre-flight problems are listed per traveler with a link to fix each;
@@ -173,6 +177,8 @@ export function SesXmlDialog({
 }) {
   const { t } = useTranslation('documents');
   const generate = useGenerateSesFile();
+  const generateMossos = useGenerateMossosFile();
+  const [mossosFile, setMossosFile] = useState<MossosFile | null>(null);
   const send = useSendToSes();
   const firstSelected = selected[0]?.establishmentId;
   const [establishmentId, setEstablishmentId] = useState(
@@ -198,12 +204,14 @@ export function SesXmlDialog({
 
   const ids = selected.filter((p) => p.establishmentId === establishmentId).map((p) => p.id);
   const noneSelectedHere = scope === 'selected' && ids.length === 0;
-  // Catalan and Basque lodgings report to the Mossos d'Esquadra or the Ertzaintza, not to SES.
+  // Catalan lodgings upload the Mossos d'Esquadra's file; Basque ones report to the Ertzaintza.
   const authority = establishmentOf(establishmentId)?.authority;
-  const otherAuthority = authority && authority !== 'ses' ? AUTHORITY_NAMES[authority] : null;
-  const connection = useSesConnection(establishmentId, open && !otherAuthority);
+  const mossos = authority === 'mossos';
+  const otherAuthority =
+    authority && authority !== 'ses' && !mossos ? AUTHORITY_NAMES[authority] : null;
+  const connection = useSesConnection(establishmentId, open && !otherAuthority && !mossos);
   // Until the connection is known, the dialog does not know whether it sends or makes a file.
-  const deciding = !otherAuthority && connection.isPending;
+  const deciding = !otherAuthority && !mossos && connection.isPending;
   const blocked = !establishmentId || noneSelectedHere || otherAuthority !== null || deciding;
   const connected = !!connection.data?.user && !!connection.data.passwordSet;
   const canSend = connected && !!connection.data?.landlordCode;
@@ -215,13 +223,15 @@ export function SesXmlDialog({
     send.data ?? recovered?.submission,
     recovered?.receivedAt ?? send.submittedAt,
   );
-  const busy = generate.isPending || send.isPending;
+  const busy = generate.isPending || send.isPending || generateMossos.isPending;
   const names = new Map<string, string>();
   for (const p of [...knownTravelers, ...selected]) names.set(p.id, fullName(p));
 
   /** Any change of what is asked: earlier answers, and a "send again", no longer apply. */
   const changed = () => {
     generate.reset();
+    generateMossos.reset();
+    setMossosFile(null);
     send.reset();
     setResend(false);
     setMaybeSent(false);
@@ -242,6 +252,15 @@ export function SesXmlDialog({
     event.preventDefault();
     if (blocked) return;
     setDone('');
+    if (mossos) {
+      setMossosFile(null);
+      try {
+        setMossosFile(await generateMossos.mutateAsync({ establishmentId, ...selection() }));
+      } catch {
+        // shown below
+      }
+      return;
+    }
     if (mode === 'send') {
       generate.reset();
       setMaybeSent(false);
@@ -272,7 +291,7 @@ export function SesXmlDialog({
     }
   };
 
-  const error = mode === 'send' ? send.error : generate.error;
+  const error = mossos ? generateMossos.error : mode === 'send' ? send.error : generate.error;
   const preflight = isApiError(error) && error.code === 'SES_PREFLIGHT_FAILED';
   const alreadySent = isApiError(error) && error.code === 'SES_ALREADY_SENT';
   // "Send again" is for travelers whose earlier request went unanswered only.
@@ -305,7 +324,7 @@ export function SesXmlDialog({
       open={open}
       onClose={close}
       busy={busy}
-      title={mode === 'send' ? t('send.title') : t('xml.title')}
+      title={mossos ? t('mossos.title') : mode === 'send' ? t('send.title') : t('xml.title')}
     >
       <form noValidate onSubmit={(event) => void submit(event)}>
         {establishments.length > 1 && (
@@ -326,7 +345,8 @@ export function SesXmlDialog({
             options={establishments.map((e) => ({ value: e.id, label: e.name }))}
           />
         )}
-        {!otherAuthority && !deciding && (
+        {mossos && <p className="mt-4 text-fg">{t('mossos.intro')}</p>}
+        {!otherAuthority && !mossos && !deciding && (
           <RadioGroup<Mode>
             legend={t('send.mode')}
             name="ses-mode"
@@ -347,28 +367,30 @@ export function SesXmlDialog({
             {t('send.checkingConnection')}
           </p>
         )}
-        {!otherAuthority && connection.isError && (
+        {!otherAuthority && !mossos && connection.isError && (
           <p className="mt-1 text-sm text-muted">{t('send.connectionUnknown')}</p>
         )}
-        {!otherAuthority && connection.isSuccess && !canSend && (
+        {!otherAuthority && !mossos && connection.isSuccess && !canSend && (
           <p className="mt-1 text-sm text-muted">
             {connected ? t('send.noLandlordCode') : t('send.notConnected')}{' '}
             <TextLink to={links.profileTab('establishments')}>{t('send.setUp')}</TextLink>
           </p>
         )}
-        <RadioGroup<Kind>
-          legend={t('xml.kind')}
-          name="ses-kind"
-          value={kind}
-          onChange={(next) => {
-            setKind(next);
-            changed();
-          }}
-          options={[
-            { value: 'PV', label: t('xml.kindPV') },
-            { value: 'RH', label: t('xml.kindRH') },
-          ]}
-        />
+        {!mossos && (
+          <RadioGroup<Kind>
+            legend={t('xml.kind')}
+            name="ses-kind"
+            value={kind}
+            onChange={(next) => {
+              setKind(next);
+              changed();
+            }}
+            options={[
+              { value: 'PV', label: t('xml.kindPV') },
+              { value: 'RH', label: t('xml.kindRH') },
+            ]}
+          />
+        )}
         <RadioGroup<Scope>
           legend={t('xml.scope')}
           name="ses-scope"
@@ -421,7 +443,7 @@ export function SesXmlDialog({
             {t('xml.noneInEstablishment')}
           </FormAlert>
         )}
-        {mode === 'file' && (
+        {mode === 'file' && !mossos && (
           <RadioGroup<Format>
             legend={t('xml.format')}
             name="ses-format"
@@ -472,7 +494,14 @@ export function SesXmlDialog({
             <FormAlert className="mt-4">
               {mode === 'send' && maybeSent
                 ? t('send.maybeSent')
-                : errorText(error, mode === 'send' ? t('send.sendFailed') : t('xml.failed'))}
+                : errorText(
+                    error,
+                    mossos
+                      ? t('mossos.failed')
+                      : mode === 'send'
+                        ? t('send.sendFailed')
+                        : t('xml.failed'),
+                  )}
             </FormAlert>
           )
         )}
@@ -481,13 +510,21 @@ export function SesXmlDialog({
             {t('xml.done', { file: done })}
           </FormAlert>
         )}
+        {mossosFile && (
+          <>
+            <FormAlert tone="success" className="mt-4">
+              {t('mossos.done', { file: mossosFile.fileName, count: mossosFile.count })}
+            </FormAlert>
+            <MossosUploadPanel establishmentId={establishmentId} file={mossosFile} />
+          </>
+        )}
 
         <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={close} disabled={busy}>
-            {done ? t('xml.close') : t('xml.cancel')}
+            {done || mossosFile ? t('xml.close') : t('xml.cancel')}
           </Button>
           <Button type="submit" pending={busy} disabled={blocked}>
-            {mode === 'send' ? t('send.submit') : t('xml.generate')}
+            {mossos ? t('mossos.generate') : mode === 'send' ? t('send.submit') : t('xml.generate')}
           </Button>
         </div>
       </form>

@@ -91,6 +91,9 @@ function actionText(t: TFunction, entry: TravelerHistoryEntry, documents: string
       return t(`history.actions.ses_cancelled_${entry.ses?.reason ?? 'cancel'}`, {
         code: entry.ses?.communicationCode ?? '',
       });
+    case 'pilgrim.authority_uploaded':
+      // Decision 057: in a Mossos d'Esquadra file whose upload on the portal was confirmed.
+      return t('history.actions.authority_uploaded', { file: entry.report?.reference ?? '' });
   }
 }
 
