@@ -18,7 +18,9 @@ export const RESERVATION_MAX_NIGHTS = 366;
 export const RESERVATION_MAX_GUESTS = 99;
 
 const nights = (arrival: string, departure: string) =>
-  Math.round((Date.parse(`${departure}T00:00:00Z`) - Date.parse(`${arrival}T00:00:00Z`)) / 86400000);
+  Math.round(
+    (Date.parse(`${departure}T00:00:00Z`) - Date.parse(`${arrival}T00:00:00Z`)) / 86400000,
+  );
 
 /** Departure after arrival, within RESERVATION_MAX_NIGHTS: the error is on `departure`. */
 function checkDates(
@@ -29,7 +31,11 @@ function checkDates(
   if (!isIsoDate(value.arrival) || !isIsoDate(value.departure)) return;
   const n = nights(value.arrival, value.departure);
   if (n < 1)
-    ctx.addIssue({ code: 'custom', path: ['departure'], message: 'validation.departureAfterArrival' });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['departure'],
+      message: 'validation.departureAfterArrival',
+    });
   else if (n > RESERVATION_MAX_NIGHTS)
     ctx.addIssue({ code: 'custom', path: ['departure'], message: 'validation.stayTooLong' });
 }

@@ -594,7 +594,11 @@ export const sesAlerts = pgTable('ses_alerts', {
 });
 
 /** Reservations (decision 060): entered by hand, from a CSV file, or from a channel's calendar. */
-export const reservationStatus = pgEnum('reservation_status', ['confirmed', 'cancelled', 'checked_in']);
+export const reservationStatus = pgEnum('reservation_status', [
+  'confirmed',
+  'cancelled',
+  'checked_in',
+]);
 export const reservationSource = pgEnum('reservation_source', ['manual', 'csv', 'ical']);
 export const feedFetchResult = pgEnum('feed_fetch_result', ['ok', 'not_modified', 'error']);
 

@@ -137,7 +137,11 @@ function requestOnce(
           chunks.push(chunk);
         });
         res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(chunks),
+          }),
         );
         res.on('error', reject);
       },
@@ -169,7 +173,8 @@ export async function fetchCalendar(
         return { kind: 'error', error: 'address_refused' };
       const answer = await requestOnce(url, headers, options, controller.signal);
       if ([301, 302, 303, 307, 308].includes(answer.status) && answer.headers.location) {
-        if (redirects >= MAX_REDIRECTS) return { kind: 'error', error: 'http_status', status: answer.status };
+        if (redirects >= MAX_REDIRECTS)
+          return { kind: 'error', error: 'http_status', status: answer.status };
         url = new URL(answer.headers.location, url);
         continue;
       }

@@ -92,7 +92,11 @@ async function fetchNow(feedId: string, token = owner.token) {
 }
 
 const fetchFeedStatus = (feedId: string) =>
-  ctx.app.inject({ method: 'POST', url: `/api/reservation-feeds/${feedId}/fetch`, headers: bearer(owner.token) });
+  ctx.app.inject({
+    method: 'POST',
+    url: `/api/reservation-feeds/${feedId}/fetch`,
+    headers: bearer(owner.token),
+  });
 
 /** The feed's reservations, by UID: what the desk would see. */
 async function stays(feedId: string) {
@@ -109,7 +113,13 @@ describe('a channel’s calendar', () => {
   let feedId: string;
 
   it('is added and read at once: each event becomes a reservation on the feed’s unit', async () => {
-    serve(calendar(event('a@channel', '2026-12-05', '2026-12-08'), event('b@channel', '2026-12-10', '2026-12-12')), '"1"');
+    serve(
+      calendar(
+        event('a@channel', '2026-12-05', '2026-12-08'),
+        event('b@channel', '2026-12-10', '2026-12-12'),
+      ),
+      '"1"',
+    );
     const res = await ctx.app.inject({
       method: 'POST',
       url: `/api/establishments/${owner.establishmentId}/reservation-feeds`,
@@ -119,7 +129,10 @@ describe('a channel’s calendar', () => {
     expect(res.statusCode, res.body).toBe(201);
     const feed = res.json<{ data: FeedJson }>().data;
     feedId = feed.id;
-    expect(feed).toMatchObject({ lastResult: 'ok', lastChanges: { created: 2, updated: 0, cancelled: 0 } });
+    expect(feed).toMatchObject({
+      lastResult: 'ok',
+      lastChanges: { created: 2, updated: 0, cancelled: 0 },
+    });
     expect(await stays(feedId)).toEqual({
       'a@channel': '2026-12-05..2026-12-08 confirmed Apartamento 1',
       'b@channel': '2026-12-10..2026-12-12 confirmed Apartamento 1',
@@ -198,7 +211,11 @@ describe('a channel’s calendar', () => {
   it('records a server error and a timeout, changing nothing', async () => {
     const before = await stays(feedId);
     served.mode = 'error';
-    expect(await fetchNow(feedId)).toMatchObject({ lastResult: 'error', lastError: 'http_status', lastErrorStatus: 503 });
+    expect(await fetchNow(feedId)).toMatchObject({
+      lastResult: 'error',
+      lastError: 'http_status',
+      lastErrorStatus: 503,
+    });
     served.mode = 'hang';
     expect(await fetchNow(feedId)).toMatchObject({ lastResult: 'error', lastError: 'timeout' });
     expect(await stays(feedId)).toEqual(before);
@@ -244,15 +261,30 @@ describe('a channel’s calendar', () => {
     const actor = { id: owner.userId, role: 'user' } as Actor;
     served.requests = [];
     const port = new URL(feedUrl).port;
-    for (const url of [feedUrl, `http://localhost:${port}/feed.ics`, `http://[::1]:${port}/feed.ics`, `http://10.1.2.3:${port}/`]) {
-      const feed = await strict.create(actor, owner.establishmentId, { unit: 'Y', channel: 'Web', url });
+    for (const url of [
+      feedUrl,
+      `http://localhost:${port}/feed.ics`,
+      `http://[::1]:${port}/feed.ics`,
+      `http://10.1.2.3:${port}/`,
+    ]) {
+      const feed = await strict.create(actor, owner.establishmentId, {
+        unit: 'Y',
+        channel: 'Web',
+        url,
+      });
       expect(feed, url).toMatchObject({ lastResult: 'error', lastError: 'address_refused' });
     }
     expect(served.requests).toEqual([]);
   });
 
   it('reads every feed on the scheduled run', async () => {
-    serve(calendar(event('a@channel', '2026-12-06', '2026-12-09'), event('z@channel', '2027-01-02', '2027-01-04')), '"6"');
+    serve(
+      calendar(
+        event('a@channel', '2026-12-06', '2026-12-09'),
+        event('z@channel', '2027-01-02', '2027-01-04'),
+      ),
+      '"6"',
+    );
     const strictless = createFeedsService({
       db: ctx.database.db,
       reservations: createReservationsRepository(ctx.database.db),
@@ -261,12 +293,16 @@ describe('a channel’s calendar', () => {
       now: () => NOW,
     });
     await strictless.syncAll();
-    expect((await stays(feedId))['z@channel']).toBe('2027-01-02..2027-01-04 confirmed Apartamento 1');
+    expect((await stays(feedId))['z@channel']).toBe(
+      '2027-01-02..2027-01-04 confirmed Apartamento 1',
+    );
   });
 
   it('refuses a calendar over the size limit, changing nothing', async () => {
     const before = await stays(feedId);
-    const many = Array.from({ length: 800 }, (_, i) => event(`big-${i}@channel`, '2027-02-01', '2027-02-02'));
+    const many = Array.from({ length: 800 }, (_, i) =>
+      event(`big-${i}@channel`, '2027-02-01', '2027-02-02'),
+    );
     serve(calendar(...many), '"7"');
     expect(await fetchNow(feedId)).toMatchObject({ lastResult: 'error', lastError: 'too_large' });
     expect(await stays(feedId)).toEqual(before);
@@ -278,7 +314,11 @@ describe('a channel’s calendar', () => {
       .from(reservationsTable)
       .where(eq(reservationsTable.feedId, feedId));
     expect(before.length).toBeGreaterThan(0);
-    const res = await ctx.app.inject({ method: 'DELETE', url: `/api/reservation-feeds/${feedId}`, headers: bearer(owner.token) });
+    const res = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/reservation-feeds/${feedId}`,
+      headers: bearer(owner.token),
+    });
     expect(res.statusCode).toBe(200);
     const after = await ctx.database.db.select().from(reservationsTable);
     const kept = after.filter((r) => before.some((b) => b.id === r.id));

@@ -54,7 +54,13 @@ export function toFeedDto(row: ReservationFeedRow): Feed {
 /** How many feeds are fetched at once by the scheduled run. */
 const PARALLEL_FETCHES = 4;
 
-export function createFeedsService({ db, reservations, settings, log, now = () => new Date() }: FeedsServiceDeps) {
+export function createFeedsService({
+  db,
+  reservations,
+  settings,
+  log,
+  now = () => new Date(),
+}: FeedsServiceDeps) {
   async function feedOf(scope: Scope, id: string) {
     const feed = isUuid(id) ? await reservations.findFeed(id, scope) : null;
     if (!feed) throw new AppError('RESERVATION_FEED_NOT_FOUND');
@@ -64,7 +70,9 @@ export function createFeedsService({ db, reservations, settings, log, now = () =
   /** Brings the feed's reservations in step with the calendar's stays (one transaction). */
   async function apply(feed: ReservationFeedRow, stays: CalendarStay[], tx: Db) {
     const today = todayIso(now());
-    const existing = new Map((await reservations.ofFeed(feed.id, tx)).map((r) => [r.externalUid, r]));
+    const existing = new Map(
+      (await reservations.ofFeed(feed.id, tx)).map((r) => [r.externalUid, r]),
+    );
     const changes = { created: 0, updated: 0, cancelled: 0 };
     const seen = new Set<string>();
     for (const stay of stays) {

@@ -16,7 +16,10 @@ export type NewReservationRow = typeof reservations.$inferInsert;
 /** Reservations, calendar feeds and the export's secret. Staff queries carry the scope. */
 export function createReservationsRepository(db: Db) {
   /** Ids of the other live reservations of the same unit whose nights overlap, per reservation. */
-  async function overlapsOf(rows: readonly ReservationRow[], tx: Db): Promise<Map<string, string[]>> {
+  async function overlapsOf(
+    rows: readonly ReservationRow[],
+    tx: Db,
+  ): Promise<Map<string, string[]>> {
     const result = new Map<string, string[]>();
     const candidates = rows.filter((r) => r.unit !== null && r.status !== 'cancelled');
     if (candidates.length === 0) return result;
@@ -107,7 +110,11 @@ export function createReservationsRepository(db: Db) {
 
     /** Inserts, or answers null when the row's key (or feed UID) is taken. */
     async insert(row: NewReservationRow, tx: Db = db): Promise<ReservationRow | null> {
-      const [inserted] = await tx.insert(reservations).values(row).onConflictDoNothing().returning();
+      const [inserted] = await tx
+        .insert(reservations)
+        .values(row)
+        .onConflictDoNothing()
+        .returning();
       return inserted ?? null;
     },
 
@@ -191,7 +198,11 @@ export function createReservationsRepository(db: Db) {
       return inserted!;
     },
 
-    async updateFeed(id: string, values: Partial<typeof reservationFeeds.$inferInsert>, tx: Db = db) {
+    async updateFeed(
+      id: string,
+      values: Partial<typeof reservationFeeds.$inferInsert>,
+      tx: Db = db,
+    ) {
       const [row] = await tx
         .update(reservationFeeds)
         .set(values)

@@ -273,22 +273,25 @@ export const reservationsRoutes: FastifyPluginAsyncZod<{
 
   // ---- the calendar export ----
 
-  const exportRoute = (renew: boolean) => async (request: { params: { id: string } } & Parameters<typeof actorOf>[0]) => ({
-    success: true as const,
-    data: {
-      url: calendarExportUrl(
-        appUrl,
-        await reservations.exportToken(actorOf(request), request.params.id, renew),
-      ),
-    },
-  });
+  const exportRoute =
+    (renew: boolean) =>
+    async (request: { params: { id: string } } & Parameters<typeof actorOf>[0]) => ({
+      success: true as const,
+      data: {
+        url: calendarExportUrl(
+          appUrl,
+          await reservations.exportToken(actorOf(request), request.params.id, renew),
+        ),
+      },
+    });
 
   app.get(
     '/establishments/:id/reservations/calendar-export',
     {
       schema: {
         tags,
-        summary: 'The secret address of the establishment’s calendar for the channels (made on first use)',
+        summary:
+          'The secret address of the establishment’s calendar for the channels (made on first use)',
         description: 'Add `?unit=<unit>` to it for one unit’s calendar (a channel’s listing).',
         security,
         params: IdParams,

@@ -83,7 +83,11 @@ function csvDate(value: string): string {
 
 const HEADER_KEYS = new Map(RESERVATION_CSV_COLUMNS.map((c) => [c.toLowerCase(), c]));
 
-export function createReservationsService({ db, reservations, now = () => new Date() }: ReservationsServiceDeps) {
+export function createReservationsService({
+  db,
+  reservations,
+  now = () => new Date(),
+}: ReservationsServiceDeps) {
   async function establishmentOf(scope: Scope, id: string) {
     const found = isUuid(id) ? await reservations.establishmentInScope(id, scope) : null;
     if (!found) throw new AppError('ESTABLISHMENT_NOT_FOUND');
@@ -112,7 +116,10 @@ export function createReservationsService({ db, reservations, now = () => new Da
     );
     const header = records.shift();
     const problem = (field: string, code: string): ErrorDetail => ({ field, code, message: '' });
-    if (!header) throw new AppError('RESERVATION_IMPORT_INVALID', { details: [problem('file', 'validation.required')] });
+    if (!header)
+      throw new AppError('RESERVATION_IMPORT_INVALID', {
+        details: [problem('file', 'validation.required')],
+      });
     const columns = header.map((h) => HEADER_KEYS.get(h.trim().toLowerCase()) ?? null);
     const missing = RESERVATION_CSV_REQUIRED.filter((c) => !columns.includes(c));
     if (missing.length > 0)
@@ -120,9 +127,13 @@ export function createReservationsService({ db, reservations, now = () => new Da
         details: missing.map((c) => problem(`columns.${c}`, 'validation.required')),
       });
     if (records.length === 0)
-      throw new AppError('RESERVATION_IMPORT_INVALID', { details: [problem('rows', 'validation.required')] });
+      throw new AppError('RESERVATION_IMPORT_INVALID', {
+        details: [problem('rows', 'validation.required')],
+      });
     if (records.length > RESERVATION_CSV_MAX_ROWS)
-      throw new AppError('RESERVATION_IMPORT_INVALID', { details: [problem('rows', 'validation.tooManyRows')] });
+      throw new AppError('RESERVATION_IMPORT_INVALID', {
+        details: [problem('rows', 'validation.tooManyRows')],
+      });
     const details: ErrorDetail[] = [];
     const rows: { reference: string | null; input: CreateReservationInput }[] = [];
     const references = new Set<string>();
@@ -134,7 +145,8 @@ export function createReservationsService({ db, reservations, now = () => new Da
       });
       const reference = values.reference ? values.reference.slice(0, 500) : null;
       if (reference !== null) {
-        if (references.has(reference)) details.push(problem(`rows.${line}.reference`, 'validation.duplicate'));
+        if (references.has(reference))
+          details.push(problem(`rows.${line}.reference`, 'validation.duplicate'));
         references.add(reference);
       }
       const parsed = CreateReservationInputSchema.safeParse({
