@@ -47,7 +47,7 @@ export function readCalendar(text: string): CalendarStay[] {
     const start = vevent.getFirstPropertyValue('dtstart');
     if (typeof uid !== 'string' || uid.trim() === '' || !(start instanceof ICAL.Time))
       throw new InvalidCalendar('event without UID or DTSTART');
-    let end: ICAL.Time | null = null;
+    let end: ICAL.Time | null;
     try {
       end = new ICAL.Event(vevent).endDate;
     } catch {
