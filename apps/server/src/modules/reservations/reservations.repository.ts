@@ -69,7 +69,7 @@ export function createReservationsRepository(db: Db) {
     async list(
       establishmentId: string,
       scope: Scope,
-      filter: { from?: string; to?: string; status?: ReservationRow['status'] },
+      filter: { from?: string; to?: string; status?: ReservationRow['status']; arrivalOn?: string },
       page: { page: number; limit: number },
       tx: Db = db,
     ) {
@@ -80,6 +80,7 @@ export function createReservationsRepository(db: Db) {
       if (filter.from) conditions.push(gt(reservations.departure, filter.from));
       if (filter.to) conditions.push(lte(reservations.arrival, filter.to));
       if (filter.status) conditions.push(eq(reservations.status, filter.status));
+      if (filter.arrivalOn) conditions.push(eq(reservations.arrival, filter.arrivalOn));
       const where = and(...conditions);
       const [total] = await tx.select({ n: count() }).from(reservations).where(where);
       const rows = await tx

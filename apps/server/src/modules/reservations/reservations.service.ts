@@ -247,11 +247,10 @@ export function createReservationsService({
       const { rows } = await reservations.list(
         establishmentId,
         scope,
-        { from: addDays(day, -1), to: day },
+        { arrivalOn: day },
         { page: 1, limit: 200 },
       );
-      const arriving = rows.filter((r) => r.arrival === day);
-      return { day, reservations: await withOverlaps(arriving) };
+      return { day, reservations: await withOverlaps(rows) };
     },
 
     /**

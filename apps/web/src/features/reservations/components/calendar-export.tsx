@@ -42,17 +42,17 @@ export function CalendarExport({
       <p className="text-sm text-muted">{t('export.intro')}</p>
       {exported.isError && <FormAlert>{errorText(exported.error, t('export.failed'))}</FormAlert>}
       <ul className="space-y-2">
-        {addresses.map(({ label, url }) => (
+        {addresses.map(({ label, url }, index) => (
           <li key={url} className="flex flex-wrap items-end gap-2">
             <div className="min-w-0 flex-1">
               <label
-                htmlFor={`export-${label}`}
+                htmlFor={`calendar-export-${index}`}
                 className="mb-1 block text-sm font-semibold text-fg"
               >
                 {label}
               </label>
               <input
-                id={`export-${label}`}
+                id={`calendar-export-${index}`}
                 readOnly
                 value={url}
                 onFocus={(event) => event.target.select()}
