@@ -43,6 +43,10 @@ import { travelersRoutes } from './modules/travelers/travelers.routes';
 import { createTravelersService } from './modules/travelers/travelers.service';
 import { createTravelerCounts } from './modules/travelers/traveler-counts';
 import { createRetentionService, scheduleRetention } from './modules/retention/retention.service';
+import { createFeedsService, scheduleFeedSync } from './modules/reservations/feeds';
+import { createReservationsRepository } from './modules/reservations/reservations.repository';
+import { reservationsRoutes } from './modules/reservations/reservations.routes';
+import { createReservationsService } from './modules/reservations/reservations.service';
 import { createSesRepository } from './modules/ses/ses.repository';
 import { sesRoutes } from './modules/ses/ses.routes';
 import { createSesService, scheduleSesChecks, workSesCorrections } from './modules/ses/ses.service';
@@ -412,6 +416,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       config.retentionPurgeHours * 3600,
       app.log,
     );
+  // Reservations, and the channels' calendars read every ICAL_FETCH_MINUTES (decision 060).
+  const reservationsRepository = createReservationsRepository(db);
+  const reservations = createReservationsService({ db, reservations: reservationsRepository, now });
+  const reservationFeeds = createFeedsService({
+    db,
+    reservations: reservationsRepository,
+    settings: config.ical,
+    log: app.log,
+    now,
+  });
+  if (config.ical.fetchMinutes > 0)
+    await scheduleFeedSync(jobs, reservationFeeds, config.ical.fetchMinutes * 60);
   app.addHook('onReady', async () => jobs.start());
   // preClose: before any onClose hook, such as server.ts's that closes the database.
   app.addHook('preClose', async () => jobs.stop());
@@ -453,6 +469,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(publicCheckinRoutes, { prefix: '/public/checkin', checkin });
       await api.register(documentsRoutes, { pdf, exportImport, authorityFiles, mossos });
       await api.register(sesRoutes, { ses });
+      await api.register(reservationsRoutes, {
+        reservations,
+        feeds: reservationFeeds,
+        appUrl: config.appUrl,
+      });
       await api.register(sesAutomaticRoutes, { automatic: sesAutomatic });
       await api.register(adminRoutes, { prefix: '/admin', admin });
       if (testClock) {

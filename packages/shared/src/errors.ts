@@ -52,6 +52,10 @@ export const ERROR_CATALOGUE = {
   PILGRIM_NOT_FOUND: { status: 404 },
   DOCUMENT_NOT_FOUND: { status: 404 },
   CHECKIN_LINK_INVALID: { status: 404 },
+  RESERVATION_NOT_FOUND: { status: 404 },
+  RESERVATION_FEED_NOT_FOUND: { status: 404 },
+  /** An unknown (or renewed) secret of a reservations calendar export. */
+  CALENDAR_EXPORT_NOT_FOUND: { status: 404 },
   METHOD_NOT_ALLOWED: { status: 405 },
   EMAIL_OR_NIF_TAKEN: { status: 409 },
   EMAIL_TAKEN: { status: 409 },
@@ -71,6 +75,8 @@ export const ERROR_CATALOGUE = {
   // Registration documents (PDF, e-mail, import, SES.HOSPEDAJES files)
   EMAIL_REQUIRED: { status: 400 },
   IMPORT_FILE_INVALID: { status: 400 },
+  /** A reservations CSV file with a problem: nothing was imported (details per row). */
+  RESERVATION_IMPORT_INVALID: { status: 400 },
   IMPORT_FILE_TOO_LARGE: { status: 413 },
   IMPORT_FILE_UNSUPPORTED: { status: 415 },
   SES_PREFLIGHT_FAILED: { status: 422 },

@@ -91,6 +91,14 @@ const EnvSchema = z.object({
       .optional(),
   ),
   SES_AUTOMATIC_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  // The channels' calendars of the reservations (modules/reservations, decision 060).
+  ICAL_FETCH_MINUTES: z.coerce.number().int().min(0).max(1440).default(15),
+  ICAL_FETCH_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(120).default(15),
+  ICAL_MAX_KB: z.coerce.number().int().min(16).max(51_200).default(2048),
+  ICAL_ALLOW_PRIVATE_HOSTS: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .optional()
+    .transform((v) => v === 'true'),
   // A clock the end-to-end tests move (decision 047): never with NODE_ENV=production.
   TEST_CLOCK: z
     .enum(['true', 'false'], { error: 'must be true or false' })
@@ -176,6 +184,15 @@ export type Config = {
    * job run by one process whatever their number (0: not on this process; decision 044).
    */
   sesAutomaticSeconds: number;
+  /** The channels' calendars (decision 060). */
+  ical: {
+    /** Minutes between readings of every feed, a scheduled job (0: not on this process). */
+    fetchMinutes: number;
+    timeoutMs: number;
+    maxBytes: number;
+    /** Calendars on loopback or private addresses too (tests, a calendar on the same network). */
+    allowPrivateHosts: boolean;
+  };
   ses: {
     /** One address for both SES services instead of the Ministry's (a proxy, or tests). */
     endpoint: string | undefined;
@@ -271,6 +288,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     redisUrl: e.REDIS_URL,
     sesAutomaticSeconds: e.SES_AUTOMATIC_SECONDS,
+    ical: {
+      fetchMinutes: e.ICAL_FETCH_MINUTES,
+      timeoutMs: e.ICAL_FETCH_TIMEOUT_SECONDS * 1000,
+      maxBytes: e.ICAL_MAX_KB * 1024,
+      allowPrivateHosts: e.ICAL_ALLOW_PRIVATE_HOSTS,
+    },
     testClock: e.TEST_CLOCK,
   };
 }
@@ -287,6 +310,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       SES_CHECK_SECONDS: '0',
       // Nor automatic sends and alerts: tests that want them set sesAutomaticSeconds.
       SES_AUTOMATIC_SECONDS: '0',
+      // Nor scheduled calendar readings: tests read a feed when they want.
+      ICAL_FETCH_MINUTES: '0',
     }),
     ...overrides,
   };

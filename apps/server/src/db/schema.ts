@@ -650,6 +650,97 @@ export const authorityUploadItems = pgTable(
   ],
 );
 
+/** Reservations (decision 060): entered by hand, from a CSV file, or from a channel's calendar. */
+export const reservationStatus = pgEnum('reservation_status', [
+  'confirmed',
+  'cancelled',
+  'checked_in',
+]);
+export const reservationSource = pgEnum('reservation_source', ['manual', 'csv', 'ical']);
+export const feedFetchResult = pgEnum('feed_fetch_result', ['ok', 'not_modified', 'error']);
+
+/**
+ * A channel's calendar (iCal) the owner pasted, for one unit: fetched on a schedule, its events
+ * create, move and cancel that unit's reservations by UID (decision 060).
+ */
+export const reservationFeeds = pgTable(
+  'reservation_feeds',
+  {
+    id: uuid('id').primaryKey(),
+    establishmentId: uuid('establishment_id')
+      .notNull()
+      .references(() => establishments.id, { onDelete: 'cascade' }),
+    unit: varchar('unit', { length: 100 }).notNull(),
+    channel: varchar('channel', { length: 60 }).notNull(),
+    url: varchar('url', { length: 2000 }).notNull(),
+    /** The validators of the last answer, sent back as If-None-Match / If-Modified-Since. */
+    etag: varchar('etag', { length: 500 }),
+    lastModified: varchar('last_modified', { length: 100 }),
+    lastFetchedAt: timestamp('last_fetched_at', { withTimezone: true }),
+    lastResult: feedFetchResult('last_result'),
+    lastError: varchar('last_error', { length: 40 }),
+    lastErrorStatus: integer('last_error_status'),
+    lastChanges: jsonb('last_changes').$type<{
+      created: number;
+      updated: number;
+      cancelled: number;
+    }>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('reservation_feeds_establishment_idx').on(t.establishmentId)],
+);
+
+export const reservations = pgTable(
+  'reservations',
+  {
+    id: uuid('id').primaryKey(),
+    establishmentId: uuid('establishment_id')
+      .notNull()
+      .references(() => establishments.id, { onDelete: 'cascade' }),
+    holderName: varchar('holder_name', { length: 200 }).notNull(),
+    holderEmail: varchar('holder_email', { length: 250 }),
+    holderPhone: varchar('holder_phone', { length: 20 }),
+    arrival: date('arrival').notNull(),
+    departure: date('departure').notNull(),
+    guests: integer('guests').notNull(),
+    unit: varchar('unit', { length: 100 }),
+    channel: varchar('channel', { length: 60 }),
+    paymentType: varchar('payment_type', { length: 5 }),
+    status: reservationStatus('status').notNull().default('confirmed'),
+    notes: varchar('notes', { length: 2000 }),
+    source: reservationSource('source').notNull(),
+    /** The calendar of a reservation from iCal; its event's UID (or a CSV row's reference). */
+    feedId: uuid('feed_id').references(() => reservationFeeds.id, { onDelete: 'set null' }),
+    externalUid: varchar('external_uid', { length: 500 }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The `Idempotency-Key` of the create and the fingerprint of its body (lib/idempotency). */
+    requestKey: varchar('request_key', { length: 100 }),
+    requestHash: varchar('request_hash', { length: 64 }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('reservations_establishment_arrival_idx').on(t.establishmentId, t.arrival),
+    uniqueIndex('reservations_feed_uid_unique').on(t.feedId, t.externalUid),
+    uniqueIndex('reservations_csv_reference_unique')
+      .on(t.establishmentId, t.externalUid)
+      .where(sql`${t.source} = 'csv'`),
+    uniqueIndex('reservations_request_key_unique').on(t.createdBy, t.requestKey),
+  ],
+);
+
+/** The secret of an establishment's calendar export (GET /api/reservations/calendar/:token.ics). */
+export const reservationCalendarExports = pgTable('reservation_calendar_exports', {
+  establishmentId: uuid('establishment_id')
+    .primaryKey()
+    .references(() => establishments.id, { onDelete: 'cascade' }),
+  token: varchar('token', { length: 64 }).notNull().unique(),
+  createdAt: createdAt(),
+});
+
+export type ReservationRow = typeof reservations.$inferSelect;
+export type ReservationFeedRow = typeof reservationFeeds.$inferSelect;
+
 export type UserRow = typeof users.$inferSelect;
 export type TravelerDbRow = typeof pilgrims.$inferSelect;
 export type NewTravelerRow = typeof pilgrims.$inferInsert;

@@ -18,6 +18,8 @@ export const paths = {
   profile: '/profile',
   /** The travelers still to report to SES.HOSPEDAJES (decision 044). */
   toReport: '/to-report',
+  /** The reservations of an establishment (?establishmentId=), its calendars (decision 060). */
+  reservations: '/reservations',
   /** The self check-in poster of an establishment (?establishmentId=), on screen and printed. */
   checkinPoster: '/checkin-poster',
   // Public traveler self-registration (spec §2): both paths show the same page.
@@ -50,6 +52,10 @@ export const links = {
     establishmentId
       ? `${paths.travelerRegistration}?establishmentId=${encodeURIComponent(establishmentId)}`
       : paths.travelerRegistration,
+  reservations: (establishmentId?: string) =>
+    establishmentId
+      ? `${paths.reservations}?establishmentId=${encodeURIComponent(establishmentId)}`
+      : paths.reservations,
   checkinPoster: (establishmentId: string) =>
     `${paths.checkinPoster}?establishmentId=${encodeURIComponent(establishmentId)}`,
   /** The desk, its form started as a companion of a registered traveler (their stay shared). */
@@ -105,6 +111,23 @@ export const apiPaths = {
     publicOcr: (token: string) => `/public/checkin/${encodeURIComponent(token)}/ocr`,
     byCode: (code: string) => `/pilgrims/by-code/${encodeURIComponent(code)}`,
     confirm: (id: string) => `/pilgrims/${encodeURIComponent(id)}/confirm`,
+  },
+  reservations: {
+    list: (establishmentId: string) =>
+      `/establishments/${encodeURIComponent(establishmentId)}/reservations`,
+    today: (establishmentId: string) =>
+      `/establishments/${encodeURIComponent(establishmentId)}/reservations/today`,
+    import: (establishmentId: string) =>
+      `/establishments/${encodeURIComponent(establishmentId)}/reservations/import`,
+    one: (id: string) => `/reservations/${encodeURIComponent(id)}`,
+    feeds: (establishmentId: string) =>
+      `/establishments/${encodeURIComponent(establishmentId)}/reservation-feeds`,
+    feed: (id: string) => `/reservation-feeds/${encodeURIComponent(id)}`,
+    fetchFeed: (id: string) => `/reservation-feeds/${encodeURIComponent(id)}/fetch`,
+    calendarExport: (establishmentId: string) =>
+      `/establishments/${encodeURIComponent(establishmentId)}/reservations/calendar-export`,
+    renewCalendarExport: (establishmentId: string) =>
+      `/establishments/${encodeURIComponent(establishmentId)}/reservations/calendar-export/renew`,
   },
   establishments: {
     list: '/establishments',

@@ -43,6 +43,7 @@ export const NAMESPACES = [
   'establishments',
   'admin',
   'documents',
+  'reservations',
   'validation',
   'errors',
 ] as const;

@@ -6,6 +6,7 @@ import type checkin from './en/checkin.json';
 import type establishments from './en/establishments.json';
 import type admin from './en/admin.json';
 import type documents from './en/documents.json';
+import type reservations from './en/reservations.json';
 
 type Table = Record<string, string>;
 
@@ -19,6 +20,7 @@ export type LocaleBundle = {
   establishments: typeof establishments;
   admin: typeof admin;
   documents: typeof documents;
+  reservations: typeof reservations;
   validation: Table;
   errors: Table;
 };

@@ -4,3 +4,5 @@
  * (docs/decisions/037-server-module-boundaries.md).
  */
 export type { AuthorityFilesService } from './authority-files/authority-files.service';
+/** CSV reading as the traveler import reads it (the reservations import uses it). */
+export { decodeCsvText, parseCsv, unguardCell } from './export-import/csv';

@@ -129,6 +129,11 @@ function NavItems({ vertical = false }: { vertical?: boolean }) {
           {t('nav.travelerRegistration')}
         </NavLink>
       </li>
+      <li>
+        <NavLink to={paths.reservations} className={navLinkClasses}>
+          {t('nav.reservations')}
+        </NavLink>
+      </li>
       <ToReportLink className={navLinkClasses} />
       {isAdmin(user) && (
         <li>

@@ -28,6 +28,7 @@ import {
 import { Button } from '@/components/ui/button';
 import { isAdmin, useAuth } from '@/lib/auth';
 import { errorText } from '@/lib/error-text';
+import { TodayArrivals } from '@/features/reservations/components/today-arrivals';
 import { PageHeader } from './page-header';
 import { PageTitle } from './page-title';
 import { RegistrationModes } from './registration-modes';
@@ -204,6 +205,7 @@ export function TravelerRegistrationRoute() {
                   {tc('share.button')}
                 </Button>
               </div>
+              <TodayArrivals establishmentId={chosen} />
               <ShareLinkDialog
                 establishmentId={chosen}
                 establishmentName={list.find((e) => e.id === chosen)?.name ?? ''}

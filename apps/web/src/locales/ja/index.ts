@@ -9,6 +9,7 @@ import common from './common.json';
 import documents from './documents.json';
 import establishments from './establishments.json';
 import profile from './profile.json';
+import reservations from './reservations.json';
 
 const bundle: LocaleBundle = {
   common,
@@ -19,6 +20,7 @@ const bundle: LocaleBundle = {
   establishments,
   admin,
   documents,
+  reservations,
   validation,
   errors,
 };

@@ -1,0 +1,343 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { LngQuerySchema, paginationOf } from '@hospes/shared/common';
+import {
+  CalendarExportResponseSchema,
+  CreateFeedInputSchema,
+  CreateReservationInputSchema,
+  FeedListResponseSchema,
+  FeedResponseSchema,
+  ImportReservationsInputSchema,
+  ImportReservationsResponseSchema,
+  ListReservationsQuerySchema,
+  RESERVATION_CSV_COLUMNS,
+  RESERVATION_CSV_MAX_CHARS,
+  ReservationListResponseSchema,
+  ReservationResponseSchema,
+  TodayArrivalsResponseSchema,
+  UpdateReservationInputSchema,
+} from '@hospes/shared/reservations';
+import { z } from '@hospes/shared/zod';
+import { AppError } from '../../lib/app-error';
+import { actorOf } from '../../plugins/auth';
+import { IdempotencyHeaders } from '../travelers';
+import type { FeedsService } from './feeds';
+import type { ReservationsService } from './reservations.service';
+
+const tags = ['reservations'];
+const security = [{ bearerAuth: [] }];
+/** Ids are checked by the service, so that a malformed one answers 404 like an unknown one. */
+const IdParams = z.object({ id: z.string().max(100) });
+
+/** The address of the establishment's calendar export. */
+export function calendarExportUrl(appUrl: string, token: string) {
+  return `${appUrl.replace(/\/+$/, '')}/api/public/calendars/${encodeURIComponent(token)}`;
+}
+
+export const reservationsRoutes: FastifyPluginAsyncZod<{
+  reservations: ReservationsService;
+  feeds: FeedsService;
+  appUrl: string;
+}> = async (app, { reservations, feeds, appUrl }) => {
+  app.get(
+    '/establishments/:id/reservations',
+    {
+      schema: {
+        tags,
+        summary: 'The reservations of an establishment, by arrival date',
+        description:
+          '`from`: still running after that day (departure after it); `to`: arriving on or before ' +
+          'it; `status`. Each reservation lists the live reservations of the same unit whose ' +
+          'nights overlap it (`overlapsWith`).',
+        security,
+        params: IdParams,
+        querystring: ListReservationsQuerySchema,
+        response: { 200: ReservationListResponseSchema },
+      },
+      onRequest: app.requireUser,
+    },
+    async (request) => {
+      const { data, total } = await reservations.list(
+        actorOf(request),
+        request.params.id,
+        request.query,
+      );
+      return {
+        success: true as const,
+        data,
+        pagination: paginationOf(total, request.query.page, request.query.limit),
+      };
+    },
+  );
+
+  app.post(
+    '/establishments/:id/reservations',
+    {
+      schema: {
+        tags,
+        summary: 'Enter a reservation by hand',
+        description:
+          'With an `Idempotency-Key` header, the same key again answers the reservation it ' +
+          'created (header `idempotent-replayed: true`) instead of creating a second one; the ' +
+          'same key with other data answers 422 IDEMPOTENCY_KEY_REUSED.',
+        security,
+        params: IdParams,
+        querystring: LngQuerySchema,
+        headers: IdempotencyHeaders,
+        body: CreateReservationInputSchema,
+        response: { 201: ReservationResponseSchema },
+      },
+      onRequest: app.requireUser,
+    },
+    async (request, reply) => {
+      const { reservation, replayed } = await reservations.create(
+        actorOf(request),
+        request.params.id,
+        request.body,
+        request.headers['idempotency-key'],
+      );
+      if (replayed) reply.header('idempotent-replayed', 'true');
+      return reply.code(201).send({ success: true as const, data: reservation });
+    },
+  );
+
+  app.get(
+    '/establishments/:id/reservations/today',
+    {
+      schema: {
+        tags,
+        summary: 'Today’s arrivals: the reservations arriving today by the establishment’s clock',
+        security,
+        params: IdParams,
+        querystring: LngQuerySchema,
+        response: { 200: TodayArrivalsResponseSchema },
+      },
+      onRequest: app.requireUser,
+    },
+    async (request) => ({
+      success: true as const,
+      data: await reservations.today(actorOf(request), request.params.id),
+    }),
+  );
+
+  app.post(
+    '/establishments/:id/reservations/import',
+    {
+      bodyLimit: RESERVATION_CSV_MAX_CHARS * 4 + 1024,
+      schema: {
+        tags,
+        summary: 'Import reservations from a CSV file',
+        description:
+          `\`csv\`: the file's text, a header row naming the columns (${RESERVATION_CSV_COLUMNS.join(', ')}; ` +
+          'holderName, arrival, departure and guests required), `;`, `,` or tab between fields, ' +
+          'dates as YYYY-MM-DD or DD/MM/YYYY. Every row is checked first: one bad row stores ' +
+          'nothing (400 RESERVATION_IMPORT_INVALID, a detail per problem, field `rows.<line>.<column>`). ' +
+          'A row whose `reference` was imported before updates that reservation.',
+        security,
+        params: IdParams,
+        querystring: LngQuerySchema,
+        body: ImportReservationsInputSchema,
+        response: { 200: ImportReservationsResponseSchema },
+      },
+      onRequest: app.requireUser,
+    },
+    async (request) => ({
+      success: true as const,
+      data: await reservations.importCsv(actorOf(request), request.params.id, request.body.csv),
+    }),
+  );
+
+  app.get(
+    '/reservations/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One reservation',
+        security,
+        params: IdParams,
+        querystring: LngQuerySchema,
+        response: { 200: ReservationResponseSchema },
+      },
+      onRequest: app.requireUser,
+    },
+    async (request) => ({
+      success: true as const,
+      data: await reservations.get(actorOf(request), request.params.id),
+    }),
+  );
+
+  app.put(
+    '/reservations/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Change a reservation (its status included: confirmed, cancelled, checked in)',
+        description:
+          'A reservation from a calendar keeps following it: its dates and unit are the ' +
+          'calendar’s at the next reading.',
+        security,
+        params: IdParams,
+        querystring: LngQuerySchema,
+        body: UpdateReservationInputSchema,
+        response: { 200: ReservationResponseSchema },
+      },
+      onRequest: app.requireUser,
+    },
+    async (request) => ({
+      success: true as const,
+      data: await reservations.update(actorOf(request), request.params.id, request.body),
+    }),
+  );
+
+  // ---- calendar feeds ----
+
+  app.get(
+    '/establishments/:id/reservation-feeds',
+    {
+      schema: {
+        tags,
+        summary: 'The channels’ calendars (iCal) of an establishment, with their last reading',
+        security,
+        params: IdParams,
+        querystring: LngQuerySchema,
+        response: { 200: FeedListResponseSchema },
+      },
+      onRequest: app.requireUser,
+    },
+    async (request) => ({
+      success: true as const,
+      data: await feeds.list(actorOf(request), request.params.id),
+    }),
+  );
+
+  app.post(
+    '/establishments/:id/reservation-feeds',
+    {
+      schema: {
+        tags,
+        summary: 'Add a channel’s calendar (iCal address) for a unit; it is read at once',
+        description:
+          'http or https only. The answer holds the first reading’s outcome (`lastResult`, ' +
+          '`lastError`); a failed reading still adds the feed, read again on the schedule.',
+        security,
+        params: IdParams,
+        querystring: LngQuerySchema,
+        body: CreateFeedInputSchema,
+        response: { 201: FeedResponseSchema },
+      },
+      onRequest: app.requireUser,
+    },
+    async (request, reply) =>
+      reply.code(201).send({
+        success: true as const,
+        data: await feeds.create(actorOf(request), request.params.id, request.body),
+      }),
+  );
+
+  app.post(
+    '/reservation-feeds/:id/fetch',
+    {
+      schema: {
+        tags,
+        summary: 'Read a channel’s calendar now',
+        security,
+        params: IdParams,
+        querystring: LngQuerySchema,
+        response: { 200: FeedResponseSchema },
+      },
+      onRequest: app.requireUser,
+    },
+    async (request) => ({
+      success: true as const,
+      data: await feeds.fetchNow(actorOf(request), request.params.id),
+    }),
+  );
+
+  app.delete(
+    '/reservation-feeds/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Remove a channel’s calendar (its reservations stay, no longer followed)',
+        security,
+        params: IdParams,
+        querystring: LngQuerySchema,
+        response: { 200: z.object({ success: z.literal(true) }) },
+      },
+      onRequest: app.requireUser,
+    },
+    async (request) => {
+      await feeds.remove(actorOf(request), request.params.id);
+      return { success: true as const };
+    },
+  );
+
+  // ---- the calendar export ----
+
+  const exportRoute =
+    (renew: boolean) =>
+    async (request: { params: { id: string } } & Parameters<typeof actorOf>[0]) => ({
+      success: true as const,
+      data: {
+        url: calendarExportUrl(
+          appUrl,
+          await reservations.exportToken(actorOf(request), request.params.id, renew),
+        ),
+      },
+    });
+
+  app.get(
+    '/establishments/:id/reservations/calendar-export',
+    {
+      schema: {
+        tags,
+        summary:
+          'The secret address of the establishment’s calendar for the channels (made on first use)',
+        description: 'Add `?unit=<unit>` to it for one unit’s calendar (a channel’s listing).',
+        security,
+        params: IdParams,
+        querystring: LngQuerySchema,
+        response: { 200: CalendarExportResponseSchema },
+      },
+      onRequest: app.requireUser,
+    },
+    async (request) => exportRoute(false)(request),
+  );
+
+  app.post(
+    '/establishments/:id/reservations/calendar-export/renew',
+    {
+      schema: {
+        tags,
+        summary: 'A new secret address for the calendar export (the old one stops working)',
+        security,
+        params: IdParams,
+        querystring: LngQuerySchema,
+        response: { 200: CalendarExportResponseSchema },
+      },
+      onRequest: app.requireUser,
+    },
+    async (request) => exportRoute(true)(request),
+  );
+
+  app.get(
+    '/public/calendars/:token',
+    {
+      schema: {
+        tags,
+        summary: 'The establishment’s reservations as an iCalendar file, for the channels',
+        description:
+          'No session: the secret address is the key. Live reservations from 30 days ago on, as ' +
+          'all-day events (arrival to departure) that say only “Hospes” and the unit. `unit`: ' +
+          'one unit’s reservations only.',
+        params: z.object({ token: z.string().max(64) }),
+        querystring: z.object({ unit: z.string().trim().max(100).optional() }),
+        response: { 200: z.any().describe('text/calendar') },
+      },
+    },
+    async (request, reply) => {
+      const text = await reservations.calendar(request.params.token, request.query.unit || null);
+      if (text === null) throw new AppError('CALENDAR_EXPORT_NOT_FOUND');
+      return reply.header('content-type', 'text/calendar; charset=utf-8').send(text);
+    },
+  );
+};

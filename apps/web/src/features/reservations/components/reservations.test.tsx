@@ -1,0 +1,162 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { Feed, Reservation } from '@hospes/shared/reservations';
+import { mockApi, renderPage } from '@/test/utils';
+import { CalendarFeeds } from './calendar-feeds';
+import { ReservationsList } from './reservations-list';
+import { TodayArrivals } from './today-arrivals';
+
+const EST = '0190a3b2-0000-7000-8000-000000000001';
+
+const reservation = (overrides: Partial<Reservation>): Reservation => ({
+  id: '0190a3b2-0000-7000-8000-0000000000a1',
+  establishmentId: EST,
+  holderName: 'Anna Schmidt',
+  holderEmail: null,
+  holderPhone: null,
+  arrival: '2026-12-01',
+  departure: '2026-12-04',
+  guests: 2,
+  unit: 'Loft',
+  channel: 'Airbnb',
+  paymentType: null,
+  status: 'confirmed',
+  notes: null,
+  source: 'ical',
+  feedId: null,
+  externalUid: null,
+  overlapsWith: [],
+  createdAt: '2026-11-20T10:00:00.000Z',
+  updatedAt: '2026-11-20T10:00:00.000Z',
+  ...overrides,
+});
+
+const A = reservation({
+  id: '0190a3b2-0000-7000-8000-0000000000a1',
+  overlapsWith: ['0190a3b2-0000-7000-8000-0000000000b2'],
+});
+const B = reservation({
+  id: '0190a3b2-0000-7000-8000-0000000000b2',
+  holderName: 'Jean Dupont',
+  arrival: '2026-12-03',
+  departure: '2026-12-05',
+  status: 'checked_in',
+  source: 'manual',
+  overlapsWith: ['0190a3b2-0000-7000-8000-0000000000a1'],
+});
+
+const page = (data: Reservation[]) => ({
+  body: {
+    success: true,
+    data,
+    pagination: { total: data.length, page: 1, limit: 50, totalPages: 1 },
+  },
+});
+
+describe('reservations', () => {
+  it('lists reservations by arrival with their status and warns of an overlap on the same unit', async () => {
+    const { calls } = mockApi({ [`GET /api/establishments/${EST}/reservations`]: page([A, B]) });
+    renderPage(<ReservationsList establishmentId={EST} today="2026-12-01" />);
+    const items = await screen.findAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    expect(within(items[0]!).getByText('Anna Schmidt')).toBeInTheDocument();
+    expect(within(items[0]!).getByText('Confirmed')).toBeInTheDocument();
+    expect(within(items[0]!).getByText('Overlaps on Loft with: Jean Dupont')).toBeInTheDocument();
+    expect(within(items[1]!).getByText('Checked in')).toBeInTheDocument();
+    expect(calls[0]?.url.searchParams.get('from')).toBe('2026-12-01');
+  });
+
+  it('enters a reservation by hand with an Idempotency-Key, refusing a departure before the arrival', async () => {
+    const { calls } = mockApi({
+      [`GET /api/establishments/${EST}/reservations`]: page([]),
+      [`POST /api/establishments/${EST}/reservations`]: {
+        status: 201,
+        body: { success: true, data: reservation({ source: 'manual' }) },
+      },
+    });
+    const { user } = renderPage(<ReservationsList establishmentId={EST} today="2026-12-01" />);
+    await screen.findByText('No reservations from this day on.');
+    await user.click(screen.getByRole('button', { name: 'New reservation' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText("Holder's name"), 'Anna Schmidt');
+    await user.type(within(dialog).getByLabelText('Departure'), '2026-11-30');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(
+      await within(dialog).findByText('The departure must be after the arrival'),
+    ).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+
+    await user.clear(within(dialog).getByLabelText('Departure'));
+    await user.type(within(dialog).getByLabelText('Departure'), '2026-12-04');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Reservation saved')).toBeInTheDocument();
+    const post = calls.find((c) => c.method === 'POST')!;
+    expect(post.headers.get('idempotency-key')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(post.body).toMatchObject({
+      holderName: 'Anna Schmidt',
+      arrival: '2026-12-01',
+      departure: '2026-12-04',
+      guests: 1,
+    });
+  });
+
+  it('shows each calendar’s last reading, and why it failed', async () => {
+    const feed = (overrides: Partial<Feed>): Feed => ({
+      id: '0190a3b2-0000-7000-8000-0000000000f1',
+      establishmentId: EST,
+      unit: 'Loft',
+      channel: 'Airbnb',
+      url: 'https://www.airbnb.example/calendar/ical/1.ics',
+      lastFetchedAt: '2026-12-01T09:00:00.000Z',
+      lastResult: 'ok',
+      lastError: null,
+      lastErrorStatus: null,
+      lastChanges: { created: 2, updated: 1, cancelled: 0 },
+      createdAt: '2026-11-01T09:00:00.000Z',
+      ...overrides,
+    });
+    mockApi({
+      [`GET /api/establishments/${EST}/reservation-feeds`]: {
+        body: {
+          success: true,
+          data: [
+            feed({}),
+            feed({
+              id: '0190a3b2-0000-7000-8000-0000000000f2',
+              unit: 'Ático',
+              lastResult: 'error',
+              lastError: 'invalid_calendar',
+            }),
+          ],
+        },
+      },
+    });
+    renderPage(<CalendarFeeds establishmentId={EST} />);
+    expect(await screen.findByText(/2 new, 1 changed, 0 cancelled/)).toBeInTheDocument();
+    expect(screen.getByText(/is not a calendar\. Nothing was changed\./)).toBeInTheDocument();
+  });
+
+  it('shows the desk today’s arrivals with their state', async () => {
+    mockApi({
+      [`GET /api/establishments/${EST}/reservations/today`]: {
+        body: {
+          success: true,
+          data: {
+            day: '2026-12-01',
+            reservations: [
+              A,
+              reservation({ id: 'x', holderName: 'Ole Hansen', status: 'checked_in' }),
+            ],
+          },
+        },
+      },
+    });
+    renderPage(<TodayArrivals establishmentId={EST} />);
+    expect(
+      await screen.findByRole('heading', { name: "Today's arrivals (2)" }),
+    ).toBeInTheDocument();
+    const items = screen.getAllByRole('listitem');
+    expect(within(items[0]!).getByText('Confirmed')).toBeInTheDocument();
+    expect(within(items[1]!).getByText('Checked in')).toBeInTheDocument();
+  });
+});
