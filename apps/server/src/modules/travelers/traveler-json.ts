@@ -51,19 +51,24 @@ const selfRegistrationJson = sql<SelfRegistrationMeta | null>`(
 /**
  * Where the traveler in the outer query was last reported (ReportedToSchema, decision 057): the
  * Mossos file whose upload was confirmed, else the lote of the SES parte stored for them (not
- * cancelled since); null when neither.
+ * cancelled since); null when neither. Each reads its few rows by primary key from the ids of the
+ * traveler's items (an array, never a join the planner could hash over a whole table).
  */
 const reportedToJson = sql<ReportedTo | null>`coalesce((
   select json_build_object('authority', 'mossos', 'reference', u.reference,
     'at', ${isoTimestamp(sql`u.uploaded_at`)})
-  from authority_upload_items ui join authority_uploads u on u.id = ui.upload_id
-  where ui.pilgrim_id = ${outerTravelerId} and u.uploaded_at is not null
+  from authority_uploads u
+  where u.id = any(array(select ui.upload_id from authority_upload_items ui
+      where ui.pilgrim_id = ${outerTravelerId}))
+    and u.uploaded_at is not null
   order by u.uploaded_at desc limit 1), (
   select json_build_object('authority', 'ses', 'reference', s.lote,
     'at', ${isoTimestamp(sql`coalesce(s.processed_at, s.created_at)`)})
-  from ses_submission_items si join ses_submissions s on s.id = si.submission_id
-  where si.pilgrim_id = ${outerTravelerId} and si.communication_code is not null
-    and si.cancelled_by is null and s.operation = 'A' and s.kind = 'PV'
+  from ses_submissions s
+  where s.id = any(array(select si.submission_id from ses_submission_items si
+      where si.pilgrim_id = ${outerTravelerId} and si.communication_code is not null
+        and si.cancelled_by is null))
+    and s.operation = 'A' and s.kind = 'PV'
   order by s.created_at desc limit 1))`;
 
 /**
