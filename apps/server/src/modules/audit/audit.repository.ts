@@ -32,6 +32,7 @@ export const AUDIT_ACTIONS = [
   'pilgrim.ses_cancelled',
   'establishment.ses_connection_changed',
   'establishment.ses_schedule_changed',
+  'establishment.a19_certificate_changed',
   'establishment.document_photos_deleted',
   'user.role_changed',
   'user.deactivated',
