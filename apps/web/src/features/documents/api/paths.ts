@@ -16,6 +16,9 @@ export const documentPaths = {
   sesSubmissions: (establishmentId: string) =>
     `/establishments/${encodeURIComponent(establishmentId)}/ses-submissions`,
   sesSubmissionCheck: (id: string) => `/ses-submissions/${encodeURIComponent(id)}/check`,
+  // The Ertzaintza's A19 certificate of a Basque establishment (decision 056).
+  a19Certificate: (establishmentId: string) =>
+    `/establishments/${encodeURIComponent(establishmentId)}/a19-certificate`,
   // Sending by itself (decision 044).
   sesSchedule: (establishmentId: string) =>
     `/establishments/${encodeURIComponent(establishmentId)}/ses-schedule`,

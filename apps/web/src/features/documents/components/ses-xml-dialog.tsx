@@ -22,6 +22,7 @@ import {
   useSesConnection,
   useWatchedSesSubmission,
 } from '../api/ses-send';
+import { useA19Certificate } from '../api/a19';
 import { RadioGroup } from './radio-group';
 import { SesSubmissionStatus } from './ses-submission-status';
 
@@ -200,16 +201,28 @@ export function SesXmlDialog({
   const noneSelectedHere = scope === 'selected' && ids.length === 0;
   // Catalan and Basque lodgings report to the Mossos d'Esquadra or the Ertzaintza, not to SES.
   const authority = establishmentOf(establishmentId)?.authority;
-  const otherAuthority = authority && authority !== 'ses' ? AUTHORITY_NAMES[authority] : null;
-  const connection = useSesConnection(establishmentId, open && !otherAuthority);
+  // A Basque establishment sends to the Ertzaintza's A19 service here, with its certificate and
+  // no file (decision 056).
+  const a19 = authority === 'ertzaintza';
+  const otherAuthority =
+    authority && authority !== 'ses' && !a19 ? AUTHORITY_NAMES[authority] : null;
+  const connection = useSesConnection(establishmentId, open && !otherAuthority && !a19);
+  const certificate = useA19Certificate(establishmentId, open && a19);
   // Until the connection is known, the dialog does not know whether it sends or makes a file.
-  const deciding = !otherAuthority && connection.isPending;
-  const blocked = !establishmentId || noneSelectedHere || otherAuthority !== null || deciding;
-  const connected = !!connection.data?.user && !!connection.data.passwordSet;
-  const canSend = connected && !!connection.data?.landlordCode;
+  const deciding = !otherAuthority && (a19 ? certificate.isPending : connection.isPending);
+  const connected = a19
+    ? !!certificate.data?.configured && !certificate.data.expired
+    : !!connection.data?.user && !!connection.data.passwordSet;
+  const canSend = connected && (a19 || !!connection.data?.landlordCode);
+  const blocked =
+    !establishmentId ||
+    noneSelectedHere ||
+    otherAuthority !== null ||
+    deciding ||
+    (a19 && !canSend);
   // Sending is the default where it is possible, and never chosen where it is not (another
   // establishment picked after choosing it).
-  const mode: Mode = canSend ? (chosenMode ?? 'send') : 'file';
+  const mode: Mode = canSend ? (a19 ? 'send' : (chosenMode ?? 'send')) : 'file';
   // The lote is watched for a few minutes from when this device sent it (its own clock).
   const sent = useWatchedSesSubmission(
     send.data ?? recovered?.submission,
@@ -326,7 +339,7 @@ export function SesXmlDialog({
             options={establishments.map((e) => ({ value: e.id, label: e.name }))}
           />
         )}
-        {!otherAuthority && !deciding && (
+        {!otherAuthority && !deciding && !a19 && (
           <RadioGroup<Mode>
             legend={t('send.mode')}
             name="ses-mode"
@@ -350,7 +363,13 @@ export function SesXmlDialog({
         {!otherAuthority && connection.isError && (
           <p className="mt-1 text-sm text-muted">{t('send.connectionUnknown')}</p>
         )}
-        {!otherAuthority && connection.isSuccess && !canSend && (
+        {a19 && certificate.isSuccess && !canSend && (
+          <p className="mt-1 text-sm text-muted">
+            {t(certificate.data.expired ? 'a19.expiredShort' : 'a19.notConnected')}{' '}
+            <TextLink to={links.profileTab('establishments')}>{t('send.setUp')}</TextLink>
+          </p>
+        )}
+        {!otherAuthority && !a19 && connection.isSuccess && !canSend && (
           <p className="mt-1 text-sm text-muted">
             {connected ? t('send.noLandlordCode') : t('send.notConnected')}{' '}
             <TextLink to={links.profileTab('establishments')}>{t('send.setUp')}</TextLink>
@@ -421,7 +440,7 @@ export function SesXmlDialog({
             {t('xml.noneInEstablishment')}
           </FormAlert>
         )}
-        {mode === 'file' && (
+        {mode === 'file' && !a19 && (
           <RadioGroup<Format>
             legend={t('xml.format')}
             name="ses-format"
