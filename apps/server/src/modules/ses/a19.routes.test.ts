@@ -250,6 +250,14 @@ describe('sending to the Ertzaintza', () => {
       'ses.secondSurnameRequiredBornInSpain',
     ]);
     expect(service.received.length).toBe(count);
+    // The list's "cannot be reported" filter reads the same rules for this establishment.
+    const list = await call(
+      'GET',
+      `/api/pilgrims?parte=unreportable&establishmentId=${owner.establishmentId}&limit=50`,
+      owner.token,
+    );
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json<{ data: { id: string }[] }>().data.map((t) => t.id)).toEqual([solo.id]);
   });
 
   it('records the service’s refusal on each traveler (a certificate it does not know: 403)', async () => {
