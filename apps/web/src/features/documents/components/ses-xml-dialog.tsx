@@ -506,7 +506,7 @@ export function SesXmlDialog({
             {done ? t('xml.close') : t('xml.cancel')}
           </Button>
           <Button type="submit" pending={busy} disabled={blocked}>
-            {mode === 'send' ? t('send.submit') : t('xml.generate')}
+            {mode === 'send' || a19 ? t('send.submit') : t('xml.generate')}
           </Button>
         </div>
       </form>
