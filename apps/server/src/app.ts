@@ -54,6 +54,7 @@ import { createSesAutoRepository } from './modules/ses/ses-auto.repository';
 import { createSesAutomatic, scheduleSesAutomatic } from './modules/ses/ses-automatic';
 import { sesAutomaticRoutes } from './modules/ses/ses-automatic.routes';
 import { createSesClient, type SesClient } from './lib/ses/client';
+import { createA19Client, type A19Client } from './lib/a19/client';
 import { createTestClock } from './lib/test-clock';
 import { testClockRoutes } from './modules/test-clock/test-clock.routes';
 import {
@@ -80,6 +81,8 @@ export interface AppDeps {
   mailer?: Mailer;
   /** Defaults to the SES.HOSPEDAJES web service (config.ses). */
   sesClient?: SesClient;
+  /** The Ertzaintza's A19 client (decision 056); tests give one trusting their local service. */
+  a19Client?: A19Client;
   /** Defaults to pg-boss on `database` (lib/jobs); started and stopped with the app. */
   jobs?: JobQueue;
   /**
@@ -381,6 +384,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       createSesClient({
         endpoint: config.ses.endpoint,
         extraCa: config.ses.caFile ? [await fs.readFile(config.ses.caFile, 'utf8')] : [],
+      }),
+    a19Client:
+      deps.a19Client ??
+      createA19Client({
+        endpoints: { production: config.a19.productionUrl, test: config.a19.preproductionUrl },
+        extraCa: config.a19.caFile ? [await fs.readFile(config.a19.caFile, 'utf8')] : [],
+        now,
       }),
     cipher,
     audit,

@@ -94,6 +94,17 @@ export const ERROR_CATALOGUE = {
   SES_ALREADY_SENT: { status: 409 },
   SES_PASSWORD_REQUIRED: { status: 400 },
   SES_PASSWORD_UNREADABLE: { status: 409 },
+  /** The Ertzaintza's A19 certificate (decision 056): not a PKCS#12 file with a key, a wrong password. */
+  A19_CERTIFICATE_INVALID: { status: 400 },
+  A19_CERTIFICATE_PASSWORD_WRONG: { status: 400 },
+  /** A change of service without a certificate stored (or given). */
+  A19_CERTIFICATE_REQUIRED: { status: 400 },
+  /** Past its validity: not taken, and nothing is signed with it. */
+  A19_CERTIFICATE_EXPIRED: { status: 409 },
+  /** A stored certificate the encryption key cannot open (the key changed): upload it again. */
+  A19_CERTIFICATE_UNREADABLE: { status: 409 },
+  /** An establishment that does not report to the Ertzaintza. */
+  A19_OTHER_AUTHORITY: { status: 409 },
   SES_SUBMISSION_NOT_FOUND: { status: 404 },
   // Cancelling and correcting what was sent (decision 045)
   SES_COMMUNICATION_NOT_FOUND: { status: 404 },

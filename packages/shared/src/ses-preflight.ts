@@ -213,6 +213,7 @@ export const SES_PROBLEM_CODES = [
   'ses.firstNameRequired',
   'ses.lastNameRequired',
   'ses.secondSurnameRequiredForNif',
+  'ses.secondSurnameRequiredBornInSpain',
   'ses.documentRequiredForAdult',
   'ses.documentNumberInvalid',
   'ses.dniAsPassport',

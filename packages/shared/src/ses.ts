@@ -11,6 +11,9 @@ export const SES_ENVIRONMENTS = ['production', 'test'] as const;
 export const SesEnvironmentSchema = z.enum(SES_ENVIRONMENTS);
 export type SesEnvironment = z.infer<typeof SesEnvironmentSchema>;
 
+/** The services Hospes sends to: SES.HOSPEDAJES, and the Ertzaintza's A19 (decision 056). */
+export const SesAuthoritySchema = z.enum(['ses', 'ertzaintza']);
+
 /**
  * PUT /api/establishments/{id}/ses-connection: the web-service user the Ministry issued (not the
  * portal's login; e.g. `B12345678WS`), its password and which service it belongs to. The password
@@ -140,6 +143,8 @@ export const SesSubmissionSchema = z.object({
   id: IdSchema,
   establishmentId: IdSchema,
   kind: z.enum(SES_FILE_KINDS),
+  /** Where it went: SES.HOSPEDAJES, or the Ertzaintza's A19 service (decision 056). Absent: SES. */
+  authority: SesAuthoritySchema.optional(),
   /** A: partes or reservas sent; B: the cancellation of stored ones (decision 045). Absent: A. */
   operation: z.enum(SES_OPERATIONS).optional(),
   /** A correction's cancellation and its new alta share this id. */
@@ -189,6 +194,7 @@ export const SesTravelerCommunicationSchema = z.object({
   /** The establishment it was sent for (a cancellation is asked there). */
   establishmentId: IdSchema.optional(),
   kind: z.enum(SES_FILE_KINDS),
+  authority: SesAuthoritySchema.optional(),
   /**
    * A: the traveler sent; B: the cancellation of their stored communication `communicationCode`
    * (decision 045). Absent: A.

@@ -11,6 +11,10 @@ import {
   type SesTraveler,
 } from './ses-preflight';
 import type { Traveler } from './travelers';
+import { preflightA19 } from './a19-preflight';
+
+/** Whose rules: SES.HOSPEDAJES's, or the Ertzaintza's A19 for a Basque establishment (decision 056). */
+export type PreflightRules = 'ses' | 'a19';
 
 /**
  * What one traveler's check reads of the establishment: nothing of it is checked here (its own
@@ -50,8 +54,13 @@ export const REPORT_NUMBER_TO_COME = '0000/000000';
  * none of the establishment, none of a self check-in still to be confirmed (the review badge says
  * that), none that depend on the rest of a shared stay.
  */
-export function travelerPreflight(traveler: SesTraveler, sharedStay: boolean): SesProblem[] {
-  return preflightSes([traveler], ANY_ESTABLISHMENT, { kind: 'PV' }).filter(
+export function travelerPreflight(
+  traveler: SesTraveler,
+  sharedStay: boolean,
+  rules: PreflightRules = 'ses',
+): SesProblem[] {
+  const check = rules === 'a19' ? preflightA19 : preflightSes;
+  return check([traveler], ANY_ESTABLISHMENT, { kind: 'PV' }).filter(
     (problem) =>
       problem.travelerId !== null &&
       problem.code !== 'ses.notConfirmed' &&
@@ -92,6 +101,13 @@ function sesTravelerOf(traveler: Traveler): SesTraveler {
 }
 
 /** What the parte still needs of a saved traveler (empty: it can be reported). */
-export function savedTravelerProblems(traveler: Traveler): SesProblem[] {
-  return travelerPreflight(sesTravelerOf(traveler), !!traveler.stay.contractReference?.trim());
+export function savedTravelerProblems(
+  traveler: Traveler,
+  rules: PreflightRules = 'ses',
+): SesProblem[] {
+  return travelerPreflight(
+    sesTravelerOf(traveler),
+    !!traveler.stay.contractReference?.trim(),
+    rules,
+  );
 }

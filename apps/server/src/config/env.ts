@@ -7,6 +7,19 @@ const optional = z
   .optional()
   .transform((v) => (v && v.trim() ? v.trim() : undefined));
 
+/** An address of a service Hospes calls: https anywhere, http only on this machine. */
+const endpointSetting = z.string().refine((v) => {
+  try {
+    const url = new URL(v);
+    return (
+      url.protocol === 'https:' ||
+      (url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname))
+    );
+  } catch {
+    return false;
+  }
+}, 'must be an https:// address (http:// only for localhost)');
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -65,23 +78,13 @@ const EnvSchema = z.object({
   CHECKIN_SCANS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(10),
   RETENTION_PURGE_HOURS: z.coerce.number().int().min(0).max(168).default(24),
   // Sending to SES.HOSPEDAJES (modules/ses, decision 035).
-  SES_ENDPOINT: optional.pipe(
-    z
-      .string()
-      .refine((v) => {
-        try {
-          const url = new URL(v);
-          return (
-            url.protocol === 'https:' ||
-            (url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname))
-          );
-        } catch {
-          return false;
-        }
-      }, 'must be an https:// address (http:// only for localhost)')
-      .optional(),
-  ),
+  SES_ENDPOINT: optional.pipe(endpointSetting.optional()),
   SES_CA_FILE: optional,
+  // The Ertzaintza's A19 service for Basque establishments (decision 056): its two addresses (the
+  // manual's by default) and more certificates to trust for its TLS.
+  A19_PRODUCTION_URL: optional.pipe(endpointSetting.optional()),
+  A19_PREPRODUCTION_URL: optional.pipe(endpointSetting.optional()),
+  A19_CA_FILE: optional,
   SES_CHECK_SECONDS: z.coerce.number().int().min(0).max(3600).default(15),
   // Rate limits shared by several server processes in Redis instead of PostgreSQL (decision 046).
   REDIS_URL: optional.pipe(
@@ -193,6 +196,12 @@ export type Config = {
     /** Calendars on loopback or private addresses too (tests, a calendar on the same network). */
     allowPrivateHosts: boolean;
   };
+  /** The Ertzaintza's A19 service (decision 056); unset: the manual's addresses. */
+  a19: {
+    productionUrl: string | undefined;
+    preproductionUrl: string | undefined;
+    caFile: string | undefined;
+  };
   ses: {
     /** One address for both SES services instead of the Ministry's (a proxy, or tests). */
     endpoint: string | undefined;
@@ -281,6 +290,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     testimonialsFile: path.resolve(
       e.TESTIMONIALS_FILE ?? path.join(e.DATA_DIR, 'testimonials.json'),
     ),
+    a19: {
+      productionUrl: e.A19_PRODUCTION_URL,
+      preproductionUrl: e.A19_PREPRODUCTION_URL,
+      caFile: e.A19_CA_FILE ? path.resolve(e.A19_CA_FILE) : undefined,
+    },
     ses: {
       endpoint: e.SES_ENDPOINT,
       caFile: e.SES_CA_FILE ? path.resolve(e.SES_CA_FILE) : undefined,

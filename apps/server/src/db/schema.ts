@@ -168,6 +168,17 @@ export const establishments = pgTable(
     sesUser: varchar('ses_user', { length: 50 }),
     sesPassword: bytea('ses_password'),
     sesEnvironment: sesEnvironment('ses_environment').notNull().default('production'),
+    /**
+     * The certificate a Basque establishment signs its A19 requests to the Ertzaintza with
+     * (decision 056): the PKCS#12 file and its password, each sealed with the encryption key
+     * (contexts `a19-certificate:<id>`, `a19-password:<id>`); its subject and expiry in the clear,
+     * to show; the service (production or pre-production, "test").
+     */
+    a19Certificate: bytea('a19_certificate'),
+    a19CertificatePassword: bytea('a19_certificate_password'),
+    a19CertificateSubject: varchar('a19_certificate_subject', { length: 300 }),
+    a19CertificateExpiresAt: timestamp('a19_certificate_expires_at', { withTimezone: true }),
+    a19Environment: sesEnvironment('a19_environment').notNull().default('production'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -459,6 +470,11 @@ export const sesSubmissions = pgTable(
       .notNull()
       .references(() => establishments.id, { onDelete: 'cascade' }),
     kind: sesKind('kind').notNull(),
+    /** Where it went: SES.HOSPEDAJES, or the Ertzaintza's A19 service (decision 056). */
+    authority: varchar('authority', { length: 12 })
+      .$type<'ses' | 'ertzaintza'>()
+      .notNull()
+      .default('ses'),
     environment: sesEnvironment('environment').notNull(),
     /** A: an alta (its items the travelers sent); B: a cancellation (its items carry the codes). */
     operation: sesOperation('operation').notNull().default('A'),

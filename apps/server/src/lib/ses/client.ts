@@ -135,76 +135,14 @@ export function createSesClient(options: SesClientOptions = {}): SesClient {
   function post(target: SesTarget, body: string): Promise<string> {
     const url = override ?? new URL(SES_ENDPOINTS[target.environment]);
     const { user, password } = target.credentials;
-    const payload = Buffer.from(body, 'utf8');
-    const secure = url.protocol === 'https:';
-    return new Promise((resolve, reject) => {
-      let written = false;
-      let settled = false;
-      const fail = (err: SesTransportError) => {
-        if (settled) return;
-        settled = true;
-        reject(err);
-      };
-      const request = (secure ? https : http).request(
-        url,
-        {
-          method: 'POST',
-          ...(secure ? { agent } : {}),
-          headers: {
-            'content-type': 'text/xml; charset=utf-8',
-            soapaction: '""',
-            'content-length': payload.length,
-            authorization: `Basic ${Buffer.from(`${user}:${password}`, 'utf8').toString('base64')}`,
-          },
-          timeout: timeoutMs,
-        },
-        (response) => {
-          const chunks: Buffer[] = [];
-          let size = 0;
-          response.on('data', (chunk: Buffer) => {
-            size += chunk.length;
-            if (size > maxAnswerBytes) {
-              request.destroy();
-              fail(new SesTransportError('http', true, 'answer too large'));
-              return;
-            }
-            chunks.push(chunk);
-          });
-          response.on('error', (err) => fail(new SesTransportError('network', true, err.message)));
-          response.on('end', () => {
-            if (settled) return;
-            const status = response.statusCode ?? 0;
-            const text = Buffer.concat(chunks).toString('utf8');
-            if (status === 401 || status === 403) {
-              fail(new SesTransportError('unauthorized', true, 'credentials refused', status));
-              return;
-            }
-            // A SOAP fault comes with 500; the reader turns it into SesSoapFault.
-            const soap = /^\s*(<\?xml|<[A-Za-z_-]+:Envelope|<Envelope)/.test(text);
-            if ((status < 200 || status >= 300) && !(status === 500 && soap)) {
-              fail(new SesTransportError('http', true, `HTTP ${status}`, status));
-              return;
-            }
-            settled = true;
-            resolve(text);
-          });
-        },
-      );
-      // Past 'finish' the whole request is in the socket: the service may have it.
-      request.on('finish', () => {
-        written = true;
-      });
-      request.on('timeout', () => {
-        request.destroy();
-        fail(new SesTransportError('timeout', written, `no answer in ${timeoutMs} ms`));
-      });
-      request.on('error', (err: NodeJS.ErrnoException) => {
-        const tlsError =
-          /CERT|SSL|TLS|self.signed|unable to verify|altnames/i.test(err.code ?? '') ||
-          /certificate|self.signed|unable to verify|altnames/i.test(err.message);
-        fail(new SesTransportError(tlsError ? 'tls' : 'network', written, err.code ?? err.message));
-      });
-      request.end(payload);
+    return soapPost(url, body, {
+      agent,
+      timeoutMs,
+      maxAnswerBytes,
+      headers: {
+        soapaction: '""',
+        authorization: `Basic ${Buffer.from(`${user}:${password}`, 'utf8').toString('base64')}`,
+      },
     });
   }
 
@@ -240,4 +178,91 @@ export function createSesClient(options: SesClientOptions = {}): SesClient {
       return readCatalogoAnswer(await post(target, catalogoEnvelope(table)));
     },
   };
+}
+
+/**
+ * POSTs a SOAP request and reads the answer, telling failures apart as `SesTransportError` says
+ * (shared with the Ertzaintza's A19 client, lib/a19/client.ts).
+ */
+export function soapPost(
+  url: URL,
+  body: string,
+  options: {
+    agent: https.Agent;
+    timeoutMs: number;
+    maxAnswerBytes: number;
+    headers: Record<string, string>;
+  },
+): Promise<string> {
+  const { agent, timeoutMs, maxAnswerBytes } = options;
+  const payload = Buffer.from(body, 'utf8');
+  const secure = url.protocol === 'https:';
+  return new Promise((resolve, reject) => {
+    let written = false;
+    let settled = false;
+    const fail = (err: SesTransportError) => {
+      if (settled) return;
+      settled = true;
+      reject(err);
+    };
+    const request = (secure ? https : http).request(
+      url,
+      {
+        method: 'POST',
+        ...(secure ? { agent } : {}),
+        headers: {
+          'content-type': 'text/xml; charset=utf-8',
+          'content-length': payload.length,
+          ...options.headers,
+        },
+        timeout: timeoutMs,
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        response.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > maxAnswerBytes) {
+            request.destroy();
+            fail(new SesTransportError('http', true, 'answer too large'));
+            return;
+          }
+          chunks.push(chunk);
+        });
+        response.on('error', (err) => fail(new SesTransportError('network', true, err.message)));
+        response.on('end', () => {
+          if (settled) return;
+          const status = response.statusCode ?? 0;
+          const text = Buffer.concat(chunks).toString('utf8');
+          if (status === 401 || status === 403) {
+            fail(new SesTransportError('unauthorized', true, 'credentials refused', status));
+            return;
+          }
+          // A SOAP fault comes with 500; the reader turns it into SesSoapFault.
+          const soap = /^\s*(<\?xml|<[A-Za-z_-]+:Envelope|<Envelope)/.test(text);
+          if ((status < 200 || status >= 300) && !(status === 500 && soap)) {
+            fail(new SesTransportError('http', true, `HTTP ${status}`, status));
+            return;
+          }
+          settled = true;
+          resolve(text);
+        });
+      },
+    );
+    // Past 'finish' the whole request is in the socket: the service may have it.
+    request.on('finish', () => {
+      written = true;
+    });
+    request.on('timeout', () => {
+      request.destroy();
+      fail(new SesTransportError('timeout', written, `no answer in ${timeoutMs} ms`));
+    });
+    request.on('error', (err: NodeJS.ErrnoException) => {
+      const tlsError =
+        /CERT|SSL|TLS|self.signed|unable to verify|altnames/i.test(err.code ?? '') ||
+        /certificate|self.signed|unable to verify|altnames/i.test(err.message);
+      fail(new SesTransportError(tlsError ? 'tls' : 'network', written, err.code ?? err.message));
+    });
+    request.end(payload);
+  });
 }

@@ -36,6 +36,7 @@ export const AUDIT_ACTIONS = [
   'establishment.mossos_file_uploaded',
   'establishment.authority_changed',
   'pilgrim.authority_uploaded',
+  'establishment.a19_certificate_changed',
   'establishment.document_photos_deleted',
   'user.role_changed',
   'user.deactivated',

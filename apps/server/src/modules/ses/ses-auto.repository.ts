@@ -69,7 +69,11 @@ const confirmedRegistration = sql`${pilgrims.source} = 'registration' and not ex
   select 1 from ${selfRegistrations}
   where ${selfRegistrations.pilgrimId} = ${pilgrims.id} and ${selfRegistrations.status} = 'pending')`;
 
-const connected = and(isNotNull(establishments.sesUser), isNotNull(establishments.sesPassword));
+/** Sends from Hospes: a SES web-service user, or an A19 certificate (decision 056). */
+const connected = or(
+  and(isNotNull(establishments.sesUser), isNotNull(establishments.sesPassword)),
+  and(isNotNull(establishments.a19Certificate), isNotNull(establishments.a19CertificatePassword)),
+);
 
 /** A traveler to send by itself, with what tells their stay (decision 048). */
 export interface UnsentRow {

@@ -23,6 +23,7 @@ import { isMinor, sesStays } from '@hospes/shared/ses-preflight';
 import type { SesSubmission } from '@hospes/shared/ses';
 import { fullName } from '@hospes/shared/travelers';
 import type { FastifyBaseLogger } from 'fastify';
+import { isA19 } from './a19';
 import { AppError } from '../../lib/app-error';
 import type { JobQueue } from '../../lib/jobs/job-queue';
 import type { Mailer } from '../../lib/mail/mailer';
@@ -312,8 +313,12 @@ export function createSesAutomatic(deps: SesAutomaticDeps) {
       await reachable(actor, establishmentId);
       const automatic = input.PV.mode !== 'manual' || input.RH.mode !== 'manual';
       const connection = await sesRepository.connection(establishmentId);
-      if (automatic && (!connection?.user || !connection.password || !connection.landlordCode))
-        throw new AppError('SES_NOT_CONNECTED');
+      const canSend = !connection
+        ? false
+        : isA19(connection)
+          ? !!connection.a19Certificate && !!connection.a19Password
+          : !!connection.user && !!connection.password && !!connection.landlordCode;
+      if (automatic && !canSend) throw new AppError('SES_NOT_CONNECTED');
       const at = now();
       for (const kind of ['PV', 'RH'] as const)
         await auto.setSchedule(

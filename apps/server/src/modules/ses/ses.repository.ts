@@ -15,6 +15,7 @@ import {
   users,
 } from '../../db/schema';
 import { inScope, type Scope } from '../../db/scope';
+import type { Authority } from '@hospes/shared/codes';
 import type { SesCorrectionState } from '@hospes/shared/ses';
 
 export type SubmissionRow = typeof sesSubmissions.$inferSelect;
@@ -29,6 +30,17 @@ export interface ConnectionRow {
   password: Buffer | null;
   environment: 'production' | 'test';
   landlordCode: string | null;
+  /** What routes it (reportingAuthority): the authority chosen, the province, the postal code. */
+  authority: Authority | null;
+  province: string | null;
+  postalCode: string | null;
+  nif: string;
+  /** The Ertzaintza's A19 certificate, sealed, and its password (decision 056). */
+  a19Certificate: Buffer | null;
+  a19Password: Buffer | null;
+  a19Subject: string | null;
+  a19ExpiresAt: Date | null;
+  a19Environment: 'production' | 'test';
 }
 
 const connectionColumns = {
@@ -37,6 +49,15 @@ const connectionColumns = {
   password: establishments.sesPassword,
   environment: establishments.sesEnvironment,
   landlordCode: establishments.landlordCode,
+  authority: establishments.authority,
+  province: establishments.province,
+  postalCode: establishments.postalCode,
+  nif: establishments.nif,
+  a19Certificate: establishments.a19Certificate,
+  a19Password: establishments.a19CertificatePassword,
+  a19Subject: establishments.a19CertificateSubject,
+  a19ExpiresAt: establishments.a19CertificateExpiresAt,
+  a19Environment: establishments.a19Environment,
 };
 
 /** Per traveler: the request it went in, its communication's result and its name. */
@@ -97,6 +118,56 @@ export function createSesRepository(db: Db) {
           updatedAt: new Date(),
         })
         .where(eq(establishments.id, establishmentId));
+    },
+
+    /** The A19 certificate of an establishment and its service (decision 056); nulls remove it. */
+    async setA19Certificate(
+      establishmentId: string,
+      values: {
+        certificate: Buffer | null;
+        password: Buffer | null;
+        subject: string | null;
+        expiresAt: Date | null;
+        environment: 'production' | 'test';
+      },
+      tx: Db = db,
+    ) {
+      await tx
+        .update(establishments)
+        .set({
+          a19Certificate: values.certificate,
+          a19CertificatePassword: values.password,
+          a19CertificateSubject: values.subject,
+          a19CertificateExpiresAt: values.expiresAt,
+          a19Environment: values.environment,
+          updatedAt: new Date(),
+        })
+        .where(eq(establishments.id, establishmentId));
+    },
+
+    /**
+     * A request answered at once (the A19 service, decision 056): every traveler's communication
+     * code or error, and the request's state, in one transaction; only while it is still sending.
+     */
+    async recordAnswered(
+      id: string,
+      values: Partial<NewSubmissionRow>,
+      item: { communicationCode: string | null; error: string | null },
+      tx: Db = db,
+    ) {
+      await tx.transaction(async (t) => {
+        const [sending] = await t
+          .select({ id: sesSubmissions.id })
+          .from(sesSubmissions)
+          .where(and(eq(sesSubmissions.id, id), eq(sesSubmissions.state, 'sending')))
+          .for('update');
+        if (!sending) return;
+        await t
+          .update(sesSubmissionItems)
+          .set({ communicationCode: item.communicationCode, error: item.error })
+          .where(eq(sesSubmissionItems.submissionId, id));
+        await t.update(sesSubmissions).set(values).where(eq(sesSubmissions.id, id));
+      });
     },
 
     /**

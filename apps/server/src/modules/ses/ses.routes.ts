@@ -14,6 +14,7 @@ import {
   SesSubmissionSchema,
   SesTravelerCommunicationSchema,
 } from '@hospes/shared/ses';
+import { A19CertificateInputSchema, A19CertificateSchema } from '@hospes/shared/a19';
 import { z } from '@hospes/shared/zod';
 import { actorOf } from '../../plugins/auth';
 import { auditContext } from '../audit';
@@ -25,6 +26,7 @@ const security = [{ bearerAuth: [] }];
 const IdParams = z.object({ id: z.string().max(100) });
 
 const ConnectionResponse = z.object({ success: z.literal(true), data: SesConnectionSchema });
+const A19Response = z.object({ success: z.literal(true), data: A19CertificateSchema });
 const CodeParams = z.object({ id: z.string().max(100), code: SesCommunicationCodeSchema });
 
 /**
@@ -97,6 +99,83 @@ export const sesRoutes: FastifyPluginAsyncZod<{ ses: SesService }> = async (app,
     async (request) => ({
       success: true as const,
       data: await ses.removeConnection(actorOf(request), request.params.id, auditContext(request)),
+    }),
+  );
+
+  // The Ertzaintza's A19 certificate of a Basque establishment (decision 056).
+  app.get(
+    '/establishments/:id/a19-certificate',
+    {
+      schema: {
+        tags,
+        summary: 'The A19 (Ertzaintza) certificate of a Basque establishment: subject and expiry',
+        description:
+          'Never the file nor its password. `expiresSoon`: within 30 days of its expiry. 409 ' +
+          'A19_OTHER_AUTHORITY for an establishment that does not report to the Ertzaintza.',
+        security,
+        params: IdParams,
+        querystring: LngQuerySchema,
+        response: { 200: A19Response },
+      },
+      onRequest: app.requireUser,
+    },
+    async (request) => ({
+      success: true as const,
+      data: await ses.a19Certificate(actorOf(request), request.params.id),
+    }),
+  );
+
+  app.put(
+    '/establishments/:id/a19-certificate',
+    {
+      schema: {
+        tags,
+        summary:
+          'Upload the A19 certificate (PKCS#12 in Base64, with its password), or change the service',
+        description:
+          'The file and its password are stored encrypted and never shown again. Without ' +
+          '`certificate`, the stored one is kept and only `environment` changes (400 ' +
+          'A19_CERTIFICATE_REQUIRED without one). 400 A19_CERTIFICATE_INVALID or ' +
+          'A19_CERTIFICATE_PASSWORD_WRONG; 409 A19_CERTIFICATE_EXPIRED.',
+        security,
+        params: IdParams,
+        querystring: LngQuerySchema,
+        body: A19CertificateInputSchema,
+        response: { 200: A19Response },
+      },
+      onRequest: app.requireUser,
+    },
+    async (request) => ({
+      success: true as const,
+      data: await ses.setA19Certificate(
+        actorOf(request),
+        request.params.id,
+        request.body,
+        auditContext(request),
+      ),
+    }),
+  );
+
+  app.delete(
+    '/establishments/:id/a19-certificate',
+    {
+      schema: {
+        tags,
+        summary: 'Remove the A19 certificate (nothing is sent to the Ertzaintza from Hospes after)',
+        security,
+        params: IdParams,
+        querystring: LngQuerySchema,
+        response: { 200: A19Response },
+      },
+      onRequest: app.requireUser,
+    },
+    async (request) => ({
+      success: true as const,
+      data: await ses.removeA19Certificate(
+        actorOf(request),
+        request.params.id,
+        auditContext(request),
+      ),
     }),
   );
 

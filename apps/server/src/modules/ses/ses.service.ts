@@ -30,6 +30,8 @@ import { uuidv7 } from '../../lib/ids';
 import { memoryLimiterStore, type LimiterStore } from '../../lib/rate-limiter';
 import type { JobQueue } from '../../lib/jobs/job-queue';
 import { SesTransportError, type SesClient, type SesTarget } from '../../lib/ses/client';
+import type { A19Client } from '../../lib/a19/client';
+import { createA19Certificates, isA19 } from './a19';
 import { SesMalformedAnswer, SesSoapFault } from '../../lib/ses/soap';
 import { DocumentDecryptionError, type DocumentCipher } from '../../lib/storage/document-cipher';
 import type { Actor } from '../../plugins/auth';
@@ -57,6 +59,8 @@ export interface SesServiceDeps {
   ses: SesRepository;
   documents: Pick<AuthorityFilesService, 'prepareSes'>;
   client: SesClient;
+  /** The Ertzaintza's A19 service, for Basque establishments (decision 056). */
+  a19Client: A19Client;
   cipher: DocumentCipher;
   audit: AuditRepository;
   log: Pick<FastifyBaseLogger, 'warn' | 'info' | 'error'>;
@@ -134,6 +138,16 @@ export function createSesService(deps: SesServiceDeps) {
     return row;
   }
 
+  const a19 = createA19Certificates({
+    ses,
+    cipher,
+    audit,
+    log,
+    now,
+    reachableEstablishment,
+    connectionOf,
+  });
+
   const { checkLotes } = createLoteChecks({
     ses,
     client,
@@ -167,6 +181,7 @@ export function createSesService(deps: SesServiceDeps) {
       id: s.id,
       establishmentId: s.establishmentId,
       kind: s.kind,
+      authority: s.authority,
       operation: s.operation,
       correctionId: s.correctionId,
       environment: s.environment,
@@ -317,15 +332,19 @@ export function createSesService(deps: SesServiceDeps) {
     ): Promise<SesSubmission> {
       await reachableEstablishment(actor, establishmentId);
       const connection = await connectionOf(establishmentId);
-      const target = targetOf(connection);
-      if (!target) throw new AppError('SES_NOT_CONNECTED');
+      // A Basque establishment sends to the Ertzaintza's A19 service, the same way (decision 056).
+      const ertzaintza = isA19(connection);
+      const a19Target = ertzaintza ? a19.a19TargetOf(connection) : null;
+      const target = ertzaintza ? null : targetOf(connection);
+      if (!target && !a19Target) throw new AppError('SES_NOT_CONNECTED');
+      const environment = ertzaintza ? connection.a19Environment : connection.environment;
       // Left out: travelers already communicated to this service; with `resend`, only those
       // stored or on their way (one whose request went unanswered goes again).
       const blocking = (found: Map<string, SentOutcome>) =>
         input.resend ? new Map([...found].filter(([, outcome]) => outcome !== 'unknown')) : found;
       const prepared = await documents.prepareSes(actor, establishmentId, input, context, {
-        skip: async (ids) =>
-          blocking(await ses.alreadyCommunicated(ids, input.kind, connection.environment)),
+        skip: async (ids) => blocking(await ses.alreadyCommunicated(ids, input.kind, environment)),
+        authority: ertzaintza ? 'ertzaintza' : 'ses',
       });
       await countCall(establishmentId);
       const stays = sesStays(prepared.travelers);
@@ -336,7 +355,8 @@ export function createSesService(deps: SesServiceDeps) {
           id,
           establishmentId,
           kind: input.kind,
-          environment: connection.environment,
+          authority: ertzaintza ? 'ertzaintza' : 'ses',
+          environment,
           state: 'sending',
           communications: stays.length,
           sentBy: context.automatic ? null : actor.id,
@@ -365,12 +385,18 @@ export function createSesService(deps: SesServiceDeps) {
         details: {
           submissionId: id,
           kind: input.kind,
-          environment: connection.environment,
+          authority: ertzaintza ? 'ertzaintza' : 'ses',
+          environment,
           pilgrimIds: prepared.travelers.map((t) => t.id),
         },
       });
 
-      await recordAnswer(id, () => client.alta(target, input.kind, prepared.xml), 'sending');
+      if (a19Target)
+        await a19.recordA19Answer(id, () =>
+          deps.a19Client.envio(a19Target, input.kind, prepared.xml),
+        );
+      else if (target)
+        await recordAnswer(id, () => client.alta(target, input.kind, prepared.xml), 'sending');
       return { ...(await view(id)), skipped: prepared.skipped };
     },
 
@@ -418,6 +444,7 @@ export function createSesService(deps: SesServiceDeps) {
         submissionId: s.id,
         establishmentId: s.establishmentId,
         kind: s.kind,
+        authority: s.authority,
         operation: s.operation,
         correctionId: s.correctionId,
         cancellation: !item.cancelledBy
@@ -489,7 +516,13 @@ export function createSesService(deps: SesServiceDeps) {
     send: service.send,
     jobs: deps.jobs,
   });
-  return { ...service, ...corrections };
+  return {
+    ...service,
+    ...corrections,
+    a19Certificate: a19.a19Certificate,
+    setA19Certificate: a19.setA19Certificate,
+    removeA19Certificate: a19.removeA19Certificate,
+  };
 }
 export type SesService = ReturnType<typeof createSesService>;
 

@@ -3,7 +3,10 @@
  * filters picked from the query, the page as the database wrote it, and its total, counted only
  * when the page cannot tell it (and then kept a few seconds: traveler-counts).
  */
-import { savedTravelerProblems } from '@hospes/shared/traveler-preflight';
+import { reportingAuthority } from '@hospes/shared/provinces';
+import { savedTravelerProblems, type PreflightRules } from '@hospes/shared/traveler-preflight';
+import { inArray } from 'drizzle-orm';
+import { establishments } from '../../db/schema';
 import type { ListTravelersQuery, Traveler } from '@hospes/shared/travelers';
 import type { Db } from '../../db/client';
 import { isUuid, type Scope } from '../../db/scope';
@@ -100,6 +103,23 @@ export function createTravelerListing(deps: {
     const from = (page.page - 1) * page.limit;
     const data: string[] = [];
     let total = 0;
+    // A Basque establishment's travelers are checked by the Ertzaintza's A19 rules (decision 056).
+    const rules = new Map<string, PreflightRules>();
+    const rulesOf = async (ids: string[]) => {
+      const missing = [...new Set(ids)].filter((id) => !rules.has(id));
+      if (missing.length === 0) return;
+      const found = await db
+        .select({
+          id: establishments.id,
+          authority: establishments.authority,
+          province: establishments.province,
+          postalCode: establishments.postalCode,
+        })
+        .from(establishments)
+        .where(inArray(establishments.id, missing));
+      for (const e of found)
+        rules.set(e.id, reportingAuthority(e) === 'ertzaintza' ? 'a19' : 'ses');
+    };
     for (let chunk = 1; ; chunk++) {
       const rows = await pilgrims.listPage(
         scope,
@@ -107,8 +127,12 @@ export function createTravelerListing(deps: {
         { page: chunk, limit: SCAN_CHUNK, sortBy: page.sortBy, sortOrder: page.sortOrder },
         day,
       );
-      for (const row of rows) {
-        if (savedTravelerProblems(JSON.parse(row) as Traveler).length === 0) continue;
+      const travelers = rows.map((row) => JSON.parse(row) as Traveler);
+      await rulesOf(travelers.map((t) => t.establishmentId));
+      for (const [i, row] of rows.entries()) {
+        const traveler = travelers[i]!;
+        if (savedTravelerProblems(traveler, rules.get(traveler.establishmentId)).length === 0)
+          continue;
         if (total >= from && data.length < page.limit) data.push(row);
         total += 1;
       }

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { A19CertificatePanel } from '@/features/documents/components/a19-certificate-panel';
 import { SesConnectionPanel } from '@/features/documents/components/ses-connection-panel';
 import { EstablishmentsPanel } from '@/features/profile/components/establishments-panel';
 import { ProfileView } from '@/features/profile/components/profile-view';
@@ -22,7 +23,14 @@ export function ProfileRoute() {
         user={user}
         tab={params.get('tab') ?? undefined}
         establishments={
-          <EstablishmentsPanel extra={(e) => <SesConnectionPanel establishment={e} />} />
+          <EstablishmentsPanel
+            extra={(e) => (
+              <>
+                <SesConnectionPanel establishment={e} />
+                <A19CertificatePanel establishment={e} />
+              </>
+            )}
+          />
         }
         onTabChange={(tab) => setParams({ tab }, { replace: true })}
       />

@@ -10,7 +10,9 @@ import type { Language } from '@hospes/shared/languages';
 import { fullName } from '@hospes/shared/travelers';
 import { establishmentTimeZone, reportingAuthority } from '@hospes/shared/provinces';
 import { preflightSes, sesProblemText, sesStays } from '@hospes/shared/ses-preflight';
+import { preflightA19 } from '@hospes/shared/a19-preflight';
 import { AppError } from '../../../lib/app-error';
+import { buildA19PartesXml, buildA19ReservasXml } from '../../../lib/a19/a19-xml';
 import { buildPartesXml, buildReservasXml, SES_MAX_COMMUNICATIONS } from '../../../lib/ses/ses-xml';
 import { toSolicitud } from '../../../lib/ses/solicitud';
 import type { Actor } from '../../../plugins/auth';
@@ -57,14 +59,20 @@ export function createAuthorityFilesService(deps: AuthorityFilesServiceDeps) {
     establishmentId: string,
     input: SesSelection,
     context: { lng: Language },
-    options: { skip?: (pilgrimIds: string[]) => Promise<Map<string, string>> } = {},
+    options: {
+      skip?: (pilgrimIds: string[]) => Promise<Map<string, string>>;
+      /** The Ertzaintza's A19 request of a Basque establishment instead (decision 056). */
+      authority?: 'ses' | 'ertzaintza';
+    } = {},
   ) {
     const scope = scopeOf(actor);
     const establishment = await establishmentInReach(establishmentId, scope);
     // Catalan and Basque lodgings report to the Mossos d'Esquadra or the Ertzaintza, and must
     // not also report to SES (reference ses-hospedajes.md §3, §6.9).
     const authority = reportingAuthority(establishment);
-    if (authority !== 'ses')
+    const a19 = options.authority === 'ertzaintza';
+    if (a19 && authority !== 'ertzaintza') throw new AppError('A19_OTHER_AUTHORITY');
+    if (!a19 && authority !== 'ses')
       throw new AppError('SES_OTHER_AUTHORITY', {
         params: { authority: AUTHORITY_NAMES[authority] },
       });
@@ -120,7 +128,7 @@ export function createAuthorityFilesService(deps: AuthorityFilesServiceDeps) {
         params: { max: SES_MAX_COMMUNICATIONS, count: communications },
       });
     const view = toEstablishmentView(establishment);
-    const problems = preflightSes(travelers, view, { kind: input.kind });
+    const problems = (a19 ? preflightA19 : preflightSes)(travelers, view, { kind: input.kind });
     if (problems.length) {
       const names = new Map(travelers.map((t) => [t.id, fullName(t)]));
       const details: ErrorDetail[] = problems.map((p) => ({
@@ -132,8 +140,13 @@ export function createAuthorityFilesService(deps: AuthorityFilesServiceDeps) {
       }));
       throw new AppError('SES_PREFLIGHT_FAILED', { details });
     }
-    const xml =
-      input.kind === 'PV' ? buildPartesXml(view, travelers) : buildReservasXml(view, travelers);
+    const xml = a19
+      ? input.kind === 'PV'
+        ? buildA19PartesXml(view, travelers)
+        : buildA19ReservasXml(view, travelers)
+      : input.kind === 'PV'
+        ? buildPartesXml(view, travelers)
+        : buildReservasXml(view, travelers);
     return { establishment, travelers, xml, day, skipped: skipped.length };
   }
 

@@ -22,6 +22,7 @@ import {
 import { DeleteTravelerDialog } from '@/features/traveler/components/delete-traveler-dialog';
 import { fullName } from '@/features/traveler/format';
 import { savedTravelerProblems } from '@/features/traveler/preflight';
+import type { Authority } from '@hospes/shared/codes';
 import { hasFilters } from '../filters';
 import { BulkCheckOutDialog, BulkPaymentDialog } from './bulk-update-dialogs';
 import { TravelerFilters } from './traveler-filters';
@@ -34,6 +35,8 @@ type Establishments = ReadonlyArray<{
   name: string;
   province?: string;
   postalCode?: string;
+  /** Whose rules its travelers' pre-flight follows: SES's, or the Ertzaintza's (decision 056). */
+  authority?: Authority;
 }>;
 
 /**
@@ -77,11 +80,16 @@ export function TravelersList({
   const problems = useMemo(() => {
     const found = new Map<string, readonly SesProblem[]>();
     for (const row of pageRows ?? []) {
-      const list = savedTravelerProblems(row);
+      const list = savedTravelerProblems(
+        row,
+        establishments.find((e) => e.id === row.establishmentId)?.authority === 'ertzaintza'
+          ? 'a19'
+          : 'ses',
+      );
       if (list.length) found.set(row.id, list);
     }
     return found;
-  }, [pageRows]);
+  }, [pageRows, establishments]);
   const rows = pageRows ?? [];
   const total = query.data?.pagination.total ?? 0;
   const page = filters.page ?? 1;

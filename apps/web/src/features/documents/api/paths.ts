@@ -21,6 +21,9 @@ export const documentPaths = {
     `/establishments/${encodeURIComponent(establishmentId)}/mossos-file`,
   mossosUploaded: (establishmentId: string, uploadId: string) =>
     `/establishments/${encodeURIComponent(establishmentId)}/authority-uploads/${encodeURIComponent(uploadId)}/uploaded`,
+  // The Ertzaintza's A19 certificate of a Basque establishment (decision 056).
+  a19Certificate: (establishmentId: string) =>
+    `/establishments/${encodeURIComponent(establishmentId)}/a19-certificate`,
   // Sending by itself (decision 044).
   sesSchedule: (establishmentId: string) =>
     `/establishments/${encodeURIComponent(establishmentId)}/ses-schedule`,

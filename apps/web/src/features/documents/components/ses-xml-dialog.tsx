@@ -24,6 +24,7 @@ import {
   useWatchedSesSubmission,
 } from '../api/ses-send';
 import { MossosUploadPanel } from './mossos-upload-panel';
+import { useA19Certificate } from '../api/a19';
 import { RadioGroup } from './radio-group';
 import { SesSubmissionStatus } from './ses-submission-status';
 
@@ -207,17 +208,29 @@ export function SesXmlDialog({
   // Catalan lodgings upload the Mossos d'Esquadra's file; Basque ones report to the Ertzaintza.
   const authority = establishmentOf(establishmentId)?.authority;
   const mossos = authority === 'mossos';
+  // A Basque establishment sends to the Ertzaintza's A19 service here, with its certificate and
+  // no file (decision 056).
+  const a19 = authority === 'ertzaintza';
   const otherAuthority =
-    authority && authority !== 'ses' && !mossos ? AUTHORITY_NAMES[authority] : null;
-  const connection = useSesConnection(establishmentId, open && !otherAuthority && !mossos);
+    authority && authority !== 'ses' && !mossos && !a19 ? AUTHORITY_NAMES[authority] : null;
+  const connection = useSesConnection(establishmentId, open && !otherAuthority && !mossos && !a19);
+  const certificate = useA19Certificate(establishmentId, open && a19);
   // Until the connection is known, the dialog does not know whether it sends or makes a file.
-  const deciding = !otherAuthority && !mossos && connection.isPending;
-  const blocked = !establishmentId || noneSelectedHere || otherAuthority !== null || deciding;
-  const connected = !!connection.data?.user && !!connection.data.passwordSet;
-  const canSend = connected && !!connection.data?.landlordCode;
+  const deciding =
+    !otherAuthority && !mossos && (a19 ? certificate.isPending : connection.isPending);
+  const connected = a19
+    ? !!certificate.data?.configured && !certificate.data.expired
+    : !!connection.data?.user && !!connection.data.passwordSet;
+  const canSend = connected && (a19 || !!connection.data?.landlordCode);
+  const blocked =
+    !establishmentId ||
+    noneSelectedHere ||
+    otherAuthority !== null ||
+    deciding ||
+    (a19 && !canSend);
   // Sending is the default where it is possible, and never chosen where it is not (another
   // establishment picked after choosing it).
-  const mode: Mode = canSend ? (chosenMode ?? 'send') : 'file';
+  const mode: Mode = canSend ? (a19 ? 'send' : (chosenMode ?? 'send')) : 'file';
   // The lote is watched for a few minutes from when this device sent it (its own clock).
   const sent = useWatchedSesSubmission(
     send.data ?? recovered?.submission,
@@ -346,7 +359,7 @@ export function SesXmlDialog({
           />
         )}
         {mossos && <p className="mt-4 text-fg">{t('mossos.intro')}</p>}
-        {!otherAuthority && !mossos && !deciding && (
+        {!otherAuthority && !mossos && !deciding && !a19 && (
           <RadioGroup<Mode>
             legend={t('send.mode')}
             name="ses-mode"
@@ -370,7 +383,13 @@ export function SesXmlDialog({
         {!otherAuthority && !mossos && connection.isError && (
           <p className="mt-1 text-sm text-muted">{t('send.connectionUnknown')}</p>
         )}
-        {!otherAuthority && !mossos && connection.isSuccess && !canSend && (
+        {a19 && certificate.isSuccess && !canSend && (
+          <p className="mt-1 text-sm text-muted">
+            {t(certificate.data.expired ? 'a19.expiredShort' : 'a19.notConnected')}{' '}
+            <TextLink to={links.profileTab('establishments')}>{t('send.setUp')}</TextLink>
+          </p>
+        )}
+        {!otherAuthority && !mossos && !a19 && connection.isSuccess && !canSend && (
           <p className="mt-1 text-sm text-muted">
             {connected ? t('send.noLandlordCode') : t('send.notConnected')}{' '}
             <TextLink to={links.profileTab('establishments')}>{t('send.setUp')}</TextLink>
@@ -443,7 +462,7 @@ export function SesXmlDialog({
             {t('xml.noneInEstablishment')}
           </FormAlert>
         )}
-        {mode === 'file' && !mossos && (
+        {mode === 'file' && !mossos && !a19 && (
           <RadioGroup<Format>
             legend={t('xml.format')}
             name="ses-format"
@@ -524,7 +543,11 @@ export function SesXmlDialog({
             {done || mossosFile ? t('xml.close') : t('xml.cancel')}
           </Button>
           <Button type="submit" pending={busy} disabled={blocked}>
-            {mossos ? t('mossos.generate') : mode === 'send' ? t('send.submit') : t('xml.generate')}
+            {mossos
+              ? t('mossos.generate')
+              : mode === 'send' || a19
+                ? t('send.submit')
+                : t('xml.generate')}
           </Button>
         </div>
       </form>

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { preflightA19 } from './a19-preflight';
+import { preflightSes, type SesEstablishment, type SesTraveler } from './ses-preflight';
+import { travelerPreflight } from './traveler-preflight';
+
+const establishment: SesEstablishment = {
+  name: 'Albergue de Bilbao',
+  type: 'hostel',
+  nif: 'B95000000',
+  address: 'Calle Ribera 1',
+  city: 'Bilbao',
+  province: 'Bizkaia',
+  postalCode: '48005',
+  phone: '944000000',
+  establishmentCode: '480354',
+};
+
+const traveler = (over: Partial<SesTraveler> = {}): SesTraveler => ({
+  id: 't1',
+  firstName: 'Jean',
+  lastName: 'Dupont',
+  nationality: 'FRA',
+  passportNumber: '18AB12345',
+  documentType: 'P',
+  dateOfBirth: '1980-01-01',
+  gender: 'M',
+  entryDate: '2026-11-28',
+  checkOutDate: '2026-11-29',
+  contactInfo: { phone: '600000000' },
+  address: { street: 'Rue 1', municipalityName: 'Paris', postalCode: '75001', country: 'FRA' },
+  stay: { contractReference: 'C-1', contractDate: '2026-11-28', paymentType: 'EFECT' },
+  ...over,
+});
+
+const codes = (problems: { code: string; field: string }[]) =>
+  problems.map((p) => `${p.field} ${p.code}`);
+
+describe('the A19 pre-flight: where the Ertzaintza asks more than SES', () => {
+  it('passes a traveler both accept', () => {
+    expect(preflightA19([traveler()], establishment, { kind: 'PV' })).toEqual([]);
+  });
+
+  it('asks the nationality in a reservation (RH), which SES leaves optional', () => {
+    const t = traveler({ nationality: '' });
+    expect(preflightSes([t], establishment, { kind: 'RH' })).toEqual([]);
+    expect(codes(preflightA19([t], establishment, { kind: 'RH' }))).toEqual([
+      'nationality ses.nationalityInvalid',
+    ]);
+  });
+
+  it('asks the second surname of a Spaniard whatever the document (SES: only with a DNI)', () => {
+    const t = traveler({ nationality: 'ESP', secondLastName: null });
+    expect(preflightSes([t], establishment, { kind: 'PV' })).toEqual([]);
+    expect(codes(preflightA19([t], establishment, { kind: 'PV' }))).toEqual([
+      'secondLastName ses.secondSurnameRequiredBornInSpain',
+    ]);
+    // A foreigner needs none, as with SES.
+    expect(
+      preflightA19([traveler({ secondLastName: null })], establishment, { kind: 'PV' }),
+    ).toEqual([]);
+  });
+
+  it('refuses an e-mail longer than A19’s 50 characters (SES takes 250)', () => {
+    const t = traveler({ contactInfo: { email: `${'a'.repeat(45)}@example.com` } });
+    expect(preflightSes([t], establishment, { kind: 'PV' })).toEqual([]);
+    expect(preflightA19([t], establishment, { kind: 'PV' })).toEqual([
+      { travelerId: 't1', field: 'contactInfo.email', code: 'ses.tooLong', params: { max: 50 } },
+    ]);
+  });
+
+  it('is the one the traveler list and form read for a Basque establishment', () => {
+    const t = traveler({ nationality: 'ESP', secondLastName: '' });
+    expect(travelerPreflight(t, false)).toEqual([]);
+    expect(codes(travelerPreflight(t, false, 'a19'))).toEqual([
+      'secondLastName ses.secondSurnameRequiredBornInSpain',
+    ]);
+  });
+});
