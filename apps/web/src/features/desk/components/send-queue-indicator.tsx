@@ -13,6 +13,7 @@ import {
   retryNow,
   sendQueue,
   unsavedRegistrations,
+  useQueueKept,
   useSendQueue,
   type QueuedRegistration,
 } from '../send-queue';
@@ -23,16 +24,18 @@ export function useUnsavedRegistrations(): number {
 }
 
 /**
- * While registrations wait in the send queue, they are unsaved input: closing or reloading the
- * tab asks first (the queue lives in memory only), and a session that ends meanwhile is renewed
- * in place with the login dialog (lib/unsaved-input.ts) instead of signing out, which would drop
- * them. Mount once, at the app's root.
+ * While registrations wait in the send queue, they are unsaved input: a session that ends
+ * meanwhile is renewed in place with the login dialog (lib/unsaved-input.ts) instead of signing
+ * out, which would drop them. Closing or reloading the tab asks first unless they are all kept in
+ * the browser's storage (decision 059), where a reload finds them again. Mount once, at the app's
+ * root.
  */
 export function SendQueueGuard() {
   const waiting = useUnsavedRegistrations() > 0;
+  const kept = useQueueKept();
   useUnsavedInput(waiting);
   useEffect(() => {
-    if (!waiting) return;
+    if (!waiting || kept) return;
     const ask = (event: BeforeUnloadEvent) => {
       event.preventDefault();
       // Older browsers ask only when returnValue is set.
@@ -40,7 +43,7 @@ export function SendQueueGuard() {
     };
     window.addEventListener('beforeunload', ask);
     return () => window.removeEventListener('beforeunload', ask);
-  }, [waiting]);
+  }, [waiting, kept]);
   return null;
 }
 
