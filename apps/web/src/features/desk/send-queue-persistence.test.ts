@@ -103,7 +103,10 @@ function traveler(firstName: string) {
 
 async function rawRecords(database: string) {
   const db = await openDB(database);
-  const entries = (await db.getAll('entries')) as { iv: Uint8Array; data: ArrayBuffer }[];
+  const entries = (await db.getAll('entries')) as {
+    iv: Uint8Array<ArrayBuffer>;
+    data: ArrayBuffer;
+  }[];
   const keys = (await db.getAll('keys')) as CryptoKey[];
   db.close();
   return { entries, keys };

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -45,6 +45,21 @@ export function SendQueueGuard() {
     return () => window.removeEventListener('beforeunload', ask);
   }, [waiting, kept]);
   return null;
+}
+
+function subscribeToConnection(listener: () => void): () => void {
+  window.addEventListener('online', listener);
+  window.addEventListener('offline', listener);
+  return () => {
+    window.removeEventListener('online', listener);
+    window.removeEventListener('offline', listener);
+  };
+}
+
+/** Whether the browser says it has a connection, kept up to date. */
+function useOnline(): boolean {
+  const read = () => navigator.onLine !== false;
+  return useSyncExternalStore(subscribeToConnection, read, () => true);
 }
 
 const isActive = (entry: QueuedRegistration) =>
@@ -96,6 +111,7 @@ function news(
 export function SendQueueIndicator() {
   const { t } = useTranslation();
   const entries = useSendQueue();
+  const online = useOnline();
   const [announcement, setAnnouncement] = useState('');
   const previous = useRef(entries);
 
@@ -137,7 +153,12 @@ export function SendQueueIndicator() {
           onPointerLeave={() => holdSavedNotices(false)}
         >
           <ul className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-2 px-3 py-2 text-sm text-fg nav:px-6">
-            {active.length > 0 && (
+            {active.length > 0 && !online && (
+              // Without a connection nothing is sent: what waits is kept on the device
+              // (decision 059) and goes when the connection returns.
+              <li className="font-semibold">{t('sendQueue.offline', { count: active.length })}</li>
+            )}
+            {active.length > 0 && online && (
               <li className="flex flex-wrap items-center gap-x-3 gap-y-1">
                 <Spinner className="size-4 text-primary" />
                 <span className="font-semibold">
