@@ -32,9 +32,11 @@ import { fromPersisted, type SendQueuePersistence } from './send-queue-persisten
  * a queued send outlives the form that started it and keeps its own order, pauses and
  * Idempotency-Key (decision 039 says why the mutation cache does not fit).
  *
- * It lives in memory only, never in localStorage or IndexedDB: the photos of identity documents
- * must not stay on a shared tablet. It survives navigation within the app, not a reload (the app
- * asks first).
+ * Given a persistence (decision 059), what is not on the server yet is also kept in IndexedDB,
+ * encrypted with a key no script can read (send-queue-persistence.ts), each registration deleted
+ * once stored: a reload, a closed tab or a restart finds it again, restored for the same user with
+ * the same registration attempt. Without one it lives in memory only, and the app asks before a
+ * reload. Without a connection (`online`) nothing is sent; the desk's save waits in its turn.
  *
  * One registration is sent at a time, in the order they came, each with its own registration
  * attempt: the same Idempotency-Key as its first send, and the same replay of an unanswered send
