@@ -20,50 +20,52 @@ export default defineConfig({
     // Installable, and the app's code kept for offline use (decision 059). The service worker is
     // registered for signed-in users only (lib/service-worker.ts): a pilgrim on the self check-in
     // does not download the whole app in the background.
-    VitePWA({
-      registerType: 'prompt',
-      injectRegister: false,
-      includeAssets: ['favicon.svg', 'icons/apple-touch-icon.png'],
-      manifest: {
-        name: 'Hospes',
-        short_name: 'Hospes',
-        description: 'Registro de viajeros para alojamientos en España',
-        lang: 'es',
-        start_url: '/',
-        scope: '/',
-        display: 'standalone',
-        theme_color: '#0f5b78',
-        background_color: '#ffffff',
-        icons: [
-          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
-          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
-          {
-            src: '/icons/icon-maskable-512.png',
-            sizes: '512x512',
-            type: 'image/png',
-            purpose: 'maskable',
-          },
-        ],
-      },
-      workbox: {
-        // The app shell and every part of the app a signed-in user opens, the languages' bundles
-        // included; not the public site's texts (marketing, legal, contact pages).
-        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
-        globIgnores: ['assets/locale-*-public-*.js', 'weight.json'],
-        navigateFallback: 'index.html',
-        navigateFallbackDenylist: [/^\/api(?:\/|$)/],
-        cleanupOutdatedCaches: true,
-        // The INE municipalities are the largest part (about 160 KB before compression).
-        maximumFileSizeToCacheInBytes: 1024 * 1024,
-        runtimeCaching: [
-          {
-            // Personal data: the API is never cached by the service worker.
-            urlPattern: ({ url }) => url.pathname.startsWith('/api/'),
-            handler: 'NetworkOnly',
-          },
-        ],
-      },
-    }),
+    // Not in the unit tests: nothing there registers it, and it slows the first module loads.
+    !process.env.VITEST &&
+      VitePWA({
+        registerType: 'prompt',
+        injectRegister: false,
+        includeAssets: ['favicon.svg', 'icons/apple-touch-icon.png'],
+        manifest: {
+          name: 'Hospes',
+          short_name: 'Hospes',
+          description: 'Registro de viajeros para alojamientos en España',
+          lang: 'es',
+          start_url: '/',
+          scope: '/',
+          display: 'standalone',
+          theme_color: '#0f5b78',
+          background_color: '#ffffff',
+          icons: [
+            { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+            { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+            {
+              src: '/icons/icon-maskable-512.png',
+              sizes: '512x512',
+              type: 'image/png',
+              purpose: 'maskable',
+            },
+          ],
+        },
+        workbox: {
+          // The app shell and every part of the app a signed-in user opens, the languages' bundles
+          // included; not the public site's texts (marketing, legal, contact pages).
+          globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+          globIgnores: ['assets/locale-*-public-*.js', 'weight.json'],
+          navigateFallback: 'index.html',
+          navigateFallbackDenylist: [/^\/api(?:\/|$)/],
+          cleanupOutdatedCaches: true,
+          // The INE municipalities are the largest part (about 160 KB before compression).
+          maximumFileSizeToCacheInBytes: 1024 * 1024,
+          runtimeCaching: [
+            {
+              // Personal data: the API is never cached by the service worker.
+              urlPattern: ({ url }) => url.pathname.startsWith('/api/'),
+              handler: 'NetworkOnly',
+            },
+          ],
+        },
+      }),
   ],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
