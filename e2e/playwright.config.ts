@@ -20,6 +20,9 @@ export default defineConfig({
     browserName: 'chromium',
     locale: 'en-US',
     trace: 'retain-on-failure',
+    // The app's service worker (decision 059) only where a journey is about it (offline.spec.ts
+    // opens its context with it): elsewhere it would download the whole app for every new context.
+    serviceWorkers: 'block',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: chromium,

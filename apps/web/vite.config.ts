@@ -1,8 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 import { precompress } from './build/precompress';
+import { weightBudget } from './build/weight-budget';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 /** Where `vite dev` sends /api: the API server of `npm run dev -w @hospes/server`. */
@@ -10,7 +12,61 @@ const apiTarget = process.env.HOSPES_API_URL ?? 'http://localhost:3000';
 
 export default defineConfig({
   root,
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    precompress(),
+    weightBudget(root),
+    // Installable, and the app's code kept for offline use (decision 059). The service worker is
+    // registered for signed-in users only (lib/service-worker.ts): a pilgrim on the self check-in
+    // does not download the whole app in the background.
+    // Not in the unit tests: nothing there registers it, and it slows the first module loads.
+    !process.env.VITEST &&
+      VitePWA({
+        registerType: 'prompt',
+        injectRegister: false,
+        includeAssets: ['favicon.svg', 'icons/apple-touch-icon.png'],
+        manifest: {
+          name: 'Hospes',
+          short_name: 'Hospes',
+          description: 'Registro de viajeros para alojamientos en España',
+          lang: 'es',
+          start_url: '/',
+          scope: '/',
+          display: 'standalone',
+          theme_color: '#0f5b78',
+          background_color: '#ffffff',
+          icons: [
+            { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+            { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+            {
+              src: '/icons/icon-maskable-512.png',
+              sizes: '512x512',
+              type: 'image/png',
+              purpose: 'maskable',
+            },
+          ],
+        },
+        workbox: {
+          // The app shell and every part of the app a signed-in user opens, the languages' bundles
+          // included; not the public site's texts (marketing, legal, contact pages).
+          globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+          globIgnores: ['assets/locale-*-public-*.js', 'weight.json'],
+          navigateFallback: 'index.html',
+          navigateFallbackDenylist: [/^\/api(?:\/|$)/],
+          cleanupOutdatedCaches: true,
+          // The INE municipalities are the largest part (about 160 KB before compression).
+          maximumFileSizeToCacheInBytes: 1024 * 1024,
+          runtimeCaching: [
+            {
+              // Personal data: the API is never cached by the service worker.
+              urlPattern: ({ url }) => url.pathname.startsWith('/api/'),
+              handler: 'NetworkOnly',
+            },
+          ],
+        },
+      }),
+  ],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
@@ -26,6 +82,21 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,
+    rolldownOptions: {
+      output: {
+        // The language files are named after their language, so the service worker can leave the
+        // public site's texts out of what it keeps (see workbox.globIgnores above).
+        chunkFileNames(chunk) {
+          const locale = /\/src\/locales\/([a-z]{2})\/(?:(index)\.ts|([a-z]+)\.json)$/.exec(
+            chunk.facadeModuleId ?? '',
+          );
+          if (!locale) return 'assets/[name]-[hash].js';
+          return locale[2]
+            ? `assets/locale-${locale[1]}-[hash].js`
+            : `assets/locale-${locale[1]}-public-${locale[3]}-[hash].js`;
+        },
+      },
+    },
   },
   test: {
     name: 'web',
@@ -34,7 +105,7 @@ export default defineConfig({
     // Vitest's default in a run is one worker less than the cores: one on this 2-core machine.
     // Two files at a time take the web suite from about 5 to 3.5 minutes.
     maxWorkers: 2,
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
     setupFiles: ['./src/test/setup.ts'],
     restoreMocks: true,
     unstubGlobals: true,

@@ -5,6 +5,7 @@ import { SendQueueGuard } from '@/features/desk/components/send-queue-indicator'
 import { CookieConsent } from '@/features/preferences/components/cookie-consent';
 import { Footer } from './footer';
 import { Header } from './header';
+import { UpdatePrompt } from './update-prompt';
 
 /** Landmarks: header (with nav), main, footer; a skip link first; the footer is hidden on home. */
 export function RootLayout() {
@@ -19,6 +20,8 @@ export function RootLayout() {
         {t('skipToContent')}
       </a>
       <Header />
+      {/* A new version of the app, offered (decision 059). */}
+      <UpdatePrompt />
       {/* The desk's registrations sent in the background are asked about before the tab goes. */}
       <SendQueueGuard />
       <CookieConsent />

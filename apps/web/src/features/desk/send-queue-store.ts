@@ -6,6 +6,7 @@ import {
   type RegistrationCalls,
 } from './registration-attempt';
 import type { TravelerFormValues } from '@/features/traveler/form-model';
+import { fromPersisted, type SendQueuePersistence } from './send-queue-persistence';
 
 /**
  * One file over 500 lines on purpose: every operation below changes the one state, and its
@@ -31,9 +32,11 @@ import type { TravelerFormValues } from '@/features/traveler/form-model';
  * a queued send outlives the form that started it and keeps its own order, pauses and
  * Idempotency-Key (decision 039 says why the mutation cache does not fit).
  *
- * It lives in memory only, never in localStorage or IndexedDB: the photos of identity documents
- * must not stay on a shared tablet. It survives navigation within the app, not a reload (the app
- * asks first).
+ * Given a persistence (decision 059), what is not on the server yet is also kept in IndexedDB,
+ * encrypted with a key no script can read (send-queue-persistence.ts), each registration deleted
+ * once stored: a reload, a closed tab or a restart finds it again, restored for the same user with
+ * the same registration attempt. Without one it lives in memory only, and the app asks before a
+ * reload. Without a connection (`online`) nothing is sent; the desk's save waits in its turn.
  *
  * One registration is sent at a time, in the order they came, each with its own registration
  * attempt: the same Idempotency-Key as its first send, and the same replay of an unanswered send
@@ -131,6 +134,17 @@ export interface DeskSendQueueDeps {
   };
   /** Told when the browser is back online. */
   onOnline(listener: () => void): () => void;
+  /**
+   * Whether the browser says it has a connection: without one nothing is sent (it could only
+   * fail), the desk's save included, which then waits in its turn (decision 059). Always, when
+   * not given.
+   */
+  online?(): boolean;
+  /**
+   * Where the registrations not yet on the server are kept across reloads (decision 059), with
+   * the calls a registration restored from there is sent with. In memory only, when not given.
+   */
+  persistence?: { store: SendQueuePersistence; calls: () => RegistrationCalls };
 }
 
 /** The desk's send queue: one state, its derived views, and what can be done with it. */
@@ -185,6 +199,13 @@ export interface DeskSendQueue {
   holdSavedNotices: (hold: boolean) => void;
   /** Stops listening to the session and the connection, and forgets everything (tests). */
   dispose: () => void;
+  /**
+   * Whether every registration not yet on the server is kept in the browser's storage as it is
+   * now (a reload would lose nothing of the queue's).
+   */
+  kept: () => boolean;
+  /** Resolves once what was kept has been restored and the storage holds the queue as it is now. */
+  settled: () => Promise<void>;
 }
 
 export interface FormTurns {
@@ -240,9 +261,50 @@ export function createDeskSendQueue(deps: DeskSendQueueDeps): DeskSendQueue {
     shown: state.entries,
   };
 
+  const persistence = deps.persistence;
+  /** The entries (the same array) the storage last confirmed holding; null while unconfirmed. */
+  let keptEntries: readonly QueuedRegistration[] | null = persistence ? null : state.entries;
+  let syncing: Promise<void> = Promise.resolve();
+  let syncScheduled = false;
+
+  const notify = () => {
+    for (const listener of listeners) listener();
+  };
+
+  /**
+   * Writes the queue to the storage once the current change is done (several changes of one
+   * step make one write): every registration not saved, the desk's save on the wire included (a
+   * reload would lose its form, not it). Saved ones and those gone are deleted.
+   */
+  function persist(drop: readonly string[] = []) {
+    if (!persistence || (syncScheduled && drop.length === 0)) return;
+    syncScheduled = true;
+    const write = () => {
+      syncScheduled = false;
+      const entries = state.entries;
+      const unsaved = entries.filter((entry) => entry.status !== 'saved');
+      syncing = syncing
+        .then(() => persistence.store.sync(state.owner, unsaved, drop))
+        .then(
+          () => {
+            if (state.entries === entries && keptEntries !== entries) {
+              keptEntries = entries;
+              notify();
+            }
+          },
+          // Storage refused (private browsing, quota): the queue goes on in memory, and leaving
+          // the page asks first, as before.
+          () => {},
+        );
+    };
+    if (drop.length > 0) write();
+    else queueMicrotask(write);
+  }
+
   function setState(next: DeskSendQueueState) {
     state = next;
-    for (const listener of listeners) listener();
+    persist();
+    notify();
   }
 
   function setEntries(entries: readonly QueuedRegistration[]) {
@@ -390,6 +452,7 @@ export function createDeskSendQueue(deps: DeskSendQueueDeps): DeskSendQueue {
         ? entries.find((entry) => entry.foreground && entry.status === 'waiting')
         : head;
     if (!next) return;
+    if (deps.online && !deps.online()) return;
     if (next.foreground ? session.renewing() : !session.hasSession()) return;
     const calls = held.get(next.id)?.calls;
     if (!calls) return;
@@ -400,6 +463,7 @@ export function createDeskSendQueue(deps: DeskSendQueueDeps): DeskSendQueue {
   function add(item: QueuedInput, waiter: Waiter | null): string {
     const user = session.userId();
     if (state.owner !== user) clear();
+    claim();
     const id = `queued-${++nextId}`;
     held.set(id, { calls: item.calls, waiter, timer: null });
     setState({
@@ -515,10 +579,52 @@ export function createDeskSendQueue(deps: DeskSendQueueDeps): DeskSendQueue {
       waiter.reject(new Error('Signed out before the registration was sent'));
   }
 
+  /**
+   * What the storage kept (decision 059), read once at start: the signed-in user's registrations
+   * are put back in the queue, in their order and with their registration attempts (the same
+   * Idempotency-Key), when that user is known; another user's are left where they are, unread.
+   */
+  const kept = persistence?.store.load().catch(() => []) ?? Promise.resolve([]);
+  let loaded: Awaited<typeof kept> | null = null;
+  let claimed = !persistence;
+  const restoring = kept.then((records) => {
+    loaded = records;
+    claim();
+  });
+
+  function claim() {
+    const user = session.userId();
+    if (claimed || !loaded || !persistence || user === null) return;
+    if (state.owner !== null && state.owner !== user) return;
+    claimed = true;
+    const mine = loaded.filter((record) => record.value.owner === user);
+    loaded = null;
+    if (mine.length === 0) return;
+    const calls = persistence.calls();
+    const restored = mine.map((record) => {
+      const id = `queued-${++nextId}`;
+      held.set(id, { calls, waiter: null, timer: null });
+      const entry = fromPersisted(record.value);
+      // A pause the page did not live to end: sent at once (when online).
+      return {
+        ...entry,
+        id,
+        status: entry.status === 'paused' ? ('waiting' as const) : entry.status,
+        retryAt: null,
+      };
+    });
+    // Restored first: they were typed before anything this page has added.
+    state = { owner: user, entries: [...restored, ...state.entries] };
+    persist(mine.map((record) => record.id));
+    notify();
+    pump();
+  }
+
   const stopListening = [
     // Signed out, or another user signed in: the registrations of the one before are forgotten.
     // A new session of the same user (the login dialog after a session ended) lets the queue go on.
     session.onUserChange(() => {
+      claim();
       if (state.entries.length === 0) return;
       if (session.userId() !== state.owner) clear();
       else pump();
@@ -532,6 +638,7 @@ export function createDeskSendQueue(deps: DeskSendQueueDeps): DeskSendQueue {
     deps.onOnline(() => {
       const first = state.entries.find((entry) => entry.status === 'paused');
       if (first) retryNow(first.id);
+      else pump();
     }),
   ];
 
@@ -556,6 +663,17 @@ export function createDeskSendQueue(deps: DeskSendQueueDeps): DeskSendQueue {
     dispose() {
       for (const stop of stopListening) stop();
       clear();
+    },
+    kept: () => keptEntries === state.entries,
+    async settled() {
+      await restoring;
+      // Until nothing more was scheduled meanwhile.
+      for (;;) {
+        const current = syncing;
+        await new Promise<void>((resolve) => queueMicrotask(resolve));
+        await current;
+        if (current === syncing && !syncScheduled) return;
+      }
     },
   };
 }

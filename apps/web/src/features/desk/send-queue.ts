@@ -2,6 +2,9 @@ import { useSyncExternalStore } from 'react';
 import { authStore } from '@/lib/auth';
 import { awaitsSessionRenewal, sessionRenewal } from '@/lib/session-renewal';
 import { hasSession } from '@/lib/session-presence';
+import { queryClient } from '@/lib/query-client';
+import { registrationCallsFor } from './api/registration-calls';
+import { createSendQueuePersistence } from './send-queue-persistence';
 import {
   createDeskSendQueue,
   unsavedRegistrations as unsavedOf,
@@ -37,6 +40,12 @@ export const deskSendQueue = createDeskSendQueue({
     window.addEventListener('online', listener);
     return () => window.removeEventListener('online', listener);
   },
+  online: () => typeof navigator === 'undefined' || navigator.onLine !== false,
+  // Kept in IndexedDB, encrypted (decision 059), where the browser has both (a secure context).
+  persistence:
+    typeof indexedDB !== 'undefined' && typeof crypto !== 'undefined' && crypto.subtle
+      ? { store: createSendQueuePersistence(), calls: () => registrationCallsFor(queryClient) }
+      : undefined,
 });
 
 export {
@@ -106,4 +115,12 @@ export function useSendQueue(): readonly QueuedRegistration[] {
 export function useWaitingForTurn(id: string | undefined): boolean {
   const waiting = () => deskSendQueue.waitingForTurn(id);
   return useSyncExternalStore(deskSendQueue.subscribe, waiting, waiting);
+}
+
+/**
+ * Whether every registration waiting is kept in the browser's storage as it is now (decision
+ * 059): a reload or a closed tab then loses none of them.
+ */
+export function useQueueKept(): boolean {
+  return useSyncExternalStore(deskSendQueue.subscribe, deskSendQueue.kept, deskSendQueue.kept);
 }

@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { createTraveler } from '@/features/traveler/api/create-traveler';
 import { invalidateAfterTravelerChange } from '@/features/traveler/api/keys';
 import { updateTraveler } from '@/features/traveler/api/update-traveler';
@@ -10,7 +10,14 @@ import type { RegistrationCalls } from '../registration-attempt';
  * registration let go to the queue is sent or retried after its form has gone.
  */
 export function useRegistrationCalls(): RegistrationCalls {
-  const queryClient = useQueryClient();
+  return registrationCallsFor(useQueryClient());
+}
+
+/**
+ * The same calls on a given query client: a registration restored from the browser's storage
+ * after a reload (decision 059) has no screen that made it, and is sent with the app's client.
+ */
+export function registrationCallsFor(queryClient: QueryClient): RegistrationCalls {
   return {
     create: async (input, key) => {
       const answer = await createTraveler({ input, key });

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -13,6 +13,7 @@ import {
   retryNow,
   sendQueue,
   unsavedRegistrations,
+  useQueueKept,
   useSendQueue,
   type QueuedRegistration,
 } from '../send-queue';
@@ -23,16 +24,18 @@ export function useUnsavedRegistrations(): number {
 }
 
 /**
- * While registrations wait in the send queue, they are unsaved input: closing or reloading the
- * tab asks first (the queue lives in memory only), and a session that ends meanwhile is renewed
- * in place with the login dialog (lib/unsaved-input.ts) instead of signing out, which would drop
- * them. Mount once, at the app's root.
+ * While registrations wait in the send queue, they are unsaved input: a session that ends
+ * meanwhile is renewed in place with the login dialog (lib/unsaved-input.ts) instead of signing
+ * out, which would drop them. Closing or reloading the tab asks first unless they are all kept in
+ * the browser's storage (decision 059), where a reload finds them again. Mount once, at the app's
+ * root.
  */
 export function SendQueueGuard() {
   const waiting = useUnsavedRegistrations() > 0;
+  const kept = useQueueKept();
   useUnsavedInput(waiting);
   useEffect(() => {
-    if (!waiting) return;
+    if (!waiting || kept) return;
     const ask = (event: BeforeUnloadEvent) => {
       event.preventDefault();
       // Older browsers ask only when returnValue is set.
@@ -40,8 +43,23 @@ export function SendQueueGuard() {
     };
     window.addEventListener('beforeunload', ask);
     return () => window.removeEventListener('beforeunload', ask);
-  }, [waiting]);
+  }, [waiting, kept]);
   return null;
+}
+
+function subscribeToConnection(listener: () => void): () => void {
+  window.addEventListener('online', listener);
+  window.addEventListener('offline', listener);
+  return () => {
+    window.removeEventListener('online', listener);
+    window.removeEventListener('offline', listener);
+  };
+}
+
+/** Whether the browser says it has a connection, kept up to date. */
+function useOnline(): boolean {
+  const read = () => navigator.onLine !== false;
+  return useSyncExternalStore(subscribeToConnection, read, () => true);
 }
 
 const isActive = (entry: QueuedRegistration) =>
@@ -93,6 +111,7 @@ function news(
 export function SendQueueIndicator() {
   const { t } = useTranslation();
   const entries = useSendQueue();
+  const online = useOnline();
   const [announcement, setAnnouncement] = useState('');
   const previous = useRef(entries);
 
@@ -134,7 +153,12 @@ export function SendQueueIndicator() {
           onPointerLeave={() => holdSavedNotices(false)}
         >
           <ul className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-2 px-3 py-2 text-sm text-fg nav:px-6">
-            {active.length > 0 && (
+            {active.length > 0 && !online && (
+              // Without a connection nothing is sent: what waits is kept on the device
+              // (decision 059) and goes when the connection returns.
+              <li className="font-semibold">{t('sendQueue.offline', { count: active.length })}</li>
+            )}
+            {active.length > 0 && online && (
               <li className="flex flex-wrap items-center gap-x-3 gap-y-1">
                 <Spinner className="size-4 text-primary" />
                 <span className="font-semibold">

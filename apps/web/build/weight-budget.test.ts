@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { weighPages, type BuiltChunk } from './weight-budget';
+
+const chunk = (fileName: string, more: Partial<BuiltChunk> = {}): BuiltChunk => ({
+  fileName,
+  module: null,
+  isEntry: false,
+  imports: [],
+  css: [],
+  ...more,
+});
+
+describe('the weight a page needs before its first render', () => {
+  const chunks = [
+    chunk('index.js', { isEntry: true, imports: ['react.js'], css: ['index.css'] }),
+    chunk('react.js'),
+    chunk('checkin.js', {
+      module: 'src/app/routes/self-registration.tsx',
+      imports: ['form.js', 'react.js'],
+    }),
+    chunk('form.js', { css: ['form.css'] }),
+    // Loaded on demand (a dynamic import): not counted.
+    chunk('ine.js', { module: 'src/features/ine.ts' }),
+    chunk('es.js', { module: 'src/locales/es/index.ts' }),
+  ];
+  const sizes: Record<string, number> = {
+    'index.js': 100,
+    'index.css': 10,
+    'react.js': 1000,
+    'checkin.js': 50,
+    'form.js': 20,
+    'form.css': 5,
+    'ine.js': 5000,
+    'es.js': 30,
+  };
+  const budgets = {
+    checkin: {
+      route: 'src/app/routes/self-registration.tsx',
+      waitsFor: ['src/locales/es/index.ts'],
+      budget: 1200,
+      target: 1000,
+    },
+  };
+
+  it('counts the entry, the route and its language with their static imports and CSS, each once', () => {
+    const [page] = weighPages(chunks, (file) => sizes[file]!, budgets);
+    expect(page?.files).toEqual([
+      'checkin.js',
+      'es.js',
+      'form.css',
+      'form.js',
+      'index.css',
+      'index.js',
+      'react.js',
+    ]);
+    expect(page?.bytes).toBe(1215);
+  });
+
+  it('fails when a route or language file is missing from the build', () => {
+    expect(() =>
+      weighPages(
+        chunks.filter((one) => one.fileName !== 'es.js'),
+        (file) => sizes[file]!,
+        budgets,
+      ),
+    ).toThrow(/src\/locales\/es\/index.ts/);
+  });
+});
