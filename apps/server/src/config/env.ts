@@ -294,6 +294,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       SES_CHECK_SECONDS: '0',
       // Nor automatic sends and alerts: tests that want them set sesAutomaticSeconds.
       SES_AUTOMATIC_SECONDS: '0',
+      // The route tests read with tesseract alone (CI time); PaddleOCR has its own tests
+      // (lib/ocr/paddle.test.ts, offline.test.ts).
+      OCR_ENGINE: 'tesseract',
     }),
     ...overrides,
   };

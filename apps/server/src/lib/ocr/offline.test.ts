@@ -1,7 +1,8 @@
 /**
  * The OCR needs no network: a child process in a network namespace with no interfaces
  * (`unshare -n`, as root), whose sockets, DNS and fetch also report any attempt, reads a
- * fixture. Tesseract's default would fetch the language data from a CDN and cache it as
+ * fixture with both engines (PaddleOCR's models from node_modules, then tesseract's second
+ * opinion). Tesseract's default would fetch the language data from a CDN and cache it as
  * ./eng.traineddata; neither may happen.
  */
 import { spawnSync } from 'node:child_process';
