@@ -172,7 +172,11 @@ describe('visas (MRV-A, MRV-B): no composite check digit', () => {
   it('its dates are confirmed only when a second reading agreed on the whole MRZ; its number never', () => {
     const parsed = parseMrz(visa(44))!;
     const alone = mrzToTraveler(parsed, { today: TODAY }).confirmed;
-    expect(alone).toMatchObject({ dateOfBirth: false, expirationDate: false, passportNumber: false });
+    expect(alone).toMatchObject({
+      dateOfBirth: false,
+      expirationDate: false,
+      passportNumber: false,
+    });
     const agreed = mrzToTraveler(parsed, { today: TODAY, evidence: { mrzAgreed: true } }).confirmed;
     expect(agreed).toMatchObject({ dateOfBirth: true, expirationDate: true });
     // The visa's number is not the passport's: always to check.

@@ -26,7 +26,7 @@ const DIGITS = '0123456789';
  */
 export function joinLinePieces(boxes: TextBox[]): TextBox[] {
   const out = [...boxes];
-  for (let merged = true; merged; ) {
+  for (let merged = true; merged;) {
     merged = false;
     search: for (let i = 0; i < out.length; i++) {
       for (let j = i + 1; j < out.length; j++) {
@@ -104,9 +104,7 @@ export function mrzGroups(detected: TextBox[]): TextBox[][] {
     if (groups.some((g) => g.length === run.length && g.every((b, i) => b === run[i]))) continue;
     groups.push(run);
   }
-  return groups
-    .sort((a, b) => b[0]!.length * b.length - a[0]!.length * a.length)
-    .slice(0, 3);
+  return groups.sort((a, b) => b[0]!.length * b.length - a[0]!.length * a.length).slice(0, 3);
 }
 
 /**

@@ -14,12 +14,13 @@ import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import sharp from 'sharp';
+import type * as OrtModule from 'onnxruntime-node';
 import type { GreyImage } from './image';
 
 const require = createRequire(import.meta.url);
 
-type Ort = typeof import('onnxruntime-node');
-type Session = import('onnxruntime-node').InferenceSession;
+type Ort = typeof OrtModule;
+type Session = OrtModule.InferenceSession;
 
 /** The folder of the PP-OCRv4 models and the recognition dictionary. */
 export function paddleModelDir(): string {
@@ -103,7 +104,7 @@ const MAX_REC_WIDTH = 1200;
 export async function createPaddleEngine(options: PaddleOptions = {}): Promise<PaddleEngine> {
   const ort: Ort = await import('onnxruntime-node');
   const dir = options.modelDir ?? paddleModelDir();
-  const sessionOptions: import('onnxruntime-node').InferenceSession.SessionOptions = {
+  const sessionOptions: OrtModule.InferenceSession.SessionOptions = {
     executionProviders: ['cpu'],
     intraOpNumThreads: options.threads ?? 2,
     interOpNumThreads: 1,
@@ -406,8 +407,6 @@ function scaleBox(box: TextBox, sx: number, sy: number): TextBox {
   const length = Math.hypot(along.x, along.y);
   const angle = Math.atan2(along.y, along.x);
   // The height is the part of the scaled cross vector perpendicular to the new long axis.
-  const height = Math.abs(
-    (across.x * -Math.sin(angle) + across.y * Math.cos(angle)) as number,
-  );
+  const height = Math.abs((across.x * -Math.sin(angle) + across.y * Math.cos(angle)) as number);
   return { ...box, cx: box.cx * sx, cy: box.cy * sy, length, height, angle };
 }

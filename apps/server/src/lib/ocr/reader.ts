@@ -326,7 +326,10 @@ const unchanged = (read: MrzRead) => read.changed.every((set) => set.size === 0)
  * by both engines without any change and passing its check digit; the same characters for the
  * whole MRZ, unchanged in both.
  */
-export function agreement(a: MrzRead, b: MrzRead | null): MrzRead['agreement'] {
+export function agreement(
+  a: MrzRead,
+  b: MrzRead | null,
+): { documentNumber: boolean; mrz: boolean } {
   if (!b || a.parsed.format !== b.parsed.format) return { documentNumber: false, mrz: false };
   const numberLine = a.parsed.format === 'TD1' ? 0 : 1;
   const numberAsRead = (r: MrzRead) => {
@@ -418,7 +421,7 @@ export function createMrzReader(options: MrzReaderOptions): MrzReader {
     const grey = await decodeGrey(image);
     const passes: PassTrace[] = [];
     const found = await paddlePool!.run(
-      async (engine, signal) => (await readMrzWithPaddle(engine, grey, { signal, passes })),
+      async (engine, signal) => await readMrzWithPaddle(engine, grey, { signal, passes }),
       timeoutMs,
     );
     const left = () => Math.max(1000, timeoutMs - (performance.now() - started));
@@ -430,7 +433,10 @@ export function createMrzReader(options: MrzReaderOptions): MrzReader {
       );
       return { read: { ...paddle.read, agreement: agreement(paddle.read, second) }, passes };
     }
-    const fallback = await pool.run((engine, signal) => readMrzFromImage(engine, grey, signal), left());
+    const fallback = await pool.run(
+      (engine, signal) => readMrzFromImage(engine, grey, signal),
+      left(),
+    );
     passes.push(...fallback.passes);
     const reads = [paddle?.read, fallback.read].filter((r): r is MrzRead => !!r);
     if (reads.length === 0) return { read: null, passes };
