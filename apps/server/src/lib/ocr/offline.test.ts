@@ -26,7 +26,7 @@ const why = canUnshare
 describe('offline OCR', () => {
   it.skipIf(!canUnshare)(
     `reads an MRZ with the network cut and writes nothing to the working directory${why}`,
-    { timeout: 60_000 },
+    { timeout: 150_000 },
     () => {
       const fixture = mrzFixtures().find((f) => f.name === 'td1-esp-clean')!;
       const cwd = fs.mkdtempSync(path.join(os.tmpdir(), 'hospes-ocr-offline-'));
@@ -43,7 +43,7 @@ describe('offline OCR', () => {
             path.join(MRZ_FIXTURE_DIR, 'read-one.ts'),
             fixture.file,
           ],
-          { cwd, encoding: 'utf8', timeout: 50_000, env: { ...process.env, NODE_OPTIONS: '' } },
+          { cwd, encoding: 'utf8', timeout: 140_000, env: { ...process.env, NODE_OPTIONS: '' } },
         );
         expect(child.stderr).not.toContain('NET-ATTEMPT');
         expect(child.status, child.stderr).toBe(0);
