@@ -245,7 +245,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   app.addHook('onClose', async () => mailer.close());
   // OCR workers start on the first scan, not here; closing the app terminates them.
-  const mrzReader = createMrzReader({ log: app.log });
+  const mrzReader = createMrzReader({ log: app.log, paddle: config.ocrEngine === 'paddle' });
   app.addHook('onClose', async () => mrzReader.close());
   const ocr = createOcrService({ reader: mrzReader });
 

@@ -134,3 +134,58 @@ describe('Spanish DNI', () => {
     expect(result.confirmed).toMatchObject({ passportNumber: false, documentSupportNumber: true });
   });
 });
+
+describe('visas (MRV-A, MRV-B): no composite check digit', () => {
+  /** A visa's two lines with the check digits computed (44 characters: MRV-A, 36: MRV-B). */
+  function visa(length: 44 | 36, number = 'ZQU835901'): string[] {
+    const l1 = 'VCESPGARCIA<MUNOZ<<IGOR'.padEnd(length, '<');
+    const head =
+      number +
+      mrzCheckDigit(number) +
+      'ESP' +
+      '531106' +
+      mrzCheckDigit('531106') +
+      'M' +
+      '270312' +
+      mrzCheckDigit('270312');
+    return [l1, head.padEnd(length, '<')];
+  }
+
+  it.each([
+    [44, 'MRV_A'],
+    [36, 'MRV_B'],
+  ] as const)('a %i-character visa parses as %s with three check digits', (length, format) => {
+    const parsed = parseMrz(visa(length))!;
+    expect(parsed.format).toBe(format);
+    expect(parsed.checks).toEqual({ documentNumber: true, birthDate: true, expirationDate: true });
+    expect(parsed.valid).toBe(true);
+    expect(mrzToTraveler(parsed, { today: TODAY })).toMatchObject({
+      lastName: 'GARCIA',
+      secondLastName: 'MUNOZ',
+      firstName: 'IGOR',
+      dateOfBirth: '1953-11-06',
+      expirationDate: '2027-03-12',
+      mrzFormat: format,
+    });
+  });
+
+  it('its dates are confirmed only when a second reading agreed on the whole MRZ; its number never', () => {
+    const parsed = parseMrz(visa(44))!;
+    const alone = mrzToTraveler(parsed, { today: TODAY }).confirmed;
+    expect(alone).toMatchObject({
+      dateOfBirth: false,
+      expirationDate: false,
+      passportNumber: false,
+    });
+    const agreed = mrzToTraveler(parsed, { today: TODAY, evidence: { mrzAgreed: true } }).confirmed;
+    expect(agreed).toMatchObject({ dateOfBirth: true, expirationDate: true });
+    // The visa's number is not the passport's: always to check.
+    expect(agreed.passportNumber).toBe(false);
+    // A changed character in the birth date still wins over the agreement.
+    const changed = mrzToTraveler(parsed, {
+      today: TODAY,
+      evidence: { mrzAgreed: true, changed: [new Set(), new Set([15])] },
+    }).confirmed;
+    expect(changed.dateOfBirth).toBe(false);
+  });
+});

@@ -19,7 +19,7 @@
  * character) that passes its check digit — unless a second, independent reading gave the same
  * number.
  */
-import { mrzCheckDigit, spanishIdNumber, type ParsedMrz } from './mrz';
+import { isVisaFormat, mrzCheckDigit, spanishIdNumber, type ParsedMrz } from './mrz';
 
 /** Each position's allowed characters. */
 type Shape = readonly string[];
@@ -130,6 +130,11 @@ export interface MrzEvidence {
   changed?: ReadonlyArray<ReadonlySet<number>>;
   /** A second, independent reading (another engine) gave the same document number. */
   documentNumberAgreed?: boolean;
+  /**
+   * A second, independent reading gave the same characters for the whole MRZ, unrepaired. A visa
+   * has no composite check digit: this agreement stands in for it.
+   */
+  mrzAgreed?: boolean;
 }
 
 type Span = readonly [line: number, start: number, end: number];
@@ -166,6 +171,15 @@ function spans(parsed: ParsedMrz): {
         birthDate: [[1, 13, 20]],
         expirationDate: [[1, 21, 28]],
         composite: [[1, 35, 36]],
+        spanishId: [],
+      };
+    case 'MRV_A':
+    case 'MRV_B':
+      return {
+        documentNumber: [[1, 0, 10]],
+        birthDate: [[1, 13, 20]],
+        expirationDate: [[1, 21, 28]],
+        composite: [],
         spanishId: [],
       };
     case 'TD3':
@@ -205,7 +219,9 @@ export function confirmMrz(parsed: ParsedMrz, evidence: MrzEvidence = {}): MrzCo
       for (let i = start; i < end; i++) if (changed.has(i)) return false;
       return true;
     });
-  const composite = parsed.checks.composite === true && asRead(where.composite);
+  const composite = isVisaFormat(parsed.format)
+    ? evidence.mrzAgreed === true
+    : parsed.checks.composite === true && asRead(where.composite);
   const field = (name: 'documentNumber' | 'birthDate' | 'expirationDate') =>
     composite && parsed.checks[name] === true && asRead(where[name]);
 
@@ -214,7 +230,7 @@ export function confirmMrz(parsed: ParsedMrz, evidence: MrzEvidence = {}): MrzCo
     const s = documentNumberShape(parsed);
     if (s && !fitsShape(parsed.documentNumber, s)) documentNumber = false;
     else if (
-      !evidence.documentNumberAgreed &&
+      !(evidence.documentNumberAgreed || evidence.mrzAgreed) &&
       confusableAlternatives(parsed.documentNumber, s).length > 0
     )
       documentNumber = false;

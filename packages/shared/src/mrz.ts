@@ -14,7 +14,7 @@ import { confirmMrz, type MrzEvidence } from './mrz-confirmation';
 import { isValidDni, isValidNie } from './spanish-ids';
 import { z } from './zod';
 
-export const MRZ_FORMATS = ['TD1', 'TD2', 'TD3', 'FRENCH_NATIONAL_ID'] as const;
+export const MRZ_FORMATS = ['TD1', 'TD2', 'TD3', 'FRENCH_NATIONAL_ID', 'MRV_A', 'MRV_B'] as const;
 export type MrzFormat = (typeof MRZ_FORMATS)[number];
 
 /** Lines × characters per line of each format. */
@@ -23,7 +23,12 @@ export const MRZ_SHAPES: Record<MrzFormat, { lines: number; length: number }> = 
   TD2: { lines: 2, length: 36 },
   TD3: { lines: 2, length: 44 },
   FRENCH_NATIONAL_ID: { lines: 2, length: 36 },
+  MRV_A: { lines: 2, length: 44 },
+  MRV_B: { lines: 2, length: 36 },
 };
+
+/** The machine-readable visas (ICAO 9303-7): no composite check digit, optional data instead. */
+export const isVisaFormat = (format: MrzFormat) => format === 'MRV_A' || format === 'MRV_B';
 
 export const MRZ_CHARSET = /^[A-Z0-9<]*$/;
 
@@ -110,8 +115,12 @@ export function mrzFormatOf(lines: string[]): MrzFormat | null {
   const [first = '', second = '', third] = lines;
   if (lines.length === 3 && [first, second, third].every((l) => l?.length === 30)) return 'TD1';
   if (lines.length !== 2 || first.length !== second.length) return null;
-  if (first.length === 44) return 'TD3';
-  if (first.length === 36) return first.startsWith('IDFRA') ? 'FRENCH_NATIONAL_ID' : 'TD2';
+  const visa = first.startsWith('V');
+  if (first.length === 44) return visa ? 'MRV_A' : 'TD3';
+  if (first.length === 36) {
+    if (visa) return 'MRV_B';
+    return first.startsWith('IDFRA') ? 'FRENCH_NATIONAL_ID' : 'TD2';
+  }
   return null;
 }
 
@@ -172,6 +181,25 @@ export function parseMrz(input: string | readonly string[]): ParsedMrz | null {
         documentNumber: checks(l2.slice(0, 12), l2[12]),
         birthDate: checks(l2.slice(27, 33), l2[33]),
         composite: checks(l1 + l2.slice(0, 35), l2[35]),
+      },
+    };
+  } else if (isVisaFormat(format)) {
+    // MRV-A (2 × 44) and MRV-B (2 × 36): line 2 as TD3 up to the expiry's check digit, then
+    // optional data to the end; no personal number, no composite check digit.
+    result = {
+      ...base,
+      documentNumber: strip(l2.slice(0, 9)),
+      optional1: strip(l2.slice(28)),
+      optional2: '',
+      birthDate: l2.slice(13, 19),
+      sex: l2[20]!,
+      expirationDate: l2.slice(21, 27),
+      nationality: strip(l2.slice(10, 13)),
+      ...splitName(l1.slice(5)),
+      checks: {
+        documentNumber: checks(l2.slice(0, 9), l2[9]),
+        birthDate: checks(l2.slice(13, 19), l2[19]),
+        expirationDate: checks(l2.slice(21, 27), l2[27]),
       },
     };
   } else {
@@ -462,7 +490,12 @@ export function mrzToTraveler(
     mrzFormat: parsed.format,
     confirmed: {
       documentType: false,
-      passportNumber: spanish ? confirmation.spanishId : confirmation.documentNumber,
+      // A visa's number is the visa's, not the passport's the police want: always to check.
+      passportNumber: isVisaFormat(parsed.format)
+        ? false
+        : spanish
+          ? confirmation.spanishId
+          : confirmation.documentNumber,
       firstName: false,
       lastName: false,
       secondLastName: false,

@@ -76,6 +76,7 @@ const EnvSchema = z.object({
   SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
   CHECKIN_SCAN_MAX_MEGAPIXELS: z.coerce.number().int().min(1).max(50).default(12),
   CHECKIN_SCANS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(10),
+  OCR_ENGINE: z.enum(['paddle', 'tesseract']).default('paddle'),
   RETENTION_PURGE_HOURS: z.coerce.number().int().min(0).max(168).default(24),
   // Sending to SES.HOSPEDAJES (modules/ses, decision 035).
   SES_ENDPOINT: optional.pipe(endpointSetting.optional()),
@@ -175,6 +176,11 @@ export type Config = {
     /** Scans a minute per establishment, from every address together. */
     perMinute: number;
   };
+  /**
+   * The MRZ reader's first engine (decision 054): PaddleOCR with tesseract as fallback and second
+   * opinion, or tesseract alone (less memory, fewer photos read).
+   */
+  ocrEngine: 'paddle' | 'tesseract';
   /**
    * Hours between runs of the retention purge (modules/retention), a scheduled job (lib/jobs):
    * at once when first scheduled, then this long after each run; 0: not on this process.
@@ -286,6 +292,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxPixels: e.CHECKIN_SCAN_MAX_MEGAPIXELS * 1_000_000,
       perMinute: e.CHECKIN_SCANS_PER_MINUTE,
     },
+    ocrEngine: e.OCR_ENGINE,
     retentionPurgeHours: e.RETENTION_PURGE_HOURS,
     testimonialsFile: path.resolve(
       e.TESTIMONIALS_FILE ?? path.join(e.DATA_DIR, 'testimonials.json'),
@@ -326,6 +333,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       SES_AUTOMATIC_SECONDS: '0',
       // Nor scheduled calendar readings: tests read a feed when they want.
       ICAL_FETCH_MINUTES: '0',
+      // The route tests read with tesseract alone (CI time); PaddleOCR has its own tests
+      // (lib/ocr/paddle.test.ts, offline.test.ts).
+      OCR_ENGINE: 'tesseract',
     }),
     ...overrides,
   };

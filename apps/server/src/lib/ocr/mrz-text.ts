@@ -19,7 +19,7 @@ import {
 
 /** A alphabetic (or `<`), N numeric (or `<`), X either, S sex. */
 const rep = (c: string, n: number) => c.repeat(n);
-const CLASSES: Record<MrzFormat, string[]> = {
+export const CLASSES: Record<MrzFormat, string[]> = {
   TD1: [
     rep('A', 5) + rep('X', 9) + 'N' + rep('X', 15),
     rep('N', 7) + 'S' + rep('N', 7) + rep('A', 3) + rep('X', 11) + 'N',
@@ -36,6 +36,14 @@ const CLASSES: Record<MrzFormat, string[]> = {
   FRENCH_NATIONAL_ID: [
     rep('A', 30) + rep('X', 6),
     rep('N', 4) + rep('X', 3) + rep('N', 6) + rep('A', 14) + rep('N', 7) + 'S' + 'N',
+  ],
+  MRV_A: [
+    rep('A', 44),
+    rep('X', 9) + 'N' + rep('A', 3) + rep('N', 7) + 'S' + rep('N', 7) + rep('X', 16),
+  ],
+  MRV_B: [
+    rep('A', 36),
+    rep('X', 9) + 'N' + rep('A', 3) + rep('N', 7) + 'S' + rep('N', 7) + rep('X', 8),
   ],
 };
 
@@ -146,6 +154,8 @@ export interface MrzRead {
   fitted: boolean;
   /** Every check passes and no line needed fitting: accept without trying more image variants. */
   accepted: boolean;
+  /** What a second, independent reading (the other engine) agreed on (reader.ts). */
+  agreement?: { documentNumber: boolean; mrz: boolean };
 }
 
 /**
@@ -176,9 +186,11 @@ function score(parsed: ParsedMrz, changed: Array<Set<number>>): MrzRead {
 
 const DOCUMENT_CODES: Record<MrzFormat, RegExp> = {
   TD1: /^[IAC]/,
-  TD2: /^[IACV]/,
-  TD3: /^[PV]/,
+  TD2: /^[IAC]/,
+  TD3: /^P/,
   FRENCH_NATIONAL_ID: /^ID$/,
+  MRV_A: /^V/,
+  MRV_B: /^V/,
 };
 
 /** Where the 9-character document number field sits: [line, start]. */
@@ -186,6 +198,8 @@ const NUMBER_FIELD: Partial<Record<MrzFormat, [number, number]>> = {
   TD1: [0, 5],
   TD2: [1, 0],
   TD3: [1, 0],
+  MRV_A: [1, 0],
+  MRV_B: [1, 0],
 };
 
 /**
@@ -249,7 +263,7 @@ const TOLERANCE = 3;
 export function findMrz(text: string): MrzRead | null {
   const lines = cleanLines(text);
   let best: MrzRead | null = null;
-  for (const format of ['TD3', 'TD1', 'TD2', 'FRENCH_NATIONAL_ID'] as const) {
+  for (const format of ['TD3', 'TD1', 'TD2', 'FRENCH_NATIONAL_ID', 'MRV_A', 'MRV_B'] as const) {
     const { lines: count, length } = MRZ_SHAPES[format];
     for (let start = 0; start + count <= lines.length; start++) {
       const window = lines.slice(start, start + count);

@@ -1,7 +1,8 @@
 /**
  * The OCR needs no network: a child process in a network namespace with no interfaces
  * (`unshare -n`, as root), whose sockets, DNS and fetch also report any attempt, reads a
- * fixture. Tesseract's default would fetch the language data from a CDN and cache it as
+ * fixture with both engines (PaddleOCR's models from node_modules, then tesseract's second
+ * opinion). Tesseract's default would fetch the language data from a CDN and cache it as
  * ./eng.traineddata; neither may happen.
  */
 import { spawnSync } from 'node:child_process';
@@ -25,7 +26,7 @@ const why = canUnshare
 describe('offline OCR', () => {
   it.skipIf(!canUnshare)(
     `reads an MRZ with the network cut and writes nothing to the working directory${why}`,
-    { timeout: 60_000 },
+    { timeout: 150_000 },
     () => {
       const fixture = mrzFixtures().find((f) => f.name === 'td1-esp-clean')!;
       const cwd = fs.mkdtempSync(path.join(os.tmpdir(), 'hospes-ocr-offline-'));
@@ -42,7 +43,7 @@ describe('offline OCR', () => {
             path.join(MRZ_FIXTURE_DIR, 'read-one.ts'),
             fixture.file,
           ],
-          { cwd, encoding: 'utf8', timeout: 50_000, env: { ...process.env, NODE_OPTIONS: '' } },
+          { cwd, encoding: 'utf8', timeout: 140_000, env: { ...process.env, NODE_OPTIONS: '' } },
         );
         expect(child.stderr).not.toContain('NET-ATTEMPT');
         expect(child.status, child.stderr).toBe(0);

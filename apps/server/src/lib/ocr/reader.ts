@@ -24,6 +24,8 @@ import {
   type Rendering,
 } from './image';
 import { better, findMrz, type MrzRead } from './mrz-text';
+import { createPaddleEngine, renderBox, type PaddleEngine } from './paddle';
+import { readMrzWithPaddle, type PaddleMrz } from './paddle-mrz';
 import {
   createPool,
   PoolClosedError,
@@ -280,6 +282,75 @@ export interface MrzReaderOptions {
   idleMs?: number;
   /** The OCR engine; the real one by default. */
   createEngine?: (log: Logger) => Promise<OcrEngine>;
+  /**
+   * Read with PaddleOCR first, tesseract as fallback and second opinion (decision 054). One
+   * model session for the whole server, loaded on the first scan, released after `idleMs`.
+   */
+  paddle?: boolean;
+  /** The PaddleOCR engine; the real one (PADDLE_THREADS intra-op threads) by default. */
+  createPaddle?: () => Promise<PaddleEngine>;
+}
+
+/** onnxruntime's threads for the one PaddleOCR session: the two cores this server is sized for. */
+export const PADDLE_THREADS = 2;
+
+/**
+ * Tesseract's reading of the MRZ the PaddleOCR engine located, cropped upright from the photo at
+ * tesseract's line height: an independent second reading of the same characters.
+ */
+async function secondOpinion(
+  engine: OcrEngine,
+  image: GreyImage,
+  found: PaddleMrz,
+  passes: PassTrace[],
+): Promise<MrzRead | null> {
+  const started = performance.now();
+  const lines = found.read.parsed.lines.length;
+  const lineHeight = found.region.height / (lines + 1);
+  const scale = 45 / Math.max(1, lineHeight);
+  const png = await renderBox(image, found.region, scale);
+  const { text } = await engine.recognize(png, 'block');
+  const read = findMrz(text);
+  passes.push({
+    name: 'tesseract-second',
+    ms: Math.round(performance.now() - started),
+    result: read ? `${read.score}/${read.total}` : '-',
+  });
+  return read;
+}
+
+const unchanged = (read: MrzRead) => read.changed.every((set) => set.size === 0);
+
+/**
+ * What a second, independent reading adds (mrz-confirmation.ts): the same document number, read
+ * by both engines without any change and passing its check digit; the same characters for the
+ * whole MRZ, unchanged in both.
+ */
+export function agreement(
+  a: MrzRead,
+  b: MrzRead | null,
+): { documentNumber: boolean; mrz: boolean } {
+  if (!b || a.parsed.format !== b.parsed.format) return { documentNumber: false, mrz: false };
+  const numberLine = a.parsed.format === 'TD1' ? 0 : 1;
+  const numberAsRead = (r: MrzRead) => {
+    const set = r.changed[numberLine];
+    if (!set) return false;
+    const [start, end] = a.parsed.format === 'TD1' ? [5, 15] : [0, 10];
+    for (let i = start; i < end; i++) if (set.has(i)) return false;
+    return true;
+  };
+  const documentNumber =
+    a.parsed.documentNumber === b.parsed.documentNumber &&
+    a.parsed.checks.documentNumber === true &&
+    b.parsed.checks.documentNumber === true &&
+    numberAsRead(a) &&
+    numberAsRead(b);
+  const mrz =
+    unchanged(a) &&
+    unchanged(b) &&
+    a.parsed.lines.length === b.parsed.lines.length &&
+    a.parsed.lines.every((line, i) => line === b.parsed.lines[i]);
+  return { documentNumber, mrz };
 }
 
 export interface MrzReader {
@@ -321,10 +392,63 @@ export function createMrzReader(options: MrzReaderOptions): MrzReader {
     idleMs: options.idleMs ?? DEFAULT_IDLE_MS,
   });
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const createPaddle =
+    options.createPaddle ?? (() => createPaddleEngine({ threads: PADDLE_THREADS }));
+  // One PaddleOCR session for the server: a second scan waits for the first (its memory would
+  // otherwise double); ended after the same idle time as the tesseract workers.
+  const paddlePool = options.paddle
+    ? createPool<PaddleEngine>({
+        size: 1,
+        maxQueue: options.maxQueue ?? DEFAULT_MAX_QUEUE,
+        create: async () => {
+          const started = performance.now();
+          const engine = await createPaddle();
+          log.info({ ms: Math.round(performance.now() - started) }, 'PaddleOCR session loaded');
+          return engine;
+        },
+        destroy: (engine) => engine.release(),
+        idleMs: options.idleMs ?? DEFAULT_IDLE_MS,
+      })
+    : null;
+
+  /**
+   * PaddleOCR first; its read, when every check holds and nothing was changed, is compared with
+   * tesseract's reading of the same crop (needed only where the agreement can confirm more). Else
+   * tesseract's own search, and the better of the two reads.
+   */
+  async function readBoth(image: Buffer): Promise<MrzOutcome> {
+    const started = performance.now();
+    const grey = await decodeGrey(image);
+    const passes: PassTrace[] = [];
+    const found = await paddlePool!.run(
+      async (engine, signal) => await readMrzWithPaddle(engine, grey, { signal, passes }),
+      timeoutMs,
+    );
+    const left = () => Math.max(1000, timeoutMs - (performance.now() - started));
+    const paddle = found.best;
+    if (paddle?.read.accepted) {
+      const second = await pool.run(
+        (engine) => secondOpinion(engine, found.image, paddle, passes),
+        left(),
+      );
+      return { read: { ...paddle.read, agreement: agreement(paddle.read, second) }, passes };
+    }
+    const fallback = await pool.run(
+      (engine, signal) => readMrzFromImage(engine, grey, signal),
+      left(),
+    );
+    passes.push(...fallback.passes);
+    const reads = [paddle?.read, fallback.read].filter((r): r is MrzRead => !!r);
+    if (reads.length === 0) return { read: null, passes };
+    const best = reads.reduce((a, b) => (better(b, a) ? b : a));
+    const other = reads.find((r) => r !== best) ?? null;
+    return { read: { ...best, agreement: agreement(best, other) }, passes };
+  }
 
   return {
     async read(image) {
       try {
+        if (paddlePool) return await readBoth(image);
         return await pool.run(async (engine, signal) => {
           const grey = await decodeGrey(image);
           return readMrzFromImage(engine, grey, signal);
@@ -338,6 +462,8 @@ export function createMrzReader(options: MrzReaderOptions): MrzReader {
       }
     },
     stats: () => pool.stats(),
-    close: () => pool.close(),
+    close: async () => {
+      await Promise.all([pool.close(), paddlePool?.close()]);
+    },
   };
 }

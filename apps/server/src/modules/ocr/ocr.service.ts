@@ -54,8 +54,16 @@ export function createOcrService(deps: { reader: MrzReader; now?: () => Date }):
       if (!read || (!read.accepted && checkDigits < MIN_CHECK_DIGITS))
         throw new AppError('MRZ_NOT_FOUND');
 
-      // A field the reader had to change to make its check digit pass stays unconfirmed.
-      return mrzToTraveler(read.parsed, { today: now(), evidence: { changed: read.changed } });
+      // A field the reader had to change to make its check digit pass stays unconfirmed; one the
+      // other engine read the same (decision 054) may be confirmed despite confusable neighbours.
+      return mrzToTraveler(read.parsed, {
+        today: now(),
+        evidence: {
+          changed: read.changed,
+          documentNumberAgreed: read.agreement?.documentNumber === true,
+          mrzAgreed: read.agreement?.mrz === true,
+        },
+      });
     },
   };
 }
