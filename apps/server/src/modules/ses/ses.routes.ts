@@ -35,6 +35,7 @@ export const sesRoutes: FastifyPluginAsyncZod<{ ses: SesService }> = async (app,
   app.get(
     '/establishments/:id/ses-connection',
     {
+      config: { permission: 'ses.connection' },
       schema: {
         tags,
         summary:
@@ -55,6 +56,7 @@ export const sesRoutes: FastifyPluginAsyncZod<{ ses: SesService }> = async (app,
   app.put(
     '/establishments/:id/ses-connection',
     {
+      config: { permission: 'ses.connection' },
       schema: {
         tags,
         summary: 'Set the web-service user, its password and its environment',
@@ -84,6 +86,7 @@ export const sesRoutes: FastifyPluginAsyncZod<{ ses: SesService }> = async (app,
   app.delete(
     '/establishments/:id/ses-connection',
     {
+      config: { permission: 'ses.connection' },
       schema: {
         tags,
         summary: 'Remove the web-service credentials (files are then uploaded by hand)',
@@ -103,6 +106,7 @@ export const sesRoutes: FastifyPluginAsyncZod<{ ses: SesService }> = async (app,
   app.post(
     '/establishments/:id/ses-connection/check',
     {
+      config: { permission: 'ses.connection' },
       schema: {
         tags,
         summary: 'Ask the service whether it takes the stored credentials (sends nothing)',
@@ -127,6 +131,7 @@ export const sesRoutes: FastifyPluginAsyncZod<{ ses: SesService }> = async (app,
   app.post(
     '/establishments/:id/ses-submissions',
     {
+      config: { permission: 'ses.send' },
       schema: {
         tags,
         summary: 'Send partes (PV) or reservas (RH) to SES.HOSPEDAJES',
@@ -158,6 +163,7 @@ export const sesRoutes: FastifyPluginAsyncZod<{ ses: SesService }> = async (app,
   app.get(
     '/establishments/:id/ses-submissions',
     {
+      config: { permission: 'ses.send' },
       schema: {
         tags,
         summary: 'The requests sent to SES.HOSPEDAJES for an establishment, newest first',
@@ -184,6 +190,7 @@ export const sesRoutes: FastifyPluginAsyncZod<{ ses: SesService }> = async (app,
   app.get(
     '/ses-submissions/:id',
     {
+      config: { permission: 'ses.send' },
       schema: {
         tags,
         summary: 'A request sent to SES.HOSPEDAJES and the outcome of each of its travelers',
@@ -203,6 +210,7 @@ export const sesRoutes: FastifyPluginAsyncZod<{ ses: SesService }> = async (app,
   app.post(
     '/ses-submissions/:id/check',
     {
+      config: { permission: 'ses.send' },
       schema: {
         tags,
         summary: 'Ask the service about a queued request now',
@@ -222,6 +230,7 @@ export const sesRoutes: FastifyPluginAsyncZod<{ ses: SesService }> = async (app,
   app.get(
     '/pilgrims/:id/ses-communications',
     {
+      config: { permission: 'travelers.view' },
       schema: {
         tags,
         summary: 'What was sent of a traveler to SES.HOSPEDAJES, newest first',
@@ -246,6 +255,7 @@ export const sesRoutes: FastifyPluginAsyncZod<{ ses: SesService }> = async (app,
   app.post(
     '/establishments/:id/ses/communications/:code/cancel',
     {
+      config: { permission: 'ses.send' },
       schema: {
         tags,
         summary: 'Cancel a communication SES.HOSPEDAJES stored (by its code)',
@@ -277,6 +287,7 @@ export const sesRoutes: FastifyPluginAsyncZod<{ ses: SesService }> = async (app,
   app.get(
     '/establishments/:id/ses/communications/:code',
     {
+      config: { permission: 'ses.send' },
       schema: {
         tags,
         summary: 'What SES.HOSPEDAJES holds under a communication code (consultaComunicacion)',
@@ -301,6 +312,7 @@ export const sesRoutes: FastifyPluginAsyncZod<{ ses: SesService }> = async (app,
   app.post(
     '/pilgrims/:id/ses/correct',
     {
+      config: { permission: 'ses.send' },
       schema: {
         tags,
         summary: 'Correct a traveler’s stored communication: cancel it and send it again',

@@ -36,6 +36,7 @@ export const travelersRoutes: FastifyPluginAsyncZod<{ pilgrims: TravelersService
   app.post(
     '/',
     {
+      config: { permission: 'travelers.register' },
       bodyLimit: REGISTRATION_BODY_LIMIT,
       schema: {
         tags,
@@ -68,6 +69,7 @@ export const travelersRoutes: FastifyPluginAsyncZod<{ pilgrims: TravelersService
   app.get(
     '/',
     {
+      config: { permission: 'travelers.view' },
       schema: {
         tags,
         summary: 'The travelers the caller may see, filtered, sorted and paginated',
@@ -88,6 +90,7 @@ export const travelersRoutes: FastifyPluginAsyncZod<{ pilgrims: TravelersService
   app.post(
     '/bulk-delete',
     {
+      config: { permission: 'travelers.delete' },
       schema: {
         tags,
         summary: 'Delete several travelers at once (only those the caller may delete)',
@@ -115,6 +118,7 @@ export const travelersRoutes: FastifyPluginAsyncZod<{ pilgrims: TravelersService
   app.patch(
     '/bulk',
     {
+      config: { permission: 'travelers.edit' },
       schema: {
         tags,
         summary:
@@ -139,6 +143,7 @@ export const travelersRoutes: FastifyPluginAsyncZod<{ pilgrims: TravelersService
   app.get(
     '/:id',
     {
+      config: { permission: 'travelers.view' },
       schema: {
         tags,
         summary: 'One traveler',
@@ -158,6 +163,7 @@ export const travelersRoutes: FastifyPluginAsyncZod<{ pilgrims: TravelersService
   app.put(
     '/:id',
     {
+      config: { permission: 'travelers.edit' },
       bodyLimit: REGISTRATION_BODY_LIMIT,
       schema: {
         tags,
@@ -186,6 +192,7 @@ export const travelersRoutes: FastifyPluginAsyncZod<{ pilgrims: TravelersService
   app.delete(
     '/:id',
     {
+      config: { permission: 'travelers.delete' },
       schema: {
         tags,
         summary: 'Delete a traveler',
@@ -206,6 +213,7 @@ export const travelersRoutes: FastifyPluginAsyncZod<{ pilgrims: TravelersService
   app.get(
     '/:id/history',
     {
+      config: { permission: 'audit.view' },
       schema: {
         tags,
         summary:
@@ -234,6 +242,7 @@ export const travelersRoutes: FastifyPluginAsyncZod<{ pilgrims: TravelersService
   app.get(
     '/:id/documents/:docId',
     {
+      config: { permission: 'travelers.documentImages' },
       schema: {
         tags,
         summary: 'The image of an uploaded document, decrypted (the view is audited)',
