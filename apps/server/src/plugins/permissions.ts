@@ -15,6 +15,10 @@ import { createTeamRepository } from '../modules/team/team.repository';
 export type RouteAccess = Permission | 'self' | 'admin' | 'public';
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route under /api with who may call it, as declared (for the route-table test). */
+    routeAccess: Array<{ method: string; url: string; access: RouteAccess }>;
+  }
   interface FastifyContextConfig {
     /** Who may call the route: see plugins/permissions.ts. Every route under /api declares it. */
     permission?: RouteAccess;
@@ -50,8 +54,8 @@ export function targetEstablishment(request: FastifyRequest): string | undefined
 }
 
 /**
- * One check for every route with a permission, after its authentication (its onRequest) and its
- * validation:
+ * One check for every route with a permission, after its authentication (its onRequest) and
+ * before its input is validated (a refused caller learns nothing of the input's rules):
  * - a member of the establishment the request names whose role there lacks the permission: 403
  *   FORBIDDEN (not a member: the scope answers 404 as for any other tenant's data);
  * - a request that names none, by a member whose role nowhere grants it: 403 FORBIDDEN;
@@ -61,19 +65,23 @@ export function targetEstablishment(request: FastifyRequest): string | undefined
  */
 export const permissionsPlugin = fp<{ db: Db }>(async (app, { db }) => {
   const team = createTeamRepository(db);
+  const declared: Array<{ method: string; url: string; access: RouteAccess }> = [];
+  app.decorate('routeAccess', declared);
 
   app.addHook('onRoute', (route) => {
     if (route.url !== API_PREFIX && !route.url.startsWith(`${API_PREFIX}/`)) return;
     const access = (route.config as { permission?: unknown } | undefined)?.permission;
-    if (access === 'self' || access === 'admin' || access === 'public' || isPermission(access))
-      return;
     const method = Array.isArray(route.method) ? route.method.join(',') : route.method;
+    if (access === 'self' || access === 'admin' || access === 'public' || isPermission(access)) {
+      declared.push({ method, url: route.url, access });
+      return;
+    }
     throw new Error(
       `${method} ${route.url} declares no permission: add config: { permission } (plugins/permissions.ts)`,
     );
   });
 
-  app.addHook('preHandler', async (request) => {
+  app.addHook('preValidation', async (request) => {
     const access = request.routeOptions.config.permission;
     if (access === 'admin' && request.actor?.role !== 'admin') throw new AppError('FORBIDDEN');
     if (!isPermission(access)) return;
