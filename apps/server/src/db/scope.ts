@@ -15,8 +15,7 @@ import { establishmentMembers, establishmentRoles } from './schema';
  * (decision 058). Every query of tenant data puts `inScope(scope, column)` in its WHERE clause.
  */
 export type Scope =
-  | { admin: true }
-  | { admin: false; userId: string; permission?: Permission | undefined };
+  { admin: true } | { admin: false; userId: string; permission?: Permission | undefined };
 
 export function scopeOf(actor: { id: string; role: string; permission?: Permission }): Scope {
   return actor.role === 'admin'

@@ -46,7 +46,10 @@ export const checkinRoutes: FastifyPluginAsyncZod<{ checkin: CheckinService }> =
 
   app.get(
     '/establishments/:id/checkin-link',
-    linkRoute('travelers.register', 'The self check-in link of an establishment (created on first use)'),
+    linkRoute(
+      'travelers.register',
+      'The self check-in link of an establishment (created on first use)',
+    ),
     async (request) => ({
       success: true as const,
       data: await checkin.getLink(actorOf(request), request.params.id, auditContext(request)),

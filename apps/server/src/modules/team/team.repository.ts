@@ -158,7 +158,12 @@ export function createTeamRepository(db: Db) {
       const [row] = await tx
         .select()
         .from(establishmentRoles)
-        .where(and(eq(establishmentRoles.id, id), eq(establishmentRoles.establishmentId, establishmentId)));
+        .where(
+          and(
+            eq(establishmentRoles.id, id),
+            eq(establishmentRoles.establishmentId, establishmentId),
+          ),
+        );
       return row ?? null;
     },
 
@@ -179,7 +184,12 @@ export function createTeamRepository(db: Db) {
       const [row] = await tx
         .update(establishmentRoles)
         .set(values)
-        .where(and(eq(establishmentRoles.id, id), eq(establishmentRoles.establishmentId, establishmentId)))
+        .where(
+          and(
+            eq(establishmentRoles.id, id),
+            eq(establishmentRoles.establishmentId, establishmentId),
+          ),
+        )
         .returning();
       return row ?? null;
     },
@@ -195,7 +205,12 @@ export function createTeamRepository(db: Db) {
     async deleteRole(establishmentId: string, id: string, tx: Db = db) {
       const rows = await tx
         .delete(establishmentRoles)
-        .where(and(eq(establishmentRoles.id, id), eq(establishmentRoles.establishmentId, establishmentId)))
+        .where(
+          and(
+            eq(establishmentRoles.id, id),
+            eq(establishmentRoles.establishmentId, establishmentId),
+          ),
+        )
         .returning({ id: establishmentRoles.id });
       return rows.length > 0;
     },
@@ -268,7 +283,11 @@ export function createTeamRepository(db: Db) {
       values: Partial<typeof invitations.$inferInsert>,
       tx: Db = db,
     ) {
-      const [row] = await tx.update(invitations).set(values).where(eq(invitations.id, id)).returning();
+      const [row] = await tx
+        .update(invitations)
+        .set(values)
+        .where(eq(invitations.id, id))
+        .returning();
       return row ?? null;
     },
 

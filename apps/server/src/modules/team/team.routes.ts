@@ -171,7 +171,8 @@ export const teamRoutes: FastifyPluginAsyncZod<{ team: TeamService }> = async (a
       config: { permission: 'team.manage' },
       schema: {
         tags,
-        summary: 'Remove a member: every session of theirs ends (409 LAST_OWNER for the only owner)',
+        summary:
+          'Remove a member: every session of theirs ends (409 LAST_OWNER for the only owner)',
         security,
         params: MemberParams,
         querystring: LngQuerySchema,

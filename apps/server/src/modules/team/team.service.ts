@@ -229,7 +229,12 @@ export function createTeamService(deps: TeamServiceDeps) {
       return invitationDto(updated!, found.roleName);
     },
 
-    async revoke(actor: Actor, establishmentId: string, invitationId: string, context: AuditContext) {
+    async revoke(
+      actor: Actor,
+      establishmentId: string,
+      invitationId: string,
+      context: AuditContext,
+    ) {
       await reach(actor, establishmentId);
       const found = isUuid(invitationId)
         ? await team.findInvitation(establishmentId, invitationId)
@@ -456,7 +461,8 @@ export function createTeamService(deps: TeamServiceDeps) {
       await reach(actor, establishmentId);
       if (!isUuid(roleId)) throw new AppError('ROLE_NOT_FOUND');
       await db.transaction(async (tx) => {
-        if (!(await team.findRole(establishmentId, roleId, tx))) throw new AppError('ROLE_NOT_FOUND');
+        if (!(await team.findRole(establishmentId, roleId, tx)))
+          throw new AppError('ROLE_NOT_FOUND');
         if ((await team.roleMembers(roleId, tx)) > 0) throw new AppError('ROLE_IN_USE');
         await team.deleteRole(establishmentId, roleId, tx);
         await audit.record(

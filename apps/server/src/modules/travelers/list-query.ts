@@ -71,7 +71,10 @@ export type Bind = <T>(name: string, value: T) => T | Placeholder;
 const boundScope = (scope: Scope, bind: Bind) =>
   scope.admin
     ? undefined
-    : { userId: bind('userId', scope.userId), permission: bind('permission', scopePermission(scope)) };
+    : {
+        userId: bind('userId', scope.userId),
+        permission: bind('permission', scopePermission(scope)),
+      };
 const asValue: Bind = (_name, value) => value;
 
 /** A Bind that puts placeholders in the SQL and collects their values in `values`. */
@@ -152,9 +155,7 @@ function stayConditionsByClock(
     conditions.push(lte(pilgrims.entryDate, bind('stayTooLongTo', mainland.tooLongTo)));
   else conditions.push(lte(pilgrims.entryDate, bind('stayLongTo', mainland.longTo)));
   const establishmentId = sql.raw('"e"."id"');
-  const inReach = [
-    inScope(scope, establishmentId, boundScope(scope, bind)),
-  ];
+  const inReach = [inScope(scope, establishmentId, boundScope(scope, bind))];
   if (filter.establishmentId)
     inReach.push(sql`${establishmentId} = ${bind('establishmentId', filter.establishmentId)}`);
   const onIslands = sql`${pilgrims.establishmentId} in (select ${establishmentId} from ${establishments} "e"
@@ -176,9 +177,7 @@ export function listConditions(
   today: ListDays,
   bind: Bind = asValue,
 ): SQL[] {
-  const conditions: SQL[] = [
-    inScope(scope, pilgrims.establishmentId, boundScope(scope, bind)),
-  ];
+  const conditions: SQL[] = [inScope(scope, pilgrims.establishmentId, boundScope(scope, bind))];
   const { establishmentId, nationality, documentType, gender } = filter;
   if (establishmentId)
     conditions.push(eq(pilgrims.establishmentId, bind('establishmentId', establishmentId)));

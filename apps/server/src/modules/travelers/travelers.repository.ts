@@ -109,10 +109,13 @@ export function createTravelersRepository(db: Db, kind: DatabaseKind = 'pglite')
 
   /** `condition` within the scope, whose user id is bound when the statement runs (`userId`). */
   const inBoundScope = (scope: Scope, condition: SQL) =>
-    and(condition, inScope(scope, pilgrims.establishmentId, {
-      userId: sql.placeholder('userId'),
-      permission: sql.placeholder('permission'),
-    }));
+    and(
+      condition,
+      inScope(scope, pilgrims.establishmentId, {
+        userId: sql.placeholder('userId'),
+        permission: sql.placeholder('permission'),
+      }),
+    );
 
   /** Full rows (see fullRow) that meet `condition` within the scope, in a kept statement. */
   const rowsInScope = (name: string, scope: Scope, condition: SQL) =>

@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router';
 import { SesConnectionPanel } from '@/features/documents/components/ses-connection-panel';
 import { EstablishmentsPanel } from '@/features/profile/components/establishments-panel';
 import { ProfileView } from '@/features/profile/components/profile-view';
+import { DevicesPanel } from '@/features/team/components/devices-panel';
 import { useAuth } from '@/lib/auth';
 import { PageHeader } from './page-header';
 import { PageTitle } from './page-title';
@@ -26,6 +27,9 @@ export function ProfileRoute() {
         }
         onTabChange={(tab) => setParams({ tab }, { replace: true })}
       />
+      <div className="mt-6">
+        <DevicesPanel />
+      </div>
     </div>
   );
 }
