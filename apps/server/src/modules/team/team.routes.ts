@@ -16,7 +16,7 @@ import {
   TeamResponseSchema,
 } from '@hospes/shared/team';
 import { z } from '@hospes/shared/zod';
-import { SESSION_TTL_MS } from '../auth/auth.service';
+import { SESSION_TTL_MS } from '../auth';
 import { serverMessage } from '../../lib/i18n/server-texts';
 import { actorOf } from '../../plugins/auth';
 import { auditContext } from '../audit';

@@ -20,7 +20,7 @@ import type { Mailer } from '../../lib/mail/mailer';
 import { checkNewPassword } from '../../lib/password-policy';
 import type { Actor } from '../../plugins/auth';
 import type { AuditContext, AuditRepository } from '../audit';
-import type { RequestMeta } from '../auth/auth.service';
+import type { RequestMeta } from '../auth';
 import type { SessionsRepository, UsersRepository } from '../users';
 import type { InvitationRow, TeamRepository } from './team.repository';
 
