@@ -56,9 +56,7 @@ export function JoinInvitation({ token }: { token: string }) {
 
   return (
     <div className="space-y-4">
-      <p className="text-fg">
-        {t('join.offer', { establishment: offer.establishmentName, role })}
-      </p>
+      <p className="text-fg">{t('join.offer', { establishment: offer.establishmentName, role })}</p>
       {error && <FormAlert>{error}</FormAlert>}
       {user ? (
         user.email.toLowerCase() === offer.email.toLowerCase() ? (
