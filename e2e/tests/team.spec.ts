@@ -9,6 +9,8 @@ test('an owner invites a receptionist, who joins on a phone, registers a travele
   mail,
   baseURL,
 }) => {
+  // Two browsers and a registration with a photo: on a busy machine, more than a minute.
+  test.slow();
   const owner = await createOwner(request, mail, baseURL!, { prefix: 'team-owner' });
   await signIn(page, owner.token, baseURL!);
 
