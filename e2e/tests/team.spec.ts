@@ -60,13 +60,18 @@ test('an owner invites a receptionist, who joins on a phone, registers a travele
     mimeType: 'image/jpeg',
     buffer: await documentPhoto(mobile, 'Passport'),
   });
+  await mobile.getByLabel('Email', { exact: true }).fill('hans@example.com');
+  await mobile.getByLabel('Phone', { exact: true }).fill('+49 170 1234567');
+  await mobile.getByLabel('Emergency contact name').fill('Greta Weber');
+  await mobile.getByLabel('Emergency contact phone').fill('+49 170 7654321');
+  await mobile.getByLabel('Relationship').selectOption('spouse');
   await sign(mobile);
   await mobile.getByRole('button', { name: 'Save record' }).click();
   await expect(mobile.getByRole('heading', { name: 'Record saved' })).toBeVisible();
 
   // The list offers her no export, and the server refuses it all the same.
   await mobile.goto('/clients');
-  await expect(mobile.getByText('Hans Weber').first()).toBeVisible();
+  await expect(mobile.getByText('Hans Weber').first()).toBeVisible({ timeout: 30_000 });
   await expect(mobile.getByRole('button', { name: 'Export' })).toHaveCount(0);
   const refused = await mobile.request.get(
     `/api/pilgrims/export?establishmentId=${owner.establishmentId}`,
@@ -83,5 +88,5 @@ test('an owner invites a receptionist, who joins on a phone, registers a travele
     .click();
   await page.getByRole('button', { name: 'History of this record' }).click();
   const history = page.getByRole('list').filter({ hasText: 'Registered' });
-  await expect(history.getByText(/Rosa Recepción/).first()).toBeVisible();
+  await expect(history.getByText(/Rosa Recepción/).first()).toBeVisible({ timeout: 30_000 });
 });

@@ -109,7 +109,8 @@ export const apiPaths = {
       `/establishments/${encodeURIComponent(establishmentId)}/roles`,
     role: (establishmentId: string, id: string) =>
       `/establishments/${encodeURIComponent(establishmentId)}/roles/${encodeURIComponent(id)}`,
-    preview: (token: string) => `/team/invitation?token=${encodeURIComponent(token)}`,
+    /** GET, with `?token=` (given as the call's query). */
+    preview: '/team/invitation',
     accept: '/team/invitations/accept',
     join: '/team/invitations/join',
   },

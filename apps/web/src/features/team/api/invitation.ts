@@ -15,7 +15,10 @@ export const invitationQuery = (token: string) =>
     queryKey: teamKeys.invitation(token),
     queryFn: () =>
       api
-        .get(apiPaths.team.preview(token), { schema: InvitationPreviewResponseSchema })
+        .get(apiPaths.team.preview, {
+          query: { token },
+          schema: InvitationPreviewResponseSchema,
+        })
         .then((answer) => answer.data),
     retry: false,
   });
