@@ -63,6 +63,7 @@ import {
   createUsersRepository,
 } from './modules/users/users.repository';
 import { authPlugin } from './plugins/auth';
+import { permissionsPlugin } from './plugins/permissions';
 import { docsPlugin } from './plugins/docs';
 import { clientErrorAnswer, errorsPlugin, sendFastifyError } from './plugins/errors';
 import { enterRequest, requestContextPlugin } from './plugins/request-context';
@@ -71,6 +72,11 @@ import { textGuardPlugin } from './plugins/text-guard';
 import { webPlugin } from './plugins/web';
 import { createSerializerCompiler } from './lib/serializer';
 import { createSessionCache } from './modules/users/session-cache';
+import { createTeamRepository } from './modules/team/team.repository';
+import { teamRoutes } from './modules/team/team.routes';
+import { createTeamService } from './modules/team/team.service';
+import { establishmentInScope } from './modules/documents/establishment-in-scope';
+import { scopeOf } from './db/scope';
 import { createLimiterStore } from './lib/shared-rate-limits';
 import { VERSION } from './version';
 
@@ -263,6 +269,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sessionCache,
     cookieSecure: config.cookieSecure,
   });
+  // Every route under /api declares who may call it; one hook checks it (decision 058).
+  await app.register(permissionsPlugin, { db: database.db });
 
   const { db } = database;
   // Rate limits, shared by every server process: Redis, PostgreSQL or (PGlite) memory (decision 046).
@@ -442,6 +450,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // preClose: before any onClose hook, such as server.ts's that closes the database.
   app.addHook('preClose', async () => jobs.stop());
 
+  // The team of each establishment: members, roles, invitations, one's devices (decision 058).
+  const team = createTeamService({
+    db,
+    team: createTeamRepository(db),
+    users,
+    sessions: createSessionsRepository(db, sessionCache),
+    audit,
+    mailer,
+    appUrl: config.appUrl,
+    log: app.log,
+    establishmentInScope: (id, actor) => establishmentInScope(db, id, scopeOf(actor)),
+    openSession: (userId, meta, tx) => auth.openSession(userId, meta, tx),
+  });
+
   // The public site: contact form (stored, e-mailed to SUPPORT_EMAIL), testimonials, operator.
   const contact = createContactService({
     contacts: createContactRepository(db),
@@ -467,7 +489,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       api.addHook('onSend', noStore);
       await api.register(healthRoutes, { database, version: VERSION });
       await api.register(contactRoutes, { contact, publicConfig });
-      await api.register(authRoutes, { prefix: '/auth', auth });
+      await api.register(authRoutes, { prefix: '/auth', auth, team });
+      await api.register(teamRoutes, { team });
       await api.register(ocrRoutes, { prefix: '/ocr', ocr });
       await api.register(establishmentsRoutes, {
         prefix: '/establishments',

@@ -9,6 +9,7 @@ import { DOCUMENT_TYPES } from './codes';
 import { IdSchema, PaginationSchema } from './common';
 import { isIsoDate } from './dates';
 import { queryParam, queryParamWithDefault } from './fields';
+import { MemberRoleSchema } from './team';
 import { z } from './zod';
 
 // ---------------------------------------------------------------------------------------------
@@ -28,8 +29,6 @@ export const AdminUsersQuerySchema = z.object({
   lng: z.string().max(20).optional(),
 });
 export type AdminUsersQuery = z.infer<typeof AdminUsersQuerySchema>;
-
-export const MemberRoleSchema = z.enum(['owner', 'staff']);
 
 export const AdminUserSchema = z.object({
   id: IdSchema,

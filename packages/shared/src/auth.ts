@@ -1,5 +1,6 @@
 import { EmailSchema, IdSchema, PasswordSchema, text } from './common';
 import { EstablishmentContactSchema, EstablishmentCoreSchema } from './establishments';
+import { MembershipSchema } from './team';
 import { z } from './zod';
 
 export const ROLES = ['admin', 'user'] as const;
@@ -52,7 +53,12 @@ export type AuthResponse = z.infer<typeof AuthResponseSchema>;
 /** GET /auth/csrf-token: the token a cookie-authenticated unsafe request sends as X-CSRF-Token. */
 export const CsrfTokenResponseSchema = z.object({ success: z.literal(true), token: z.string() });
 
-export const MeResponseSchema = z.object({ success: z.literal(true), user: UserSchema });
+/** GET /auth/me: the user, and their memberships with what each lets them do (decision 058). */
+export const MeResponseSchema = z.object({
+  success: z.literal(true),
+  user: UserSchema,
+  memberships: z.array(MembershipSchema).optional(),
+});
 
 export const AccountSchema = z.object({
   name: text(150),

@@ -41,6 +41,21 @@ export const ERROR_CATALOGUE = {
   EMAIL_NOT_VERIFIED: { status: 403 },
   ACCOUNT_DISABLED: { status: 403 },
   ESTABLISHMENTS_FORBIDDEN: { status: 403 },
+  /** An invitation link opened while signed in as another account than the invited e-mail's. */
+  INVITATION_OTHER_ACCOUNT: { status: 403 },
+  /** An invitation link unknown, used, revoked, replaced by a resend or past its 7 days. */
+  INVITATION_INVALID: { status: 400 },
+  INVITATION_NOT_FOUND: { status: 404 },
+  /** The invited e-mail has an account: it signs in and joins (POST /team/invitations/join). */
+  INVITATION_SIGN_IN_REQUIRED: { status: 409 },
+  ALREADY_MEMBER: { status: 409 },
+  MEMBER_NOT_FOUND: { status: 404 },
+  /** An establishment keeps at least one owner (decision 058). */
+  LAST_OWNER: { status: 409 },
+  ROLE_NOT_FOUND: { status: 404 },
+  ROLE_NAME_TAKEN: { status: 409 },
+  ROLE_IN_USE: { status: 409 },
+  SESSION_NOT_FOUND: { status: 404 },
   /**
    * An unsafe request authenticated by the session cookie without a valid X-CSRF-Token
    * (decision 050); bearer requests never get it.

@@ -3,6 +3,7 @@ import { EmailSchema, IdSchema, PaginationSchema, PhoneSchema, text } from './co
 import { codeSchema, nullish, queryParam, queryParamWithDefault } from './fields';
 import { DefaultPaymentTypeSchema, WalkInNightsSchema } from './report-defaults';
 import { isValidNif, compactId } from './spanish-ids';
+import { MemberRoleSchema } from './team';
 import { z } from './zod';
 
 export const ESTABLISHMENT_TYPES = [
@@ -174,7 +175,7 @@ export const EstablishmentListResponseSchema = z.object({
 
 export const UserEstablishmentsResponseSchema = z.object({
   success: z.literal(true),
-  data: z.array(EstablishmentSchema.extend({ role: z.enum(['owner', 'staff']).nullable() })),
+  data: z.array(EstablishmentSchema.extend({ role: MemberRoleSchema.nullable() })),
 });
 
 /**

@@ -17,13 +17,13 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import type { SesCorrectionState } from '@hospes/shared/ses';
+import type { MemberRole } from '@hospes/shared/team';
 import { byName } from './sql-helpers';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 
 export const userRole = pgEnum('user_role', ['admin', 'user']);
-export const memberRole = pgEnum('member_role', ['owner', 'staff']);
 export const tokenPurpose = pgEnum('token_purpose', [
   'verify_email',
   'reset_password',
@@ -189,6 +189,24 @@ export const establishments = pgTable(
   ],
 );
 
+/**
+ * An establishment's own roles, made of permissions (decision 058); the presets (owner, manager,
+ * receptionist) live in packages/shared/src/team.ts, not here.
+ */
+export const establishmentRoles = pgTable(
+  'establishment_roles',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    establishmentId: uuid('establishment_id')
+      .notNull()
+      .references(() => establishments.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 60 }).notNull(),
+    permissions: text('permissions').array().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('establishment_roles_name_unique').on(t.establishmentId, t.name)],
+);
+
 export const establishmentMembers = pgTable(
   'establishment_members',
   {
@@ -198,12 +216,46 @@ export const establishmentMembers = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    role: memberRole('role').notNull().default('staff'),
+    /** owner, manager, receptionist (presets) or custom (customRoleId's permissions). */
+    role: varchar('role', { length: 20 }).$type<MemberRole>().notNull().default('receptionist'),
+    customRoleId: uuid('custom_role_id').references(() => establishmentRoles.id, {
+      onDelete: 'restrict',
+    }),
     createdAt: createdAt(),
   },
   (t) => [
     primaryKey({ columns: [t.establishmentId, t.userId] }),
     index('members_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * An e-mailed invitation to join an establishment (decision 058): the link's token is kept as its
+ * SHA-256 only; it is used once, expires, and a resend replaces the token.
+ */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    establishmentId: uuid('establishment_id')
+      .notNull()
+      .references(() => establishments.id, { onDelete: 'cascade' }),
+    email: varchar('email', { length: 254 }).notNull(),
+    role: varchar('role', { length: 20 }).$type<MemberRole>().notNull(),
+    customRoleId: uuid('custom_role_id').references(() => establishmentRoles.id, {
+      onDelete: 'cascade',
+    }),
+    tokenHash: varchar('token_hash', { length: 64 }).notNull(),
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    acceptedBy: uuid('accepted_by').references(() => users.id, { onDelete: 'set null' }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('invitations_token_hash_unique').on(t.tokenHash),
+    index('invitations_establishment_idx').on(t.establishmentId, t.createdAt),
   ],
 );
 

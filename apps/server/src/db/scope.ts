@@ -1,30 +1,62 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { establishmentMembers } from './schema';
+import {
+  PRESET_PERMISSIONS,
+  PRESET_ROLES,
+  type Permission,
+  type PresetRole,
+} from '@hospes/shared/team';
+import { establishmentMembers, establishmentRoles } from './schema';
 
 /**
  * Whose data a request may reach: an admin reaches every establishment, anybody else only the
- * establishments they are a member of (establishment_members). Every query of tenant data puts
- * `inScope(scope, column)` in its WHERE clause.
+ * establishments they are a member of (establishment_members) and, when the request's route
+ * declares a permission (plugins/permissions.ts), only those where their role grants it
+ * (decision 058). Every query of tenant data puts `inScope(scope, column)` in its WHERE clause.
  */
-export type Scope = { admin: true } | { admin: false; userId: string };
+export type Scope =
+  { admin: true } | { admin: false; userId: string; permission?: Permission | undefined };
 
-export function scopeOf(actor: { id: string; role: string }): Scope {
-  return actor.role === 'admin' ? { admin: true } : { admin: false, userId: actor.id };
+export function scopeOf(actor: { id: string; role: string; permission?: Permission }): Scope {
+  return actor.role === 'admin'
+    ? { admin: true }
+    : { admin: false, userId: actor.id, permission: actor.permission };
 }
+
+/** The literal array of a preset's permissions (from the code, never from a request). */
+const presetArray = (role: PresetRole) =>
+  sql.raw(`array[${PRESET_PERMISSIONS[role].map((p) => `'${p}'`).join(',')}]::text[]`);
+
+/** The permissions of the member row `m` (an establishment_members alias), as a text[]. */
+export const memberPermissionsSql = (m: string) =>
+  sql`case ${sql.raw(`${m}.role`)} ${sql.join(
+    PRESET_ROLES.map((role) => sql`when ${sql.raw(`'${role}'`)} then ${presetArray(role)}`),
+    sql` `,
+  )} else coalesce((select r.permissions from ${establishmentRoles} r where r.id = ${sql.raw(`${m}.custom_role_id`)}), '{}'::text[]) end`;
 
 /**
  * The condition "this establishment id is reachable", for a column holding an establishment id.
- * `userId` replaces the scope's user id in the SQL, for a prepared statement's placeholder.
+ * `bound` replaces the scope's user id and permission in the SQL, for a prepared statement's
+ * placeholders (the permission bound as null: any membership).
  */
 export function inScope(
   scope: Scope,
   establishmentIdColumn: AnyPgColumn | SQL,
-  userId: unknown = scope.admin ? null : scope.userId,
+  bound?: { userId: unknown; permission: unknown },
 ): SQL {
   if (scope.admin) return sql`true`;
-  return sql`${establishmentIdColumn} in (select ${establishmentMembers.establishmentId} from ${establishmentMembers} where ${establishmentMembers.userId} = ${userId})`;
+  const userId = bound ? bound.userId : scope.userId;
+  const permission = bound ? bound.permission : scope.permission;
+  const granted =
+    permission === undefined
+      ? sql``
+      : sql` and (${permission}::text is null or ${permission}::text = any(${memberPermissionsSql('m')}))`;
+  return sql`${establishmentIdColumn} in (select m.establishment_id from ${establishmentMembers} m where m.user_id = ${userId}${granted})`;
 }
+
+/** The permission of a scope as a prepared statement's parameter (null: any membership). */
+export const scopePermission = (scope: Scope): string | null =>
+  scope.admin ? null : (scope.permission ?? null);
 
 const ACCENTED = 'áàâäãåéèêëíìîïóòôöõúùûüñçÿ';
 const PLAIN = 'aaaaaaeeeeiiiiooooouuuuncy';

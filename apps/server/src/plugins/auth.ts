@@ -5,13 +5,17 @@ import csrfProtection from '@fastify/csrf-protection';
 import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
+import type { Permission } from '@hospes/shared/team';
 import { AppError } from '../lib/app-error';
 import { hashToken } from '../lib/crypto';
 import { DEVICE_TOKEN_DAYS } from '../lib/device-trust';
 import type { SessionActor, SessionCache } from '../modules/users/session-cache';
 import { createSessionsRepository } from '../modules/users/users.repository';
 
-export type Actor = SessionActor;
+export type Actor = SessionActor & {
+  /** The permission the request's route declares (plugins/permissions.ts): it narrows the scope. */
+  permission?: Permission;
+};
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -33,6 +33,7 @@ export const routes: RouteObject[] = [
           { path: paths.recoverPassword, lazy: page(() => import('./routes/recover-password')) },
           { path: paths.verifyEmail, lazy: page(() => import('./routes/verify-email')) },
           { path: paths.signInLink, lazy: page(() => import('./routes/sign-in-link')) },
+          { path: paths.join, lazy: page(() => import('./routes/join')) },
           // Public traveler self-registration by link or QR code (no login; two paths, one page).
           { path: paths.selfRegistration, lazy: page(() => import('./routes/self-registration')) },
           {
@@ -50,6 +51,7 @@ export const routes: RouteObject[] = [
                 lazy: page(() => import('./routes/traveler-registration')),
               },
               { path: paths.profile, lazy: page(() => import('./routes/profile')) },
+              { path: paths.team, lazy: page(() => import('./routes/team')) },
               { path: paths.toReport, lazy: page(() => import('./routes/to-report')) },
               { path: paths.reservations, lazy: page(() => import('./routes/reservations')) },
               { path: paths.checkinPoster, lazy: page(() => import('./routes/checkin-poster')) },

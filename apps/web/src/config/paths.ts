@@ -16,6 +16,10 @@ export const paths = {
   clientEdit: '/clients/edit/:id',
   travelerRegistration: '/traveler-registration',
   profile: '/profile',
+  /** The team of an establishment (?establishmentId=): members, invitations, roles (decision 058). */
+  team: '/team',
+  /** An e-mailed invitation's landing (?token=). */
+  join: '/join',
   /** The travelers still to report to SES.HOSPEDAJES (decision 044). */
   toReport: '/to-report',
   /** The reservations of an establishment (?establishmentId=), its calendars (decision 060). */
@@ -64,6 +68,10 @@ export const links = {
   /** A registration the desk's send queue could not save, opened to fix it (decision 032). */
   queuedRegistration: (queuedId: string) =>
     `${paths.travelerRegistration}?queued=${encodeURIComponent(queuedId)}`,
+  team: (establishmentId?: string) =>
+    establishmentId
+      ? `${paths.team}?establishmentId=${encodeURIComponent(establishmentId)}`
+      : paths.team,
   profileTab: (tab: 'personal' | 'establishments' | 'security') => `${paths.profile}?tab=${tab}`,
   adminEstablishmentView: (id: string) => `/admin/establishments/view/${encodeURIComponent(id)}`,
   adminEstablishmentEdit: (id: string) => `/admin/establishments/edit/${encodeURIComponent(id)}`,
@@ -89,6 +97,28 @@ export const apiPaths = {
     changePassword: '/auth/change-password',
     signInLink: '/auth/sign-in-link',
     useSignInLink: '/auth/sign-in-link/use',
+    sessions: '/auth/sessions',
+    session: (id: string) => `/auth/sessions/${encodeURIComponent(id)}`,
+  },
+  /** The team of an establishment and the invitation link's calls (decision 058). */
+  team: {
+    of: (establishmentId: string) => `/establishments/${encodeURIComponent(establishmentId)}/team`,
+    invitations: (establishmentId: string) =>
+      `/establishments/${encodeURIComponent(establishmentId)}/invitations`,
+    invitation: (establishmentId: string, id: string) =>
+      `/establishments/${encodeURIComponent(establishmentId)}/invitations/${encodeURIComponent(id)}`,
+    resend: (establishmentId: string, id: string) =>
+      `/establishments/${encodeURIComponent(establishmentId)}/invitations/${encodeURIComponent(id)}/resend`,
+    member: (establishmentId: string, userId: string) =>
+      `/establishments/${encodeURIComponent(establishmentId)}/members/${encodeURIComponent(userId)}`,
+    roles: (establishmentId: string) =>
+      `/establishments/${encodeURIComponent(establishmentId)}/roles`,
+    role: (establishmentId: string, id: string) =>
+      `/establishments/${encodeURIComponent(establishmentId)}/roles/${encodeURIComponent(id)}`,
+    /** GET, with `?token=` (given as the call's query). */
+    preview: '/team/invitation',
+    accept: '/team/invitations/accept',
+    join: '/team/invitations/join',
   },
   /** The travelers still to report to SES.HOSPEDAJES (decision 044). */
   sesToReport: '/ses-to-report',

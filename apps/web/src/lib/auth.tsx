@@ -7,6 +7,7 @@ import {
   type LoginInput,
   type User,
 } from '@hospes/shared/auth';
+import type { Membership, Permission } from '@hospes/shared/team';
 import { apiPaths, paths } from '@/config/paths';
 import { api, ApiError, CLIENT_ERROR_CODES } from './api-client';
 import { i18n } from './i18n';
@@ -24,11 +25,13 @@ import {
  */
 export interface AuthState {
   user: User | null;
+  /** The user's memberships, each with what its role permits (decision 058). */
+  memberships: Membership[];
   loading: boolean;
   initialised: boolean;
 }
 
-const INITIAL: AuthState = { user: null, loading: false, initialised: false };
+const INITIAL: AuthState = { user: null, memberships: [], loading: false, initialised: false };
 let state: AuthState = INITIAL;
 const listeners = new Set<() => void>();
 let startup: Promise<void> | null = null;
@@ -56,10 +59,10 @@ export const authStore = {
     forgetLegacyCredentials();
     setState({ loading: true });
     startup = api.get(apiPaths.auth.me, { schema: MeResponseSchema, skipSessionExpiry: true }).then(
-      ({ user }) => {
+      ({ user, memberships }) => {
         // Whether the cookie was kept with "Remember me" cannot be read (wasSessionRemembered).
         if (!hasSession()) markSessionStarted({ remember: false });
-        setState({ user, loading: false, initialised: true });
+        setState({ user, memberships: memberships ?? [], loading: false, initialised: true });
       },
       () => {
         if (!state.user) markSessionEnded();
@@ -76,6 +79,17 @@ export const authStore = {
   setSession(user: User, options: { remember: boolean } = { remember: true }) {
     markSessionStarted(options);
     setState({ user, loading: false, initialised: true });
+    void authStore.refreshMemberships();
+  },
+
+  /** Asks /me again for the memberships (after a login, or joining an establishment). */
+  async refreshMemberships(): Promise<void> {
+    try {
+      const answer = await api.get(apiPaths.auth.me, { schema: MeResponseSchema });
+      if (state.user?.id === answer.user.id) setState({ memberships: answer.memberships ?? [] });
+    } catch {
+      // Signed out meanwhile, or offline: the memberships stay as they were.
+    }
   },
 
   /** Replaces the signed-in user's data (after a profile update). */
@@ -86,7 +100,7 @@ export const authStore = {
   /** Forgets the session locally: the user cleared (the server clears its cookie). */
   clear() {
     markSessionEnded();
-    setState({ user: null, loading: false, initialised: true });
+    setState({ user: null, memberships: [], loading: false, initialised: true });
   },
 
   /** For tests only: back to the state before start-up. */
@@ -104,6 +118,34 @@ export function useAuth(): AuthState {
 
 export function isAdmin(user: User | null | undefined): boolean {
   return user?.role === 'admin';
+}
+
+/**
+ * Whether the signed-in user may do `permission`: in `establishmentId` when given, else in any of
+ * their establishments. The platform admin may do everything. The server checks again.
+ */
+export function can(
+  state: Pick<AuthState, 'user' | 'memberships'>,
+  permission: Permission,
+  establishmentId?: string,
+): boolean {
+  if (isAdmin(state.user)) return true;
+  // Memberships not known (yet): nothing is hidden; the server refuses what the role may not do.
+  if (state.memberships.length === 0) return true;
+  return state.memberships.some(
+    (m) =>
+      (establishmentId === undefined || m.establishmentId === establishmentId) &&
+      m.permissions.includes(permission),
+  );
+}
+
+/** `can` for the signed-in user, in a component. */
+export function useCan(): (permission: Permission, establishmentId?: string) => boolean {
+  const auth = useAuth();
+  return useCallback(
+    (permission: Permission, establishmentId?: string) => can(auth, permission, establishmentId),
+    [auth],
+  );
 }
 
 /**

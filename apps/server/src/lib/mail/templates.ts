@@ -3,7 +3,7 @@ import { interpolate } from '@hospes/shared/messages';
 import { mailTexts } from '../i18n/server-texts';
 import type { MailMessage } from './mailer';
 
-export type ActionMailKind = 'verify' | 'reset' | 'setPassword' | 'signIn';
+export type ActionMailKind = 'verify' | 'reset' | 'setPassword' | 'signIn' | 'invite';
 
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -25,11 +25,11 @@ export function actionMail(
   lng: Language,
   kind: ActionMailKind,
   to: string,
-  params: { name: string; url: string; establishment?: string },
+  params: { name: string; url: string; establishment?: string; inviter?: string },
 ): MailMessage {
   const texts = mailTexts(lng);
   const part = texts[kind];
-  const p = { ...params, establishment: params.establishment ?? '' };
+  const p = { ...params, establishment: params.establishment ?? '', inviter: params.inviter ?? '' };
   const subject = interpolate(part.subject, p);
   const greeting = interpolate(texts.greeting, p);
   const intro = interpolate(part.intro, p);

@@ -1,3 +1,4 @@
+import type { MemberRole } from '@hospes/shared/team';
 import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { AdminUsersQuery } from '@hospes/shared/admin';
 import { escapeLike, searchTerms } from '@hospes/shared/search';
@@ -16,7 +17,7 @@ export interface Membership {
   userId: string;
   id: string;
   name: string;
-  role: 'owner' | 'staff';
+  role: MemberRole;
 }
 
 export interface ReportFilter {

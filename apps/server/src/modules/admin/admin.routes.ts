@@ -28,6 +28,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async
   app.get(
     '/jobs',
     {
+      config: { permission: 'admin' },
       schema: {
         tags: ['admin'],
         summary:
@@ -48,6 +49,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async
   app.get(
     '/users',
     {
+      config: { permission: 'admin' },
       schema: {
         tags: ['admin'],
         summary:
@@ -72,6 +74,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async
   app.patch(
     '/users/:id',
     {
+      config: { permission: 'admin' },
       schema: {
         tags: ['admin'],
         summary:
@@ -99,6 +102,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async
   app.post(
     '/users/:id/password-reset',
     {
+      config: { permission: 'admin' },
       schema: {
         tags: ['admin'],
         summary: 'E-mail the user a link to choose a new password',
@@ -121,6 +125,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async
   app.get(
     '/reports',
     {
+      config: { permission: 'admin' },
       schema: {
         tags: ['admin'],
         summary:
@@ -140,6 +145,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async
   app.get(
     '/reports.csv',
     {
+      config: { permission: 'admin' },
       schema: {
         tags: ['admin'],
         summary:

@@ -43,6 +43,16 @@ export const AUDIT_ACTIONS = [
   'user.reactivated',
   'user.password_reset_sent',
   'user.email_changed',
+  'member.invited',
+  'member.invitation_resent',
+  'member.invitation_revoked',
+  'member.joined',
+  'member.role_changed',
+  'member.removed',
+  'member.left',
+  'member.role_created',
+  'member.role_updated',
+  'member.role_deleted',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -18,6 +18,7 @@ import { z } from '@hospes/shared/zod';
 import type { FastifyRequest } from 'fastify';
 import { actorOf } from '../../plugins/auth';
 import { auditContext } from '../audit';
+import type { TeamService } from '../team';
 import { SESSION_TTL_MS, type AuthService } from './auth.service';
 import { serverMessage } from '../../lib/i18n/server-texts';
 
@@ -31,12 +32,16 @@ const tags = ['auth'];
 const secured = [{ bearerAuth: [] }];
 const sessionEnds = () => new Date(Date.now() + SESSION_TTL_MS);
 
-export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
+export const authRoutes: FastifyPluginAsyncZod<{
+  auth: AuthService;
+  team: Pick<TeamService, 'membershipsOf'>;
+}> = async (app, { auth, team }) => {
   // Links still being e-mailed in the background go out before the app and its database close.
   app.addHook('preClose', async () => auth.flush());
   app.post(
     '/register-establishment',
     {
+      config: { permission: 'public' },
       schema: {
         tags,
         summary:
@@ -57,6 +62,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
   app.get(
     '/verify',
     {
+      config: { permission: 'public' },
       schema: {
         tags,
         summary: 'Verify an e-mail address once; answers a session (auto-login)',
@@ -78,6 +84,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
   app.post(
     '/resend-verification',
     {
+      config: { permission: 'public' },
       schema: {
         tags,
         summary:
@@ -96,6 +103,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
   app.post(
     '/login',
     {
+      config: { permission: 'public' },
       schema: {
         tags,
         summary: 'Log in with e-mail and password',
@@ -131,6 +139,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
   app.post(
     '/sign-in-link',
     {
+      config: { permission: 'public' },
       schema: {
         tags,
         summary:
@@ -149,6 +158,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
   app.post(
     '/sign-in-link/use',
     {
+      config: { permission: 'public' },
       schema: {
         tags,
         summary:
@@ -171,6 +181,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
   app.post(
     '/logout',
     {
+      config: { permission: 'self' },
       schema: {
         tags,
         summary: 'End this session (revoked; the session cookie is cleared)',
@@ -189,6 +200,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
   app.get(
     '/csrf-token',
     {
+      config: { permission: 'public' },
       schema: {
         tags,
         summary: 'A CSRF token for the session cookie',
@@ -206,20 +218,26 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
   app.get(
     '/me',
     {
+      config: { permission: 'self' },
       schema: {
         tags,
-        summary: 'The signed-in user',
+        summary: 'The signed-in user, and their memberships with the permissions of each',
         security: secured,
         response: { 200: MeResponseSchema },
       },
       onRequest: app.requireUser,
     },
-    async (request) => ({ success: true as const, user: await auth.me(actorOf(request).id) }),
+    async (request) => {
+      const { id } = actorOf(request);
+      const [user, memberships] = await Promise.all([auth.me(id), team.membershipsOf(id)]);
+      return { success: true as const, user, memberships };
+    },
   );
 
   app.put(
     '/me',
     {
+      config: { permission: 'self' },
       schema: {
         tags,
         summary: 'Update the name or e-mail of the signed-in user',
@@ -249,6 +267,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
   app.post(
     '/forgot-password',
     {
+      config: { permission: 'public' },
       schema: {
         tags,
         summary:
@@ -267,6 +286,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
   app.post(
     '/reset-password',
     {
+      config: { permission: 'public' },
       schema: {
         tags,
         summary: 'Set a new password with a reset link; ends every session',
@@ -284,6 +304,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
   app.post(
     '/change-password',
     {
+      config: { permission: 'self' },
       schema: {
         tags,
         summary: 'Change the password; ends the other sessions',

@@ -528,6 +528,9 @@ export function createAuthService(deps: AuthServiceDeps) {
       };
     },
 
+    /** A new session for an account another module has just proved (an accepted invitation). */
+    openSession,
+
     async logout(sessionId: string) {
       await sessions.revoke(sessionId);
     },

@@ -1,5 +1,7 @@
 /**
  * Accounts and sessions, as the other modules see them: the service that sets a password link
- * and revokes sessions (docs/decisions/037-server-module-boundaries.md).
+ * and revokes sessions, a session's lifetime and what a request tells of its client
+ * (docs/decisions/037-server-module-boundaries.md).
  */
-export type { AuthService } from './auth.service';
+export type { AuthService, RequestMeta } from './auth.service';
+export { SESSION_TTL_MS } from './auth.service';

@@ -1,3 +1,4 @@
+import type { Permission } from '@hospes/shared/team';
 import multipart from '@fastify/multipart';
 import { LngQuerySchema } from '@hospes/shared/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -30,7 +31,8 @@ export const checkinRoutes: FastifyPluginAsyncZod<{ checkin: CheckinService }> =
   { checkin },
 ) => {
   const tags = ['checkin'];
-  const linkRoute = (summary: string) => ({
+  const linkRoute = (permission: Permission, summary: string) => ({
+    config: { permission },
     schema: {
       tags,
       summary,
@@ -44,7 +46,10 @@ export const checkinRoutes: FastifyPluginAsyncZod<{ checkin: CheckinService }> =
 
   app.get(
     '/establishments/:id/checkin-link',
-    linkRoute('The self check-in link of an establishment (created on first use)'),
+    linkRoute(
+      'travelers.register',
+      'The self check-in link of an establishment (created on first use)',
+    ),
     async (request) => ({
       success: true as const,
       data: await checkin.getLink(actorOf(request), request.params.id, auditContext(request)),
@@ -52,7 +57,7 @@ export const checkinRoutes: FastifyPluginAsyncZod<{ checkin: CheckinService }> =
   );
   app.post(
     '/establishments/:id/checkin-link/renew',
-    linkRoute('A new self check-in link: the previous one stops working'),
+    linkRoute('establishment.manage', 'A new self check-in link: the previous one stops working'),
     async (request) => ({
       success: true as const,
       data: await checkin.renewLink(actorOf(request), request.params.id, auditContext(request)),
@@ -60,7 +65,7 @@ export const checkinRoutes: FastifyPluginAsyncZod<{ checkin: CheckinService }> =
   );
   app.delete(
     '/establishments/:id/checkin-link',
-    linkRoute('Revoke the self check-in link'),
+    linkRoute('establishment.manage', 'Revoke the self check-in link'),
     async (request) => ({
       success: true as const,
       data: await checkin.revokeLink(actorOf(request), request.params.id, auditContext(request)),
@@ -70,6 +75,7 @@ export const checkinRoutes: FastifyPluginAsyncZod<{ checkin: CheckinService }> =
   app.get(
     '/pilgrims/by-code/:code',
     {
+      config: { permission: 'travelers.view' },
       schema: {
         tags,
         summary: 'The self-registered traveler with this confirmation code (caller tenancy)',
@@ -89,6 +95,7 @@ export const checkinRoutes: FastifyPluginAsyncZod<{ checkin: CheckinService }> =
   app.post(
     '/pilgrims/:id/confirm',
     {
+      config: { permission: 'travelers.register' },
       schema: {
         tags,
         summary: 'Confirm a self-registered traveler after checking the document',
@@ -129,6 +136,7 @@ export const publicCheckinRoutes: FastifyPluginAsyncZod<{ checkin: CheckinServic
   app.get(
     '/:token',
     {
+      config: { permission: 'public' },
       schema: {
         tags,
         summary: 'The establishment behind a check-in link (404 CHECKIN_LINK_INVALID when revoked)',
@@ -146,6 +154,7 @@ export const publicCheckinRoutes: FastifyPluginAsyncZod<{ checkin: CheckinServic
   app.post(
     '/:token',
     {
+      config: { permission: 'public' },
       bodyLimit: REGISTRATION_BODY_LIMIT,
       schema: {
         tags,
@@ -178,6 +187,7 @@ export const publicCheckinRoutes: FastifyPluginAsyncZod<{ checkin: CheckinServic
   app.post(
     '/:token/ocr',
     {
+      config: { permission: 'public' },
       schema: {
         tags,
         summary:

@@ -19,6 +19,7 @@ export const contactRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/contact',
     {
+      config: { permission: 'public' },
       schema: {
         tags,
         summary:
@@ -39,6 +40,7 @@ export const contactRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/public/config',
     {
+      config: { permission: 'public' },
       schema: {
         tags,
         summary: 'Testimonials and operator details configured for the public pages',

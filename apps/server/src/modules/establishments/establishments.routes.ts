@@ -50,6 +50,7 @@ export const establishmentsRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/',
     {
+      config: { permission: 'self' },
       schema: {
         tags,
         summary:
@@ -76,6 +77,7 @@ export const establishmentsRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/',
     {
+      config: { permission: 'self' },
       schema: {
         tags,
         summary: 'Every establishment (admins only), filtered and paginated',
@@ -99,6 +101,7 @@ export const establishmentsRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/user',
     {
+      config: { permission: 'self' },
       schema: {
         tags,
         summary: 'The establishments of the signed-in user, with the user’s role in each',
@@ -117,6 +120,7 @@ export const establishmentsRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/:id',
     {
+      config: { permission: 'self' },
       schema: {
         tags,
         summary: 'One establishment (a member’s or any, for an admin)',
@@ -136,6 +140,7 @@ export const establishmentsRoutes: FastifyPluginAsyncZod<{
   app.put(
     '/:id',
     {
+      config: { permission: 'establishment.manage' },
       schema: {
         tags,
         summary: 'Update an establishment',
@@ -162,6 +167,7 @@ export const establishmentsRoutes: FastifyPluginAsyncZod<{
   app.delete(
     '/:id/document-photos',
     {
+      config: { permission: 'establishment.manage' },
       schema: {
         tags,
         summary:
@@ -186,6 +192,7 @@ export const establishmentsRoutes: FastifyPluginAsyncZod<{
   app.delete(
     '/:id',
     {
+      config: { permission: 'establishment.manage' },
       schema: {
         tags,
         summary:
@@ -207,6 +214,7 @@ export const establishmentsRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/:id/pilgrims',
     {
+      config: { permission: 'travelers.view' },
       schema: {
         tags,
         summary: 'The travelers of an establishment, newest entry first',

@@ -20,6 +20,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Database; version: 
   app.get(
     '/health',
     {
+      config: { permission: 'public' },
       schema: {
         tags: ['system'],
         summary: 'Liveness and database check',

@@ -12,6 +12,7 @@ export const ocrRoutes: FastifyPluginAsyncZod<{ ocr: OcrService }> = async (app,
   app.post(
     '/process-document',
     {
+      config: { permission: 'travelers.register' },
       schema: {
         tags: ['ocr'],
         summary: 'Read the machine-readable zone (TD1, TD2, TD3) of an identity document photo',

@@ -24,6 +24,7 @@ export const sesAutomaticRoutes: FastifyPluginAsyncZod<{ automatic: SesAutomatic
   app.get(
     '/establishments/:id/ses-schedule',
     {
+      config: { permission: 'ses.send' },
       schema: {
         tags,
         summary: 'When partes (PV) and reservas (RH) of an establishment go to SES by themselves',
@@ -43,6 +44,7 @@ export const sesAutomaticRoutes: FastifyPluginAsyncZod<{ automatic: SesAutomatic
   app.put(
     '/establishments/:id/ses-schedule',
     {
+      config: { permission: 'ses.connection' },
       schema: {
         tags,
         summary: 'Set the send modes: manual, on_registration, or daily at HH:MM',
@@ -73,6 +75,7 @@ export const sesAutomaticRoutes: FastifyPluginAsyncZod<{ automatic: SesAutomatic
   app.get(
     '/ses-to-report',
     {
+      config: { permission: 'ses.send' },
       schema: {
         tags,
         summary: 'Travelers still to report to SES, with the hours left of the 24 (RD 933/2021)',

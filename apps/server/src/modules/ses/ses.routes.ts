@@ -37,6 +37,7 @@ export const sesRoutes: FastifyPluginAsyncZod<{ ses: SesService }> = async (app,
   app.get(
     '/establishments/:id/ses-connection',
     {
+      config: { permission: 'ses.connection' },
       schema: {
         tags,
         summary:
@@ -57,6 +58,7 @@ export const sesRoutes: FastifyPluginAsyncZod<{ ses: SesService }> = async (app,
   app.put(
     '/establishments/:id/ses-connection',
     {
+      config: { permission: 'ses.connection' },
       schema: {
         tags,
         summary: 'Set the web-service user, its password and its environment',
@@ -86,6 +88,7 @@ export const sesRoutes: FastifyPluginAsyncZod<{ ses: SesService }> = async (app,
   app.delete(
     '/establishments/:id/ses-connection',
     {
+      config: { permission: 'ses.connection' },
       schema: {
         tags,
         summary: 'Remove the web-service credentials (files are then uploaded by hand)',
@@ -182,6 +185,7 @@ export const sesRoutes: FastifyPluginAsyncZod<{ ses: SesService }> = async (app,
   app.post(
     '/establishments/:id/ses-connection/check',
     {
+      config: { permission: 'ses.connection' },
       schema: {
         tags,
         summary: 'Ask the service whether it takes the stored credentials (sends nothing)',
@@ -206,6 +210,7 @@ export const sesRoutes: FastifyPluginAsyncZod<{ ses: SesService }> = async (app,
   app.post(
     '/establishments/:id/ses-submissions',
     {
+      config: { permission: 'ses.send' },
       schema: {
         tags,
         summary: 'Send partes (PV) or reservas (RH) to SES.HOSPEDAJES',
@@ -237,6 +242,7 @@ export const sesRoutes: FastifyPluginAsyncZod<{ ses: SesService }> = async (app,
   app.get(
     '/establishments/:id/ses-submissions',
     {
+      config: { permission: 'ses.send' },
       schema: {
         tags,
         summary: 'The requests sent to SES.HOSPEDAJES for an establishment, newest first',
@@ -263,6 +269,7 @@ export const sesRoutes: FastifyPluginAsyncZod<{ ses: SesService }> = async (app,
   app.get(
     '/ses-submissions/:id',
     {
+      config: { permission: 'ses.send' },
       schema: {
         tags,
         summary: 'A request sent to SES.HOSPEDAJES and the outcome of each of its travelers',
@@ -282,6 +289,7 @@ export const sesRoutes: FastifyPluginAsyncZod<{ ses: SesService }> = async (app,
   app.post(
     '/ses-submissions/:id/check',
     {
+      config: { permission: 'ses.send' },
       schema: {
         tags,
         summary: 'Ask the service about a queued request now',
@@ -301,6 +309,7 @@ export const sesRoutes: FastifyPluginAsyncZod<{ ses: SesService }> = async (app,
   app.get(
     '/pilgrims/:id/ses-communications',
     {
+      config: { permission: 'travelers.view' },
       schema: {
         tags,
         summary: 'What was sent of a traveler to SES.HOSPEDAJES, newest first',
@@ -325,6 +334,7 @@ export const sesRoutes: FastifyPluginAsyncZod<{ ses: SesService }> = async (app,
   app.post(
     '/establishments/:id/ses/communications/:code/cancel',
     {
+      config: { permission: 'ses.send' },
       schema: {
         tags,
         summary: 'Cancel a communication SES.HOSPEDAJES stored (by its code)',
@@ -356,6 +366,7 @@ export const sesRoutes: FastifyPluginAsyncZod<{ ses: SesService }> = async (app,
   app.get(
     '/establishments/:id/ses/communications/:code',
     {
+      config: { permission: 'ses.send' },
       schema: {
         tags,
         summary: 'What SES.HOSPEDAJES holds under a communication code (consultaComunicacion)',
@@ -380,6 +391,7 @@ export const sesRoutes: FastifyPluginAsyncZod<{ ses: SesService }> = async (app,
   app.post(
     '/pilgrims/:id/ses/correct',
     {
+      config: { permission: 'ses.send' },
       schema: {
         tags,
         summary: 'Correct a traveler’s stored communication: cancel it and send it again',

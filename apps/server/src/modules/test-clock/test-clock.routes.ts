@@ -24,6 +24,7 @@ export const testClockRoutes: FastifyPluginAsyncZod<{ clock: TestClock }> = asyn
   app.get(
     '/clock',
     {
+      config: { permission: 'admin' },
       schema: {
         tags,
         summary: 'Tests only (TEST_CLOCK): what the server’s clock reads',
@@ -39,6 +40,7 @@ export const testClockRoutes: FastifyPluginAsyncZod<{ clock: TestClock }> = asyn
   app.post(
     '/clock',
     {
+      config: { permission: 'admin' },
       schema: {
         tags,
         summary: 'Tests only (TEST_CLOCK): move the server’s clock',

@@ -23,7 +23,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { byName } from '../../db/sql-helpers';
 import { establishments, pilgrims, selfRegistrations } from '../../db/schema';
 import { establishmentOnIslands, type ClockDays } from '../establishments';
-import { inScope, type Scope } from '../../db/scope';
+import { inScope, scopePermission, type Scope } from '../../db/scope';
 
 /** The list filters the repository understands (the query minus paging and sorting). */
 export type TravelerFilter = Partial<
@@ -66,6 +66,15 @@ export const oneDay = (today: ListDays): string =>
  * statement, as a named placeholder whose value is kept aside.
  */
 export type Bind = <T>(name: string, value: T) => T | Placeholder;
+
+/** The scope's user id and permission as parameters of a kept statement. */
+const boundScope = (scope: Scope, bind: Bind) =>
+  scope.admin
+    ? undefined
+    : {
+        userId: bind('userId', scope.userId),
+        permission: bind('permission', scopePermission(scope)),
+      };
 const asValue: Bind = (_name, value) => value;
 
 /** A Bind that puts placeholders in the SQL and collects their values in `values`. */
@@ -146,9 +155,7 @@ function stayConditionsByClock(
     conditions.push(lte(pilgrims.entryDate, bind('stayTooLongTo', mainland.tooLongTo)));
   else conditions.push(lte(pilgrims.entryDate, bind('stayLongTo', mainland.longTo)));
   const establishmentId = sql.raw('"e"."id"');
-  const inReach = [
-    inScope(scope, establishmentId, scope.admin ? null : bind('userId', scope.userId)),
-  ];
+  const inReach = [inScope(scope, establishmentId, boundScope(scope, bind))];
   if (filter.establishmentId)
     inReach.push(sql`${establishmentId} = ${bind('establishmentId', filter.establishmentId)}`);
   const onIslands = sql`${pilgrims.establishmentId} in (select ${establishmentId} from ${establishments} "e"
@@ -170,9 +177,7 @@ export function listConditions(
   today: ListDays,
   bind: Bind = asValue,
 ): SQL[] {
-  const conditions: SQL[] = [
-    inScope(scope, pilgrims.establishmentId, scope.admin ? null : bind('userId', scope.userId)),
-  ];
+  const conditions: SQL[] = [inScope(scope, pilgrims.establishmentId, boundScope(scope, bind))];
   const { establishmentId, nationality, documentType, gender } = filter;
   if (establishmentId)
     conditions.push(eq(pilgrims.establishmentId, bind('establishmentId', establishmentId)));

@@ -12,7 +12,7 @@ import {
   type TravelerDbRow,
 } from '../../db/schema';
 import { deleteDocumentPhotos, keepsDocumentImages } from '../establishments';
-import { inScope, type Scope } from '../../db/scope';
+import { inScope, scopePermission, type Scope } from '../../db/scope';
 import {
   apiToday,
   apiTodayIslands,
@@ -110,7 +110,13 @@ export function createTravelersRepository(db: Db, kind: DatabaseKind = 'pglite')
 
   /** `condition` within the scope, whose user id is bound when the statement runs (`userId`). */
   const inBoundScope = (scope: Scope, condition: SQL) =>
-    and(condition, inScope(scope, pilgrims.establishmentId, sql.placeholder('userId')));
+    and(
+      condition,
+      inScope(scope, pilgrims.establishmentId, {
+        userId: sql.placeholder('userId'),
+        permission: sql.placeholder('permission'),
+      }),
+    );
 
   /** Full rows (see fullRow) that meet `condition` within the scope, in a kept statement. */
   const rowsInScope = (name: string, scope: Scope, condition: SQL) =>
@@ -228,7 +234,11 @@ export function createTravelersRepository(db: Db, kind: DatabaseKind = 'pglite')
       const statement = reads.get(scope.admin ? 'admin' : 'member', (name) =>
         rowsInScope(name, scope, eq(pilgrims.id, sql.placeholder('id'))),
       );
-      const [found] = await statement.execute({ id, userId: scope.admin ? null : scope.userId });
+      const [found] = await statement.execute({
+        id,
+        userId: scope.admin ? null : scope.userId,
+        permission: scopePermission(scope),
+      });
       return found ? fromFullRow(found) : null;
     },
 
@@ -338,6 +348,7 @@ export function createTravelersRepository(db: Db, kind: DatabaseKind = 'pglite')
         const rows = await rowsStatement.execute({
           ids: ids.map((r) => r.id),
           userId: scope.admin ? null : scope.userId,
+          permission: scopePermission(scope),
           ...days,
         });
         return rows.map((r) => r.json);

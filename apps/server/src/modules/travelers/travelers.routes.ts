@@ -36,6 +36,7 @@ export const travelersRoutes: FastifyPluginAsyncZod<{ pilgrims: TravelersService
   app.post(
     '/',
     {
+      config: { permission: 'travelers.register' },
       bodyLimit: REGISTRATION_BODY_LIMIT,
       schema: {
         tags,
@@ -69,6 +70,7 @@ export const travelersRoutes: FastifyPluginAsyncZod<{ pilgrims: TravelersService
   app.get(
     '/',
     {
+      config: { permission: 'travelers.view' },
       schema: {
         tags,
         summary: 'The travelers the caller may see, filtered, sorted and paginated',
@@ -89,6 +91,7 @@ export const travelersRoutes: FastifyPluginAsyncZod<{ pilgrims: TravelersService
   app.post(
     '/bulk-delete',
     {
+      config: { permission: 'travelers.delete' },
       schema: {
         tags,
         summary: 'Delete several travelers at once (only those the caller may delete)',
@@ -116,6 +119,7 @@ export const travelersRoutes: FastifyPluginAsyncZod<{ pilgrims: TravelersService
   app.patch(
     '/bulk',
     {
+      config: { permission: 'travelers.edit' },
       schema: {
         tags,
         summary:
@@ -140,6 +144,7 @@ export const travelersRoutes: FastifyPluginAsyncZod<{ pilgrims: TravelersService
   app.get(
     '/:id',
     {
+      config: { permission: 'travelers.view' },
       schema: {
         tags,
         summary: 'One traveler',
@@ -159,6 +164,7 @@ export const travelersRoutes: FastifyPluginAsyncZod<{ pilgrims: TravelersService
   app.put(
     '/:id',
     {
+      config: { permission: 'travelers.edit' },
       bodyLimit: REGISTRATION_BODY_LIMIT,
       schema: {
         tags,
@@ -187,6 +193,7 @@ export const travelersRoutes: FastifyPluginAsyncZod<{ pilgrims: TravelersService
   app.delete(
     '/:id',
     {
+      config: { permission: 'travelers.delete' },
       schema: {
         tags,
         summary: 'Delete a traveler',
@@ -207,6 +214,7 @@ export const travelersRoutes: FastifyPluginAsyncZod<{ pilgrims: TravelersService
   app.get(
     '/:id/history',
     {
+      config: { permission: 'audit.view' },
       schema: {
         tags,
         summary:
@@ -235,6 +243,7 @@ export const travelersRoutes: FastifyPluginAsyncZod<{ pilgrims: TravelersService
   app.get(
     '/:id/documents/:docId',
     {
+      config: { permission: 'travelers.documentImages' },
       schema: {
         tags,
         summary: 'The image of an uploaded document, decrypted (the view is audited)',

@@ -72,7 +72,8 @@ function UserIcon() {
  */
 function NavItems({ vertical = false }: { vertical?: boolean }) {
   const { t } = useTranslation();
-  const { user, initialised } = useAuth();
+  const { user, initialised, memberships } = useAuth();
+  const managesTeam = memberships.some((m) => m.permissions.includes('team.manage'));
   const signOut = useSignOut();
   // Registrations still in the desk's send queue are lost with the session: asked first.
   const unsent = useUnsavedRegistrations();
@@ -135,6 +136,13 @@ function NavItems({ vertical = false }: { vertical?: boolean }) {
         </NavLink>
       </li>
       <ToReportLink className={navLinkClasses} />
+      {managesTeam && (
+        <li>
+          <NavLink to={paths.team} className={navLinkClasses}>
+            {t('nav.team')}
+          </NavLink>
+        </li>
+      )}
       {isAdmin(user) && (
         <li>
           <NavLink to={paths.admin} className={navLinkClasses}>

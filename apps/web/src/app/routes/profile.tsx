@@ -4,6 +4,7 @@ import { A19CertificatePanel } from '@/features/documents/components/a19-certifi
 import { SesConnectionPanel } from '@/features/documents/components/ses-connection-panel';
 import { EstablishmentsPanel } from '@/features/profile/components/establishments-panel';
 import { ProfileView } from '@/features/profile/components/profile-view';
+import { DevicesPanel } from '@/features/team/components/devices-panel';
 import { useAuth } from '@/lib/auth';
 import { PageHeader } from './page-header';
 import { PageTitle } from './page-title';
@@ -34,6 +35,9 @@ export function ProfileRoute() {
         }
         onTabChange={(tab) => setParams({ tab }, { replace: true })}
       />
+      <div className="mt-6">
+        <DevicesPanel />
+      </div>
     </div>
   );
 }

@@ -13,6 +13,7 @@ export const authorityFilesRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/establishments/:id/ses-xml',
     {
+      config: { permission: 'ses.send' },
       schema: {
         tags: ['documents'],
         summary: 'The SES.HOSPEDAJES file (partes PV or reservas RH) of an establishment',

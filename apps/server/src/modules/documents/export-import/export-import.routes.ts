@@ -63,6 +63,7 @@ export const exportImportRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/pilgrims/export',
     {
+      config: { permission: 'travelers.export' },
       schema: {
         tags: ['documents'],
         summary: 'Export the travelers of GET /api/pilgrims (same filters) as XLSX or CSV',
@@ -99,6 +100,7 @@ export const exportImportRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/pilgrims/import/template',
     {
+      config: { permission: 'travelers.import' },
       schema: {
         tags: ['documents'],
         summary: 'The import template: the header row and one example row',
@@ -121,6 +123,7 @@ export const exportImportRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/pilgrims/import/preview',
     {
+      config: { permission: 'travelers.import' },
       schema: {
         tags: ['documents'],
         summary: 'Check a traveler file: every row with its problems (nothing is stored)',
@@ -147,6 +150,7 @@ export const exportImportRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/pilgrims/import',
     {
+      config: { permission: 'travelers.import' },
       schema: {
         tags: ['documents'],
         summary: 'Import the valid rows of a traveler file (one transaction); report the others',

@@ -35,6 +35,7 @@ export const pdfRoutes: FastifyPluginAsyncZod<{ pdf: PdfService }> = async (app,
   app.get(
     '/pilgrims/:id/pdf',
     {
+      config: { permission: 'travelers.view' },
       schema: {
         tags: ['documents'],
         summary: 'The signed registration sheet of a traveler, as a PDF download',
@@ -60,6 +61,7 @@ export const pdfRoutes: FastifyPluginAsyncZod<{ pdf: PdfService }> = async (app,
   app.get(
     '/travelers/:id/pdf',
     {
+      config: { permission: 'travelers.view' },
       schema: {
         tags: ['documents'],
         summary: 'The same PDF, named registro-viajero-{id}.pdf (spec §7)',
@@ -82,6 +84,7 @@ export const pdfRoutes: FastifyPluginAsyncZod<{ pdf: PdfService }> = async (app,
   app.post(
     '/pilgrims/:id/send-pdf',
     {
+      config: { permission: 'travelers.view' },
       schema: {
         tags: ['documents'],
         summary: 'E-mail the registration PDF (attached) to an address',

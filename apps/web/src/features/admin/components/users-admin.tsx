@@ -271,7 +271,7 @@ export function UsersAdmin() {
                                 {membership.name}
                               </TextLink>{' '}
                               <span className="text-muted">
-                                ({t(`memberRoles.${membership.role}`)})
+                                ({t(`profile:team.roles.${membership.role}`)})
                               </span>
                             </li>
                           ))}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Traveler } from '@hospes/shared/travelers';
 import { Button } from '@/components/ui/button';
+import { useCan } from '@/lib/auth';
 import type { ExportFilters } from '../api/export';
 import { ExportDialog } from './export-dialog';
 import { ImportDialog } from './import-dialog';
@@ -30,34 +31,46 @@ export function DocumentsToolbar({
   const { t } = useTranslation('documents');
   const [open, setOpen] = useState<Open>(null);
   const establishmentId = filters.establishmentId;
+  // What the role may not do is not offered (the server refuses it all the same, decision 058).
+  const can = useCan();
+  const mayExport = can('travelers.export', establishmentId);
+  const mayImport = can('travelers.import', establishmentId);
+  const maySend = can('ses.send', establishmentId);
+  if (!mayExport && !mayImport && !maySend) return null;
 
   return (
     // Small buttons: on a phone the three fit on one line above the list.
     <div role="group" aria-label={t('toolbar.label')} className="mb-4 flex flex-wrap gap-2">
-      <Button
-        variant="secondary"
-        size="sm"
-        onClick={() => setOpen('export')}
-        disabled={total === 0}
-      >
-        {t('export.button')}
-      </Button>
-      <Button
-        variant="secondary"
-        size="sm"
-        onClick={() => setOpen('import')}
-        disabled={establishments.length === 0}
-      >
-        {t('import.button')}
-      </Button>
-      <Button
-        variant="secondary"
-        size="sm"
-        onClick={() => setOpen('xml')}
-        disabled={establishments.length === 0}
-      >
-        {t('xml.button')}
-      </Button>
+      {mayExport && (
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() => setOpen('export')}
+          disabled={total === 0}
+        >
+          {t('export.button')}
+        </Button>
+      )}
+      {mayImport && (
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() => setOpen('import')}
+          disabled={establishments.length === 0}
+        >
+          {t('import.button')}
+        </Button>
+      )}
+      {maySend && (
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() => setOpen('xml')}
+          disabled={establishments.length === 0}
+        >
+          {t('xml.button')}
+        </Button>
+      )}
       {open === 'export' && (
         <ExportDialog
           open
