@@ -41,6 +41,7 @@ export const reservationsRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/establishments/:id/reservations',
     {
+      config: { permission: 'travelers.view' },
       schema: {
         tags,
         summary: 'The reservations of an establishment, by arrival date',
@@ -72,6 +73,7 @@ export const reservationsRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/establishments/:id/reservations',
     {
+      config: { permission: 'travelers.register' },
       schema: {
         tags,
         summary: 'Enter a reservation by hand',
@@ -103,6 +105,7 @@ export const reservationsRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/establishments/:id/reservations/today',
     {
+      config: { permission: 'travelers.view' },
       schema: {
         tags,
         summary: 'Today’s arrivals: the reservations arriving today by the establishment’s clock',
@@ -122,6 +125,7 @@ export const reservationsRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/establishments/:id/reservations/import',
     {
+      config: { permission: 'travelers.import' },
       bodyLimit: RESERVATION_CSV_MAX_CHARS * 4 + 1024,
       schema: {
         tags,
@@ -149,6 +153,7 @@ export const reservationsRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/reservations/:id',
     {
+      config: { permission: 'travelers.view' },
       schema: {
         tags,
         summary: 'One reservation',
@@ -168,6 +173,7 @@ export const reservationsRoutes: FastifyPluginAsyncZod<{
   app.put(
     '/reservations/:id',
     {
+      config: { permission: 'travelers.edit' },
       schema: {
         tags,
         summary: 'Change a reservation (its status included: confirmed, cancelled, checked in)',
@@ -193,6 +199,7 @@ export const reservationsRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/establishments/:id/reservation-feeds',
     {
+      config: { permission: 'establishment.manage' },
       schema: {
         tags,
         summary: 'The channels’ calendars (iCal) of an establishment, with their last reading',
@@ -212,6 +219,7 @@ export const reservationsRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/establishments/:id/reservation-feeds',
     {
+      config: { permission: 'establishment.manage' },
       schema: {
         tags,
         summary: 'Add a channel’s calendar (iCal address) for a unit; it is read at once',
@@ -236,6 +244,7 @@ export const reservationsRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/reservation-feeds/:id/fetch',
     {
+      config: { permission: 'establishment.manage' },
       schema: {
         tags,
         summary: 'Read a channel’s calendar now',
@@ -255,6 +264,7 @@ export const reservationsRoutes: FastifyPluginAsyncZod<{
   app.delete(
     '/reservation-feeds/:id',
     {
+      config: { permission: 'establishment.manage' },
       schema: {
         tags,
         summary: 'Remove a channel’s calendar (its reservations stay, no longer followed)',
@@ -288,6 +298,7 @@ export const reservationsRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/establishments/:id/reservations/calendar-export',
     {
+      config: { permission: 'establishment.manage' },
       schema: {
         tags,
         summary:
@@ -306,6 +317,7 @@ export const reservationsRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/establishments/:id/reservations/calendar-export/renew',
     {
+      config: { permission: 'establishment.manage' },
       schema: {
         tags,
         summary: 'A new secret address for the calendar export (the old one stops working)',
@@ -322,6 +334,7 @@ export const reservationsRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/public/calendars/:token',
     {
+      config: { permission: 'public' },
       schema: {
         tags,
         summary: 'The establishment’s reservations as an iCalendar file, for the channels',

@@ -109,6 +109,7 @@ export const sesRoutes: FastifyPluginAsyncZod<{ ses: SesService }> = async (app,
   app.get(
     '/establishments/:id/a19-certificate',
     {
+      config: { permission: 'ses.connection' },
       schema: {
         tags,
         summary: 'The A19 (Ertzaintza) certificate of a Basque establishment: subject and expiry',
@@ -131,6 +132,7 @@ export const sesRoutes: FastifyPluginAsyncZod<{ ses: SesService }> = async (app,
   app.put(
     '/establishments/:id/a19-certificate',
     {
+      config: { permission: 'ses.connection' },
       schema: {
         tags,
         summary:
@@ -162,6 +164,7 @@ export const sesRoutes: FastifyPluginAsyncZod<{ ses: SesService }> = async (app,
   app.delete(
     '/establishments/:id/a19-certificate',
     {
+      config: { permission: 'ses.connection' },
       schema: {
         tags,
         summary: 'Remove the A19 certificate (nothing is sent to the Ertzaintza from Hospes after)',

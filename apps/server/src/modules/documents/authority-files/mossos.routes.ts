@@ -51,6 +51,7 @@ export const mossosRoutes: FastifyPluginAsyncZod<{ mossos: MossosService }> = as
   app.post(
     '/establishments/:id/mossos-file',
     {
+      config: { permission: 'ses.send' },
       schema: {
         tags: ['documents'],
         summary: "The Mossos d'Esquadra's bulk file (layout V24) of a Catalan establishment",
@@ -93,6 +94,7 @@ export const mossosRoutes: FastifyPluginAsyncZod<{ mossos: MossosService }> = as
   app.post(
     '/establishments/:id/authority-uploads/:uploadId/uploaded',
     {
+      config: { permission: 'ses.send' },
       schema: {
         tags: ['documents'],
         summary: "Record a Mossos d'Esquadra file as uploaded on the portal",
@@ -125,6 +127,7 @@ export const mossosRoutes: FastifyPluginAsyncZod<{ mossos: MossosService }> = as
   app.get(
     '/establishments/:id/authority-uploads/:uploadId/receipt',
     {
+      config: { permission: 'ses.send' },
       schema: {
         tags: ['documents'],
         summary: 'The portal’s receipt (PDF) attached to an upload',
