@@ -33,19 +33,19 @@ export const PAGE_BUDGETS: Record<string, PageBudget> = {
   'self check-in': {
     route: 'src/app/routes/self-registration.tsx',
     waitsFor: ['src/locales/es/index.ts'],
-    budget: 280 * KB,
+    budget: 290 * KB,
     target: 100 * KB,
   },
   landing: {
     route: 'src/app/routes/landing.tsx',
     waitsFor: ['src/locales/es/index.ts', 'src/locales/es/marketing.json'],
-    budget: 240 * KB,
+    budget: 262 * KB,
     target: 80 * KB,
   },
   desk: {
     route: 'src/app/routes/traveler-registration.tsx',
     waitsFor: ['src/locales/es/index.ts'],
-    budget: 315 * KB,
+    budget: 328 * KB,
     target: 200 * KB,
   },
 };
