@@ -38,7 +38,12 @@ describe('route guard and start-up (spec §2, §4)', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Loading…');
     answer({ body: { success: true, user: sampleUser } });
     expect(await screen.findByRole('heading', { name: 'Profile page' })).toBeInTheDocument();
-    expect(authStore.getState()).toEqual({ user: sampleUser, loading: false, initialised: true });
+    expect(authStore.getState()).toEqual({
+      user: sampleUser,
+      memberships: [],
+      loading: false,
+      initialised: true,
+    });
     expect(hasSession()).toBe(true);
   });
 
@@ -72,7 +77,12 @@ describe('route guard and start-up (spec §2, §4)', () => {
     await authStore.initialise();
 
     expect(calls[0]?.headers.get('authorization')).toBeNull();
-    expect(authStore.getState()).toEqual({ user: null, loading: false, initialised: true });
+    expect(authStore.getState()).toEqual({
+      user: null,
+      memberships: [],
+      loading: false,
+      initialised: true,
+    });
     expect(document.cookie).not.toContain('auth_token');
     expect(localStorage.getItem('auth_token')).toBeNull();
     expect(sessionStorage.getItem('auth_token')).toBeNull();
@@ -100,7 +110,12 @@ describe('route guard and start-up (spec §2, §4)', () => {
       ),
     });
     await authStore.initialise();
-    expect(authStore.getState()).toEqual({ user: null, loading: false, initialised: true });
+    expect(authStore.getState()).toEqual({
+      user: null,
+      memberships: [],
+      loading: false,
+      initialised: true,
+    });
   });
 
   it('never redirects outside the app after login', () => {

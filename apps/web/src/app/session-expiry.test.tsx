@@ -15,7 +15,14 @@ import { authStore } from '@/lib/auth';
 import { sessionRenewal } from '@/lib/session-renewal';
 import { hasSession } from '@/lib/session-presence';
 import { hasUnsavedInput } from '@/lib/unsaved-input';
-import { apiFailure, mockApi, renderRoutes, sampleUser, TEST_CSRF_TOKEN } from '@/test/utils';
+import {
+  apiFailure,
+  mockApi,
+  renderRoutes,
+  sampleUser,
+  SIGNED_IN_ME,
+  TEST_CSRF_TOKEN,
+} from '@/test/utils';
 import { api } from '@/lib/api-client';
 import { RequireAuth } from './guards';
 import { wireSessionExpiry } from './session-expiry';
@@ -28,6 +35,13 @@ const EXPIRED = apiFailure(
   'Your session has expired. Please log in again.',
 );
 const LOGGED_IN = { body: { success: true, token: NEW_TOKEN, user: sampleUser } };
+/**
+ * The desk's look-ups, and /me answered by the session cookie (every login asks it for the
+ * memberships, decision 058).
+ */
+const SIGNED_IN = {
+  unrecorded: { ...NO_SAME_DOCUMENT.unrecorded, 'GET /api/auth/me': SIGNED_IN_ME },
+};
 
 /**
  * A signed-in page of the app (behind RequireAuth, with the app's renewal dialog) and a /login
@@ -78,7 +92,7 @@ describe('a session that ends over unsaved input', { timeout: 60_000 }, () => {
             : { status: 201, body: { success: true, message: 'ok', data: saved } },
         'POST /api/auth/login': LOGGED_IN,
       },
-      NO_SAME_DOCUMENT,
+      SIGNED_IN,
     );
     const { user, router } = renderApp(
       <TravelerRegistration establishmentId={ESTABLISHMENT_ID} />,
@@ -172,7 +186,7 @@ describe('a session that ends over unsaved input', { timeout: 60_000 }, () => {
             ? LOGGED_IN
             : apiFailure(401, 'INVALID_CREDENTIALS', 'Invalid email or password'),
       },
-      NO_SAME_DOCUMENT,
+      SIGNED_IN,
     );
     const onSaved = vi.fn();
     const { user, router } = renderApp(

@@ -101,6 +101,12 @@ export const sampleUser = {
 };
 
 /**
+ * GET /api/auth/me answered for sampleUser, signed in, with no memberships: what the session cookie
+ * gets once a login has set it (authStore.setSession asks /me for the memberships, decision 058).
+ */
+export const SIGNED_IN_ME = { body: { success: true, user: sampleUser, memberships: [] } };
+
+/**
  * Renders routes in a memory router with a fresh query client and the toaster. `extra` adds
  * stand-in routes (for example a '/clients' page) so navigation can be asserted.
  */

@@ -55,7 +55,8 @@ describe('admin users', () => {
       'href',
       '/admin/establishments/view/8b0c3a52-5f0e-4c43-9a56-3b8f3f0e2a12',
     );
-    expect(row).toHaveTextContent('(owner)');
+    // The team role's name (decision 058).
+    expect(row).toHaveTextContent('Albergue San Roque (Owner)');
     expect(calls[0]?.url.searchParams.get('search')).toBe('pi');
     expect(calls[0]?.url.searchParams.get('role')).toBe('user');
     // No "deactivate" on one's own row.

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { LoginRoute } from '@/app/routes/login';
 import { authStore } from '@/lib/auth';
 import { hasSession, wasSessionRemembered } from '@/lib/session-presence';
-import { apiFailure, mockApi, renderRoutes, sampleUser } from '@/test/utils';
+import { apiFailure, mockApi, renderRoutes, sampleUser, SIGNED_IN_ME } from '@/test/utils';
 
 const TOKEN = 'tok_abcdefghijklmnopqrstuvwxyz012345';
 
@@ -49,9 +49,11 @@ describe('login form', () => {
   });
 
   it('logs in, greets the user by name and goes to /clients; without "remember me" only for the session', async () => {
-    const { calls } = mockApi({
-      'POST /api/auth/login': { body: { success: true, token: TOKEN, user: sampleUser } },
-    });
+    const { calls } = mockApi(
+      { 'POST /api/auth/login': { body: { success: true, token: TOKEN, user: sampleUser } } },
+      // The session just set answers /me, asked for the memberships.
+      { unrecorded: { 'GET /api/auth/me': SIGNED_IN_ME } },
+    );
     const { user, router } = renderLogin();
 
     await user.type(screen.getByLabelText('Email'), 'Ana@Example.com');

@@ -3,7 +3,7 @@ import { StrictMode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { authStore } from '@/lib/auth';
 import { hasSession } from '@/lib/session-presence';
-import { apiFailure, mockApi, renderPage, sampleUser } from '@/test/utils';
+import { apiFailure, mockApi, renderPage, sampleUser, SIGNED_IN_ME } from '@/test/utils';
 import { forgetVerifyCalls } from '../api/verify-email';
 import { VerifyEmailLanding } from './verify-email-landing';
 
@@ -22,11 +22,15 @@ describe('e-mail verification landing', () => {
   afterEach(() => forgetVerifyCalls());
 
   it('verifies once even under StrictMode, logs in, greets and goes to /clients', async () => {
-    const { calls } = mockApi({
-      'GET /api/auth/verify': {
-        body: { success: true, message: 'Email verified.', token: TOKEN, user: sampleUser },
+    const { calls } = mockApi(
+      {
+        'GET /api/auth/verify': {
+          body: { success: true, message: 'Email verified.', token: TOKEN, user: sampleUser },
+        },
       },
-    });
+      // The session just set answers /me, asked for the memberships.
+      { unrecorded: { 'GET /api/auth/me': SIGNED_IN_ME } },
+    );
     const { router } = renderLanding('link-token-1');
 
     expect(screen.getByRole('status')).toHaveTextContent('Verifying your email…');

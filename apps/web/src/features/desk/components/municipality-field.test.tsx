@@ -105,7 +105,12 @@ describe(
           expect.stringContaining('This municipality code is not in the INE list'),
         ),
       );
-      expect(fetchMock).not.toHaveBeenCalled();
+      // Nothing but the memberships look-up of signing in (GET /api/auth/me) reached the network.
+      expect(
+        fetchMock.mock.calls
+          .map(([url]) => String(url))
+          .filter((url) => !url.startsWith('/api/auth/me?')),
+      ).toEqual([]);
     });
 
     it('loads a stored record whose code is not in the list, and sends the code and name picked', async () => {

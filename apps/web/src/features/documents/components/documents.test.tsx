@@ -1,7 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { authStore } from '@/lib/auth';
-import { apiFailure, mockApi, renderPage, sampleUser, TEST_CSRF_TOKEN } from '@/test/utils';
+import {
+  apiFailure,
+  mockApi,
+  renderPage,
+  sampleUser,
+  SIGNED_IN_ME,
+  TEST_CSRF_TOKEN,
+} from '@/test/utils';
 import { ExportDialog } from './export-dialog';
 import { PdfActions } from './pdf-actions';
 import { SesXmlDialog } from './ses-xml-dialog';
@@ -247,8 +254,11 @@ describe('SES pre-flight: a self check-in awaiting confirmation', () => {
 });
 
 describe('SES file of an establishment that reports elsewhere', () => {
-  it('says so before anything is sent, and does not offer to generate', async () => {
+  // Decisions 056 and 057: a Catalan lodging gets the Mossos d'Esquadra's file, a Basque one the
+  // Ertzaintza's A19 send; neither is offered a SES.HOSPEDAJES file.
+  it('a Catalan one: says so before anything is sent, and offers the Mossos file instead', async () => {
     authStore.setSession(sampleUser, { remember: true });
+    const { calls } = mockApi({}, { unrecorded: { 'GET /api/auth/me': SIGNED_IN_ME } });
     renderPage(
       <SesXmlDialog
         open
@@ -256,11 +266,58 @@ describe('SES file of an establishment that reports elsewhere', () => {
         establishments={[{ id: ESTABLISHMENT_ID, name: 'Alberg de Girona', authority: 'mossos' }]}
       />,
     );
-    const dialog = screen.getByRole('dialog', { name: 'Generate the SES.HOSPEDAJES file' });
+    expect(screen.queryByRole('dialog', { name: 'Generate the SES.HOSPEDAJES file' })).toBeNull();
+    const dialog = screen.getByRole('dialog', { name: "Report to the Mossos d'Esquadra" });
     expect(
-      within(dialog).getByText(/reports its travelers to another authority \(Mossos d'Esquadra\)/),
+      within(dialog).getByText(/This establishment reports to the Mossos d'Esquadra/),
     ).toBeInTheDocument();
-    expect(within(dialog).getByRole('button', { name: 'Generate' })).toBeDisabled();
+    expect(within(dialog).queryByRole('button', { name: 'Generate' })).toBeNull();
+    expect(within(dialog).queryByRole('radio', { name: 'XML file' })).toBeNull();
+    expect(within(dialog).getByRole('button', { name: 'Download the Mossos file' })).toBeEnabled();
+    expect(calls).toEqual([]);
+  });
+
+  it('a Basque one: offers no SES file, only the A19 send (here without a certificate)', async () => {
+    authStore.setSession(sampleUser, { remember: true });
+    const { calls } = mockApi(
+      {},
+      {
+        unrecorded: {
+          'GET /api/auth/me': SIGNED_IN_ME,
+          [`GET /api/establishments/${ESTABLISHMENT_ID}/a19-certificate`]: {
+            body: {
+              success: true,
+              data: {
+                configured: false,
+                subject: null,
+                expiresAt: null,
+                expiresSoon: false,
+                expired: false,
+                environment: 'test',
+                landlordCode: null,
+              },
+            },
+          },
+        },
+      },
+    );
+    renderPage(
+      <SesXmlDialog
+        open
+        onClose={() => {}}
+        establishments={[
+          { id: ESTABLISHMENT_ID, name: 'Albergue de Bilbao', authority: 'ertzaintza' },
+        ]}
+      />,
+    );
+    const dialog = screen.getByRole('dialog');
+    expect(
+      await within(dialog).findByText(/upload its certificate to send from Hospes/),
+    ).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Generate' })).toBeNull();
+    expect(within(dialog).queryByRole('radio', { name: 'XML file' })).toBeNull();
+    expect(within(dialog).getByRole('button', { name: 'Send' })).toBeDisabled();
+    expect(calls).toEqual([]);
   });
 });
 

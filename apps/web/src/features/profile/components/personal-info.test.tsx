@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { configureApiClient } from '@/lib/api-client';
 import { authStore, useAuth } from '@/lib/auth';
 import { hasSession } from '@/lib/session-presence';
-import { apiFailure, mockApi, renderPage, sampleUser } from '@/test/utils';
+import { apiFailure, mockApi, renderPage, sampleUser, SIGNED_IN_ME } from '@/test/utils';
 import { PersonalInfo } from './personal-info';
 
 function Page() {
@@ -18,9 +18,12 @@ function renderForm() {
 
 const passwordField = () => screen.queryByLabelText('Current password', { exact: true });
 
+/** The session answers /me, which signing in asks for the memberships (decision 058). */
+const SIGNED_IN = { unrecorded: { 'GET /api/auth/me': SIGNED_IN_ME } };
+
 describe('personal info: changing the login e-mail', () => {
   it('asks for the current password only while the e-mail differs', async () => {
-    mockApi({});
+    mockApi({}, SIGNED_IN);
     const { user } = renderForm();
     expect(passwordField()).not.toBeInTheDocument();
 
@@ -41,22 +44,30 @@ describe('personal info: changing the login e-mail', () => {
   });
 
   it('requires the password before calling the server', async () => {
-    const { fetchMock } = mockApi({});
+    const { calls } = mockApi({}, SIGNED_IN);
     const { user } = renderForm();
     const email = screen.getByLabelText('Email', { exact: true });
     await user.clear(email);
     await user.type(email, 'new@example.com{Enter}');
     expect(await screen.findByText('This field is required')).toBeInTheDocument();
     expect(passwordField()).toHaveAttribute('aria-invalid', 'true');
-    expect(fetchMock).not.toHaveBeenCalled();
+    // Only what the signed-in page looks up by itself (unrecorded) reached the server.
+    expect(calls).toEqual([]);
   });
 
   it('does not send a password with a name-only change', async () => {
-    const { calls } = mockApi({
-      'PUT /api/auth/me': {
-        body: { success: true, message: 'Profile updated.', user: { ...sampleUser, name: 'Ana' } },
+    const { calls } = mockApi(
+      {
+        'PUT /api/auth/me': {
+          body: {
+            success: true,
+            message: 'Profile updated.',
+            user: { ...sampleUser, name: 'Ana' },
+          },
+        },
       },
-    });
+      SIGNED_IN,
+    );
     const { user } = renderForm();
     const name = screen.getByLabelText('Name', { exact: true });
     await user.clear(name);
@@ -69,20 +80,23 @@ describe('personal info: changing the login e-mail', () => {
     const onSessionExpired = vi.fn();
     configureApiClient({ onSessionExpired });
     let attempt = 0;
-    const { calls } = mockApi({
-      'PUT /api/auth/me': () => {
-        attempt += 1;
-        return attempt === 1
-          ? apiFailure(401, 'CURRENT_PASSWORD_INCORRECT', 'Current password is incorrect.')
-          : {
-              body: {
-                success: true,
-                message: 'Profile updated.',
-                user: { ...sampleUser, email: 'new@example.com' },
-              },
-            };
+    const { calls } = mockApi(
+      {
+        'PUT /api/auth/me': () => {
+          attempt += 1;
+          return attempt === 1
+            ? apiFailure(401, 'CURRENT_PASSWORD_INCORRECT', 'Current password is incorrect.')
+            : {
+                body: {
+                  success: true,
+                  message: 'Profile updated.',
+                  user: { ...sampleUser, email: 'new@example.com' },
+                },
+              };
+        },
       },
-    });
+      SIGNED_IN,
+    );
     const { user } = renderForm();
     const email = screen.getByLabelText('Email', { exact: true });
     await user.clear(email);
@@ -110,15 +124,18 @@ describe('personal info: changing the login e-mail', () => {
   });
 
   it('maps a server validation error on currentPassword to the field', async () => {
-    mockApi({
-      'PUT /api/auth/me': apiFailure(400, 'VALIDATION_FAILED', 'Validation failed', [
-        {
-          field: 'currentPassword',
-          message: 'This field is required',
-          code: 'validation.required',
-        },
-      ]),
-    });
+    mockApi(
+      {
+        'PUT /api/auth/me': apiFailure(400, 'VALIDATION_FAILED', 'Validation failed', [
+          {
+            field: 'currentPassword',
+            message: 'This field is required',
+            code: 'validation.required',
+          },
+        ]),
+      },
+      SIGNED_IN,
+    );
     const { user } = renderForm();
     const email = screen.getByLabelText('Email', { exact: true });
     await user.clear(email);

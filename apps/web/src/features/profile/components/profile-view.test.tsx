@@ -3,7 +3,14 @@ import { describe, expect, it, vi } from 'vitest';
 import { configureApiClient } from '@/lib/api-client';
 import { authStore, useAuth } from '@/lib/auth';
 import { hasSession } from '@/lib/session-presence';
-import { apiFailure, mockApi, renderPage, sampleUser, TEST_CSRF_TOKEN } from '@/test/utils';
+import {
+  apiFailure,
+  mockApi,
+  renderPage,
+  sampleUser,
+  SIGNED_IN_ME,
+  TEST_CSRF_TOKEN,
+} from '@/test/utils';
 import { ProfileView } from './profile-view';
 
 function Profile() {
@@ -16,9 +23,20 @@ function renderProfile() {
   return renderPage(<Profile />, { path: '/profile' });
 }
 
+/**
+ * The session answers /me, which signing in asks for the memberships (decision 058), and the
+ * Security tab's list of devices (this one only).
+ */
+const SIGNED_IN = {
+  unrecorded: {
+    'GET /api/auth/me': SIGNED_IN_ME,
+    'GET /api/auth/sessions': { body: { success: true, data: [] } },
+  },
+};
+
 describe('profile', () => {
   it('has "Personal info" and "Security" tabs that work with the keyboard', async () => {
-    mockApi({});
+    mockApi({}, SIGNED_IN);
     const { user } = renderProfile();
     const tabs = within(screen.getByRole('tablist', { name: 'Profile sections' })).getAllByRole(
       'tab',
@@ -36,15 +54,18 @@ describe('profile', () => {
   });
 
   it('shows the name and e-mail and saves changes', async () => {
-    const { calls } = mockApi({
-      'PUT /api/auth/me': {
-        body: {
-          success: true,
-          message: 'Profile updated.',
-          user: { ...sampleUser, name: 'Ana G. Ruiz' },
+    const { calls } = mockApi(
+      {
+        'PUT /api/auth/me': {
+          body: {
+            success: true,
+            message: 'Profile updated.',
+            user: { ...sampleUser, name: 'Ana G. Ruiz' },
+          },
         },
       },
-    });
+      SIGNED_IN,
+    );
     const { user } = renderProfile();
     const name = screen.getByLabelText('Name', { exact: true });
     expect(name).toHaveValue('Ana García');
@@ -60,9 +81,12 @@ describe('profile', () => {
   });
 
   it('shows a taken e-mail on the form', async () => {
-    mockApi({
-      'PUT /api/auth/me': apiFailure(409, 'EMAIL_TAKEN', 'This email is already registered.'),
-    });
+    mockApi(
+      {
+        'PUT /api/auth/me': apiFailure(409, 'EMAIL_TAKEN', 'This email is already registered.'),
+      },
+      SIGNED_IN,
+    );
     const { user } = renderProfile();
     const email = screen.getByLabelText('Email', { exact: true });
     await user.clear(email);
@@ -79,14 +103,17 @@ describe('profile', () => {
     const onSessionExpired = vi.fn();
     configureApiClient({ onSessionExpired });
     let attempt = 0;
-    const { calls } = mockApi({
-      'POST /api/auth/change-password': () => {
-        attempt += 1;
-        return attempt === 1
-          ? apiFailure(401, 'CURRENT_PASSWORD_INCORRECT', 'Current password is incorrect.')
-          : { body: { success: true, message: 'Password updated.' } };
+    const { calls } = mockApi(
+      {
+        'POST /api/auth/change-password': () => {
+          attempt += 1;
+          return attempt === 1
+            ? apiFailure(401, 'CURRENT_PASSWORD_INCORRECT', 'Current password is incorrect.')
+            : { body: { success: true, message: 'Password updated.' } };
+        },
       },
-    });
+      SIGNED_IN,
+    );
     const { user } = renderProfile();
     await user.click(screen.getByRole('tab', { name: 'Security' }));
 
@@ -120,7 +147,7 @@ describe('profile', () => {
   });
 
   it('checks the new password before calling the server', async () => {
-    const { fetchMock } = mockApi({});
+    const { calls } = mockApi({}, SIGNED_IN);
     const { user } = renderProfile();
     await user.click(screen.getByRole('tab', { name: 'Security' }));
     await user.type(screen.getByLabelText('Current password', { exact: true }), 'whatever');
@@ -132,13 +159,21 @@ describe('profile', () => {
     expect(
       screen.getByLabelText('Confirm new password', { exact: true }),
     ).toHaveAccessibleDescription('Passwords must match');
-    expect(fetchMock).not.toHaveBeenCalled();
+    // Only what the signed-in page looks up by itself (unrecorded) reached the server.
+    expect(calls).toEqual([]);
   });
 
   it('ends the session with its button even when the server call fails', async () => {
-    const { calls } = mockApi({
-      'POST /api/auth/logout': apiFailure(500, 'INTERNAL', 'Server error. Please try again later.'),
-    });
+    const { calls } = mockApi(
+      {
+        'POST /api/auth/logout': apiFailure(
+          500,
+          'INTERNAL',
+          'Server error. Please try again later.',
+        ),
+      },
+      SIGNED_IN,
+    );
     const { user, router } = renderProfile();
 
     await user.click(screen.getByRole('button', { name: 'End this session' }));
