@@ -471,7 +471,7 @@ test('an admin makes a user an administrator and back from the users page', asyn
   await expect(row).toContainText('User');
   await expect(row).toContainText('Email not verified');
   await expect(row).toContainText(`Albergue Usuarios ${tag}`);
-  await expect(row).toContainText('(owner)');
+  await expect(row).toContainText('(Owner)');
 
   await row.getByRole('button', { name: `Make admin Pilar ${tag}` }).click();
   const dialog = page.getByRole('alertdialog', { name: `Make Pilar ${tag} an administrator?` });
