@@ -22,6 +22,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import forge from 'node-forge';
 import { escapeXml, find, parseXml, type XmlNode } from '../src/lib/ses/soap';
+import { makeLocalhostCertificate, xsdErrors } from './local-tls';
 
 const XSD_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '../src/lib/a19/xsd');
 
@@ -79,36 +80,6 @@ export function makeA19Pkcs12(options: {
     p12: Buffer.from(forge.asn1.toDer(asn1).getBytes(), 'binary'),
     certPem: forge.pki.certificateToPem(cert),
   };
-}
-
-function makeTlsCertificate(tmp: string): { key: string; cert: string } {
-  const key = path.join(tmp, 'tls-key.pem');
-  const cert = path.join(tmp, 'tls-cert.pem');
-  const result = spawnSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'ec',
-      '-pkeyopt',
-      'ec_paramgen_curve:prime256v1',
-      '-nodes',
-      '-keyout',
-      key,
-      '-out',
-      cert,
-      '-days',
-      '2',
-      '-subj',
-      '/CN=localhost',
-      '-addext',
-      'subjectAltName=IP:127.0.0.1,DNS:localhost',
-    ],
-    { encoding: 'utf8' },
-  );
-  if (result.status !== 0) throw new Error(`openssl failed: ${result.stderr}`);
-  return { key: fs.readFileSync(key, 'utf8'), cert: fs.readFileSync(cert, 'utf8') };
 }
 
 const fingerprint = (der: Buffer) => createHash('sha256').update(der).digest('hex');
@@ -191,19 +162,6 @@ export async function startTestA19(): Promise<TestA19Service> {
     return registered.has(fingerprint(der)) ? 'ok' : 'unregistered';
   }
 
-  function xsdErrors(xml: string, kind: 'PV' | 'RH'): string {
-    const file = path.join(tmp, `${randomUUID()}.xml`);
-    fs.writeFileSync(file, xml);
-    const result = spawnSync(
-      'xmllint',
-      ['--noout', '--schema', path.join(XSD_DIR, `comunicacion${kind}.xsd`), file],
-      { encoding: 'utf8' },
-    );
-    fs.rmSync(file, { force: true });
-    if (result.error) throw new Error('xmllint is needed (apt-get install libxml2-utils)');
-    return result.status === 0 ? '' : result.stderr;
-  }
-
   function handle(body: string): string {
     const signature = verifySignature(body);
     if (signature !== 'ok')
@@ -237,7 +195,7 @@ export async function startTestA19(): Promise<TestA19Service> {
     const xml = envio.children.find((c) => c.name === 'solicitud')?.text.trim() ?? '';
     if (!xml) return refuse(106, 'Solicitud no informada.');
     if (!/<!\[CDATA\[/.test(body)) return refuse(109, 'Formato de solicitud no válido.', xml);
-    const invalid = xsdErrors(xml, kind);
+    const invalid = xsdErrors(xml, path.join(XSD_DIR, `comunicacion${kind}.xsd`), tmp);
     if (invalid)
       return refuse(
         109,
@@ -258,7 +216,7 @@ export async function startTestA19(): Promise<TestA19Service> {
     );
   }
 
-  const tls = makeTlsCertificate(tmp);
+  const tls = makeLocalhostCertificate(tmp);
   const server = https.createServer({ key: tls.key, cert: tls.cert }, (req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));

@@ -24,6 +24,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { escapeXml, find, parseXml, type XmlNode } from '../src/lib/ses/soap';
+import { makeLocalhostCertificate, xsdErrors } from './local-tls';
 
 const XSD_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '../src/lib/ses/xsd');
 const SCHEMAS = {
@@ -127,49 +128,7 @@ function unzipSolicitud(base64: string, tmp: string): string | null {
   return Buffer.from(xml, 'utf8').equals(result.stdout) ? xml : null;
 }
 
-function xsdErrors(xml: string, kind: keyof typeof SCHEMAS, tmp: string): string {
-  const file = path.join(tmp, `${randomUUID()}.xml`);
-  fs.writeFileSync(file, xml);
-  const result = spawnSync(
-    'xmllint',
-    ['--noout', '--schema', path.join(XSD_DIR, `${SCHEMAS[kind]}.xsd`), file],
-    { encoding: 'utf8' },
-  );
-  fs.rmSync(file, { force: true });
-  if (result.error) throw new Error(`xmllint is needed (apt-get install libxml2-utils)`);
-  return result.status === 0 ? '' : result.stderr;
-}
-
-/** A self-signed certificate for 127.0.0.1 and localhost, made by openssl for this run. */
-function makeCertificate(tmp: string): { key: string; cert: string } {
-  const key = path.join(tmp, 'key.pem');
-  const cert = path.join(tmp, 'cert.pem');
-  const result = spawnSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'ec',
-      '-pkeyopt',
-      'ec_paramgen_curve:prime256v1',
-      '-nodes',
-      '-keyout',
-      key,
-      '-out',
-      cert,
-      '-days',
-      '2',
-      '-subj',
-      '/CN=localhost',
-      '-addext',
-      'subjectAltName=IP:127.0.0.1,DNS:localhost',
-    ],
-    { encoding: 'utf8' },
-  );
-  if (result.status !== 0) throw new Error(`openssl failed: ${result.stderr}`);
-  return { key: fs.readFileSync(key, 'utf8'), cert: fs.readFileSync(cert, 'utf8') };
-}
+const schemaOf = (kind: keyof typeof SCHEMAS) => path.join(XSD_DIR, `${SCHEMAS[kind]}.xsd`);
 
 export async function startTestSes(
   options: { https?: boolean; user?: string; password?: string; landlordCode?: string } = {},
@@ -225,7 +184,7 @@ export async function startTestSes(
         'Ha de ser un fichero xml en UTF-8, comprimido (zip) y codificado en Base64',
       );
     record.xml = xml;
-    const errors = xsdErrors(xml, kind, tmp);
+    const errors = xsdErrors(xml, schemaOf(kind), tmp);
     if (errors) return reply(10121, `Error de validación: ${errors.slice(0, 60)}`);
     const communications = (xml.match(/<comunicacion>/g) ?? []).length;
     if (communications > 100) return reply(10121, 'Se supera el número máximo de comunicaciones');
@@ -275,7 +234,7 @@ export async function startTestSes(
         'Ha de ser un fichero xml en UTF-8, comprimido (zip) y codificado en Base64',
       );
     record.xml = xml;
-    const errors = xsdErrors(xml, 'B', tmp);
+    const errors = xsdErrors(xml, schemaOf('B'), tmp);
     if (errors) return reply(10118, `Error en el formato de fichero XML: ${errors.slice(0, 50)}`);
     const codes = (find(parseXml(xml), 'comunicaciones')?.children ?? []).map((c) => c.text.trim());
     if (codes.length === 0) return reply(10160, 'No ha informado del código de la comunicación');
@@ -511,7 +470,7 @@ export async function startTestSes(
     });
   };
 
-  const certificate = options.https ? makeCertificate(tmp) : undefined;
+  const certificate = options.https ? makeLocalhostCertificate(tmp) : undefined;
   const server = certificate
     ? https.createServer({ key: certificate.key, cert: certificate.cert }, handler)
     : http.createServer(handler);
