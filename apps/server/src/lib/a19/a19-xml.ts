@@ -19,7 +19,6 @@ import {
   isMinor,
   isSpain,
   SES_LIMITS,
-  sesContract,
   sesDocumentNumber,
   sesDocumentType,
   sesSex,
@@ -31,7 +30,7 @@ import {
   type SesEstablishment,
   type SesTraveler,
 } from '@hospes/shared/ses-preflight';
-import { escapeXml, SesDataError, text } from '../ses/ses-xml';
+import { SesDataError, text, writeAddress, writeContract, XmlWriter } from '../ses/ses-xml';
 
 export const A19_NAMESPACES = {
   PV: 'http://www.servicios.ertzaintza.eus/Ertzaintza/ALOJADOS/A19/comunicacionPV',
@@ -51,29 +50,11 @@ export function cardExpiryDate(value: string): string | null {
   return `${m[2]}-${m[1]}-${String(last).padStart(2, '0')}`;
 }
 
-class Writer {
-  private readonly parts: string[] = [];
-  private readonly stack: string[] = [];
-  open(name: string, attributes = ''): this {
-    this.parts.push(`<${name}${attributes}>`);
-    this.stack.push(name);
-    return this;
-  }
-  close(): this {
-    this.parts.push(`</${this.stack.pop()!}>`);
-    return this;
-  }
-  leaf(name: string, value: string): this {
-    this.parts.push(`<${name}>${escapeXml(value)}</${name}>`);
-    return this;
-  }
-  optional(name: string, value: string): this {
-    return value ? this.leaf(name, value) : this;
-  }
-  toString(): string {
-    return this.parts.join('');
-  }
-}
+/** A19's card expiry in the contract: `fechaCaducidadTarjeta`, the last day of the card's month. */
+const A19_CARD = {
+  element: 'fechaCaducidadTarjeta',
+  value: (cardExpiry: string) => cardExpiryDate(cardExpiry) ?? '',
+};
 
 function check(
   kind: SesCommunicationKind,
@@ -93,12 +74,12 @@ export function buildA19PartesXml(
   travelers: readonly SesTraveler[],
 ): string {
   check('PV', establishment, travelers);
-  const w = new Writer();
-  w.open('alt:peticion', ` xmlns:alt="${A19_NAMESPACES.PV}"`).open('solicitud');
+  const w = new XmlWriter({ compact: true });
+  w.open('alt:peticion', { 'xmlns:alt': A19_NAMESPACES.PV }).open('solicitud');
   w.leaf('codigoEstablecimiento', text(establishment.establishmentCode, 10));
   for (const stay of sesStays(travelers)) {
     w.open('comunicacion');
-    writeContract(w, stay);
+    writeContract(w, stay, A19_CARD);
     for (const traveler of stay) writePersona(w, traveler, 'VI', 'PV');
     w.close();
   }
@@ -111,12 +92,12 @@ export function buildA19ReservasXml(
   travelers: readonly SesTraveler[],
 ): string {
   check('RH', establishment, travelers);
-  const w = new Writer();
-  w.open('alt:peticion', ` xmlns:alt="${A19_NAMESPACES.RH}"`).open('solicitud');
+  const w = new XmlWriter({ compact: true });
+  w.open('alt:peticion', { 'xmlns:alt': A19_NAMESPACES.RH }).open('solicitud');
   for (const stay of sesStays(travelers)) {
     w.open('comunicacion');
     w.open('establecimiento').leaf('codigo', text(establishment.establishmentCode, 10)).close();
-    writeContract(w, stay);
+    writeContract(w, stay, A19_CARD);
     writePersona(w, stay.find((t) => !isMinor(t)) ?? stay[0]!, 'TI', 'RH');
     for (const traveler of stay) writePersona(w, traveler, 'VI', 'RH');
     w.close();
@@ -124,26 +105,7 @@ export function buildA19ReservasXml(
   return w.close().close().toString();
 }
 
-function writeContract(w: Writer, stay: SesTraveler[]) {
-  const c = sesContract(stay);
-  w.open('contrato');
-  w.leaf('referencia', text(c.reference, SES_LIMITS.contractReference));
-  w.leaf('fechaContrato', c.contractDate);
-  w.leaf('fechaEntrada', c.entry ?? '');
-  w.leaf('fechaSalida', c.exit ?? '');
-  w.leaf('numPersonas', String(c.numberOfPersons ?? stay.length));
-  if (c.numberOfRooms !== undefined) w.leaf('numHabitaciones', String(c.numberOfRooms));
-  if (c.internetBooking !== undefined) w.leaf('internet', c.internetBooking ? 'true' : 'false');
-  w.open('pago');
-  w.leaf('tipoPago', text(c.paymentType, 5));
-  if (isIsoDate(c.paymentDate)) w.leaf('fechaPago', c.paymentDate);
-  w.optional('medioPago', text(c.paymentMethod, SES_LIMITS.paymentMethod));
-  w.optional('titular', text(c.paymentHolder, SES_LIMITS.paymentHolder));
-  w.optional('fechaCaducidadTarjeta', cardExpiryDate(c.cardExpiry) ?? '');
-  w.close().close();
-}
-
-function writePersona(w: Writer, t: SesTraveler, rol: 'VI' | 'TI', kind: SesCommunicationKind) {
+function writePersona(w: XmlWriter, t: SesTraveler, rol: 'VI' | 'TI', kind: SesCommunicationKind) {
   const pv = kind === 'PV';
   w.open('persona');
   w.leaf('rol', rol);
@@ -179,15 +141,4 @@ function isCompleteAddress(address: SesAddress): boolean {
   return isSpain(country)
     ? /^\d{5}$/.test(sesText(address.municipalityCode))
     : sesText(address.municipalityName) !== '';
-}
-
-function writeAddress(w: Writer, address: SesAddress) {
-  w.open('direccion');
-  w.leaf('direccion', text(address.street, SES_LIMITS.street));
-  w.optional('direccionComplementaria', text(address.complement, SES_LIMITS.street));
-  if (isSpain(address.country)) w.leaf('codigoMunicipio', sesText(address.municipalityCode));
-  else w.leaf('nombreMunicipio', text(address.municipalityName, SES_LIMITS.municipalityName));
-  w.leaf('codigoPostal', text(address.postalCode, SES_LIMITS.postalCode));
-  w.leaf('pais', sesText(address.country).toUpperCase());
-  w.close();
 }

@@ -141,7 +141,18 @@ function pickHolder(stay: SesTraveler[], holderIds: readonly string[] | undefine
   return listed ?? stay.find((t) => !isMinor(t)) ?? stay[0]!;
 }
 
-function writeContract(w: XmlWriter, stay: SesTraveler[]): void {
+/**
+ * The stay's `contrato`. The card's expiry is the one element A19 writes otherwise
+ * (`fechaCaducidadTarjeta`, a date): `card` names it and writes its value.
+ */
+export function writeContract(
+  w: XmlWriter,
+  stay: SesTraveler[],
+  card: { element: string; value: (cardExpiry: string) => string } = {
+    element: 'caducidadTarjeta',
+    value: (cardExpiry) => text(cardExpiry, 7),
+  },
+): void {
   const c = sesContract(stay);
   w.open('contrato');
   w.leaf('referencia', text(c.reference, SES_LIMITS.contractReference));
@@ -156,7 +167,7 @@ function writeContract(w: XmlWriter, stay: SesTraveler[]): void {
   if (isIsoDate(c.paymentDate)) w.leaf('fechaPago', c.paymentDate);
   w.optional('medioPago', text(c.paymentMethod, SES_LIMITS.paymentMethod));
   w.optional('titular', text(c.paymentHolder, SES_LIMITS.paymentHolder));
-  w.optional('caducidadTarjeta', text(c.cardExpiry, 7));
+  w.optional(card.element, card.value(c.cardExpiry));
   w.close();
   w.close();
 }
@@ -222,7 +233,7 @@ function isCompleteAddress(address: SesAddress): boolean {
     : sesText(address.municipalityName) !== '';
 }
 
-function writeAddress(w: XmlWriter, address: SesAddress): void {
+export function writeAddress(w: XmlWriter, address: SesAddress): void {
   const spain = isSpain(address.country);
   w.open('direccion');
   w.leaf('direccion', text(address.street, SES_LIMITS.street));
@@ -270,40 +281,52 @@ export function escapeXml(value: string): string {
   );
 }
 
-/** A minimal indenting writer for element-only content with text leaves. */
-class XmlWriter {
-  private readonly lines: string[] = ['<?xml version="1.0" encoding="UTF-8"?>'];
+/**
+ * A minimal writer for element-only content with text leaves: indented with an XML declaration
+ * (SES's files), or `compact` (A19's solicitud, carried in a CDATA section).
+ */
+export class XmlWriter {
+  private readonly lines: string[];
   private readonly stack: string[] = [];
+  private readonly compact: boolean;
 
-  open(name: string, attributes: Record<string, string> = {}): void {
+  constructor(options: { compact?: boolean } = {}) {
+    this.compact = options.compact ?? false;
+    this.lines = this.compact ? [] : ['<?xml version="1.0" encoding="UTF-8"?>'];
+  }
+
+  open(name: string, attributes: Record<string, string> = {}): this {
     const attrs = Object.entries(attributes)
       .map(([k, v]) => ` ${k}="${escapeXml(v)}"`)
       .join('');
     this.lines.push(`${this.indent()}<${name}${attrs}>`);
     this.stack.push(name);
+    return this;
   }
 
-  close(): void {
+  close(): this {
     const name = this.stack.pop();
     if (!name) throw new Error('XmlWriter: nothing to close');
     this.lines.push(`${this.indent()}</${name}>`);
+    return this;
   }
 
-  leaf(name: string, value: string): void {
+  leaf(name: string, value: string): this {
     this.lines.push(`${this.indent()}<${name}>${escapeXml(value)}</${name}>`);
+    return this;
   }
 
   /** Writes the element only when it has a value. */
-  optional(name: string, value: string): void {
-    if (value) this.leaf(name, value);
+  optional(name: string, value: string): this {
+    return value ? this.leaf(name, value) : this;
   }
 
   toString(): string {
     if (this.stack.length) throw new Error(`XmlWriter: unclosed ${this.stack.join(', ')}`);
-    return `${this.lines.join('\n')}\n`;
+    return this.compact ? this.lines.join('') : `${this.lines.join('\n')}\n`;
   }
 
   private indent(): string {
-    return '  '.repeat(this.stack.length);
+    return this.compact ? '' : '  '.repeat(this.stack.length);
   }
 }
