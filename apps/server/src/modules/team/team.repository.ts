@@ -16,6 +16,17 @@ export type InvitationRow = typeof invitations.$inferSelect;
  * The members of establishments, their custom roles and the invitations to join (decision 058).
  * Every query names the establishment it reads; the service checks the caller may reach it.
  */
+/** The row of one member of one establishment. */
+const memberRow = (establishmentId: string, userId: string) =>
+  and(
+    eq(establishmentMembers.establishmentId, establishmentId),
+    eq(establishmentMembers.userId, userId),
+  );
+
+/** One custom role, only within its establishment. */
+const roleRow = (establishmentId: string, id: string) =>
+  and(eq(establishmentRoles.id, id), eq(establishmentRoles.establishmentId, establishmentId));
+
 export function createTeamRepository(db: Db) {
   return {
     /** Every membership of a user, with the establishment's name and what the role permits. */
@@ -72,12 +83,7 @@ export function createTeamRepository(db: Db) {
       const [row] = await tx
         .select()
         .from(establishmentMembers)
-        .where(
-          and(
-            eq(establishmentMembers.establishmentId, establishmentId),
-            eq(establishmentMembers.userId, userId),
-          ),
-        );
+        .where(memberRow(establishmentId, userId));
       return row ?? null;
     },
 
@@ -118,12 +124,7 @@ export function createTeamRepository(db: Db) {
       const rows = await tx
         .update(establishmentMembers)
         .set({ role, customRoleId })
-        .where(
-          and(
-            eq(establishmentMembers.establishmentId, establishmentId),
-            eq(establishmentMembers.userId, userId),
-          ),
-        )
+        .where(memberRow(establishmentId, userId))
         .returning({ userId: establishmentMembers.userId });
       return rows.length > 0;
     },
@@ -131,12 +132,7 @@ export function createTeamRepository(db: Db) {
     async removeMember(establishmentId: string, userId: string, tx: Db = db) {
       const rows = await tx
         .delete(establishmentMembers)
-        .where(
-          and(
-            eq(establishmentMembers.establishmentId, establishmentId),
-            eq(establishmentMembers.userId, userId),
-          ),
-        )
+        .where(memberRow(establishmentId, userId))
         .returning({ userId: establishmentMembers.userId });
       return rows.length > 0;
     },
@@ -155,15 +151,7 @@ export function createTeamRepository(db: Db) {
     },
 
     async findRole(establishmentId: string, id: string, tx: Db = db) {
-      const [row] = await tx
-        .select()
-        .from(establishmentRoles)
-        .where(
-          and(
-            eq(establishmentRoles.id, id),
-            eq(establishmentRoles.establishmentId, establishmentId),
-          ),
-        );
+      const [row] = await tx.select().from(establishmentRoles).where(roleRow(establishmentId, id));
       return row ?? null;
     },
 
@@ -184,12 +172,7 @@ export function createTeamRepository(db: Db) {
       const [row] = await tx
         .update(establishmentRoles)
         .set(values)
-        .where(
-          and(
-            eq(establishmentRoles.id, id),
-            eq(establishmentRoles.establishmentId, establishmentId),
-          ),
-        )
+        .where(roleRow(establishmentId, id))
         .returning();
       return row ?? null;
     },
@@ -205,12 +188,7 @@ export function createTeamRepository(db: Db) {
     async deleteRole(establishmentId: string, id: string, tx: Db = db) {
       const rows = await tx
         .delete(establishmentRoles)
-        .where(
-          and(
-            eq(establishmentRoles.id, id),
-            eq(establishmentRoles.establishmentId, establishmentId),
-          ),
-        )
+        .where(roleRow(establishmentId, id))
         .returning({ id: establishmentRoles.id });
       return rows.length > 0;
     },
