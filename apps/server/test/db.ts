@@ -13,7 +13,7 @@ export async function openTestDatabase(
   pool: { poolSize?: number; connectionLifetimeSeconds?: number } = {},
 ): Promise<Database> {
   if (process.env.TEST_DB === 'postgres') {
-    const created = await createPostgresTestDatabase();
+    const created = await createPostgresTestDatabase({ template: inject('postgresTemplate') });
     const database = await openDatabase({ url: created.url, poolSize: 5, ...pool });
     return {
       ...database,
@@ -32,10 +32,13 @@ export async function openTestDatabase(
 }
 
 /**
- * An empty database of its own on TEST_DATABASE_URL: its address, and `drop`, which waits for
- * its connections to close (of this process or another) and drops it.
+ * A database of its own on TEST_DATABASE_URL, empty or a copy of `template` (the migrated one of
+ * global-setup): its address, and `drop`, which waits for its connections to close (of this process
+ * or another) and drops it.
  */
-export async function createPostgresTestDatabase(): Promise<{
+export async function createPostgresTestDatabase({
+  template,
+}: { template?: string } = {}): Promise<{
   url: string;
   drop(): Promise<void>;
 }> {
@@ -44,7 +47,9 @@ export async function createPostgresTestDatabase(): Promise<{
   const name = `hospes_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(
+    template ? `create database ${name} template ${template}` : `create database ${name}`,
+  );
   await admin.end();
   const url = new URL(base);
   url.pathname = `/${name}`;
