@@ -5,6 +5,7 @@ import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
 import { AppToaster } from '@/app/provider';
+import { authStore } from '@/lib/auth';
 import { createQueryClient } from '@/lib/query-client';
 
 export interface MockCall {
@@ -24,19 +25,24 @@ export const TEST_CSRF_TOKEN = 'csrf-test-token';
 
 /**
  * What mockApi answers, unrecorded, unless a test answers it itself: the CSRF token the API client
- * asks for before its first POST, PUT, PATCH or DELETE, and the start-up /me of a browser that has
- * no session cookie.
+ * asks for before its first POST, PUT, PATCH or DELETE, and /me as the session stands: the user a
+ * test signed in with authStore.setSession (which asks /me for the memberships in the background),
+ * with no memberships, or 401 for a browser that has no session cookie.
  */
-const DEFAULTS: Record<string, Reply> = {
+const DEFAULTS: Record<string, Handler | Reply> = {
   'GET /api/auth/csrf-token': { body: { success: true, token: TEST_CSRF_TOKEN } },
-  'GET /api/auth/me': {
-    status: 401,
-    body: {
-      success: false,
-      code: 'UNAUTHENTICATED',
-      message: 'You need to log in to continue.',
-      requestId: 'req-1',
-    },
+  'GET /api/auth/me': () => {
+    const { user } = authStore.getState();
+    if (user) return { body: { success: true, user, memberships: [] } };
+    return {
+      status: 401,
+      body: {
+        success: false,
+        code: 'UNAUTHENTICATED',
+        message: 'You need to log in to continue.',
+        requestId: 'req-1',
+      },
+    };
   },
 };
 
