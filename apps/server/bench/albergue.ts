@@ -25,7 +25,8 @@ import { signaturePng } from '../src/lib/pdf/fixtures';
 import { mrzFixtures } from '../test/fixtures/mrz/fixtures';
 import { photoJpeg } from '../test/documents-helpers';
 import { dataUrl, travelerBody } from '../test/traveler-factories';
-import { buildServer, procStatus } from './server-process';
+import { mallocEnv, serverNodeFlags } from '../../../scripts/server-env.mjs';
+import { buildServer, procMappings, procStatus } from './server-process';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, '../../..');
@@ -34,6 +35,7 @@ const OTHER_TRAVELERS = 20_000;
 const PASSWORD = 'bench-password-2026';
 const HOURS = Number(process.env.ALBERGUE_HOURS ?? 12);
 const IDLE_SECONDS = Number(process.env.ALBERGUE_IDLE_SECONDS ?? 75);
+const DAYS = Number(process.env.ALBERGUE_DAYS ?? 2);
 
 const mb = (kb: number) => kb / 1024;
 const percentile = (sorted: number[], p: number) =>
@@ -120,9 +122,10 @@ async function seed(dataDir: string) {
 }
 
 async function startServer(serverFile: string, dataDir: string) {
-  const child = spawn(process.execPath, ['--expose-gc', serverFile], {
+  // Started as scripts/start.mjs (npm start) starts the server: its flags and allocator settings.
+  const child = spawn(process.execPath, ['--expose-gc', ...serverNodeFlags(), serverFile], {
     cwd: path.resolve(HERE, '..'),
-    env: { ...process.env, BENCH_DATA_DIR: dataDir, NODE_ENV: 'production' },
+    env: { ...process.env, ...mallocEnv(), BENCH_DATA_DIR: dataDir, NODE_ENV: 'production' },
     stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
   });
   child.once('exit', (code, signal) => {
@@ -182,6 +185,51 @@ async function timedLists(child: ChildProcess, base: string, token: string, url:
   times.sort((a, b) => a - b);
   return { p50: percentile(times, 0.5), p95: percentile(times, 0.95), cpu: cpuMs / 1000 / 300 };
 }
+
+interface Breakdown {
+  rss: number;
+  heapUsed: number;
+  external: number;
+  arrayBuffers: number;
+  /** PGlite's WebAssembly memory: allocated, and resident. */
+  pglite: number;
+  pgliteResident: number;
+  /** The other WebAssembly memories (an OCR worker's), resident. */
+  otherWasm: number[];
+  mallocHeap: number;
+  anonymous: number;
+  files: number;
+}
+
+/**
+ * Where the server's memory is (MiB), after a full garbage collection: process.memoryUsage(),
+ * PGlite's WebAssembly memory, and /proc/<pid>/smaps (what of each wasm memory is resident, the
+ * main malloc heap, other anonymous memory, files).
+ */
+async function breakdown(child: ChildProcess): Promise<Breakdown> {
+  const reply = await new Promise<{ now: NodeJS.MemoryUsage; wasm: number }>((resolve) => {
+    child.once('message', (r) => resolve(r as { now: NodeJS.MemoryUsage; wasm: number }));
+    child.send('breakdown');
+  });
+  const maps = await procMappings(child.pid!);
+  const pgliteMap = maps.wasm.find((m) => m.size * 1024 === reply.wasm);
+  const mib = (bytes: number) => bytes / 2 ** 20;
+  return {
+    rss: mib(reply.now.rss),
+    heapUsed: mib(reply.now.heapUsed),
+    external: mib(reply.now.external),
+    arrayBuffers: mib(reply.now.arrayBuffers),
+    pglite: mib(reply.wasm),
+    pgliteResident: mb(pgliteMap?.rss ?? 0),
+    otherWasm: maps.wasm.filter((m) => m !== pgliteMap).map((m) => mb(m.rss)),
+    mallocHeap: mb(maps.heap),
+    anonymous: mb(maps.anonymous),
+    files: mb(maps.files),
+  };
+}
+
+const showBreakdown = (b: Breakdown) =>
+  `RSS ${b.rss.toFixed(0)} = PGlite ${b.pgliteResident.toFixed(0)} (of ${b.pglite.toFixed(0)}) + other wasm [${b.otherWasm.map((v) => v.toFixed(0)).join(', ')}] + malloc heap ${b.mallocHeap.toFixed(0)} + other anon ${b.anonymous.toFixed(0)} + files ${b.files.toFixed(0)}; V8 heap used ${b.heapUsed.toFixed(0)}, external ${b.external.toFixed(0)} (array buffers ${b.arrayBuffers.toFixed(0)})`;
 
 /** The calls of one "hour" of an albergue's day: the desk, and travelers on the public page. */
 async function hourOfTheDay(
@@ -267,7 +315,7 @@ async function hourOfTheDay(
     await fetch(`${base}/api/pilgrims/${id}/pdf`, { headers }).then((r) => r.arrayBuffer());
   }
   // Once in the day, the export of the day's travelers.
-  if (hour === Math.floor(HOURS / 2))
+  if (hour % HOURS === Math.floor(HOURS / 2))
     await fetch(`${base}/api/pilgrims/export?format=xlsx&establishmentId=${establishmentId}`, {
       headers,
     }).then((r) => r.arrayBuffer());
@@ -286,13 +334,20 @@ async function main() {
     const headers = { authorization: `Bearer ${token}` };
 
     // 1. The owner's list.
-    const byDefault = await timedLists(child, base, token, '/api/pilgrims?limit=20');
-    const chosen = await timedLists(
-      child,
-      base,
-      token,
-      `/api/pilgrims?establishmentId=${establishmentId}&limit=20`,
-    );
+    // ALBERGUE_LISTS=0 skips them (a run for the day's memory alone).
+    const skipLists = process.env.ALBERGUE_LISTS === '0';
+    const none = { p50: 0, p95: 0, cpu: 0 };
+    const byDefault = skipLists
+      ? none
+      : await timedLists(child, base, token, '/api/pilgrims?limit=20');
+    const chosen = skipLists
+      ? none
+      : await timedLists(
+          child,
+          base,
+          token,
+          `/api/pilgrims?establishmentId=${establishmentId}&limit=20`,
+        );
     process.stdout.write(
       `list, no establishment chosen: p50 ${byDefault.p50.toFixed(1)} ms, p95 ${byDefault.p95.toFixed(1)} ms, server CPU ${byDefault.cpu.toFixed(2)} ms\n` +
         `list, establishment chosen:    p50 ${chosen.p50.toFixed(1)} ms, p95 ${chosen.p95.toFixed(1)} ms, server CPU ${chosen.cpu.toFixed(2)} ms\n`,
@@ -313,6 +368,8 @@ async function main() {
           .map((f) => fs.readFile(f.file)),
       ),
     };
+    const before = await breakdown(child);
+    process.stdout.write(`  before the day: ${showBreakdown(before)}\n`);
     const start = mb((await procStatus(pid)).rss);
     let peak = start;
     let sampling = true;
@@ -325,41 +382,62 @@ async function main() {
       }
     })();
     const dayStarted = performance.now();
-    for (let hour = 0; hour < HOURS; hour++) {
+    /** Each day's end: the RSS as the last hour left it, then where it is after a collection. */
+    const days: Array<{ rss: number; after: Breakdown }> = [];
+    for (let hour = 0; hour < HOURS * DAYS; hour++) {
       await hourOfTheDay(base, token, establishmentId, link, images, hour);
       timeline.push(mb((await procStatus(pid)).rss));
       process.stdout.write(`  hour ${hour + 1}: RSS ${timeline.at(-1)!.toFixed(0)} MiB\n`);
+      const endOfDay = (hour + 1) % HOURS === 0;
+      if (process.env.ALBERGUE_BREAKDOWN === '1' || endOfDay) {
+        const now = await breakdown(child);
+        process.stdout.write(`    ${showBreakdown(now)}\n`);
+        if (endOfDay) days.push({ rss: timeline.at(-1)!, after: now });
+      }
     }
     const daySeconds = (performance.now() - dayStarted) / 1000;
-    const endOfDay = mb((await procStatus(pid)).rss);
     await new Promise((resolve) => setTimeout(resolve, IDLE_SECONDS * 1000));
     const afterIdle = mb((await procStatus(pid)).rss);
+    const quiet = await breakdown(child);
+    process.stdout.write(`  after the quiet: ${showBreakdown(quiet)}\n`);
     sampling = false;
     await sampler;
-    const lines = [
-      `start ${start.toFixed(0)} MiB, peak ${peak.toFixed(0)} MiB, end of the day ${endOfDay.toFixed(0)} MiB, after ${IDLE_SECONDS} s of quiet ${afterIdle.toFixed(0)} MiB (${daySeconds.toFixed(0)} s of load)`,
-    ];
-    process.stdout.write(`${lines[0]}\n`);
+    process.stdout.write(
+      `start ${start.toFixed(0)} MiB, peak ${peak.toFixed(0)} MiB, end of each day ${days.map((d) => d.rss.toFixed(0)).join(', ')} MiB, after ${IDLE_SECONDS} s of quiet ${afterIdle.toFixed(0)} MiB (${daySeconds.toFixed(0)} s of load)\n`,
+    );
 
     if (process.argv.includes('--write')) {
       const cpus = os.cpus();
+      const f = (v: number) => v.toFixed(0);
+      const row = (what: string, b: Breakdown) =>
+        `| ${what} | ${f(b.rss)} | ${f(b.pgliteResident)} of ${f(b.pglite)} | ${b.otherWasm.length ? f(b.otherWasm.reduce((x, y) => x + y, 0)) : '–'} | ${f(b.mallocHeap)} | ${f(b.anonymous)} | ${f(b.heapUsed)} | ${f(b.files)} |`;
       const dayLines = [
         '',
-        `### A day's memory (${HOURS} "hours" of mixed requests, compressed)`,
+        `### A day's memory (${HOURS} "hours" of mixed requests, compressed; ${DAYS} days running)`,
         '',
         'Each hour: 4 desk registrations with a 3,000 × 2,000 JPEG photo and a signature; 2 public',
-        'document scans (OCR; the 10 first of the day followed by a self check-in); 40 lists (default,',
-        'chosen, staying, search, page 3);',
+        'document scans (OCR; the 10 first of the first day followed by a self check-in, which one',
+        'address may do 10 times an hour); 40 lists (default, chosen, staying, search, page 3);',
         'for each desk registration the traveler, its thumbnails and images, and its PDF; one XLSX',
-        'export in the day. The server’s RSS from /proc/<pid>/status.',
+        'export a day. The server started as `npm start` starts it (scripts/server-env.mjs: V8 flags,',
+        "glibc's allocator settings); its RSS from /proc/<pid>/status.",
         '',
-        '| RSS at start | peak | end of the day | after ' +
-          IDLE_SECONDS +
-          ' s of quiet | load time |',
-        '|---:|---:|---:|---:|---:|',
-        `| ${start.toFixed(0)} MiB | ${peak.toFixed(0)} MiB | ${endOfDay.toFixed(0)} MiB | ${afterIdle.toFixed(0)} MiB | ${daySeconds.toFixed(0)} s |`,
+        `| RSS at start | peak | ${days.map((_, i) => `end of day ${i + 1}`).join(' | ')} | after ${IDLE_SECONDS} s of quiet | load time |`,
+        `|---:|---:|${days.map(() => '---:|').join('')}---:|---:|`,
+        `| ${f(start)} MiB | ${f(peak)} MiB | ${days.map((d) => `${f(d.rss)} MiB`).join(' | ')} | ${f(afterIdle)} MiB | ${daySeconds.toFixed(0)} s |`,
         '',
-        `RSS after each hour (MiB): ${timeline.map((v) => v.toFixed(0)).join(', ')}.`,
+        `RSS after each hour (MiB): ${timeline.map(f).join(', ')}.`,
+        '',
+        'Where it is (MiB, after a full garbage collection; from process.memoryUsage() and',
+        "/proc/<pid>/smaps): PGlite's WebAssembly memory, resident of allocated; the OCR worker's",
+        "WebAssembly memory (tesseract); glibc's main heap; other anonymous memory (V8's heaps, the",
+        "allocator's other arenas and mapped blocks, thread stacks); V8's heap in use; files mapped.",
+        '',
+        '| when | RSS | PGlite | OCR worker | malloc heap | other anonymous | V8 heap used | files |',
+        '|---|---:|---:|---:|---:|---:|---:|---:|',
+        row('before the day', before),
+        ...days.map((d, i) => row(`end of day ${i + 1}`, d.after)),
+        row(`after ${IDLE_SECONDS} s of quiet`, quiet),
         '',
         ...NOTES,
       ];
