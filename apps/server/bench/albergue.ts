@@ -8,9 +8,13 @@
  * so its memory is its own.
  * 1. The owner's traveler list, page 1, with no establishment chosen (the list the desk opens) and
  *    with the establishment chosen: one request at a time, 50 warm-up, then 300 measured each.
- * 2. A day of the desk and the public page, compressed: ALBERGUE_HOURS "hours" (default 12) of
- *    mixed requests (below), the server's RSS sampled every 50 ms; its RSS at start, its peak,
- *    and at the end of the day and after ALBERGUE_IDLE_SECONDS (default 75) of quiet.
+ *    (ALBERGUE_LISTS=0 skips them.)
+ * 2. ALBERGUE_DAYS days (default 2) of the desk and the public page, compressed: each
+ *    ALBERGUE_HOURS "hours" (default 12) of mixed requests (below), the server's RSS sampled every
+ *    50 ms; its RSS at start, its peak, at the end of each day and after ALBERGUE_IDLE_SECONDS
+ *    (default 75) of quiet; and at the start, each day's end and after the quiet, where the memory
+ *    is (V8, PGlite's WebAssembly memory, glibc's heap, /proc/<pid>/smaps; ALBERGUE_BREAKDOWN=1:
+ *    every hour). The server is started as `npm start` starts it (scripts/server-env.mjs).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
