@@ -6,6 +6,7 @@
 import { buildApp } from '../src/app';
 import { testConfig } from '../src/config/env';
 import { openDatabase } from '../src/db/client';
+import { PgliteClient } from '../src/db/pglite-client';
 
 const url = process.env.BENCH_DATABASE_URL;
 const dataDir = process.env.BENCH_DATA_DIR!;
@@ -26,7 +27,19 @@ setInterval(() => {
     arrayBuffers: Math.max(peak.arrayBuffers, m.arrayBuffers),
   };
 }, 20).unref();
+/** The bytes of PGlite's WebAssembly memory (allocated; what of it is resident is in smaps). */
+function pgliteMemory(): number {
+  const client = (database.db as unknown as { $client?: unknown }).$client;
+  if (!(client instanceof PgliteClient)) return 0;
+  const mod = (client.pglite as unknown as { mod?: { HEAPU8?: Uint8Array } }).mod;
+  return mod?.HEAPU8?.buffer.byteLength ?? 0;
+}
 process.on('message', (message: unknown) => {
+  if (message === 'breakdown') {
+    globalThis.gc?.();
+    process.send?.({ now: process.memoryUsage(), wasm: pgliteMemory() });
+    return;
+  }
   if (message === 'gc') globalThis.gc?.();
   process.send?.({ peak, now: process.memoryUsage(), cpu: process.cpuUsage() });
   peak = { rss: 0, heapUsed: 0, external: 0, arrayBuffers: 0 };

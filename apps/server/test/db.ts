@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { openDatabase, PGLITE_EXTENSIONS, type Database } from '../src/db/client';
+import { openDatabase, pgliteOptions, type Database } from '../src/db/client';
 
 /**
  * A database of its own for one test file: PGlite loaded from the migrated snapshot, or, when the
@@ -26,7 +26,7 @@ export async function openTestDatabase(
   const snapshot = await fs.readFile(inject('pgliteSnapshot'));
   const pglite = await PGlite.create({
     loadDataDir: new Blob([snapshot]),
-    extensions: PGLITE_EXTENSIONS,
+    ...pgliteOptions(),
   });
   return openDatabase({ pglite });
 }

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
-import { openDatabase, PGLITE_EXTENSIONS } from '../src/db/client';
+import { openDatabase, pgliteOptions } from '../src/db/client';
 import { createPostgresTestDatabase } from './db';
 
 declare module 'vitest' {
@@ -21,7 +21,7 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject) {
-  const pglite = new PGlite({ extensions: PGLITE_EXTENSIONS });
+  const pglite = new PGlite(pgliteOptions());
   const database = await openDatabase({ pglite });
   const dump = await pglite.dumpDataDir('none');
   const file = path.join(os.tmpdir(), `hospes-pglite-${process.pid}-${Date.now()}.tar`);

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { inject } from 'vitest';
-import { PGLITE_EXTENSIONS } from '../src/db/client';
+import { pgliteOptions } from '../src/db/client';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -117,7 +117,7 @@ export async function seedDataDir(dataDir: string): Promise<void> {
   const snapshot = await fs.readFile(inject('pgliteSnapshot'));
   const pglite = await PGlite.create(path.join(dataDir, 'pgdata'), {
     loadDataDir: new Blob([snapshot]),
-    extensions: PGLITE_EXTENSIONS,
+    ...pgliteOptions(),
   });
   await pglite.close();
 }

@@ -1,8 +1,12 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/db';
-import type { Db } from './client';
+import { seedDataDir } from '../../test/server-process';
+import { openDatabase, PGLITE_MEMORY_SETTINGS, type Db } from './client';
 
 /** The backend process that `db` (a database or a transaction) runs its statements on. */
 async function backendOf(db: Pick<Db, 'execute'>): Promise<number> {
@@ -87,6 +91,32 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('PostgreSQL connections', ()
       expect(rows[0]!.one).toBe(1);
     } finally {
       await database.close();
+    }
+  });
+});
+
+describe.skipIf(process.env.TEST_DB === 'postgres')('The embedded database (PGlite)', () => {
+  it("is opened with PostgreSQL's memory bounded (decision 065): shared buffers, sorts, maintenance", async () => {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'hospes-pglite-memory-'));
+    // The tests' migrated database (a fresh one would be made and migrated: seconds), opened as
+    // the server opens its data directory.
+    await seedDataDir(dataDir);
+    const database = await openDatabase({ dataDir });
+    try {
+      const { rows } = await database.sql(
+        `select name, current_setting(name) as value from unnest($1::text[]) as name`,
+        [Object.keys(PGLITE_MEMORY_SETTINGS)],
+      );
+      expect(Object.fromEntries(rows.map((r) => [r.name, r.value]))).toEqual({
+        shared_buffers: '32MB',
+        work_mem: '4MB',
+        maintenance_work_mem: '16MB',
+        temp_buffers: '8MB',
+        wal_buffers: '1MB',
+      });
+    } finally {
+      await database.close();
+      await fs.rm(dataDir, { recursive: true, force: true });
     }
   });
 });

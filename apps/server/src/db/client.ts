@@ -54,6 +54,36 @@ export function migrationsFolder(): string {
 /** The PostgreSQL extensions the migrations create, as PGlite loads them (from node_modules). */
 export const PGLITE_EXTENSIONS = { pg_trgm };
 
+/**
+ * PostgreSQL's memory inside PGlite (decision 065). PGlite's WebAssembly memory grows to the
+ * largest it has needed and is never given back, so what PostgreSQL may take is what the process
+ * keeps: shared buffers of 128 MB (initdb's default) filled up through a day with pages the
+ * operating system's cache also holds (PGlite reads its files through it); a sort or hash of up to
+ * 4 MB per step; an index built or a table vacuumed (migrations) with up to 64 MB. An albergue's
+ * working set is a few MB of rows and indexes.
+ */
+export const PGLITE_MEMORY_SETTINGS = {
+  shared_buffers: '32MB',
+  work_mem: '4MB',
+  maintenance_work_mem: '16MB',
+  temp_buffers: '8MB',
+  wal_buffers: '1MB',
+} as const;
+
+/** How the server opens PGlite: the extensions, and PGlite's own start parameters with ours. */
+export function pgliteOptions(): { extensions: typeof PGLITE_EXTENSIONS; startParams: string[] } {
+  return {
+    extensions: PGLITE_EXTENSIONS,
+    startParams: [
+      ...PGlite.defaultStartParams,
+      ...Object.entries(PGLITE_MEMORY_SETTINGS).flatMap(([name, value]) => [
+        '-c',
+        `${name}=${value}`,
+      ]),
+    ],
+  };
+}
+
 export type OpenOptions =
   | { url: string; poolSize?: number; connectionLifetimeSeconds?: number }
   | { dataDir: string }
@@ -140,7 +170,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     ensurePrivateDir(options.dataDir);
     ensurePrivateDir(dir);
     const fresh = !fs.existsSync(path.join(dir, 'PG_VERSION'));
-    client = new PGlite(dir, { extensions: PGLITE_EXTENSIONS });
+    client = new PGlite(dir, pgliteOptions());
     await client.waitReady;
     // A new cluster's files are written readable and writable by anyone (0666), whatever the
     // umask; the files PostgreSQL creates later are 0600.

@@ -6,6 +6,15 @@ import { signaturePng } from '../pdf/fixtures';
 import { documentPreview, inTurn, PREVIEW_MAX_SIDE, PREVIEWS_AT_ONCE } from './preview';
 
 describe('documentPreview', () => {
+  it("leaves nothing in libvips' operation cache once a preview is made (privacy and memory, decision 065)", async () => {
+    expect(await documentPreview(await photoJpeg(1200, 800))).not.toBeNull();
+    expect(sharp.cache()).toMatchObject({
+      memory: { current: 0, max: 0 },
+      files: { current: 0, max: 0 },
+      items: { current: 0, max: 0 },
+    });
+  });
+
   it('makes a WebP of at most 640 px a side, turned as the EXIF says', async () => {
     const upright = await sharp(await photoJpeg(1000, 1600))
       .withMetadata({ orientation: 6 })

@@ -285,6 +285,11 @@ export class StatementCache {
   private static sequence = 0;
   constructor(private readonly max = 500) {}
 
+  /** How many statements it holds (at most `max`: past it, it starts again empty). */
+  get size(): number {
+    return this.statements.size;
+  }
+
   /** The statement of this shape; `build` makes it (with this name) the first time. */
   get<T>(key: string, build: (name: string) => T): T {
     let statement = this.statements.get(key) as T | undefined;
