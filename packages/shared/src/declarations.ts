@@ -17,6 +17,8 @@ export const DECLARATION_WARNING_DAYS = 30;
  * the day before the same date a year later (signed 2026-03-10 → valid until 2027-03-09).
  */
 export function declarationValidUntil(signedOn: string): string {
+  // 29 February: the same date a year later would be 1 March, so through 28 February.
+  if (signedOn.endsWith('-02-29')) return `${Number(signedOn.slice(0, 4)) + 1}-02-28`;
   return addDays(addYears(signedOn, 1), -1);
 }
 
