@@ -100,9 +100,9 @@ export async function expectNoReadableSession(page: Page) {
   expect(readable.storage).not.toContain('hospes.devices');
 }
 
-/** Signs on the traveler form's signature pad with the mouse: a zigzag across it. */
-export async function sign(page: Page) {
-  const pad = page.getByRole('img', { name: "Traveler's signature" });
+/** Signs on a signature pad (the traveler form's by default) with the mouse: a zigzag across it. */
+export async function sign(page: Page, padName = "Traveler's signature") {
+  const pad = page.getByRole('img', { name: padName });
   await pad.scrollIntoViewIfNeeded();
   const box = await pad.boundingBox();
   if (!box) throw new Error('no signature pad');

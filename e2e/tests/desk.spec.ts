@@ -380,3 +380,43 @@ test('with no establishment, registration says to create one first and links to 
   await expect(page).toHaveURL(/\/profile\?tab=establishments/);
   await expect(page.getByText('No establishment yet')).toBeVisible();
 });
+
+test('an owner reads the declaración responsable in their language, signs it on screen and downloads the PDF', async ({
+  page,
+  mail,
+  baseURL,
+}) => {
+  const { token } = await createOwner(page.request, mail, baseURL!, { prefix: 'declaration' });
+  await signIn(page, token, baseURL!);
+  // On a phone's width: the statement, the pad and the buttons fit.
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.goto('/profile?tab=establishments');
+  const roque = page.getByRole('article', { name: 'Albergue San Roque' });
+  await roque.getByRole('button', { name: /Declaración responsable.*not signed/ }).click();
+  await roque.getByRole('button', { name: 'Sign the declaration (Albergue San Roque)' }).click();
+  const declaration = roque.getByRole('form', {
+    name: 'Sign the declaración responsable of Albergue San Roque',
+  });
+  await expect(declaration.getByText(/Royal Decree 933\/2021/)).toBeVisible();
+  await sign(page, 'Your signature');
+  await expectAccessible(page);
+  await declaration.getByRole('button', { name: 'Sign and save' }).click();
+  await expect(page.getByText(/Declaration signed: valid until/)).toBeVisible();
+  await expect(
+    roque.getByRole('button', { name: /Declaración responsable.*valid until/ }),
+  ).toBeVisible();
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+  const saving = page.waitForEvent('download');
+  await roque.getByRole('button', { name: /^Download PDF/ }).click();
+  const saved = await saving;
+  expect(saved.suggestedFilename()).toMatch(/^declaracion-responsable-.+\.pdf$/);
+  expect(
+    fs
+      .readFileSync(await saved.path())
+      .subarray(0, 5)
+      .toString('latin1'),
+  ).toBe('%PDF-');
+});

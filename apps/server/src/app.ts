@@ -29,6 +29,9 @@ import { createPdfService } from './modules/documents/pdf/pdf.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createEstablishmentsRepository } from './modules/establishments/establishments.repository';
 import { establishmentsRoutes } from './modules/establishments/establishments.routes';
+import { createDeclarationsRepository } from './modules/declarations/declarations.repository';
+import { declarationsRoutes } from './modules/declarations/declarations.routes';
+import { createDeclarationsService } from './modules/declarations/declarations.service';
 import { createEstablishmentsService } from './modules/establishments/establishments.service';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { createContactRepository } from './modules/contact/contact.repository';
@@ -347,6 +350,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ocrPerEstablishmentPerMinute: config.checkinScans.perMinute,
     },
   });
+  // The declaración responsable of each establishment, signed yearly, kept as PDFs (decision 063).
+  const declarations = createDeclarationsService({
+    db,
+    declarations: createDeclarationsRepository(db),
+    audit,
+    cipher,
+    now,
+  });
   // Registration documents: the PDF (download, e-mail), the traveler file (export, import) and
   // the SES.HOSPEDAJES files. The traveler repository numbers the travelers they write or print.
   const pdf = createPdfService({
@@ -497,6 +508,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         establishments,
         pilgrims,
       });
+      await api.register(declarationsRoutes, { declarations });
       await api.register(travelersRoutes, { prefix: '/pilgrims', pilgrims });
       await api.register(checkinRoutes, { checkin });
       await api.register(publicCheckinRoutes, { prefix: '/public/checkin', checkin });

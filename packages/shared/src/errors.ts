@@ -104,6 +104,8 @@ export const ERROR_CATALOGUE = {
   AUTHORITY_UPLOAD_NOT_FOUND: { status: 404 },
   RECEIPT_NOT_PDF: { status: 415 },
   AUTHORITY_REASON_REQUIRED: { status: 422 },
+  // The declaración responsable of an establishment (decision 063)
+  DECLARATION_NOT_FOUND: { status: 404 },
   // Sending to SES.HOSPEDAJES from Hospes (decision 035)
   SES_NOT_CONNECTED: { status: 409 },
   SES_ALREADY_SENT: { status: 409 },

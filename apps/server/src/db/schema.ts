@@ -806,7 +806,36 @@ export const reservationCalendarExports = pgTable('reservation_calendar_exports'
   createdAt: createdAt(),
 });
 
+/**
+ * The declaraciones responsables of an establishment (decision 063): each version its holder
+ * signed on screen, kept as the PDF made at that moment (sealed with the encryption key, context
+ * `declaration:<id>`), valid one year. A renewal adds a version; none is changed or deleted while
+ * the establishment lasts.
+ */
+export const establishmentDeclarations = pgTable(
+  'establishment_declarations',
+  {
+    id: uuid('id').primaryKey(),
+    establishmentId: uuid('establishment_id')
+      .notNull()
+      .references(() => establishments.id, { onDelete: 'cascade' }),
+    /** The member who signed; null once their account is gone (the PDF still names them). */
+    signedBy: uuid('signed_by').references(() => users.id, { onDelete: 'set null' }),
+    signerName: varchar('signer_name', { length: 150 }).notNull(),
+    language: varchar('language', { length: 5 }).notNull(),
+    signedAt: timestamp('signed_at', { withTimezone: true }).notNull(),
+    /** The establishment's day of the signature, and the last day it is valid. */
+    signedOn: date('signed_on', { mode: 'string' }).notNull(),
+    validUntil: date('valid_until', { mode: 'string' }).notNull(),
+    pdf: bytea('pdf').notNull(),
+    pdfSize: integer('pdf_size').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('establishment_declarations_establishment_idx').on(t.establishmentId, t.signedAt)],
+);
+
 export type ReservationRow = typeof reservations.$inferSelect;
+export type EstablishmentDeclarationRow = typeof establishmentDeclarations.$inferSelect;
 export type ReservationFeedRow = typeof reservationFeeds.$inferSelect;
 
 export type UserRow = typeof users.$inferSelect;

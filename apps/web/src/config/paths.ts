@@ -100,6 +100,13 @@ export const apiPaths = {
     sessions: '/auth/sessions',
     session: (id: string) => `/auth/sessions/${encodeURIComponent(id)}`,
   },
+  /** The declaración responsable of an establishment (decision 063). */
+  declaration: {
+    of: (establishmentId: string) =>
+      `/establishments/${encodeURIComponent(establishmentId)}/declaration`,
+    pdf: (establishmentId: string, declarationId: string) =>
+      `/establishments/${encodeURIComponent(establishmentId)}/declarations/${encodeURIComponent(declarationId)}/pdf`,
+  },
   /** The team of an establishment and the invitation link's calls (decision 058). */
   team: {
     of: (establishmentId: string) => `/establishments/${encodeURIComponent(establishmentId)}/team`,

@@ -38,6 +38,8 @@ export const AUDIT_ACTIONS = [
   'pilgrim.authority_uploaded',
   'establishment.a19_certificate_changed',
   'establishment.document_photos_deleted',
+  'establishment.declaration_signed',
+  'establishment.declaration_downloaded',
   'user.role_changed',
   'user.deactivated',
   'user.reactivated',

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { A19CertificatePanel } from '@/features/documents/components/a19-certificate-panel';
 import { SesConnectionPanel } from '@/features/documents/components/ses-connection-panel';
+import { DeclarationPanel } from '@/features/profile/components/declaration-panel';
 import { EstablishmentsPanel } from '@/features/profile/components/establishments-panel';
 import { ProfileView } from '@/features/profile/components/profile-view';
 import { DevicesPanel } from '@/features/team/components/devices-panel';
@@ -29,6 +30,7 @@ export function ProfileRoute() {
               <>
                 <SesConnectionPanel establishment={e} />
                 <A19CertificatePanel establishment={e} />
+                <DeclarationPanel establishment={e} />
               </>
             )}
           />

@@ -16,6 +16,9 @@ export const establishmentKeys = {
   list: (query: EstablishmentListQuery) => [...establishmentKeys.lists(), query] as const,
   details: () => [...establishmentKeys.all, 'detail'] as const,
   detail: (id: string) => [...establishmentKeys.details(), id] as const,
+  /** GET …/declaration: its state and the statement, in the interface language `lng`. */
+  declaration: (id: string, lng: string) =>
+    [...establishmentKeys.detail(id), 'declaration', lng] as const,
   /** GET /api/ses-to-report: of all the user's establishments (no id), or of one. */
   toReport: (establishmentId?: string) =>
     [...establishmentKeys.all, 'to-report', establishmentId ?? 'all'] as const,
