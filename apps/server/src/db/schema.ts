@@ -806,6 +806,18 @@ export const reservationCalendarExports = pgTable('reservation_calendar_exports'
   createdAt: createdAt(),
 });
 
+/**
+ * The settings a platform administrator changed on the admin screen (decision 062), each over its
+ * environment variable: one row per setting set, none while the environment's value holds. The
+ * value is JSON (a text or a number), checked by the shared schema when written and when read.
+ */
+export const platformSettings = pgTable('platform_settings', {
+  key: varchar('key', { length: 60 }).primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+});
+
 export type ReservationRow = typeof reservations.$inferSelect;
 export type ReservationFeedRow = typeof reservationFeeds.$inferSelect;
 
