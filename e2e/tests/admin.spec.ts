@@ -601,3 +601,37 @@ test('a user who is not an administrator is turned away from /admin', async ({
   });
   expect(api.status()).toBe(403);
 });
+
+test('an admin names the operator on the settings screen, on a phone; the legal notice shows it at once', async ({
+  page,
+}) => {
+  const token = await apiToken(page.request);
+  const name = `Camino Software SL ${suffix()}`;
+  await page.setViewportSize({ width: 360, height: 740 });
+  await logIn(page, ADMIN.email, ADMIN.password);
+  try {
+    await page.goto('/admin/settings?lng=en');
+    await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+    await expectAccessible(page);
+    await page.getByLabel('Operator name').fill(name);
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await expect(toast(page, 'Settings saved.')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Latest changes' })).toContainText(
+      `Operator name: (none) → ${name}`,
+    );
+    await page.goto('/legal-notice?lng=en');
+    await expect(page.getByRole('region', { name: 'Who runs this service' })).toContainText(name);
+
+    await page.goto('/admin/settings?lng=en');
+    await page
+      .getByRole('button', { name: 'Use the environment value for “Operator name”' })
+      .click();
+    await expect(page.getByLabel('Operator name')).toHaveValue('');
+  } finally {
+    // The other journeys expect no operator details (public-site.spec.ts).
+    await page.request.patch('/api/admin/settings', {
+      headers: { authorization: `Bearer ${token}` },
+      data: { operatorName: null },
+    });
+  }
+});

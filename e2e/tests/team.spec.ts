@@ -78,6 +78,13 @@ test('an owner invites a receptionist, who joins on a phone, registers a travele
   );
   expect(refused.status()).toBe(403);
   expect(await refused.json()).toMatchObject({ success: false, code: 'FORBIDDEN' });
+  // Her record page offers the editing, not the deletion, the photos or the history (decision 062).
+  await mobile.getByRole('link', { name: 'View Hans Weber' }).click();
+  await expect(mobile.getByRole('heading', { level: 1, name: 'Hans Weber' })).toBeVisible();
+  await expect(mobile.getByRole('link', { name: 'Edit', exact: true })).toBeVisible();
+  await expect(mobile.getByRole('button', { name: 'Delete' })).toHaveCount(0);
+  await expect(mobile.getByRole('heading', { name: 'Uploaded documents' })).toHaveCount(0);
+  await expect(mobile.getByRole('button', { name: 'History of this record' })).toHaveCount(0);
   await phone.close();
 
   // The owner's history of the record names her.

@@ -14,6 +14,9 @@ import { createAdminRepository } from './modules/admin/admin.repository';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { createAdminService } from './modules/admin/admin.service';
 import { createAuditRepository } from './modules/audit/audit.repository';
+import { createSettingsRepository } from './modules/settings/settings.repository';
+import { settingsRoutes } from './modules/settings/settings.routes';
+import { createSettingsService, settingsDefaults } from './modules/settings/settings.service';
 import { createCheckinRepository } from './modules/checkin/checkin.repository';
 import { checkinRoutes, publicCheckinRoutes } from './modules/checkin/checkin.routes';
 import { createCheckinService } from './modules/checkin/checkin.service';
@@ -281,6 +284,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => limiters.close());
   const users = createUsersRepository(db, sessionCache);
   const audit = createAuditRepository(db);
+  // The settings the admin changes while the server runs, over the environment's (decision 062):
+  // read from the database and kept as long as a checked session.
+  const settings = createSettingsService({
+    db,
+    settings: createSettingsRepository(db),
+    audit,
+    defaults: settingsDefaults(config),
+    environment: {
+      mailTransport: config.smtpUrl ? 'smtp' : 'outbox',
+      mailFrom: config.mailFrom,
+      appUrl: config.appUrl,
+      corsOrigins: config.corsOrigins,
+      apiDocs: '/api/docs',
+      settingsCacheSeconds: config.sessionCacheSeconds,
+    },
+    cacheMs: config.sessionCacheSeconds * 1000,
+    log: app.log,
+  });
   // The document cipher's key (read once); device tokens are signed with a key derived from it.
   const encryptionKey = await loadEncryptionKey(config);
   const auth = createAuthService({
@@ -295,7 +316,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
     deviceKey: encryptionKey,
     limiters,
-    limits: { accountFailuresPerDay: config.loginLockFailures },
+    limits: {
+      accountFailuresPerDay: async () => (await settings.current()).loginLockFailures,
+    },
+    sessionTtlMs: async (tx) => (await settings.current(tx)).sessionHours * 3600_000,
   });
   // The kept list totals, made stale by every service that writes travelers.
   const counts = createTravelerCounts();
@@ -479,14 +503,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const contact = createContactService({
     contacts: createContactRepository(db),
     mailer,
-    supportEmail: config.supportEmail,
+    supportEmail: async () => (await settings.current()).supportEmail || undefined,
     log: app.log,
-    messagesPerHour: config.contactMessagesPerHour,
+    messagesPerHour: async () => (await settings.current()).contactMessagesPerHour,
     limiters,
   });
   app.addHook('preClose', async () => contact.flush());
   const publicConfig = createPublicConfigService({
-    operator: config.operator,
+    operator: async () => {
+      const now = await settings.current();
+      return {
+        name: now.operatorName || undefined,
+        address: now.operatorAddress || undefined,
+        nif: now.operatorNif || undefined,
+        email: now.operatorEmail || undefined,
+        registry: now.operatorRegistry || undefined,
+      };
+    },
     testimonialsFile: config.testimonialsFile,
     log: app.log,
   });
@@ -521,6 +554,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
       await api.register(sesAutomaticRoutes, { automatic: sesAutomatic });
       await api.register(adminRoutes, { prefix: '/admin', admin });
+      await api.register(settingsRoutes, { prefix: '/admin/settings', settings });
       if (testClock) {
         app.log.warn('TEST_CLOCK is on: POST /api/test/clock moves the clock of the SES sends');
         await api.register(testClockRoutes, { prefix: '/test', clock: testClock });

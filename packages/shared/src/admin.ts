@@ -6,7 +6,7 @@
  */
 import { RoleSchema } from './auth';
 import { DOCUMENT_TYPES } from './codes';
-import { IdSchema, PaginationSchema } from './common';
+import { EMAIL_MAX, EMAIL_PATTERN, IdSchema, oneLine, PaginationSchema } from './common';
 import { isIsoDate } from './dates';
 import { queryParam, queryParamWithDefault } from './fields';
 import { MemberRoleSchema } from './team';
@@ -165,4 +165,120 @@ export const AdminJobListResponseSchema = z.object({
   success: z.literal(true),
   data: z.array(AdminJobSchema),
   pagination: PaginationSchema,
+});
+
+// ---------------------------------------------------------------------------------------------
+// Settings (spec §2: general, e-mail, security, API)
+
+/** Bounds of the numeric settings, the same as their environment variables'. */
+export const SETTING_LIMITS = {
+  contactMessagesPerHour: { min: 1, max: 100_000 },
+  loginLockFailures: { min: 5, max: 100_000 },
+  sessionHours: { min: 1, max: 720 },
+} as const;
+
+/** A text setting: one line, trimmed, bounded; empty means "none" (not the environment's value). */
+const settingText = (max: number) => z.string().transform(oneLine).pipe(z.string().trim().max(max));
+/** An e-mail setting: an address, or empty for none. */
+const settingEmail = z
+  .string()
+  .trim()
+  .max(EMAIL_MAX)
+  .refine((v) => v === '' || EMAIL_PATTERN.test(v), 'validation.email')
+  .transform((v) => v.toLowerCase());
+const settingNumber = (key: keyof typeof SETTING_LIMITS) =>
+  z.number().int().min(SETTING_LIMITS[key].min).max(SETTING_LIMITS[key].max);
+
+/**
+ * The settings an administrator may change while the server runs, each stored in the database
+ * over its environment variable's value: where contact messages go, the operator shown on the
+ * legal pages, the login and contact limits and how long a session lasts. Secrets (SMTP_URL,
+ * ENCRYPTION_KEY…) stay in the environment and are never part of this.
+ */
+export const PlatformSettingsSchema = z.object({
+  supportEmail: settingEmail,
+  operatorName: settingText(200),
+  operatorAddress: settingText(300),
+  operatorNif: settingText(20),
+  operatorEmail: settingEmail,
+  operatorRegistry: settingText(300),
+  contactMessagesPerHour: settingNumber('contactMessagesPerHour'),
+  loginLockFailures: settingNumber('loginLockFailures'),
+  sessionHours: settingNumber('sessionHours'),
+});
+export type PlatformSettings = z.infer<typeof PlatformSettingsSchema>;
+export type PlatformSettingKey = keyof PlatformSettings;
+export const PLATFORM_SETTING_KEYS = Object.keys(
+  PlatformSettingsSchema.shape,
+) as PlatformSettingKey[];
+
+/**
+ * PATCH /api/admin/settings: the settings to change, at least one; `null` gives a setting back to
+ * its environment variable (or built-in default). Unknown keys are refused.
+ */
+export const UpdatePlatformSettingsInputSchema = z
+  .strictObject(
+    Object.fromEntries(
+      PLATFORM_SETTING_KEYS.map((key) => [
+        key,
+        PlatformSettingsSchema.shape[key].nullable().optional(),
+      ]),
+    ) as {
+      [K in PlatformSettingKey]: z.ZodOptional<
+        z.ZodNullable<(typeof PlatformSettingsSchema.shape)[K]>
+      >;
+    },
+  )
+  .refine((value) => Object.values(value).some((v) => v !== undefined), {
+    message: 'validation.required',
+  });
+export type UpdatePlatformSettingsInput = z.infer<typeof UpdatePlatformSettingsInputSchema>;
+
+const settingValue = z.union([z.string(), z.number()]);
+
+/** One setting as the admin screen shows it: its value, and where that value comes from. */
+export const PlatformSettingSchema = z.object({
+  value: settingValue,
+  /** `database`: set on the admin screen; `environment`: the variable's value or the default. */
+  source: z.enum(['database', 'environment']),
+  /** What it would be without the database's value. */
+  environmentValue: settingValue,
+});
+
+export const SettingsChangeSchema = z.object({
+  at: z.string(),
+  /** Who changed it: null for an account since deleted. */
+  actor: z.object({ id: IdSchema, name: z.string(), email: z.string() }).nullable(),
+  changes: z.array(
+    z.object({
+      key: z.string(),
+      from: settingValue.nullable(),
+      to: settingValue.nullable(),
+    }),
+  ),
+});
+export type SettingsChange = z.infer<typeof SettingsChangeSchema>;
+
+export const PlatformSettingsViewSchema = z.object({
+  settings: z.record(z.enum(PLATFORM_SETTING_KEYS), PlatformSettingSchema),
+  /** What stays in the environment, shown but not changed here (never a secret's value). */
+  environment: z.object({
+    /** Whether e-mail goes through SMTP_URL or into the outbox folder. */
+    mailTransport: z.enum(['smtp', 'outbox']),
+    mailFrom: z.string(),
+    appUrl: z.string(),
+    corsOrigins: z.array(z.string()),
+    apiDocs: z.string(),
+    /** Seconds another server process may take to see a change (SESSION_CACHE_SECONDS). */
+    settingsCacheSeconds: z.number(),
+  }),
+  /** The latest changes, newest first. */
+  history: z.array(SettingsChangeSchema),
+});
+export type PlatformSettingsView = z.infer<typeof PlatformSettingsViewSchema>;
+
+export const PlatformSettingsResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string().optional(),
+  data: PlatformSettingsViewSchema,
 });

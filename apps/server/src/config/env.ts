@@ -74,6 +74,7 @@ const EnvSchema = z.object({
   CONTACT_MESSAGES_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(50),
   LOGIN_LOCK_FAILURES: z.coerce.number().int().min(5).max(100_000).default(50),
   SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
+  SESSION_HOURS: z.coerce.number().int().min(1).max(720).default(24),
   CHECKIN_SCAN_MAX_MEGAPIXELS: z.coerce.number().int().min(1).max(50).default(12),
   CHECKIN_SCANS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(10),
   OCR_ENGINE: z.enum(['paddle', 'tesseract']).default('paddle'),
@@ -167,8 +168,13 @@ export type Config = {
     email: string | undefined;
     registry: string | undefined;
   };
-  /** How long a checked session is kept in memory (0: every request asks the database). */
+  /**
+   * How long a checked session is kept in memory (0: every request asks the database); also how
+   * long the admin's settings are (decision 062).
+   */
   sessionCacheSeconds: number;
+  /** How long a new session lasts, in hours (the admin's settings may change it: decision 062). */
+  sessionHours: number;
   /** The public self check-in's scans (issue #30, decision 051). */
   checkinScans: {
     /** The most pixels of a photo sent to it (the desk's scan takes up to 50 million). */
@@ -288,6 +294,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       registry: e.OPERATOR_REGISTRY,
     },
     sessionCacheSeconds: e.SESSION_CACHE_SECONDS,
+    sessionHours: e.SESSION_HOURS,
     checkinScans: {
       maxPixels: e.CHECKIN_SCAN_MAX_MEGAPIXELS * 1_000_000,
       perMinute: e.CHECKIN_SCANS_PER_MINUTE,

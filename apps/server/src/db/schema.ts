@@ -834,6 +834,18 @@ export const establishmentDeclarations = pgTable(
   (t) => [index('establishment_declarations_establishment_idx').on(t.establishmentId, t.signedAt)],
 );
 
+/**
+ * The settings a platform administrator changed on the admin screen (decision 062), each over its
+ * environment variable: one row per setting set, none while the environment's value holds. The
+ * value is JSON (a text or a number), checked by the shared schema when written and when read.
+ */
+export const platformSettings = pgTable('platform_settings', {
+  key: varchar('key', { length: 60 }).primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+});
+
 export type ReservationRow = typeof reservations.$inferSelect;
 export type EstablishmentDeclarationRow = typeof establishmentDeclarations.$inferSelect;
 export type ReservationFeedRow = typeof reservationFeeds.$inferSelect;

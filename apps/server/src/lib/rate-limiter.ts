@@ -31,12 +31,21 @@ export interface RateLimit {
 export interface RateLimitOptions {
   /** Names the limit in a shared store: two limits never count each other's keys. */
   name: string;
-  max: number;
+  /**
+   * Events per key and window; a function for a limit an administrator changes while the server
+   * runs (decision 062), asked at each call: counts already made are kept and meet the new limit.
+   */
+  max: number | (() => number | Promise<number>);
   windowMs: number;
   /** Maps what callers pass to the key counted: `clientKey` for a limit per client address. */
   keyOf?: (key: string) => string;
   /** The memory store's clock (tests); a shared store keeps time by the server's clock. */
   now?: () => number;
+}
+
+/** A limit's max as a function, whichever way it was given. */
+export function limitMax(max: RateLimitOptions['max']): () => Promise<number> {
+  return typeof max === 'function' ? async () => max() : async () => max;
 }
 
 /** Where the limits of one app are counted; `close` ends what the store holds open. */
@@ -53,14 +62,22 @@ export function memoryLimiterStore(): LimiterStore {
   return {
     kind: 'memory',
     create(options) {
-      const limiter = createLimiter(options);
-      const retryAfter = (key: string) =>
-        limiter.isBlocked(key) ? limiter.retryAfterSeconds(key) : 0;
+      const maxOf = limitMax(options.max);
+      // The limit in force, read before each step (no other code runs between the read and it).
+      let max = 1;
+      const limiter = createLimiter({ ...options, max: () => max });
+      const retryAfter = async (key: string) => {
+        max = await maxOf();
+        return limiter.isBlocked(key) ? limiter.retryAfterSeconds(key) : 0;
+      };
       return {
-        retryAfter: async (key) => retryAfter(key),
-        hit: async (key) => limiter.hit(key),
+        retryAfter,
+        hit: async (key) => {
+          max = await maxOf();
+          limiter.hit(key);
+        },
         async take(key) {
-          const wait = retryAfter(key);
+          const wait = await retryAfter(key);
           if (wait === 0) limiter.hit(key);
           return wait;
         },
@@ -106,14 +123,16 @@ const EVICTION_SCAN = 64;
  * removal of some expired keys: each is still checked, and dropped, when it is next asked for.)
  */
 export function createLimiter(options: {
-  max: number;
+  /** A function: the limit in force at each call. */
+  max: number | (() => number);
   windowMs: number;
   now?: () => number;
   maxEntries?: number;
   /** Maps what callers pass to the key counted: `clientKey` for a limit per client address. */
   keyOf?: (key: string) => string;
 }): Limiter {
-  const { max, windowMs } = options;
+  const { windowMs } = options;
+  const maxOf = typeof options.max === 'function' ? options.max : () => options.max as number;
   const keyOf = options.keyOf ?? ((key: string) => key);
   const maxEntries = Math.max(1, options.maxEntries ?? DEFAULT_MAX_ENTRIES);
   const now = options.now ?? Date.now;
@@ -148,7 +167,7 @@ export function createLimiter(options: {
     for (const [key, entry] of entries) {
       if (key === newcomer) break;
       oldest ??= key;
-      if (entry.count < max) {
+      if (entry.count < maxOf()) {
         entries.delete(key);
         return;
       }
@@ -158,7 +177,7 @@ export function createLimiter(options: {
   }
 
   return {
-    isBlocked: (key) => (current(keyOf(key))?.count ?? 0) >= max,
+    isBlocked: (key) => (current(keyOf(key))?.count ?? 0) >= maxOf(),
     hit(given) {
       const key = keyOf(given);
       sweep();

@@ -22,6 +22,7 @@ import type { Database, Db } from '../db/client';
 import { rateLimits } from '../db/schema';
 import { delayLimiterOptions, libraryDelay } from './progressive-delay';
 import {
+  limitMax,
   memoryLimiterStore,
   type LimiterStore,
   type RateLimit,
@@ -32,20 +33,41 @@ import {
 const CLEANUP_INTERVAL_MS = 5 * 60_000;
 const CLEANUP_AFTER_MS = 60 * 60_000;
 
-/** A RateLimit over one of the library's limiters (points: the limit's max, in whole seconds). */
-function sharedLimit(limiter: RateLimiterAbstract, options: RateLimitOptions): RateLimit {
+/**
+ * A RateLimit over the library's limiters (points: the limit's max, in whole seconds). A limit the
+ * administrator changes (decision 062) gets one library limiter per max it has had, all counting
+ * the same keys in the store under the same prefix: a change keeps the counts made.
+ */
+function sharedLimit(
+  limiterOf: (points: number) => RateLimiterAbstract,
+  options: RateLimitOptions,
+): RateLimit {
+  const maxOf = limitMax(options.max);
+  const limiters = new Map<number, RateLimiterAbstract>();
+  const current = async () => {
+    const max = await maxOf();
+    let limiter = limiters.get(max);
+    if (!limiter) {
+      limiter = limiterOf(max);
+      limiters.set(max, limiter);
+    }
+    return { limiter, max };
+  };
   const keyOf = options.keyOf ?? ((key: string) => key);
   const digest = (key: string) => createHash('sha256').update(keyOf(key)).digest('base64url');
   const seconds = (res: RateLimiterRes) => Math.max(1, Math.ceil(res.msBeforeNext / 1000));
   return {
     async retryAfter(key) {
+      const { limiter, max } = await current();
       const res = await limiter.get(digest(key));
-      return res && res.consumedPoints >= options.max ? seconds(res) : 0;
+      return res && res.consumedPoints >= max ? seconds(res) : 0;
     },
     async hit(key) {
+      const { limiter } = await current();
       await limiter.penalty(digest(key), 1);
     },
     async take(key) {
+      const { limiter } = await current();
       try {
         await limiter.consume(digest(key), 1);
         return 0;
@@ -56,15 +78,16 @@ function sharedLimit(limiter: RateLimiterAbstract, options: RateLimitOptions): R
       }
     },
     async reset(key) {
+      const { limiter } = await current();
       await limiter.delete(digest(key));
     },
   };
 }
 
 /** The library's options of a limit: its whole seconds, its name as the key's prefix. */
-function baseOptions(options: RateLimitOptions) {
+function baseOptions(options: RateLimitOptions, points: number) {
   return {
-    points: options.max,
+    points,
     duration: Math.max(1, Math.ceil(options.windowMs / 1000)),
     keyPrefix: `hospes:${options.name}`,
   };
@@ -83,12 +106,13 @@ export function postgresLimiterStore(db: Db, log?: FastifyBaseLogger): LimiterSt
     kind: 'postgres',
     create: (options) =>
       sharedLimit(
-        new RateLimiterDrizzle({
-          ...baseOptions(options),
-          storeClient: db,
-          schema: rateLimits,
-          clearExpiredByTimeout: false,
-        }),
+        (points) =>
+          new RateLimiterDrizzle({
+            ...baseOptions(options, points),
+            storeClient: db,
+            schema: rateLimits,
+            clearExpiredByTimeout: false,
+          }),
         options,
       ),
     delay(options) {
@@ -133,12 +157,13 @@ export function redisLimiterStore(url: string, log?: FastifyBaseLogger): Limiter
     kind: 'redis',
     create: (options) =>
       sharedLimit(
-        new RateLimiterRedis({
-          ...baseOptions(options),
-          storeClient: redis,
-          rejectIfRedisNotReady: true,
-          insuranceLimiter: new RateLimiterMemory(baseOptions(options)),
-        }),
+        (points) =>
+          new RateLimiterRedis({
+            ...baseOptions(options, points),
+            storeClient: redis,
+            rejectIfRedisNotReady: true,
+            insuranceLimiter: new RateLimiterMemory(baseOptions(options, points)),
+          }),
         options,
       ),
     delay(options) {

@@ -42,6 +42,7 @@ export const paths = {
   admin: '/admin',
   adminUsers: '/admin/users',
   adminReports: '/admin/reports',
+  adminSettings: '/admin/settings',
   adminEstablishmentCreate: '/admin/establishments/create',
   adminEstablishmentView: '/admin/establishments/view/:id',
   adminEstablishmentEdit: '/admin/establishments/edit/:id',
@@ -178,6 +179,7 @@ export const apiPaths = {
     passwordReset: (id: string) => `/admin/users/${encodeURIComponent(id)}/password-reset`,
     reports: '/admin/reports',
     reportsCsv: '/admin/reports.csv',
+    settings: '/admin/settings',
     establishmentTravelers: (id: string) => `/establishments/${encodeURIComponent(id)}/pilgrims`,
   },
 } as const;

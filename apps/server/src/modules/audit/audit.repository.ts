@@ -55,12 +55,13 @@ export const AUDIT_ACTIONS = [
   'member.role_created',
   'member.role_updated',
   'member.role_deleted',
+  'platform.settings_changed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export interface AuditEntry {
   action: AuditAction;
-  entityType: 'establishment' | 'pilgrim' | 'user';
+  entityType: 'establishment' | 'pilgrim' | 'user' | 'platform';
   /** null for an action on many records (an export). */
   entityId: string | null;
   establishmentId: string | null;

@@ -19,7 +19,7 @@ import type { FastifyRequest } from 'fastify';
 import { actorOf } from '../../plugins/auth';
 import { auditContext } from '../audit';
 import type { TeamService } from '../team';
-import { SESSION_TTL_MS, type AuthService } from './auth.service';
+import type { AuthService } from './auth.service';
 import { serverMessage } from '../../lib/i18n/server-texts';
 
 const meta = (request: FastifyRequest) => ({
@@ -30,7 +30,6 @@ const meta = (request: FastifyRequest) => ({
 
 const tags = ['auth'];
 const secured = [{ bearerAuth: [] }];
-const sessionEnds = () => new Date(Date.now() + SESSION_TTL_MS);
 
 export const authRoutes: FastifyPluginAsyncZod<{
   auth: AuthService;
@@ -71,8 +70,8 @@ export const authRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const session = await auth.verifyEmail(request.query.token, meta(request));
-      reply.setSessionCookie(session.token, { expiresAt: sessionEnds(), persistent: true });
+      const { expiresAt, ...session } = await auth.verifyEmail(request.query.token, meta(request));
+      reply.setSessionCookie(session.token, { expiresAt, persistent: true });
       return {
         success: true as const,
         message: serverMessage(request.lng, 'verified'),
@@ -126,9 +125,14 @@ export const authRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const { email, password, remember } = request.body;
       const deviceToken = request.body.deviceToken ?? request.deviceTokenFromCookie(email);
-      const session = await auth.login(email, password, meta(request), deviceToken);
+      const { expiresAt, ...session } = await auth.login(
+        email,
+        password,
+        meta(request),
+        deviceToken,
+      );
       reply.setSessionCookie(session.token, {
-        expiresAt: sessionEnds(),
+        expiresAt,
         persistent: remember !== false,
       });
       reply.rememberDeviceToken(email, session.deviceToken);
@@ -169,10 +173,13 @@ export const authRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const session = await auth.signInWithLink(request.body.token, meta(request));
+      const { expiresAt, ...session } = await auth.signInWithLink(
+        request.body.token,
+        meta(request),
+      );
       // As a login: the browser's session cookie (for its session only: the link was for one
       // sign-in) and the device token that makes this browser known (decisions 049, 050).
-      reply.setSessionCookie(session.token, { expiresAt: sessionEnds(), persistent: false });
+      reply.setSessionCookie(session.token, { expiresAt, persistent: false });
       reply.rememberDeviceToken(session.user.email, session.deviceToken);
       return { success: true as const, ...session };
     },

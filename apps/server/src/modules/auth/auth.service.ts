@@ -26,6 +26,7 @@ import { createDeviceTrust, credentialStamp } from '../../lib/device-trust';
 import { checkNewPassword } from '../../lib/password-policy';
 import {
   clientKey,
+  limitMax,
   memoryLimiterStore,
   type LimiterStore,
   type RateLimit,
@@ -40,6 +41,7 @@ import {
   type UsersRepository,
 } from '../users';
 
+/** How long a session lasts unless SESSION_HOURS or the admin's settings say otherwise. */
 export const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
 export const TOKEN_TTL_MS: Record<TokenPurpose, number> = {
   verify_email: 24 * 60 * 60 * 1000,
@@ -75,7 +77,7 @@ export interface AuthLimits {
    * Wrong passwords for one account, from every address, in 24 hours: past them its password
    * sign-in waits for the e-mailed sign-in link or a known browser (decision 049).
    */
-  accountFailuresPerDay: number;
+  accountFailuresPerDay: number | (() => Promise<number>);
 }
 
 export const DEFAULT_AUTH_LIMITS: AuthLimits = {
@@ -117,6 +119,11 @@ export interface AuthServiceDeps {
   deviceKey?: Buffer;
   /** Where the limits are counted (shared by every process: decision 046); memory when absent. */
   limiters?: LimiterStore;
+  /**
+   * How long a new session lasts, asked at each sign-in (the admin's setting, decision 062);
+   * SESSION_TTL_MS when absent.
+   */
+  sessionTtlMs?: (tx?: Db) => Promise<number>;
 }
 
 /** The background mails that carry no link. */
@@ -127,10 +134,12 @@ export function createAuthService(deps: AuthServiceDeps) {
   const now = deps.now ?? (() => new Date());
   const limits = { ...DEFAULT_AUTH_LIMITS, ...deps.limits };
   const limiters = deps.limiters ?? memoryLimiterStore();
+  const sessionTtlMs = deps.sessionTtlMs ?? (async () => SESSION_TTL_MS);
   // Wrong passwords (decision 049). The account's ceiling over every address: past it, 429
   // LOGIN_LOCKED for the rest of its 24 hours, but for known browsers and the e-mailed link.
   const accountFailures = limiters.create({
     name: 'login-account-day',
+    // A function when the administrator may change it while the server runs (decision 062).
     max: limits.accountFailuresPerDay,
     windowMs: DAY,
   });
@@ -174,18 +183,19 @@ export function createAuthService(deps: AuthServiceDeps) {
   async function openSession(userId: string, meta: Omit<RequestMeta, 'lng'>, tx: Db = db) {
     const { token, hash } = newToken();
     const at = now();
+    const expiresAt = new Date(at.getTime() + (await sessionTtlMs(tx === db ? undefined : tx)));
     await sessions.insert(
       {
         userId,
         tokenHash: hash,
-        expiresAt: new Date(at.getTime() + SESSION_TTL_MS),
+        expiresAt,
         ip: meta.ip.slice(0, 64),
         userAgent: meta.userAgent?.slice(0, 300),
       },
       tx,
     );
     const user = await users.update(userId, { lastLoginAt: at }, tx);
-    return { token, user: toUserDto(user!) };
+    return { token, user: toUserDto(user!), expiresAt };
   }
 
   /**
@@ -290,7 +300,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       await mailer.send(
         loginLockedMail(language, user.email, {
           name: user.name,
-          failures: limits.accountFailuresPerDay,
+          failures: await limitMax(limits.accountFailuresPerDay)(),
           at,
           address: ip,
           signInLinkUrl: `${appUrl}/sign-in-link?lng=${language}`,

@@ -17,14 +17,17 @@ export interface ContactLog {
 export interface ContactServiceDeps {
   contacts: ContactRepository;
   mailer: Mailer;
-  /** Where messages are e-mailed; undefined: they are stored and logged only. */
-  supportEmail: string | undefined;
+  /**
+   * Where messages are e-mailed; undefined: they are stored and logged only. A function when the
+   * administrator may change it while the server runs (decision 062): asked for each message.
+   */
+  supportEmail: string | undefined | (() => Promise<string | undefined>);
   log: ContactLog;
   now?: () => Date;
   /** Messages per address and window (default 5 an hour). */
   limit?: { max: number; windowMs: number };
   /** Messages an hour from all addresses together (default CONTACT_MESSAGES_PER_HOUR's, 50). */
-  messagesPerHour?: number;
+  messagesPerHour?: number | (() => Promise<number>);
   /** Where the limits are counted (shared by every process: decision 046); memory when absent. */
   limiters?: LimiterStore;
 }
@@ -40,7 +43,9 @@ export const DEFAULT_CONTACT_MESSAGES_PER_HOUR = 50;
 const EVERYONE = 'everyone';
 
 export function createContactService(deps: ContactServiceDeps) {
-  const { contacts, mailer, supportEmail, log } = deps;
+  const { contacts, mailer, log } = deps;
+  const given = deps.supportEmail;
+  const supportEmailOf = typeof given === 'function' ? given : async () => given;
   const now = deps.now ?? (() => new Date());
   const limiters = deps.limiters ?? memoryLimiterStore();
   const perAddress = limiters.create({
@@ -64,6 +69,16 @@ export function createContactService(deps: ContactServiceDeps) {
     message: ContactMessage,
     lng: Language,
   ) {
+    let supportEmail: string | undefined;
+    try {
+      supportEmail = await supportEmailOf();
+    } catch (err) {
+      log.error(
+        { err, contactMessageId: row.id },
+        'could not read SUPPORT_EMAIL; the message is stored',
+      );
+      return;
+    }
     if (!supportEmail) {
       log.info(
         { contactMessageId: row.id, type: message.type },

@@ -11,8 +11,17 @@ const TestimonialsFileSchema = z.union([
   z.object({ testimonials: z.array(TestimonialSchema) }).transform((v) => v.testimonials),
 ]);
 
+type Operator = {
+  name?: string;
+  address?: string;
+  nif?: string;
+  email?: string;
+  registry?: string;
+};
+
 export interface PublicConfigDeps {
-  operator: { name?: string; address?: string; nif?: string; email?: string; registry?: string };
+  /** A function when the administrator may change it while the server runs (decision 062). */
+  operator: Operator | (() => Promise<Operator>);
   /** JSON: `[{ "quote", "author", "place"?, "lang"? }]` or `{ "testimonials": [...] }`. */
   testimonialsFile: string;
   log: ContactLog;
@@ -24,7 +33,9 @@ export interface PublicConfigDeps {
  * The testimonials file is read again when it changes, so no restart is needed.
  */
 export function createPublicConfigService(deps: PublicConfigDeps) {
-  const { operator, testimonialsFile, log } = deps;
+  const { testimonialsFile, log } = deps;
+  const given = deps.operator;
+  const operatorOf = typeof given === 'function' ? given : async () => given;
   let cache: { mtimeMs: number; size: number; testimonials: Testimonial[] } | undefined;
 
   async function testimonials(): Promise<Testimonial[]> {
@@ -63,8 +74,9 @@ export function createPublicConfigService(deps: PublicConfigDeps) {
 
   return {
     async get(): Promise<PublicConfig> {
+      const [list, operator] = await Promise.all([testimonials(), operatorOf()]);
       return {
-        testimonials: await testimonials(),
+        testimonials: list,
         operator: {
           name: operator.name ?? null,
           address: operator.address ?? null,

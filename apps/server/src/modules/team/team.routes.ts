@@ -16,7 +16,6 @@ import {
   TeamResponseSchema,
 } from '@hospes/shared/team';
 import { z } from '@hospes/shared/zod';
-import { SESSION_TTL_MS } from '../auth';
 import { serverMessage } from '../../lib/i18n/server-texts';
 import { actorOf } from '../../plugins/auth';
 import { auditContext } from '../audit';
@@ -319,13 +318,13 @@ export const teamRoutes: FastifyPluginAsyncZod<{ team: TeamService }> = async (a
       },
     },
     async (request, reply) => {
-      const session = await team.accept(request.body, {
+      const { expiresAt, ...session } = await team.accept(request.body, {
         ip: request.ip,
         userAgent: request.headers['user-agent'],
         lng: request.lng,
       });
       reply.setSessionCookie(session.token, {
-        expiresAt: new Date(Date.now() + SESSION_TTL_MS),
+        expiresAt,
         persistent: true,
       });
       return { success: true as const, ...session };

@@ -43,7 +43,7 @@ export interface TeamServiceDeps {
     userId: string,
     meta: Omit<RequestMeta, 'lng'>,
     tx: Db,
-  ) => Promise<{ token: string; user: User }>;
+  ) => Promise<{ token: string; user: User; expiresAt: Date }>;
   now?: () => Date;
 }
 

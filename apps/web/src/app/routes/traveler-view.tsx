@@ -17,6 +17,7 @@ import { documentLabel, fullName } from '@/features/traveler/format';
 import { PdfActions } from '@/features/documents/components/pdf-actions';
 import { SesCommunications } from '@/features/documents/components/ses-communications';
 import { useUserEstablishments } from '@/features/establishment/api/get-user-establishments';
+import { useCan } from '@/lib/auth';
 import { errorText } from '@/lib/error-text';
 import { PageTitle } from './page-title';
 
@@ -33,6 +34,7 @@ export function TravelerViewRoute() {
   // of arrival a confirmation proposes.
   const establishments = useUserEstablishments();
   const [deleting, setDeleting] = useState(false);
+  const can = useCan();
 
   if (query.isPending) return <FullScreenSpinner />;
   if (query.isError) {
@@ -53,6 +55,9 @@ export function TravelerViewRoute() {
   const pilgrim = query.data;
   const name = fullName(pilgrim);
   const establishment = establishments.data?.find((e) => e.id === pilgrim.establishmentId);
+  // What the member's role there may not do is not offered (the server refuses it all the same,
+  // decisions 058, 062).
+  const may = (permission: Parameters<typeof can>[0]) => can(permission, pilgrim.establishmentId);
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-8 nav:px-6">
       <PageTitle page={name} />
@@ -68,16 +73,22 @@ export function TravelerViewRoute() {
         <div className="flex flex-wrap gap-2">
           <PdfActions traveler={pilgrim} />
           {/* A traveler sent in the background had no summary to offer it from (decision 032). */}
-          <ButtonLink
-            variant="secondary"
-            to={links.companionRegistration(pilgrim.establishmentId, pilgrim.id)}
-          >
-            {t('registration.companion')}
-          </ButtonLink>
-          <ButtonLink to={links.clientEdit(pilgrim.id)}>{t('view.edit')}</ButtonLink>
-          <Button variant="danger" onClick={() => setDeleting(true)}>
-            {t('view.delete')}
-          </Button>
+          {may('travelers.register') && (
+            <ButtonLink
+              variant="secondary"
+              to={links.companionRegistration(pilgrim.establishmentId, pilgrim.id)}
+            >
+              {t('registration.companion')}
+            </ButtonLink>
+          )}
+          {may('travelers.edit') && (
+            <ButtonLink to={links.clientEdit(pilgrim.id)}>{t('view.edit')}</ButtonLink>
+          )}
+          {may('travelers.delete') && (
+            <Button variant="danger" onClick={() => setDeleting(true)}>
+              {t('view.delete')}
+            </Button>
+          )}
         </div>
       </div>
       <SelfRegistrationReview
@@ -90,8 +101,12 @@ export function TravelerViewRoute() {
       <div className="rounded-2xl border border-line bg-surface p-4 shadow-sm sm:p-8">
         <TravelerDetails pilgrim={pilgrim} />
       </div>
-      <SesCommunications pilgrimId={pilgrim.id} className="mt-6" />
-      <TravelerHistory pilgrimId={pilgrim.id} className="mt-6" />
+      <SesCommunications
+        pilgrimId={pilgrim.id}
+        establishmentId={pilgrim.establishmentId}
+        className="mt-6"
+      />
+      {may('audit.view') && <TravelerHistory pilgrimId={pilgrim.id} className="mt-6" />}
       <DeleteTravelerDialog
         traveler={deleting ? pilgrim : null}
         onClose={() => setDeleting(false)}

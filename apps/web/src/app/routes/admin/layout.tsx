@@ -7,16 +7,21 @@ const SECTIONS = [
   { key: 'establishments', to: paths.admin },
   { key: 'users', to: paths.adminUsers },
   { key: 'reports', to: paths.adminReports },
+  { key: 'settings', to: paths.adminSettings },
 ] as const;
 
-/** Which section a path belongs to: users, reports, else establishments (and their travelers). */
+/**
+ * Which section a path belongs to: users, reports, settings, else establishments (and their
+ * travelers).
+ */
 function sectionOf(pathname: string): (typeof SECTIONS)[number]['key'] {
   if (pathname.startsWith(paths.adminUsers)) return 'users';
   if (pathname.startsWith(paths.adminReports)) return 'reports';
+  if (pathname.startsWith(paths.adminSettings)) return 'settings';
   return 'establishments';
 }
 
-/** The admin area: a sidebar (establishments, users, reports) beside the section's page. */
+/** The admin area: a sidebar (establishments, users, reports, settings) beside the section's page. */
 export function AdminLayout() {
   const { t } = useTranslation('admin');
   const { pathname } = useLocation();

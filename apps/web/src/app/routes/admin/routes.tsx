@@ -28,6 +28,7 @@ export const adminRoute: RouteObject = {
         { path: paths.adminTravelerView, lazy: page(() => import('./traveler-view')) },
         { path: paths.adminUsers, lazy: page(() => import('./users')) },
         { path: paths.adminReports, lazy: page(() => import('./reports')) },
+        { path: paths.adminSettings, lazy: page(() => import('./settings')) },
         { path: '*', loader: () => redirect(paths.admin) },
       ],
     },

@@ -1,7 +1,7 @@
 import { travelerKeys } from '@/features/traveler/api/keys';
 
 /**
- * Query keys of the admin area: its users and reports. Establishments and travelers are the
+ * Query keys of the admin area: its users, reports and settings. Establishments and travelers are the
  * entity slices' (establishmentKeys, travelerKeys), shared with the rest of the app, so a change
  * made anywhere (the desk's traveler form, the profile) refreshes the admin views too.
  */
@@ -10,6 +10,7 @@ export const adminKeys = {
   userList: (query: object) => ['admin', 'users', query] as const,
   reports: ['admin', 'reports'] as const,
   report: (query: object) => ['admin', 'reports', query] as const,
+  settings: ['admin', 'settings'] as const,
 };
 
 /** What the admin's change to a traveler also refreshes: the reports, counted from them. */

@@ -4,6 +4,7 @@ import { confirmationArrivalDay, formatConfirmationCode } from '@hospes/shared/c
 import { todayIso } from '@hospes/shared/dates';
 import type { Traveler } from '@hospes/shared/travelers';
 import { Button } from '@/components/ui/button';
+import { useCan } from '@/lib/auth';
 import { cn } from '@/components/ui/cn';
 import { Modal } from '@/components/ui/dialog';
 import { TextField } from '@/components/ui/fields';
@@ -40,6 +41,8 @@ export function SelfRegistrationReview({
   const { t } = useTranslation('checkin');
   const { t: tc } = useTranslation();
   const confirm = useConfirmSelfRegistration();
+  // Confirming is registering (travelers.register, decision 058): offered to a role that may.
+  const mayConfirm = useCan()('travelers.register', pilgrim.establishmentId);
   const [asking, setAsking] = useState(false);
   const [confirmed, setConfirmed] = useState(false);
   // The day proposed when the question opened, and the day in the field.
@@ -113,9 +116,11 @@ export function SelfRegistrationReview({
       {pending && (
         <>
           <p className="mt-4 text-sm text-fg">{t('review.pendingIntro')}</p>
-          <Button className="mt-4" onClick={ask}>
-            {t('review.confirm')}
-          </Button>
+          {mayConfirm && (
+            <Button className="mt-4" onClick={ask}>
+              {t('review.confirm')}
+            </Button>
+          )}
         </>
       )}
       {confirmed && (

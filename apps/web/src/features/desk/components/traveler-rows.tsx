@@ -5,6 +5,7 @@ import type { Traveler } from '@hospes/shared/travelers';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { links } from '@/config/paths';
+import { useCan } from '@/lib/auth';
 import {
   CompleteTravelerLink,
   UnreportableBadge,
@@ -72,15 +73,18 @@ function RowActions({
 }) {
   const { t } = useTranslation('clients');
   const name = fullName(pilgrim);
+  // What the member's role there may not do is not offered (decisions 058, 062).
+  const can = useCan();
+  const mayEdit = can('travelers.edit', pilgrim.establishmentId);
+  const mayDelete = can('travelers.delete', pilgrim.establishmentId);
   if (compact) {
+    const rowLinks = [
+      ['view', links.clientView(pilgrim.id)] as const,
+      ...(mayEdit ? [['edit', links.clientEdit(pilgrim.id)] as const] : []),
+    ];
     return (
       <div className="flex items-center gap-1">
-        {(
-          [
-            ['view', links.clientView(pilgrim.id)],
-            ['edit', links.clientEdit(pilgrim.id)],
-          ] as const
-        ).map(([action, to]) => (
+        {rowLinks.map(([action, to]) => (
           <ButtonLink
             key={action}
             to={to}
@@ -95,18 +99,20 @@ function RowActions({
             </span>
           </ButtonLink>
         ))}
-        <Button
-          variant="danger"
-          size="sm"
-          className="w-11"
-          title={t('list.delete')}
-          onClick={onDelete}
-        >
-          <ActionIcon action="delete" />
-          <span className="sr-only">
-            {t('list.delete')} {name}
-          </span>
-        </Button>
+        {mayDelete && (
+          <Button
+            variant="danger"
+            size="sm"
+            className="w-11"
+            title={t('list.delete')}
+            onClick={onDelete}
+          >
+            <ActionIcon action="delete" />
+            <span className="sr-only">
+              {t('list.delete')} {name}
+            </span>
+          </Button>
+        )}
       </div>
     );
   }
@@ -116,14 +122,18 @@ function RowActions({
         {t('list.view')}
         <span className="sr-only"> {name}</span>
       </ButtonLink>
-      <ButtonLink to={links.clientEdit(pilgrim.id)} variant="secondary" size="sm">
-        {t('list.edit')}
-        <span className="sr-only"> {name}</span>
-      </ButtonLink>
-      <Button variant="danger" size="sm" onClick={onDelete}>
-        {t('list.delete')}
-        <span className="sr-only"> {name}</span>
-      </Button>
+      {mayEdit && (
+        <ButtonLink to={links.clientEdit(pilgrim.id)} variant="secondary" size="sm">
+          {t('list.edit')}
+          <span className="sr-only"> {name}</span>
+        </ButtonLink>
+      )}
+      {mayDelete && (
+        <Button variant="danger" size="sm" onClick={onDelete}>
+          {t('list.delete')}
+          <span className="sr-only"> {name}</span>
+        </Button>
+      )}
     </div>
   );
 }

@@ -10,6 +10,7 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { Spinner } from '@/components/ui/spinner';
 import { Pager } from '@/components/ui/pager';
 import { ApiError } from '@/lib/api-client';
+import { useCan } from '@/lib/auth';
 import { errorText } from '@/lib/error-text';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { useDocumentSlots } from '@/lib/document-slots';
@@ -64,6 +65,10 @@ export function TravelersList({
   const [toDelete, setToDelete] = useState<Traveler | null>(null);
   const [bulkOpen, setBulkOpen] = useState(false);
   const [bulkUpdate, setBulkUpdate] = useState<'checkOut' | 'payment' | null>(null);
+  // The selection's changes are offered to a role that may make them (decisions 058, 062).
+  const can = useCan();
+  const mayEdit = can('travelers.edit', filters.establishmentId);
+  const mayDelete = can('travelers.delete', filters.establishmentId);
   // Only the travelers who cannot be reported: the server runs the same pre-flight over every
   // page (decision 048); the page's badges are the pre-flight run here (decision 043).
   const onlyUnreportable = filters.parte === 'unreportable';
@@ -225,16 +230,22 @@ export function TravelersList({
             <Button variant="secondary" size="sm" onClick={() => setSelected(new Set())}>
               {t('list.clearSelection')}
             </Button>
-            <Button variant="secondary" size="sm" onClick={() => setBulkUpdate('checkOut')}>
-              {t('list.checkOutSelected')}
-            </Button>
-            <Button variant="secondary" size="sm" onClick={() => setBulkUpdate('payment')}>
-              {t('list.paymentSelected')}
-            </Button>
+            {mayEdit && (
+              <>
+                <Button variant="secondary" size="sm" onClick={() => setBulkUpdate('checkOut')}>
+                  {t('list.checkOutSelected')}
+                </Button>
+                <Button variant="secondary" size="sm" onClick={() => setBulkUpdate('payment')}>
+                  {t('list.paymentSelected')}
+                </Button>
+              </>
+            )}
             {slots.selectionActions?.(visibleSelected, establishments)}
-            <Button variant="danger" size="sm" onClick={() => setBulkOpen(true)}>
-              {t('list.deleteSelected')}
-            </Button>
+            {mayDelete && (
+              <Button variant="danger" size="sm" onClick={() => setBulkOpen(true)}>
+                {t('list.deleteSelected')}
+              </Button>
+            )}
           </div>
         </div>
       )}

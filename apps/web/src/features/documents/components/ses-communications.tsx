@@ -8,6 +8,7 @@ import {
   useCancelSesCommunication,
   useCorrectSes,
 } from '@/features/traveler/api/ses-communications';
+import { useCan } from '@/lib/auth';
 import { errorText } from '@/lib/error-text';
 import { cn } from '@/components/ui/cn';
 import { WarningIcon } from '@/components/ui/icons';
@@ -19,10 +20,13 @@ function Line({
   item,
   lng,
   pilgrimId,
+  maySend,
 }: {
   item: SesTravelerCommunication;
   lng: string;
   pilgrimId: string;
+  /** Whether the role may send to the authorities: correct, cancel, check a lote. */
+  maySend: boolean;
 }) {
   const { t } = useTranslation('documents');
   const check = useCheckSesSubmission();
@@ -73,7 +77,8 @@ function Line({
         {text}
         {cancelled && ` · ${t(`communications.cancelled.${cancelled}`)}`}
         {correction && ` · ${correction}`}
-        {item.operation !== 'B' &&
+        {maySend &&
+          item.operation !== 'B' &&
           item.outcome === 'stored' &&
           !item.cancellation &&
           item.establishmentId &&
@@ -83,7 +88,7 @@ function Line({
               <CancelButton establishmentId={item.establishmentId} code={item.communicationCode} />
             </>
           )}
-        {item.state === 'queued' && (
+        {maySend && item.state === 'queued' && (
           <Button
             size="sm"
             variant="secondary"
@@ -198,11 +203,16 @@ function CorrectButton({
  */
 export function SesCommunications({
   pilgrimId,
+  establishmentId,
   className,
 }: {
   pilgrimId: string;
+  /** The traveler's establishment: its actions are offered to a role that may send there. */
+  establishmentId?: string;
   className?: string;
 }) {
+  // Correcting, cancelling and asking about a lote are sending (ses.send, decision 058).
+  const maySend = useCan()('ses.send', establishmentId);
   const { t, i18n } = useTranslation('documents');
   const lng = i18n.resolvedLanguage ?? i18n.language;
   const query = useSesCommunications(pilgrimId);
@@ -217,7 +227,13 @@ export function SesCommunications({
       </h2>
       <ul className="mt-2">
         {query.data.map((item) => (
-          <Line key={item.submissionId} item={item} lng={lng} pilgrimId={pilgrimId} />
+          <Line
+            key={item.submissionId}
+            item={item}
+            lng={lng}
+            pilgrimId={pilgrimId}
+            maySend={maySend}
+          />
         ))}
       </ul>
     </section>

@@ -45,6 +45,8 @@ describe('legal pages', () => {
     expect(notice).toHaveTextContent(
       'OPERATOR_NAME, OPERATOR_ADDRESS, OPERATOR_NIF and OPERATOR_EMAIL',
     );
+    // The admin's settings screen holds them too (decision 062).
+    expect(notice).toHaveTextContent('Administration → Settings');
     expect(screen.getAllByText('Not configured yet')).toHaveLength(3);
   });
 

@@ -5,6 +5,7 @@ import type { Traveler } from '@hospes/shared/travelers';
 import { LANGUAGE_NAMES } from '@/lib/i18n';
 import { countryName } from '../countries';
 import { formatDate, formatLocalDateTime } from '../format';
+import { useCan } from '@/lib/auth';
 import { DocumentThumbnail } from './document-images';
 
 function Item({ label, children, wide }: { label: string; children: ReactNode; wide?: boolean }) {
@@ -48,6 +49,9 @@ export function TravelerDetails({ pilgrim }: { pilgrim: Traveler }) {
   const documents = (['front', 'back', 'signature'] as const).flatMap((kind) =>
     p.documentUploads.filter((upload) => upload.kind === kind),
   );
+  // The images are for a role that may see them (travelers.documentImages, decision 058): to
+  // another, the server refuses them, and the section is not shown.
+  const mayViewImages = useCan()('travelers.documentImages', p.establishmentId);
 
   return (
     <div className="space-y-6">
@@ -142,24 +146,26 @@ export function TravelerDetails({ pilgrim }: { pilgrim: Traveler }) {
           <Item label={t('form.cardExpiry')}>{s.cardExpiry}</Item>
         </Block>
       )}
-      <section className="border-t border-line pt-5">
-        <h2 className="mb-3 text-lg font-semibold text-fg">{t('view.documents')}</h2>
-        {documents.length === 0 ? (
-          <p className="text-muted">{t('view.noDocuments')}</p>
-        ) : (
-          <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {documents.map((document) => (
-              <li key={document.id}>
-                <DocumentThumbnail
-                  pilgrimId={p.id}
-                  document={document}
-                  alt={t(`documents.kinds.${document.kind}`)}
-                />
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      {mayViewImages && (
+        <section className="border-t border-line pt-5">
+          <h2 className="mb-3 text-lg font-semibold text-fg">{t('view.documents')}</h2>
+          {documents.length === 0 ? (
+            <p className="text-muted">{t('view.noDocuments')}</p>
+          ) : (
+            <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
+              {documents.map((document) => (
+                <li key={document.id}>
+                  <DocumentThumbnail
+                    pilgrimId={p.id}
+                    document={document}
+                    alt={t(`documents.kinds.${document.kind}`)}
+                  />
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      )}
     </div>
   );
 }
