@@ -2,6 +2,7 @@ import { onlineManager } from '@tanstack/react-query';
 import { act, screen, within } from '@testing-library/react';
 import { useSearchParams } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { ReportedTo } from '@hospes/shared/travelers';
 import { authStore } from '@/lib/auth';
 import { hiddenTextEscapingScrollBoxes } from '@/test/layout';
 import { wideScreen } from '@/test/media';
@@ -266,7 +267,7 @@ describe('client list on a tablet or computer (a table)', () => {
 describe('where each traveler was reported (decision 061)', () => {
   it('names the authority and its reference on each reported traveler, nothing on the others', async () => {
     authStore.setSession(sampleUser, { remember: true });
-    const reported = (authority: string, reference: string) => ({
+    const reported = (authority: ReportedTo['authority'], reference: string) => ({
       reportedTo: { authority, reference, at: '2026-06-01T18:00:20.000Z' },
     });
     const ane = sampleTraveler({
