@@ -188,6 +188,17 @@ describe("the Mossos d'Esquadra's file", () => {
     ]);
     expect(body.details[1]!.message).toContain('ISO-8859-1');
     expect(await ctx.database.db.select().from(authorityUploads)).toHaveLength(before.length);
+    // The list's "cannot be reported" filter reads the file's rules for a Catalan establishment
+    // (decision 061): the Cyrillic name is found, the others (Latin-1) are not.
+    const unreportable = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/pilgrims?parte=unreportable&establishmentId=${e}&limit=50`,
+      headers: bearer(girona.token),
+    });
+    expect(unreportable.statusCode, unreportable.body).toBe(200);
+    expect(unreportable.json<{ data: { id: string }[] }>().data.map((t) => t.id)).toEqual([
+      cyrillic.id,
+    ]);
     await ctx.database.db
       .update(establishments)
       .set({ establishmentCode: '17079AAR02' })
