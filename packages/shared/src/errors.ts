@@ -102,6 +102,8 @@ export const ERROR_CATALOGUE = {
   MOSSOS_OTHER_AUTHORITY: { status: 409 },
   MOSSOS_TOO_MANY_TRAVELERS: { status: 422 },
   AUTHORITY_UPLOAD_NOT_FOUND: { status: 404 },
+  /** An upload undone that was not recorded as uploaded (decision 061). */
+  AUTHORITY_UPLOAD_NOT_UPLOADED: { status: 409 },
   RECEIPT_NOT_PDF: { status: 415 },
   AUTHORITY_REASON_REQUIRED: { status: 422 },
   // Sending to SES.HOSPEDAJES from Hospes (decision 035)
