@@ -11,6 +11,7 @@ import net from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { test as base, expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
+import { startTestA19, type TestA19Service } from '../apps/server/test/a19-service';
 import { startTestSes, type TestSesService } from '../apps/server/test/ses-service';
 import { startTestSmtp, type TestSmtp } from '../apps/server/test/smtp';
 
@@ -22,6 +23,11 @@ export interface Stack {
   smtp: TestSmtp;
   /** A local SES.HOSPEDAJES web service (the Ministry's cannot be reached from here). */
   ses: TestSesService;
+  /**
+   * A local Ertzaintza A19 service over HTTPS (decision 056): the server's pre-production address,
+   * its certificate trusted through A19_CA_FILE.
+   */
+  a19: TestA19Service;
   dataDir: string;
   logs: string[];
 }
@@ -71,9 +77,12 @@ export const test = base.extend<
       }
       const smtp = await startTestSmtp();
       const ses = await startTestSes();
+      const a19 = await startTestA19();
       const port = await freePort();
       const url = `http://127.0.0.1:${port}`;
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hospes-e2e-'));
+      const a19CaFile = path.join(dataDir, 'a19-ca.pem');
+      fs.writeFileSync(a19CaFile, a19.certificate);
       const logs: string[] = [];
       const child = spawn(process.execPath, [serverJs], {
         cwd: root,
@@ -92,6 +101,8 @@ export const test = base.extend<
           LOG_LEVEL: 'warn',
           SES_ENDPOINT: ses.url,
           SES_CHECK_SECONDS: '2',
+          A19_PREPRODUCTION_URL: a19.url,
+          A19_CA_FILE: a19CaFile,
           // The test's browsers all come from 127.0.0.1: a journey with many phones gives each its
           // own address (X-Forwarded-For), as a proxy in front of the server would.
           TRUST_PROXY: 'loopback',
@@ -107,12 +118,13 @@ export const test = base.extend<
       child.stderr?.on('data', (d: Buffer) => logs.push(d.toString()));
       try {
         await waitForHealth(url, child, logs);
-        await use({ url, smtp, ses, dataDir, logs });
+        await use({ url, smtp, ses, a19, dataDir, logs });
       } finally {
         child.kill('SIGTERM');
         await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
         await smtp.close();
         await ses.close();
+        await a19.close();
         fs.rmSync(dataDir, { recursive: true, force: true });
       }
     },

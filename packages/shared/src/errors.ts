@@ -102,6 +102,8 @@ export const ERROR_CATALOGUE = {
   MOSSOS_OTHER_AUTHORITY: { status: 409 },
   MOSSOS_TOO_MANY_TRAVELERS: { status: 422 },
   AUTHORITY_UPLOAD_NOT_FOUND: { status: 404 },
+  /** An upload undone that was not recorded as uploaded (decision 061). */
+  AUTHORITY_UPLOAD_NOT_UPLOADED: { status: 409 },
   RECEIPT_NOT_PDF: { status: 415 },
   AUTHORITY_REASON_REQUIRED: { status: 422 },
   // The declaración responsable of an establishment (decision 063)
@@ -122,6 +124,11 @@ export const ERROR_CATALOGUE = {
   A19_CERTIFICATE_UNREADABLE: { status: 409 },
   /** An establishment that does not report to the Ertzaintza. */
   A19_OTHER_AUTHORITY: { status: 409 },
+  /**
+   * A cancellation, correction or look-up of a parte the Ertzaintza stored: its A19 service has
+   * none of these operations, its portal does them (decision 061).
+   */
+  A19_PORTAL_ONLY: { status: 409 },
   SES_SUBMISSION_NOT_FOUND: { status: 404 },
   // Cancelling and correcting what was sent (decision 045)
   SES_COMMUNICATION_NOT_FOUND: { status: 404 },

@@ -13,6 +13,7 @@ export type SesEnvironment = z.infer<typeof SesEnvironmentSchema>;
 
 /** The services Hospes sends to: SES.HOSPEDAJES, and the Ertzaintza's A19 (decision 056). */
 export const SesAuthoritySchema = z.enum(['ses', 'ertzaintza']);
+export type SesAuthority = z.infer<typeof SesAuthoritySchema>;
 
 /**
  * PUT /api/establishments/{id}/ses-connection: the web-service user the Ministry issued (not the

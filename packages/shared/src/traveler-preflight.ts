@@ -12,9 +12,18 @@ import {
 } from './ses-preflight';
 import type { Traveler } from './travelers';
 import { preflightA19 } from './a19-preflight';
+import { preflightMossos } from './mossos';
 
-/** Whose rules: SES.HOSPEDAJES's, or the Ertzaintza's A19 for a Basque establishment (decision 056). */
-export type PreflightRules = 'ses' | 'a19';
+/**
+ * Whose rules: SES.HOSPEDAJES's, the Ertzaintza's A19 for a Basque establishment (decision 056),
+ * or the Mossos file's for a Catalan one (SES's and a text in ISO-8859-1, decision 057).
+ */
+export type PreflightRules = 'ses' | 'a19' | 'mossos';
+
+/** The rules of an establishment's authority. */
+export function preflightRulesOf(authority: 'ses' | 'mossos' | 'ertzaintza' | undefined) {
+  return authority === 'ertzaintza' ? 'a19' : authority === 'mossos' ? 'mossos' : 'ses';
+}
 
 /**
  * What one traveler's check reads of the establishment: nothing of it is checked here (its own
@@ -59,8 +68,13 @@ export function travelerPreflight(
   sharedStay: boolean,
   rules: PreflightRules = 'ses',
 ): SesProblem[] {
-  const check = rules === 'a19' ? preflightA19 : preflightSes;
-  return check([traveler], ANY_ESTABLISHMENT, { kind: 'PV' }).filter(
+  const problems =
+    rules === 'mossos'
+      ? preflightMossos([traveler], ANY_ESTABLISHMENT)
+      : (rules === 'a19' ? preflightA19 : preflightSes)([traveler], ANY_ESTABLISHMENT, {
+          kind: 'PV',
+        });
+  return problems.filter(
     (problem) =>
       problem.travelerId !== null &&
       problem.code !== 'ses.notConfirmed' &&

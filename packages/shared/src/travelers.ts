@@ -758,6 +758,7 @@ export const PILGRIM_HISTORY_ACTIONS = [
   'pilgrim.pdf_emailed',
   'pilgrim.ses_cancelled',
   'pilgrim.authority_uploaded',
+  'pilgrim.authority_upload_undone',
 ] as const;
 export type TravelerHistoryAction = (typeof PILGRIM_HISTORY_ACTIONS)[number];
 

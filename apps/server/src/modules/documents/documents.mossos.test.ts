@@ -3,7 +3,7 @@
  * encoding, records, pre-flight, authority, tenancy) and the upload the owner confirms, with the
  * portal's receipt.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import PDFDocument from 'pdfkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Traveler } from '@hospes/shared/travelers';
@@ -188,6 +188,17 @@ describe("the Mossos d'Esquadra's file", () => {
     ]);
     expect(body.details[1]!.message).toContain('ISO-8859-1');
     expect(await ctx.database.db.select().from(authorityUploads)).toHaveLength(before.length);
+    // The list's "cannot be reported" filter reads the file's rules for a Catalan establishment
+    // (decision 061): the Cyrillic name is found, the others (Latin-1) are not.
+    const unreportable = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/pilgrims?parte=unreportable&establishmentId=${e}&limit=50`,
+      headers: bearer(girona.token),
+    });
+    expect(unreportable.statusCode, unreportable.body).toBe(200);
+    expect(unreportable.json<{ data: { id: string }[] }>().data.map((t) => t.id)).toEqual([
+      cyrillic.id,
+    ]);
     await ctx.database.db
       .update(establishments)
       .set({ establishmentCode: '17079AAR02' })
@@ -303,5 +314,70 @@ describe("the Mossos d'Esquadra's file", () => {
     const listed = list.json<{ data: Traveler[] }>().data;
     expect(listed.find((t) => t.id === pilgrims[1]!.id)!.reportedTo).toEqual(reportedTo);
     expect(listed.filter((t) => t.reportedTo === null)).toHaveLength(1); // the one never uploaded
+  });
+
+  it('takes back an upload recorded by mistake: its travelers are to report again, audited (decision 061)', async () => {
+    const [upload] = await ctx.database.db
+      .select()
+      .from(authorityUploads)
+      .where(
+        and(
+          eq(authorityUploads.establishmentId, girona.establishmentId),
+          isNotNull(authorityUploads.uploadedAt),
+        ),
+      );
+    const url = `/api/establishments/${girona.establishmentId}/authority-uploads/${upload!.id}/uploaded`;
+    const undo = (token: string) =>
+      ctx.app.inject({ method: 'DELETE', url: `${url}?lng=en`, headers: bearer(token) });
+    const toReport = async () =>
+      (
+        await ctx.app.inject({
+          method: 'GET',
+          url: `/api/ses-to-report?establishmentId=${girona.establishmentId}`,
+          headers: bearer(girona.token),
+        })
+      )
+        .json<{ data: { pilgrimId: string }[] }>()
+        .data.map((t) => t.pilgrimId);
+    expect(await toReport()).not.toContain(pilgrims[0]!.id);
+
+    // Another tenant's: not found, nothing changed.
+    expect((await undo(madrid.token)).statusCode).toBe(404);
+    const res = await undo(girona.token);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ id: upload!.id, uploaded: false, hasReceipt: false });
+    const [row] = await ctx.database.db
+      .select()
+      .from(authorityUploads)
+      .where(eq(authorityUploads.id, upload!.id));
+    expect(row).toMatchObject({ uploadedAt: null, uploadedBy: null, receipt: null });
+    // Its travelers count as not reported again.
+    expect(await toReport()).toContain(pilgrims[0]!.id);
+    const record = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/pilgrims/${pilgrims[0]!.id}`,
+      headers: bearer(girona.token),
+    });
+    expect(record.json().data.reportedTo).toBeNull();
+    // The history says so.
+    const history = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/pilgrims/${pilgrims[0]!.id}/history`,
+      headers: bearer(girona.token),
+    });
+    expect(history.json().data[0]).toMatchObject({
+      action: 'pilgrim.authority_upload_undone',
+      report: { authority: 'mossos', reference: upload!.reference },
+    });
+    const establishmentEntries = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'establishment.mossos_file_upload_undone'));
+    expect(establishmentEntries).toHaveLength(1);
+
+    // Twice: it is not recorded as uploaded any more.
+    const again = await undo(girona.token);
+    expect([again.statusCode, again.json().code]).toEqual([409, 'AUTHORITY_UPLOAD_NOT_UPLOADED']);
+    expect(again.json().message).toBe('This file is not recorded as uploaded');
   });
 });

@@ -305,3 +305,67 @@ describe('sending to the Ertzaintza', () => {
     expect([res.statusCode, res.json().code]).toEqual([409, 'SES_OTHER_AUTHORITY']);
   });
 });
+
+describe('correcting and cancelling what the Ertzaintza stored (decision 061)', () => {
+  it('refuses to cancel, correct or look up a stored parte, naming the portal; a deletion goes on', async () => {
+    const ane = await pilgrim({ firstName: 'Nerea' });
+    const mikel = await pilgrim({ firstName: 'Unai' });
+    const sent = await send({ kind: 'PV', pilgrimIds: [ane.id, mikel.id] });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const code = sent.json<{ data: SesSubmission }>().data.travelers![0]!.communicationCode!;
+    // Reported: the deadline guard no longer lists them (sent to A19's pre-production, while the
+    // establishment's SES service is production).
+    const toReport = await call(
+      'GET',
+      `/api/ses-to-report?establishmentId=${owner.establishmentId}`,
+      owner.token,
+    );
+    const listedIds = toReport
+      .json<{ data: { pilgrimId: string }[] }>()
+      .data.map((t) => t.pilgrimId);
+    expect(listedIds).not.toContain(ane.id);
+    expect(listedIds).not.toContain(mikel.id);
+    // Where it went, in the record and the list: the Ertzaintza, under the request's uuid.
+    const reportedTo = { authority: 'ertzaintza', reference: code, at: expect.any(String) };
+    const record = await call('GET', `/api/pilgrims/${ane.id}`, owner.token);
+    expect(record.json().data.reportedTo).toEqual(reportedTo);
+    const list = await call(
+      'GET',
+      `/api/pilgrims?establishmentId=${owner.establishmentId}&limit=100`,
+      owner.token,
+    );
+    const listed = list.json<{ data: { id: string; reportedTo: unknown }[] }>().data;
+    expect(listed.find((t) => t.id === ane.id)!.reportedTo).toEqual(reportedTo);
+    const count = service.received.length;
+    const before = await ctx.database.db.select().from(sesSubmissions);
+
+    const correct = await call('POST', `/api/pilgrims/${ane.id}/ses/correct?lng=en`, owner.token, {
+      kind: 'PV',
+    });
+    expect([correct.statusCode, correct.json().code]).toEqual([409, 'A19_PORTAL_ONLY']);
+    expect(correct.json().message).toMatch(/Ertzaintza's portal/);
+    const communication = `/api/establishments/${owner.establishmentId}/ses/communications/${code}`;
+    const cancel = await call('POST', `${communication}/cancel`, owner.token);
+    expect([cancel.statusCode, cancel.json().code]).toEqual([409, 'A19_PORTAL_ONLY']);
+    const held = await call('GET', communication, owner.token);
+    expect([held.statusCode, held.json().code]).toEqual([409, 'A19_PORTAL_ONLY']);
+
+    // Deleting a traveler the Ertzaintza holds is not stopped by a cancellation it cannot make.
+    const deleted = await call('DELETE', `/api/pilgrims/${mikel.id}`, owner.token);
+    expect(deleted.statusCode, deleted.body).toBe(200);
+
+    // Nothing was sent anywhere, nothing recorded as a cancellation; the parte still stands.
+    expect(service.received.length).toBe(count);
+    expect(await ctx.database.db.select().from(sesSubmissions)).toHaveLength(before.length);
+    const communications = await call(
+      'GET',
+      `/api/pilgrims/${ane.id}/ses-communications`,
+      owner.token,
+    );
+    expect(communications.json<{ data: SesTravelerCommunication[] }>().data[0]).toMatchObject({
+      authority: 'ertzaintza',
+      outcome: 'stored',
+      communicationCode: code,
+    });
+  });
+});

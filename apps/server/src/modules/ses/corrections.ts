@@ -27,6 +27,7 @@ import type { AuditContext, AuditRepository } from '../audit';
 import type { AuthorityFilesService } from '../documents';
 import { isUuid, scopeOf } from '../../db/scope';
 import { cut } from './lote-checks';
+import { isA19 } from './a19';
 import { createAnswerRecorder } from './record-answer';
 import type { ConnectionRow, SesRepository, SubmissionRow } from './ses.repository';
 
@@ -104,6 +105,8 @@ export function createSesCorrections(deps: SesCorrectionsDeps) {
     const rows = await ses.storedUnder(establishmentId, code);
     const first = rows[0];
     if (!first) throw new AppError('SES_COMMUNICATION_NOT_FOUND');
+    // The A19 service has no cancellation (decision 061): the Ertzaintza's portal has.
+    if (first.submission.authority === 'ertzaintza') throw new AppError('A19_PORTAL_ONLY');
     const conflict = conflictOf(rows);
     if (conflict) throw new AppError(conflict);
     // Cancelled where it was stored (test or production), with the establishment's credentials.
@@ -312,6 +315,8 @@ export function createSesCorrections(deps: SesCorrectionsDeps) {
     ): Promise<SesCorrection> {
       const establishmentId = await travelerEstablishment(actor, pilgrimId);
       const connection = await connectionOf(establishmentId);
+      // A Basque establishment's partes are corrected on the Ertzaintza's portal (decision 061).
+      if (isA19(connection)) throw new AppError('A19_PORTAL_ONLY');
       if (!targetOf(connection)) throw new AppError('SES_NOT_CONNECTED');
       const stored = (await ses.ofTraveler(pilgrimId)).find(
         (r) =>
@@ -358,6 +363,7 @@ export function createSesCorrections(deps: SesCorrectionsDeps) {
       await deps.reachableEstablishment(actor, establishmentId);
       const [first] = await ses.storedUnder(establishmentId, code);
       if (!first) throw new AppError('SES_COMMUNICATION_NOT_FOUND');
+      if (first.submission.authority === 'ertzaintza') throw new AppError('A19_PORTAL_ONLY');
       const target = targetOf(await connectionOf(establishmentId), first.submission.environment);
       if (!target) throw new AppError('SES_NOT_CONNECTED');
       await countCall(establishmentId);
@@ -397,7 +403,8 @@ export function createSesCorrections(deps: SesCorrectionsDeps) {
       const stored = await ses.storedNotCancelled(reached);
       const failed: { code: string; reason: string }[] = [];
       for (const s of stored) {
-        if (!s.code) continue;
+        // What the Ertzaintza stored stays there: A19 cannot cancel (decision 061).
+        if (!s.code || s.authority === 'ertzaintza') continue;
         try {
           const cancellation = await cancelCode(s.establishmentId, s.code, actor.id, context, {
             reason: 'delete',

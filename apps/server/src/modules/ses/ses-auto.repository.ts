@@ -330,7 +330,10 @@ export function createSesAutoRepository(db: Db) {
                     where c.id = ${sesSubmissionItems.cancelledBy} and c.correction_state = 'waiting')`,
                 ),
                 eq(sesSubmissions.kind, 'PV'),
-                eq(sesSubmissions.environment, establishments.sesEnvironment),
+                // On the service the establishment sends to now: SES's, or the Ertzaintza's A19
+                // with its own choice of pre-production (decision 061).
+                sql`${sesSubmissions.environment} = case when ${sesSubmissions.authority} = 'ertzaintza'
+                  then ${establishments.a19Environment} else ${establishments.sesEnvironment} end`,
               ),
             )
             .orderBy(desc(sesSubmissions.createdAt), desc(sesSubmissions.id))),

@@ -503,6 +503,7 @@ export function createSesRepository(db: Db) {
       return tx
         .selectDistinct({
           establishmentId: sesSubmissions.establishmentId,
+          authority: sesSubmissions.authority,
           kind: sesSubmissions.kind,
           environment: sesSubmissions.environment,
           code: sesSubmissionItems.communicationCode,

@@ -65,7 +65,8 @@ export function historyEntry(row: HistoryRow, viewerIsAdmin: boolean): TravelerH
           }
         : null,
     report:
-      row.action === 'pilgrim.authority_uploaded' &&
+      (row.action === 'pilgrim.authority_uploaded' ||
+        row.action === 'pilgrim.authority_upload_undone') &&
       details.authority === 'mossos' &&
       typeof details.reference === 'string'
         ? { authority: 'mossos', reference: details.reference }

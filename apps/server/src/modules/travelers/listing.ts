@@ -4,7 +4,11 @@
  * when the page cannot tell it (and then kept a few seconds: traveler-counts).
  */
 import { reportingAuthority } from '@hospes/shared/provinces';
-import { savedTravelerProblems, type PreflightRules } from '@hospes/shared/traveler-preflight';
+import {
+  preflightRulesOf,
+  savedTravelerProblems,
+  type PreflightRules,
+} from '@hospes/shared/traveler-preflight';
 import { inArray } from 'drizzle-orm';
 import { establishments } from '../../db/schema';
 import type { ListTravelersQuery, Traveler } from '@hospes/shared/travelers';
@@ -103,7 +107,8 @@ export function createTravelerListing(deps: {
     const from = (page.page - 1) * page.limit;
     const data: string[] = [];
     let total = 0;
-    // A Basque establishment's travelers are checked by the Ertzaintza's A19 rules (decision 056).
+    // A Basque establishment's travelers are checked by the Ertzaintza's A19 rules (decision 056),
+    // a Catalan one's by the Mossos file's (decision 061).
     const rules = new Map<string, PreflightRules>();
     const rulesOf = async (ids: string[]) => {
       const missing = [...new Set(ids)].filter((id) => !rules.has(id));
@@ -117,8 +122,7 @@ export function createTravelerListing(deps: {
         })
         .from(establishments)
         .where(inArray(establishments.id, missing));
-      for (const e of found)
-        rules.set(e.id, reportingAuthority(e) === 'ertzaintza' ? 'a19' : 'ses');
+      for (const e of found) rules.set(e.id, preflightRulesOf(reportingAuthority(e)));
     };
     for (let chunk = 1; ; chunk++) {
       const rows = await pilgrims.listPage(

@@ -50,8 +50,8 @@ const selfRegistrationJson = sql<SelfRegistrationMeta | null>`(
 
 /**
  * Where the traveler in the outer query was last reported (ReportedToSchema, decision 057): the
- * Mossos file whose upload was confirmed, else the lote of the SES parte stored for them (not
- * cancelled since); null when neither. Each reads its few rows by primary key from the ids of the
+ * Mossos file whose upload was confirmed, else the parte stored for them (not cancelled since):
+ * the SES lote, or the A19 request's uuid for the Ertzaintza (decision 061); null when neither. Each reads its few rows by primary key from the ids of the
  * traveler's items (an array, never a join the planner could hash over a whole table).
  */
 const reportedToJson = sql<ReportedTo | null>`coalesce((
@@ -62,7 +62,7 @@ const reportedToJson = sql<ReportedTo | null>`coalesce((
       where ui.pilgrim_id = ${outerTravelerId}))
     and u.uploaded_at is not null
   order by u.uploaded_at desc limit 1), (
-  select json_build_object('authority', 'ses', 'reference', s.lote,
+  select json_build_object('authority', s.authority, 'reference', s.lote,
     'at', ${isoTimestamp(sql`coalesce(s.processed_at, s.created_at)`)})
   from ses_submissions s
   where s.id = any(array(select si.submission_id from ses_submission_items si

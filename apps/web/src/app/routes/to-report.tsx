@@ -3,7 +3,10 @@ import { SesToReport } from '@/features/documents/components/ses-to-report';
 import { PageHeader } from './page-header';
 import { PageTitle } from './page-title';
 
-/** /to-report: the travelers still to report to SES.HOSPEDAJES (decision 044). */
+/**
+ * /to-report: the travelers still to report to their establishment's authority (decisions 044,
+ * 057, 061).
+ */
 export function ToReportRoute() {
   const { t } = useTranslation('documents');
   return (

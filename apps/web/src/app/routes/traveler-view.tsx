@@ -16,6 +16,7 @@ import { TravelerDetails } from '@/features/traveler/components/traveler-details
 import { documentLabel, fullName } from '@/features/traveler/format';
 import { PdfActions } from '@/features/documents/components/pdf-actions';
 import { SesCommunications } from '@/features/documents/components/ses-communications';
+import { ReportedToLine } from '@/features/traveler/components/reported-to';
 import { useUserEstablishments } from '@/features/establishment/api/get-user-establishments';
 import { useCan } from '@/lib/auth';
 import { errorText } from '@/lib/error-text';
@@ -69,6 +70,7 @@ export function TravelerViewRoute() {
           <h1 className="text-3xl font-bold tracking-tight break-words text-fg">{name}</h1>
           <p className="mt-1 text-muted">{documentLabel(pilgrim, t)}</p>
           <StayBadge status={pilgrim.stayStatus} className="mt-2" />
+          <ReportedToLine reportedTo={pilgrim.reportedTo} record className="mt-2" />
         </div>
         <div className="flex flex-wrap gap-2">
           <PdfActions traveler={pilgrim} />

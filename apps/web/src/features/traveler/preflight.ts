@@ -5,6 +5,7 @@
  */
 import { isLanguage, DEFAULT_LANGUAGE } from '@hospes/shared/languages';
 import {
+  preflightRulesOf,
   savedTravelerProblems,
   travelerPreflight,
   withWalkInContract,
@@ -23,7 +24,7 @@ import {
 } from '@hospes/shared/report-defaults';
 import type { TravelerFormValues } from './form-model';
 
-export { savedTravelerProblems };
+export { preflightRulesOf, savedTravelerProblems };
 
 /**
  * What the parte would still need of the form's values, once saved: with the establishment's

@@ -124,6 +124,25 @@ export function createAuthorityFilesRepository(db: Db) {
       return row ?? null;
     },
 
+    /**
+     * Takes back a confirmation (decision 061): not uploaded any more, its receipt gone. False when
+     * it was not recorded as uploaded.
+     */
+    async unmarkUploaded(establishmentId: string, uploadId: string, tx: Db = db): Promise<boolean> {
+      const rows = await tx
+        .update(authorityUploads)
+        .set({ uploadedAt: null, uploadedBy: null, receipt: null, receiptSize: null })
+        .where(
+          and(
+            eq(authorityUploads.id, uploadId),
+            eq(authorityUploads.establishmentId, establishmentId),
+            isNotNull(authorityUploads.uploadedAt),
+          ),
+        )
+        .returning({ id: authorityUploads.id });
+      return rows.length > 0;
+    },
+
     /** Records the upload confirmed (once: a second confirmation changes nothing). */
     async markUploaded(
       establishmentId: string,

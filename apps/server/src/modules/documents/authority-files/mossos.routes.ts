@@ -124,6 +124,35 @@ export const mossosRoutes: FastifyPluginAsyncZod<{ mossos: MossosService }> = as
     },
   );
 
+  app.delete(
+    '/establishments/:id/authority-uploads/:uploadId/uploaded',
+    {
+      config: { permission: 'ses.send' },
+      schema: {
+        tags: ['documents'],
+        summary: "Take back a Mossos d'Esquadra file recorded as uploaded by mistake",
+        description:
+          'Its travelers are to report again (the deadline guard), its receipt is dropped; audited ' +
+          'on the establishment and each traveler. 404 AUTHORITY_UPLOAD_NOT_FOUND; 409 ' +
+          'AUTHORITY_UPLOAD_NOT_UPLOADED when it was not recorded as uploaded.',
+        security,
+        params: UploadParams,
+        querystring: LngQuerySchema,
+        response: { 200: AuthorityUploadResponseSchema },
+      },
+      onRequest: app.requireUser,
+    },
+    async (request) => {
+      const data = await mossos.undoUploaded(
+        actorOf(request),
+        request.params.id,
+        request.params.uploadId,
+        auditContext(request),
+      );
+      return { success: true as const, data };
+    },
+  );
+
   app.get(
     '/establishments/:id/authority-uploads/:uploadId/receipt',
     {

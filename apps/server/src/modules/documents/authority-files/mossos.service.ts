@@ -213,6 +213,44 @@ export function createMossosService(deps: MossosServiceDeps) {
       return toUpload((await authorityFiles.upload(establishment.id, uploadId))!);
     },
 
+    /**
+     * DELETE /api/establishments/{id}/authority-uploads/{uploadId}/uploaded: an upload confirmed by
+     * mistake is taken back (decision 061); its travelers are to report again, its receipt is
+     * dropped, and the establishment's and each traveler's history say so.
+     */
+    async undoUploaded(
+      actor: Actor,
+      establishmentId: string,
+      uploadId: string,
+      context: DocumentContext,
+    ): Promise<AuthorityUpload> {
+      const establishment = await catalanEstablishment(actor, establishmentId);
+      const before = isUuid(uploadId)
+        ? await authorityFiles.upload(establishment.id, uploadId)
+        : null;
+      if (!before) throw new AppError('AUTHORITY_UPLOAD_NOT_FOUND');
+      if (!(await authorityFiles.unmarkUploaded(establishment.id, uploadId)))
+        throw new AppError('AUTHORITY_UPLOAD_NOT_UPLOADED');
+      const pilgrimIds = (await authorityFiles.uploadItems(uploadId)).map((i) => i.pilgrimId);
+      await audit.record(context, [
+        {
+          action: 'establishment.mossos_file_upload_undone',
+          entityType: 'establishment',
+          entityId: establishment.id,
+          establishmentId: establishment.id,
+          details: { uploadId, reference: before.reference, pilgrimIds },
+        },
+        ...pilgrimIds.map((pilgrimId) => ({
+          action: 'pilgrim.authority_upload_undone' as const,
+          entityType: 'pilgrim' as const,
+          entityId: pilgrimId,
+          establishmentId: establishment.id,
+          details: { authority: 'mossos', reference: before.reference, uploadId },
+        })),
+      ]);
+      return toUpload((await authorityFiles.upload(establishment.id, uploadId))!);
+    },
+
     /** GET /api/establishments/{id}/authority-uploads/{uploadId}/receipt: the portal's PDF. */
     async receipt(actor: Actor, establishmentId: string, uploadId: string): Promise<FileAnswer> {
       const establishment = isUuid(establishmentId)

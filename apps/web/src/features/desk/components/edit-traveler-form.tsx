@@ -27,8 +27,15 @@ import {
   type TravelerFormSettings,
 } from '@/features/traveler/components/form/use-traveler-form';
 import { useUpdateTraveler } from '@/features/traveler/api/update-traveler';
-import { sesCommunicationsQuery, storedKinds } from '@/features/traveler/api/ses-communications';
-import { SesCorrectionNotice } from '@/features/traveler/components/ses-correction-notice';
+import {
+  heldByErtzaintza,
+  sesCommunicationsQuery,
+  storedKinds,
+} from '@/features/traveler/api/ses-communications';
+import {
+  A19CorrectionNotice,
+  SesCorrectionNotice,
+} from '@/features/traveler/components/ses-correction-notice';
 import { ALL_SECTIONS, toUpdateInput, travelerValuesFrom } from '@/features/traveler/form-model';
 
 export interface EditTravelerFormProps extends TravelerFormSettings {
@@ -110,14 +117,22 @@ export function EditTravelerForm({
    * outlives the page the save goes to.
    */
   async function offerCorrection(pilgrimId: string) {
-    let kinds;
+    let communications;
     try {
-      kinds = storedKinds(
-        await queryClient.fetchQuery({ ...sesCommunicationsQuery(pilgrimId), staleTime: 0 }),
-      );
+      communications = await queryClient.fetchQuery({
+        ...sesCommunicationsQuery(pilgrimId),
+        staleTime: 0,
+      });
     } catch {
       return; // Nothing known of it: nothing offered.
     }
+    // What the Ertzaintza holds is corrected on its portal: said, nothing offered (decision 061).
+    if (heldByErtzaintza(communications))
+      toast((notice) => <A19CorrectionNotice onDone={() => toast.dismiss(notice.id)} />, {
+        id: `a19-correction-${pilgrimId}`,
+        duration: Infinity,
+      });
+    const kinds = storedKinds(communications);
     if (kinds.length === 0) return;
     toast(
       (notice) => (

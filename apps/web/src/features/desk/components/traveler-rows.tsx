@@ -10,6 +10,7 @@ import {
   CompleteTravelerLink,
   UnreportableBadge,
 } from '@/features/traveler/components/parte-badge';
+import { ReportedToLine } from '@/features/traveler/components/reported-to';
 import { ReviewBadge } from '@/features/traveler/components/review-badge';
 import { StayBadge } from '@/features/traveler/components/stay-badge';
 import { countryName } from '@/features/traveler/countries';
@@ -263,6 +264,7 @@ function TravelersTable({
                 <StayBadge status={p.stayStatus} />
                 {/* Beside the stay, not in the row's name, which names the traveler alone. */}
                 <UnreportableBadge problems={problems.get(p.id) ?? NO_PROBLEMS} className="mt-1" />
+                <ReportedToLine reportedTo={p.reportedTo} className="mt-1 text-xs" />
               </td>
               {showEstablishment && <td className="px-3 py-2 text-fg">{p.establishment.name}</td>}
               <td className="px-3 py-1">
@@ -307,6 +309,7 @@ function TravelerCards({
               <StayBadge status={p.stayStatus} className="mt-1" />
               <ReviewBadge pilgrim={p} className="mt-1" />
               <UnreportableBadge problems={problems.get(p.id) ?? NO_PROBLEMS} className="mt-1" />
+              <ReportedToLine reportedTo={p.reportedTo} className="mt-1" />
             </div>
           </div>
           <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">

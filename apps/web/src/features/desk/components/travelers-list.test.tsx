@@ -2,6 +2,7 @@ import { onlineManager } from '@tanstack/react-query';
 import { act, screen, within } from '@testing-library/react';
 import { useSearchParams } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { ReportedTo } from '@hospes/shared/travelers';
 import { authStore } from '@/lib/auth';
 import { hiddenTextEscapingScrollBoxes } from '@/test/layout';
 import { wideScreen } from '@/test/media';
@@ -260,5 +261,38 @@ describe('client list on a tablet or computer (a table)', () => {
     expect(line).toBe(remove.parentElement);
     expect(line.className.split(/\s+/)).not.toContain('flex-wrap');
     expect(hiddenTextEscapingScrollBoxes(container)).toEqual([]);
+  });
+});
+
+describe('where each traveler was reported (decision 061)', () => {
+  it('names the authority and its reference on each reported traveler, nothing on the others', async () => {
+    authStore.setSession(sampleUser, { remember: true });
+    const reported = (authority: ReportedTo['authority'], reference: string) => ({
+      reportedTo: { authority, reference, at: '2026-06-01T18:00:20.000Z' },
+    });
+    const ane = sampleTraveler({
+      id: '2b2c3d4e-5f6a-4b7c-8d9e-0f1a2b3c4d5e',
+      firstName: 'Ane',
+      ...reported('ertzaintza', 'f60670f1-14f1-40cb-ad23-d53b97007fbd'),
+    });
+    const nuria = sampleTraveler({
+      id: '3b2c3d4e-5f6a-4b7c-8d9e-0f1a2b3c4d5e',
+      firstName: 'Núria',
+      ...reported('mossos', '17079AAR02.001'),
+    });
+    const sent = sampleTraveler({ ...reported('ses', 'lote-1234') });
+    mockApi({ 'GET /api/pilgrims': listAnswer([ane, nuria, sent, hans]) });
+    renderPage(<Page />, { path: '/clients' });
+    const cards = await screen.findAllByRole('listitem');
+    expect(within(cards[0]!).getByTestId('reported-to')).toHaveTextContent(
+      'Reported to Ertzaintza: f60670f1-14f1-40cb-ad23-d53b97007fbd',
+    );
+    expect(within(cards[1]!).getByTestId('reported-to')).toHaveTextContent(
+      "Reported to Mossos d'Esquadra: 17079AAR02.001",
+    );
+    expect(within(cards[2]!).getByTestId('reported-to')).toHaveTextContent(
+      'Reported to SES.HOSPEDAJES: lote-1234',
+    );
+    expect(within(cards[3]!).queryByTestId('reported-to')).toBeNull();
   });
 });

@@ -22,7 +22,7 @@ import {
 } from '@/features/traveler/api/get-travelers';
 import { DeleteTravelerDialog } from '@/features/traveler/components/delete-traveler-dialog';
 import { fullName } from '@/features/traveler/format';
-import { savedTravelerProblems } from '@/features/traveler/preflight';
+import { preflightRulesOf, savedTravelerProblems } from '@/features/traveler/preflight';
 import type { Authority } from '@hospes/shared/codes';
 import { hasFilters } from '../filters';
 import { BulkCheckOutDialog, BulkPaymentDialog } from './bulk-update-dialogs';
@@ -87,9 +87,7 @@ export function TravelersList({
     for (const row of pageRows ?? []) {
       const list = savedTravelerProblems(
         row,
-        establishments.find((e) => e.id === row.establishmentId)?.authority === 'ertzaintza'
-          ? 'a19'
-          : 'ses',
+        preflightRulesOf(establishments.find((e) => e.id === row.establishmentId)?.authority),
       );
       if (list.length) found.set(row.id, list);
     }

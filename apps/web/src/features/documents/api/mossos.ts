@@ -71,3 +71,29 @@ export function useMarkMossosUploaded() {
     onSuccess: () => invalidateAfterTravelerChange(queryClient),
   });
 }
+
+/**
+ * DELETE …/authority-uploads/{uploadId}/uploaded: an upload confirmed by mistake is taken back
+ * (decision 061); its travelers are to report again.
+ */
+export function undoMossosUploaded({
+  establishmentId,
+  uploadId,
+}: {
+  establishmentId: string;
+  uploadId: string;
+}) {
+  return api
+    .delete(documentPaths.mossosUploaded(establishmentId, uploadId), {
+      schema: AuthorityUploadResponseSchema,
+    })
+    .then((answer) => answer.data);
+}
+
+export function useUndoMossosUploaded() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: undoMossosUploaded,
+    onSuccess: () => invalidateAfterTravelerChange(queryClient),
+  });
+}

@@ -82,6 +82,10 @@ describe('the Ertzaintza certificate of a Basque establishment', () => {
     ).toBeInTheDocument();
     // The password field is gone with the file it opened.
     expect(within(form).queryByLabelText('Certificate password')).not.toBeInTheDocument();
+    // Sending by itself names where it sends (decision 061).
+    expect(
+      await screen.findByText(/send the partes and the reservas to the Ertzaintza by itself/),
+    ).toBeInTheDocument();
   });
 
   it('warns of a certificate close to its expiry, and tells a wrong password on its field', async () => {

@@ -210,6 +210,7 @@ export function A19CertificatePanel({
           <SesScheduleForm
             establishmentId={establishment.id}
             establishmentName={establishment.name}
+            authority="ertzaintza"
           />
         )}
       </div>

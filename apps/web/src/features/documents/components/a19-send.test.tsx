@@ -77,15 +77,17 @@ describe('sending to the Ertzaintza from the send dialog', () => {
       { unrecorded: { [`GET /api/establishments/${ID}/a19-certificate`]: certificate({}) } },
     );
     const { user } = renderPage(<SesXmlDialog open onClose={() => {}} establishments={bilbao} />);
-    const dialog = screen.getByRole('dialog');
+    // Named after the Ertzaintza from the start, its certificate still loading (decision 061).
+    const dialog = screen.getByRole('dialog', { name: 'Send to the Ertzaintza' });
     const send = await within(dialog).findByRole('button', { name: 'Send' });
     // No choice of a SES file for it, nor any question to SES about a web-service user.
     expect(within(dialog).queryByLabelText('XML file')).toBeNull();
     expect(within(dialog).queryByRole('radio', { name: /file/i })).toBeNull();
     await user.click(send);
     expect(
-      await screen.findByText('The Ministry has stored the communications of 2 travelers.'),
+      await screen.findByText('The Ertzaintza has stored the communications of 2 travelers.'),
     ).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Sent to the Ertzaintza' })).toBeInTheDocument();
     expect(calls.map((c) => `${c.method} ${new URL(c.url).pathname}`)).toEqual([
       `POST /api/establishments/${ID}/ses-submissions`,
     ]);

@@ -40,7 +40,7 @@ function stubServer() {
           },
         });
       if (
-        method === 'POST' &&
+        (method === 'POST' || method === 'DELETE') &&
         url.pathname === `/api/establishments/${GIRONA_ID}/authority-uploads/${UPLOAD_ID}/uploaded`
       )
         return json({
@@ -51,9 +51,9 @@ function stubServer() {
             authority: 'mossos',
             reference: '17079AAR02.004',
             travelers: 1,
-            uploaded: true,
-            uploadedAt: '2026-03-01T10:00:00.000Z',
-            hasReceipt: true,
+            uploaded: method === 'POST',
+            uploadedAt: method === 'POST' ? '2026-03-01T10:00:00.000Z' : null,
+            hasReceipt: method === 'POST',
             uploadedByName: 'Ana García',
             createdAt: '2026-03-01T09:00:00.000Z',
           },
@@ -122,5 +122,15 @@ describe("the reporting dialog of a Catalan establishment (Mossos d'Esquadra)", 
     const uploaded = calls.find((c) => c.path.endsWith('/uploaded'))!;
     expect(uploaded.body).toBeInstanceOf(FormData);
     expect((uploaded.body as FormData).get('receipt')).toBeInstanceOf(File);
+
+    // Marked by mistake: taken back (decision 061).
+    await user.click(within(dialog).getByRole('button', { name: 'It was not uploaded: undo' }));
+    await within(dialog).findByText(
+      '17079AAR02.004 is no longer recorded as uploaded: its travelers are to report again.',
+    );
+    expect(calls.filter((c) => c.path.endsWith('/uploaded')).map((c) => c.method)).toEqual([
+      'POST',
+      'DELETE',
+    ]);
   });
 });

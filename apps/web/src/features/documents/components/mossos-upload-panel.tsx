@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { textLinkClasses } from '@/components/ui/text-link';
 import { errorText } from '@/lib/error-text';
-import { useMarkMossosUploaded, type MossosFile } from '../api/mossos';
+import { useMarkMossosUploaded, useUndoMossosUploaded, type MossosFile } from '../api/mossos';
 
 /**
  * After the Mossos d'Esquadra's file was downloaded (decision 057): how to upload it on the
@@ -21,6 +21,7 @@ export function MossosUploadPanel({
 }) {
   const { t } = useTranslation('documents');
   const mark = useMarkMossosUploaded();
+  const undo = useUndoMossosUploaded();
   const [receipt, setReceipt] = useState<File | null>(null);
   const receiptId = useId();
 
@@ -40,10 +41,33 @@ export function MossosUploadPanel({
         <li>{t('mossos.guide3')}</li>
         <li>{t('mossos.guide4')}</li>
       </ol>
-      {mark.data ? (
-        <FormAlert tone="success" className="mt-4">
-          {t('mossos.uploaded', { file: mark.data.reference })}
+      {mark.data && undo.data ? (
+        <FormAlert tone="info" className="mt-4">
+          {t('mossos.undone', { file: undo.data.reference })}
         </FormAlert>
+      ) : mark.data ? (
+        <>
+          <FormAlert tone="success" className="mt-4">
+            {t('mossos.uploaded', { file: mark.data.reference })}
+          </FormAlert>
+          {undo.error && (
+            <FormAlert className="mt-3">
+              {errorText(undo.error, t('mossos.confirmFailed'))}
+            </FormAlert>
+          )}
+          {/* Marked by mistake: taken back at once, audited (decision 061). */}
+          <div className="mt-3 flex justify-end">
+            <Button
+              type="button"
+              variant="secondary"
+              size="sm"
+              pending={undo.isPending}
+              onClick={() => undo.mutate({ establishmentId, uploadId: file.uploadId })}
+            >
+              {t('mossos.undo')}
+            </Button>
+          </div>
+        </>
       ) : (
         <>
           <div className="mt-4">

@@ -14,7 +14,7 @@ import { cn } from '@/components/ui/cn';
 import { WarningIcon } from '@/components/ui/icons';
 import { formatDateTime } from '@/lib/format-date-time';
 import { useCheckSesSubmission, useSesCommunications } from '../api/ses-send';
-import { sesFailureText } from './ses-submission-status';
+import { authorityContext, sesFailureText } from './ses-submission-status';
 
 function Line({
   item,
@@ -32,6 +32,9 @@ function Line({
   const check = useCheckSesSubmission();
   const date = formatDateTime(item.processedAt ?? item.createdAt, lng);
   const code = item.communicationCode ?? '';
+  // The Ertzaintza's answers name it (decision 061); its service cancels and corrects nothing.
+  const context = authorityContext(item.authority);
+  const a19 = item.authority === 'ertzaintza';
   // A cancellation (operation B, decision 045): of which code, and what became of it.
   const text =
     item.operation === 'B'
@@ -48,13 +51,14 @@ function Line({
             })
           : t(`communications.cancellation.${item.outcome}`, { date, code })
       : item.outcome === 'stored'
-        ? t('communications.stored', { date, code: item.communicationCode ?? '' })
+        ? t('communications.stored', { date, code: item.communicationCode ?? '', context })
         : item.outcome === 'rejected'
           ? t('communications.rejected', {
               date,
-              error: item.error ?? item.responseText ?? sesFailureText(t, item.failure),
+              error:
+                item.error ?? item.responseText ?? sesFailureText(t, item.failure, item.authority),
             })
-          : t(`communications.${item.outcome}`, { date });
+          : t(`communications.${item.outcome}`, { date, context });
   // A correction's cancellation: its new alta waits for the Ministry, or did not go (decision 048).
   const correction =
     item.operation === 'B' && item.correctionState && item.correctionState !== 'sent'
@@ -77,7 +81,9 @@ function Line({
         {text}
         {cancelled && ` · ${t(`communications.cancelled.${cancelled}`)}`}
         {correction && ` · ${correction}`}
+        {a19 && item.outcome === 'stored' && ` · ${t('communications.a19PortalOnly')}`}
         {maySend &&
+          !a19 &&
           item.operation !== 'B' &&
           item.outcome === 'stored' &&
           !item.cancellation &&
@@ -223,7 +229,12 @@ export function SesCommunications({
       className={cn('rounded-2xl border border-line bg-surface p-4 sm:p-6', className)}
     >
       <h2 id={`ses-${pilgrimId}`} className="text-base font-semibold text-fg">
-        {t('communications.title')}
+        {t('communications.title', {
+          // Named after the Ertzaintza when all it holds went there (decision 061).
+          context: query.data.every((item) => item.authority === 'ertzaintza')
+            ? 'ertzaintza'
+            : undefined,
+        })}
       </h2>
       <ul className="mt-2">
         {query.data.map((item) => (

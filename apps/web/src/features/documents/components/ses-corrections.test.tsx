@@ -222,3 +222,30 @@ describe('a correction in the traveler’s record', () => {
     ]);
   });
 });
+
+describe('what the Ertzaintza stored, in the traveler’s record (decision 061)', () => {
+  it('names the Ertzaintza and sends to its portal for a correction, offering no cancellation', async () => {
+    authStore.setSession(sampleUser, { remember: true });
+    mockApi({
+      [`GET /api/pilgrims/${ANA}/ses-communications`]: {
+        body: {
+          success: true,
+          data: [
+            line({
+              authority: 'ertzaintza',
+              environment: 'test',
+              establishmentId: '7a6b5c4d-3e2f-4a1b-8c9d-0e1f2a3b4c5d',
+              communicationCode: 'f60670f1-14f1-40cb-ad23-d53b97007fbd',
+            }),
+          ],
+        },
+      },
+    });
+    renderPage(<SesCommunications pilgrimId={ANA} />);
+    const section = await screen.findByRole('region', { name: 'Sent to the Ertzaintza' });
+    expect(within(section).getByRole('listitem')).toHaveTextContent(
+      /Stored by the Ertzaintza on .* \(request f60670f1-14f1-40cb-ad23-d53b97007fbd\) · the Ertzaintza's service cannot cancel or correct it: do it on the Ertzaintza's portal$/,
+    );
+    expect(within(section).queryByRole('button')).toBeNull();
+  });
+});

@@ -1,12 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
+import type { SesAuthority } from '@hospes/shared/ses';
 import type { SesKindSchedule, SesSchedule, SesSendMode } from '@hospes/shared/ses-auto';
 import { Button } from '@/components/ui/button';
 import { SelectField, TextField } from '@/components/ui/fields';
 import { FormAlert } from '@/components/ui/form-alert';
 import { errorText } from '@/lib/error-text';
 import { useSaveSesSchedule, useSesSchedule } from '../api/ses-schedule';
+import { authorityContext } from './ses-submission-status';
 
 const KINDS = ['PV', 'RH'] as const;
 const MODES: readonly SesSendMode[] = ['manual', 'on_registration', 'daily'];
@@ -19,9 +21,12 @@ const MODES: readonly SesSendMode[] = ['manual', 'on_registration', 'daily'];
 export function SesScheduleForm({
   establishmentId,
   establishmentName,
+  authority,
 }: {
   establishmentId: string;
   establishmentName: string;
+  /** Where the sends go: SES.HOSPEDAJES unless said (the Ertzaintza's A19, decision 061). */
+  authority?: SesAuthority;
 }) {
   const { t } = useTranslation('documents');
   const query = useSesSchedule(establishmentId);
@@ -58,7 +63,9 @@ export function SesScheduleForm({
       className="mt-4 border-t border-line pt-4"
     >
       <h5 className="font-semibold text-fg">{t('automatic.title')}</h5>
-      <p className="mt-1 text-sm text-fg">{t('automatic.intro')}</p>
+      <p className="mt-1 text-sm text-fg">
+        {t('automatic.intro', { context: authorityContext(authority) })}
+      </p>
       <div className="mt-3 grid gap-3 sm:grid-cols-2">
         {KINDS.map((kind) => (
           <fieldset key={kind} className="grid gap-2">

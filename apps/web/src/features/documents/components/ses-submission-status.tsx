@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import type { SesSubmission } from '@hospes/shared/ses';
+import type { SesAuthority, SesSubmission } from '@hospes/shared/ses';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { WarningIcon } from '@/components/ui/icons';
@@ -8,17 +8,30 @@ import { Spinner } from '@/components/ui/spinner';
 import { TextLink } from '@/components/ui/text-link';
 import { links } from '@/config/paths';
 
-/** Why a request got no answer, in words (the server's `failure`). */
-export function sesFailureText(t: TFunction, failure: string | null): string {
+/**
+ * The i18next context of texts that name the service: the Ertzaintza's variant (decision 061), or
+ * none for SES.HOSPEDAJES (the Ministry).
+ */
+export function authorityContext(authority: SesAuthority | undefined): 'ertzaintza' | undefined {
+  return authority === 'ertzaintza' ? 'ertzaintza' : undefined;
+}
+
+/** Why a request got no answer, in words (the server's `failure`), naming the service asked. */
+export function sesFailureText(
+  t: TFunction,
+  failure: string | null,
+  authority?: SesAuthority,
+): string {
+  const context = authorityContext(authority);
   switch (failure) {
     case 'unauthorized':
       return t('send.failure.unauthorized');
     case 'tls':
-      return t('send.failure.tls');
+      return t('send.failure.tls', { context });
     case 'timeout':
-      return t('send.failure.timeout');
+      return t('send.failure.timeout', { context });
     case 'network':
-      return t('send.failure.network');
+      return t('send.failure.network', { context });
     default:
       return t('send.failure.other');
   }
@@ -30,19 +43,22 @@ function headline(
   s: SesSubmission,
 ): { tone: 'success' | 'info' | 'error'; text: string } {
   const count = s.counts.travelers;
+  // The Ertzaintza's answers say so, not "the Ministry" (decision 061).
+  const context = authorityContext(s.authority);
   switch (s.state) {
     case 'sending':
     case 'queued':
       return { tone: 'info', text: t('send.queued', { count, lote: s.lote ?? '' }) };
     case 'processed':
       return s.counts.rejected === 0
-        ? { tone: 'success', text: t('send.stored', { count: s.counts.stored }) }
+        ? { tone: 'success', text: t('send.stored', { count: s.counts.stored, context }) }
         : {
             tone: 'error',
             text: t('send.someRejected', { stored: s.counts.stored, rejected: s.counts.rejected }),
           };
     case 'refused': {
-      if (s.failure === 'unauthorized') return { tone: 'error', text: t('send.unauthorized') };
+      if (s.failure === 'unauthorized')
+        return { tone: 'error', text: t('send.unauthorized', { context }) };
       const text = s.responseText ?? s.loteStateText ?? '';
       // The request's own code, else the lote's state (2, 3) that refused it; a fault has none.
       const code = s.responseCode ?? s.loteState;
@@ -50,14 +66,17 @@ function headline(
         tone: 'error',
         text:
           code === null
-            ? t('send.refusedWithoutCode', { text })
-            : t('send.refused', { text, code }),
+            ? t('send.refusedWithoutCode', { text, context })
+            : t('send.refused', { text, code, context }),
       };
     }
     case 'failed':
-      return { tone: 'error', text: t('send.failed', { reason: sesFailureText(t, s.failure) }) };
+      return {
+        tone: 'error',
+        text: t('send.failed', { reason: sesFailureText(t, s.failure, s.authority), context }),
+      };
     case 'uncertain':
-      return { tone: 'error', text: t('send.uncertain') };
+      return { tone: 'error', text: t('send.uncertain', { context }) };
   }
 }
 

@@ -26,7 +26,7 @@ import {
 import { MossosUploadPanel } from './mossos-upload-panel';
 import { useA19Certificate } from '../api/a19';
 import { RadioGroup } from './radio-group';
-import { SesSubmissionStatus } from './ses-submission-status';
+import { authorityContext, SesSubmissionStatus } from './ses-submission-status';
 
 export interface SesTraveler {
   id: string;
@@ -314,7 +314,11 @@ export function SesXmlDialog({
 
   if (submission) {
     return (
-      <Modal open={open} onClose={close} title={t('send.resultTitle')}>
+      <Modal
+        open={open}
+        onClose={close}
+        title={t('send.resultTitle', { context: authorityContext(submission.authority) })}
+      >
         {maybeSent && (
           <FormAlert tone="info" className="mt-4">
             {t('send.recovered')}
@@ -337,7 +341,16 @@ export function SesXmlDialog({
       open={open}
       onClose={close}
       busy={busy}
-      title={mossos ? t('mossos.title') : mode === 'send' ? t('send.title') : t('xml.title')}
+      title={
+        // The establishment's authority from the start, its certificate still loading included.
+        mossos
+          ? t('mossos.title')
+          : a19
+            ? t('send.title', { context: 'ertzaintza' })
+            : mode === 'send'
+              ? t('send.title')
+              : t('xml.title')
+      }
     >
       <form noValidate onSubmit={(event) => void submit(event)}>
         {establishments.length > 1 && (

@@ -59,7 +59,7 @@ export function storedCommunication(
 
 /**
  * The kinds of communication the Ministry holds of the traveler (partes first, then reservas):
- * each can be corrected (decision 048).
+ * each can be corrected (decision 048). Not the Ertzaintza's: A19 corrects nothing (decision 061).
  */
 export function storedKinds(list: readonly SesTravelerCommunication[]): ('PV' | 'RH')[] {
   return (['PV', 'RH'] as const).filter((kind) =>
@@ -68,8 +68,16 @@ export function storedKinds(list: readonly SesTravelerCommunication[]): ('PV' | 
         (c.operation ?? 'A') === 'A' &&
         c.kind === kind &&
         c.outcome === 'stored' &&
+        c.authority !== 'ertzaintza' &&
         !c.cancellation,
     ),
+  );
+}
+
+/** Whether the Ertzaintza holds a parte or reserva of the traveler (corrected on its portal). */
+export function heldByErtzaintza(list: readonly SesTravelerCommunication[]): boolean {
+  return list.some(
+    (c) => (c.operation ?? 'A') === 'A' && c.outcome === 'stored' && c.authority === 'ertzaintza',
   );
 }
 

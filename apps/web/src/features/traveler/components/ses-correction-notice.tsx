@@ -68,3 +68,21 @@ export function SesCorrectionNotice({
     </div>
   );
 }
+
+/**
+ * After a save that changed what the Ertzaintza holds: its A19 service has no cancellation nor
+ * correction (decision 061), so the notice says where to correct it, and offers nothing to send.
+ */
+export function A19CorrectionNotice({ onDone }: { onDone: () => void }) {
+  const { t } = useTranslation('clients');
+  return (
+    <div role="status" className="flex flex-col gap-2">
+      <p className="text-fg">{t('sesCorrection.a19Notice')}</p>
+      <div>
+        <Button size="sm" variant="secondary" onClick={onDone}>
+          {t('sesCorrection.understood')}
+        </Button>
+      </div>
+    </div>
+  );
+}

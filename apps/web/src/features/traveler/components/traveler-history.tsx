@@ -94,6 +94,9 @@ function actionText(t: TFunction, entry: TravelerHistoryEntry, documents: string
     case 'pilgrim.authority_uploaded':
       // Decision 057: in a Mossos d'Esquadra file whose upload on the portal was confirmed.
       return t('history.actions.authority_uploaded', { file: entry.report?.reference ?? '' });
+    case 'pilgrim.authority_upload_undone':
+      // Decision 061: that confirmation taken back by the owner.
+      return t('history.actions.authority_upload_undone', { file: entry.report?.reference ?? '' });
   }
 }
 
