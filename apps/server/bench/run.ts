@@ -548,17 +548,17 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
 
 /**
  * The other benchmarks write their own files (bench/ocr.ts, ocr-photos.ts, pdf.ts, export.ts,
- * albergue.ts, and the web's e2e/bench/first-render.bench.ts); their
+ * albergue.ts, and the web's e2e/bench/first-render.bench.ts and desk.bench.ts); their
  * latest results are copied here, one heading level down, so docs/benchmarks.md has every number.
  */
 async function otherBenchmarks(): Promise<string> {
   const parts: string[] = [];
-  for (const name of ['ocr', 'ocr-photos', 'pdf', 'export', 'albergue', 'web']) {
+  for (const name of ['ocr', 'ocr-photos', 'pdf', 'export', 'albergue', 'web', 'desk']) {
     const other = path.join(ROOT, 'docs', `benchmarks-${name}.md`);
     const text = await fs.readFile(other, 'utf8').catch(() => null);
     if (text) parts.push(text.trim().replace(/^(#+) /gm, '#$1 '));
   }
   return parts.length
-    ? `\n## Other benchmarks\n\nCopied from docs/benchmarks-{ocr,ocr-photos,pdf,export,albergue,web}.md by bench/run.ts.\n\n${parts.join('\n\n')}\n`
+    ? `\n## Other benchmarks\n\nCopied from docs/benchmarks-{ocr,ocr-photos,pdf,export,albergue,web,desk}.md by bench/run.ts.\n\n${parts.join('\n\n')}\n`
     : '';
 }

@@ -67,4 +67,6 @@ export const STORAGE_KEYS = {
    * does not reload again and again (lib/chunk-load.ts).
    */
   reloadedForUpdate: 'hospes.reloadedForUpdate',
+  /** localStorage: the desk's registration mode last chosen on this device (decision 064). */
+  deskEntryMode: 'hospes.deskEntryMode',
 } as const;

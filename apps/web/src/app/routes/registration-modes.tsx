@@ -25,6 +25,10 @@ import {
 } from '@/features/traveler/api/get-pending-arrivals';
 import { travelerKeys } from '@/features/traveler/api/keys';
 import { PendingArrivals } from '@/features/desk/components/pending-arrivals';
+import { WalkInRegistration } from '@/features/desk/components/walk-in-registration';
+import type { ScanRound } from '@/features/traveler/components/form/use-scan-rounds';
+import { STORAGE_KEYS } from '@/config/constants';
+import { local } from '@/lib/storage';
 import { EditTravelerForm } from '@/features/desk/components/edit-traveler-form';
 import {
   RegistrationSuccess,
@@ -46,7 +50,14 @@ import { errorText } from '@/lib/error-text';
 import { formatDate } from '@/lib/format-date-time';
 import { useShowForm } from './use-show-form';
 
-export type EntryMode = 'manual' | 'scan' | 'qr';
+export type EntryMode = 'walkIn' | 'manual' | 'scan' | 'qr';
+const ENTRY_MODES: readonly EntryMode[] = ['walkIn', 'manual', 'scan', 'qr'];
+
+/** The mode this device last chose (a desk keeps to one way of working); default the full form. */
+function savedEntryMode(): EntryMode {
+  const saved = local.get(STORAGE_KEYS.deskEntryMode);
+  return ENTRY_MODES.find((mode) => mode === saved) ?? 'manual';
+}
 
 /** A companion's form: the stay they share with `of`, and the contract it is reported under. */
 function sharedStay(prefill: TravelerPrefill, of: string) {
@@ -90,7 +101,14 @@ export function RegistrationModes({
   timeZoneOf?: (establishmentId: string) => string | undefined;
 }) {
   const { t } = useTranslation('checkin');
-  const [mode, setMode] = useState<EntryMode>('manual');
+  const [mode, setModeState] = useState<EntryMode>(savedEntryMode);
+  const setMode = (next: EntryMode) => {
+    setModeState(next);
+    local.set(STORAGE_KEYS.deskEntryMode, next);
+  };
+  // The walk-in mode's scans (decision 064), apart from the full form's (hidden, not gone).
+  const [walkInScan, setWalkInScan] = useState<ScanRound>({ round: 0 });
+  const [walkInScanner, setWalkInScanner] = useState(false);
   // A scan's values, and the stay a companion shares with the traveler registered before.
   const [prefill, setPrefill] = useState<{
     round: number;
@@ -107,6 +125,10 @@ export function RegistrationModes({
   // A USB reader typing a document's MRZ anywhere on the page (or an MRZ pasted) is read as a
   // scan (decision 055); not while an arrival of the queue is being checked.
   useMrzKeyboard((result) => {
+    if (mode === 'walkIn') {
+      setWalkInScan((current) => ({ round: current.round + 1, value: prefillFromScan(result) }));
+      return;
+    }
     setPrefill((current) => ({
       ...current,
       round: current.round + 1,
@@ -173,11 +195,42 @@ export function RegistrationModes({
           value={mode}
           onChange={setMode}
           options={[
+            { value: 'walkIn', label: t('modes.walkIn') },
             { value: 'manual', label: t('modes.manual') },
             { value: 'scan', label: t('modes.scan') },
             { value: 'qr', label: t('modes.qr') },
           ]}
         />
+        {mode === 'walkIn' && (
+          <div className="space-y-4">
+            {walkInScanner ? (
+              <DocumentScanner
+                scan={(image) => scanDocument(image)}
+                onManual={() => setWalkInScanner(false)}
+                onResult={({ result, image }) => {
+                  setWalkInScan((current) => ({
+                    round: current.round + 1,
+                    value: prefillFromScan(result, image),
+                  }));
+                  setWalkInScanner(false);
+                }}
+              />
+            ) : (
+              <Button variant="secondary" onClick={() => setWalkInScanner(true)}>
+                {t('modes.scan')}
+              </Button>
+            )}
+            <WalkInRegistration
+              key={establishmentId}
+              establishmentId={establishmentId}
+              keepDocumentImages={keepsDocumentImages(establishmentId)}
+              reportDefaultsFor={reportDefaultsFor}
+              emergencyContactOptional={emergencyContactOptional(establishmentId)}
+              timeZone={timeZone}
+              scan={walkInScan}
+            />
+          </div>
+        )}
         {mode === 'scan' && (
           <DocumentScanner
             scan={(image) => scanDocument(image)}
@@ -199,38 +252,41 @@ export function RegistrationModes({
             timeZoneOf={timeZoneOf}
           />
         )}
-        {/* Hidden, not gone, while another mode shows: what was typed, the signature and the
-          registration's key are there on the way back, and a scan merges into them. */}
-        <div ref={formRef} hidden={mode !== 'manual'} className="space-y-6">
-          {prefill.companion && (
-            <FormAlert tone="info">
-              {t('clients:registration.companionNote', {
-                name: prefill.companion.of,
-                reference: prefill.companion.reference,
-              })}
-            </FormAlert>
-          )}
-          {prefill.value && <FormAlert tone="success">{t('scan.processed')}</FormAlert>}
-          <TravelerRegistration
-            key={establishmentId}
-            establishmentId={establishmentId}
-            keepDocumentImages={keepsDocumentImages(establishmentId)}
-            reportDefaultsFor={reportDefaultsFor}
-            emergencyContactOptional={emergencyContactOptional(establishmentId)}
-            timeZone={timeZone}
-            prefill={prefill.companion?.prefill}
-            scan={{ round: prefill.round, value: prefill.value }}
-            // The shared stay was for the companion just saved: a scan from the summary, or
-            // "Register another", starts a traveler of their own.
-            onSaved={() => setPrefill((current) => ({ ...current, companion: undefined }))}
-            onDone={(companion, of) =>
-              setPrefill((current) => ({
-                round: current.round + 1,
-                companion: companion && of ? sharedStay(companion, of) : undefined,
-              }))
-            }
-          />
-        </div>
+        {/* Hidden, not gone, while the scan or QR mode shows: what was typed, the signature and
+          the registration's key are there on the way back, and a scan merges into them. Not
+          there in the walk-in mode, whose own form holds the page's one leave question. */}
+        {mode !== 'walkIn' && (
+          <div ref={formRef} hidden={mode !== 'manual'} className="space-y-6">
+            {prefill.companion && (
+              <FormAlert tone="info">
+                {t('clients:registration.companionNote', {
+                  name: prefill.companion.of,
+                  reference: prefill.companion.reference,
+                })}
+              </FormAlert>
+            )}
+            {prefill.value && <FormAlert tone="success">{t('scan.processed')}</FormAlert>}
+            <TravelerRegistration
+              key={establishmentId}
+              establishmentId={establishmentId}
+              keepDocumentImages={keepsDocumentImages(establishmentId)}
+              reportDefaultsFor={reportDefaultsFor}
+              emergencyContactOptional={emergencyContactOptional(establishmentId)}
+              timeZone={timeZone}
+              prefill={prefill.companion?.prefill}
+              scan={{ round: prefill.round, value: prefill.value }}
+              // The shared stay was for the companion just saved: a scan from the summary, or
+              // "Register another", starts a traveler of their own.
+              onSaved={() => setPrefill((current) => ({ ...current, companion: undefined }))}
+              onDone={(companion, of) =>
+                setPrefill((current) => ({
+                  round: current.round + 1,
+                  companion: companion && of ? sharedStay(companion, of) : undefined,
+                }))
+              }
+            />
+          </div>
+        )}
       </div>
     </div>
   );

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { useWatch } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
@@ -38,6 +38,7 @@ import { formTurns, sendInTurn } from '../send-queue';
 import {
   ALL_SECTIONS,
   emptyTravelerValues,
+  type SectionKey,
   type TravelerFormValues,
   type TravelerPrefill,
 } from '@/features/traveler/form-model';
@@ -75,13 +76,68 @@ export interface DeskTravelerFormProps extends TravelerFormSettings {
 
 const keyReused = (error: unknown) => isApiError(error) && error.code === 'IDEMPOTENCY_KEY_REUSED';
 
+/** What a desk form's sections are given by the registration around them. */
+export interface DeskSectionParts {
+  /** Said under the document's number: the same document already registered for this stay. */
+  documentNotice: ReactNode;
+  /** Told when staff choose the language themselves (it stops following the nationality). */
+  onLanguageChosen: () => void;
+  /** The establishment's default number of nights of a walk-in (decision 042), if it has one. */
+  walkInNights: number | null | undefined;
+  emergencyContactOptional: boolean;
+  /** Changes when the form starts afresh: the signature pad starts empty with it. */
+  padKey: number;
+}
+
+interface DeskRegistrationFormProps extends DeskTravelerFormProps {
+  /** The sections this form shows (their live pre-flight check, decision 043). */
+  preflight: readonly SectionKey[];
+  /** The form's sections, in screen order (a component of the module, not made in a render). */
+  Sections: ComponentType<DeskSectionParts>;
+  /** The save button's label (default: save the record). */
+  submitLabel?: string;
+}
+
 /**
- * A new traveler at the desk (spec §3 plus the SES fields), grouped for speed: identity, document,
- * stay, contact, emergency contact; the rarely used home address, contract and payment sections
- * open on demand. Saved through the send queue, one registration at a time, with one key per
- * registration; a document already registered for the stay is asked about first.
+ * A new traveler at the desk (spec §3 plus the SES fields), with all its sections: identity,
+ * document, stay, contact, emergency contact; the rarely used home address, contract and payment
+ * sections open on demand.
  */
-export function DeskTravelerForm({
+export function DeskTravelerForm(props: DeskTravelerFormProps) {
+  return <DeskRegistrationForm {...props} preflight={ALL_SECTIONS} Sections={AllSections} />;
+}
+
+function AllSections(parts: DeskSectionParts) {
+  const { t } = useTranslation('clients');
+  return (
+    <>
+      <IdentitySection autoFocus />
+      <DocumentSection notice={parts.documentNotice} />
+      {/* Walk-in: what the establishment's defaults give is closed, with a summary line. */}
+      <StaySection walkInNights={parts.walkInNights} />
+      <ContactSection onLanguageChosen={parts.onLanguageChosen} />
+      <EmergencySection optional={parts.emergencyContactOptional} closable />
+      <CollapsibleSections>
+        <HomeAddressSection />
+        <ContractSection />
+        <PaymentSection />
+      </CollapsibleSections>
+      <SignatureSection
+        label={t('signature.label')}
+        hint={t('signature.hint')}
+        required
+        padKey={parts.padKey}
+      />
+    </>
+  );
+}
+
+/**
+ * A new traveler at the desk, around the sections a mode of the desk shows (the whole form, the
+ * walk-in's one screen). Saved through the send queue, one registration at a time, with one key
+ * per registration; a document already registered for the stay is asked about first.
+ */
+export function DeskRegistrationForm({
   establishmentId,
   onSaved,
   actions,
@@ -93,7 +149,10 @@ export function DeskTravelerForm({
   timeZone,
   reportDefaultsFor,
   emergencyContactOptional,
-}: DeskTravelerFormProps) {
+  preflight,
+  Sections,
+  submitLabel,
+}: DeskRegistrationFormProps) {
   const { t } = useTranslation('clients');
   const registrationCalls = useRegistrationCalls();
   // The save this form waits for in the send queue. A form that goes away meanwhile (the page
@@ -219,14 +278,13 @@ export function DeskTravelerForm({
       marks={marks}
       spellings={spellings}
       onSubmit={onSubmit}
-      submitLabel={t('form.saveRecord')}
+      submitLabel={submitLabel ?? t('form.saveRecord')}
       actions={actions}
-      preflight={ALL_SECTIONS}
+      preflight={preflight}
       reportDefaultsFor={reportDefaultsFor}
     >
-      <IdentitySection autoFocus />
-      <DocumentSection
-        notice={
+      <Sections
+        documentNotice={
           <>
             {sameDocument && sameDocument.length > 0 && (
               <SameDocumentNotice travelers={sameDocument} />
@@ -248,24 +306,11 @@ export function DeskTravelerForm({
             />
           </>
         }
-      />
-      {/* Walk-in: what the establishment's defaults give is closed, with a summary line. */}
-      <StaySection walkInNights={walkInNights} />
-      <ContactSection
         onLanguageChosen={() => {
           languageChosen.current = true;
         }}
-      />
-      <EmergencySection optional={emergencyContactOptional} closable />
-      <CollapsibleSections>
-        <HomeAddressSection />
-        <ContractSection />
-        <PaymentSection />
-      </CollapsibleSections>
-      <SignatureSection
-        label={t('signature.label')}
-        hint={t('signature.hint')}
-        required
+        walkInNights={walkInNights}
+        emergencyContactOptional={!!emergencyContactOptional}
         padKey={afresh}
       />
     </TravelerFormFrame>

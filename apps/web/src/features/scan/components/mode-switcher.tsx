@@ -8,6 +8,8 @@ export interface ModeOption<T extends string> {
 
 /**
  * A segmented control that is an ARIA radio group: arrow keys move and select, one tab stop.
+ * Compact on a phone (decision 064): equal segments on the width of the screen, two to a row when
+ * there are more than three, so it never wraps into a ragged block; one row from `sm` up.
  */
 export function ModeSwitcher<T extends string>({
   label,
@@ -39,7 +41,10 @@ export function ModeSwitcher<T extends string>({
     <div
       role="radiogroup"
       aria-label={label}
-      className="inline-flex flex-wrap gap-1 rounded-xl border border-line bg-surface-muted p-1"
+      className={cn(
+        'grid gap-1 rounded-xl border border-line bg-surface-muted p-1 sm:inline-grid sm:auto-cols-fr sm:grid-flow-col',
+        options.length > 3 ? 'grid-cols-2' : 'auto-cols-fr grid-flow-col',
+      )}
     >
       {options.map((option, index) => {
         const checked = option.value === value;
@@ -54,7 +59,7 @@ export function ModeSwitcher<T extends string>({
             onClick={() => onChange(option.value)}
             onKeyDown={(event) => onKeyDown(event, index)}
             className={cn(
-              'min-h-11 rounded-lg px-4 py-2 text-sm font-semibold',
+              'min-h-11 rounded-lg px-2 py-1 text-sm leading-tight font-semibold sm:px-4',
               checked ? 'bg-primary text-primary-fg shadow-sm' : 'text-fg hover:bg-surface',
             )}
           >

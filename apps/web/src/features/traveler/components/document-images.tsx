@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DocumentUpload } from '@hospes/shared/travelers';
 import { Button } from '@/components/ui/button';
@@ -84,6 +84,7 @@ export function DocumentImageField({
   const { t } = useTranslation('clients');
   const generated = `img${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
   const id = givenId ?? generated;
+  const inputRef = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
   const [readError, setReadError] = useState<string | null>(null);
   const shownError = readError ?? (error ? translateMessage(t, error) : null);
@@ -104,7 +105,7 @@ export function DocumentImageField({
 
   return (
     <div>
-      <label htmlFor={id} className="mb-1 block text-sm font-semibold text-fg">
+      <label id={`${id}-label`} htmlFor={id} className="mb-1 block text-sm font-semibold text-fg">
         {label}
       </label>
       <div className="flex items-start gap-3">
@@ -124,18 +125,32 @@ export function DocumentImageField({
           )}
         </div>
         <div className="min-w-0 flex-1 space-y-2">
+          {/* The browser's own file input is never shown (its "No file chosen" and its
+            language are the browser's, decision 064): a button of the app opens it. */}
           <input
+            ref={inputRef}
             id={id}
             type="file"
             accept="image/jpeg,image/png,image/webp,image/*"
+            className="sr-only"
+            tabIndex={-1}
             aria-invalid={shownError ? true : undefined}
             aria-describedby={shownError ? `${id}-error` : `${id}-hint`}
             onChange={(event) => {
               void onFile(event.target.files?.[0]);
               event.target.value = '';
             }}
-            className="block w-full max-w-full text-sm text-fg file:me-3 file:min-h-11 file:cursor-pointer file:rounded-lg file:border file:border-control file:bg-surface file:px-3 file:py-2 file:font-semibold file:text-fg hover:file:bg-surface-muted"
           />
+          <Button
+            id={`${id}-choose`}
+            variant="secondary"
+            size="sm"
+            // Which photo it is: the field's label, said after the button's own name.
+            aria-describedby={`${id}-label ${shownError ? `${id}-error` : `${id}-hint`}`}
+            onClick={() => inputRef.current?.click()}
+          >
+            {t(value || stored ? 'documents.replace' : 'documents.choose')}
+          </Button>
           <p id={`${id}-hint`} className="text-sm text-muted">
             {value
               ? t('documents.ready')

@@ -10,9 +10,16 @@ import { Section } from './section';
 /**
  * How to reach the traveler, and the language of what they are sent. `onLanguageChosen`: told
  * when a language is chosen in the field (the desk's language then stops following the
- * nationality).
+ * nationality). `essentials`: the e-mail and the phone only (the desk's walk-in, decision 064:
+ * the language follows the nationality, a second phone is rare).
  */
-export function ContactSection({ onLanguageChosen }: { onLanguageChosen?: () => void }) {
+export function ContactSection({
+  onLanguageChosen,
+  essentials = false,
+}: {
+  onLanguageChosen?: () => void;
+  essentials?: boolean;
+}) {
   const { t } = useTranslation('clients');
   const { field } = useTravelerFields();
   const languageField = field('language');
@@ -34,24 +41,28 @@ export function ContactSection({ onLanguageChosen }: { onLanguageChosen?: () => 
         aria-required="true"
         {...field('contactInfo.phone')}
       />
-      <TextField
-        label={t('form.phone2')}
-        hint={t('form.optional')}
-        type="tel"
-        inputMode="tel"
-        autoComplete="off"
-        {...field('contactInfo.phone2')}
-      />
-      <SelectField
-        label={t('form.language')}
-        hint={t('form.languageHint')}
-        options={LANGUAGES.map((code) => ({ value: code, label: LANGUAGE_NAMES[code] }))}
-        {...languageField}
-        onChange={(event) => {
-          onLanguageChosen?.();
-          return languageField.onChange(event);
-        }}
-      />
+      {!essentials && (
+        <>
+          <TextField
+            label={t('form.phone2')}
+            hint={t('form.optional')}
+            type="tel"
+            inputMode="tel"
+            autoComplete="off"
+            {...field('contactInfo.phone2')}
+          />
+          <SelectField
+            label={t('form.language')}
+            hint={t('form.languageHint')}
+            options={LANGUAGES.map((code) => ({ value: code, label: LANGUAGE_NAMES[code] }))}
+            {...languageField}
+            onChange={(event) => {
+              onLanguageChosen?.();
+              return languageField.onChange(event);
+            }}
+          />
+        </>
+      )}
     </Section>
   );
 }

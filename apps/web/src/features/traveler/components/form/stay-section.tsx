@@ -12,8 +12,16 @@ import { Section } from './section';
  * `walkInNights`: the desk's new registration at an establishment whose walk-in takes that many
  * nights by default (decision 042): the section is closed, its summary line says the dates the
  * save will give (arrival today, departure by the default), and it opens to change them.
+ * `closed`: closed with its summary line even without such a default (the desk's walk-in mode,
+ * decision 064: the departure is then given at check-out).
  */
-export function StaySection({ walkInNights }: { walkInNights?: number | null }) {
+export function StaySection({
+  walkInNights,
+  closed = false,
+}: {
+  walkInNights?: number | null;
+  closed?: boolean;
+}) {
   const { t, i18n } = useTranslation('clients');
   const { control, field, isOpen, toggle } = useTravelerFields();
   const [entry, exit] = useWatch({ control, name: ['entryDate', 'checkOutDate'] });
@@ -30,13 +38,15 @@ export function StaySection({ walkInNights }: { walkInNights?: number | null }) 
       />
     </>
   );
-  if (!walkInNights) return <Section title={t('form.sections.stay')}>{fields}</Section>;
+  if (!walkInNights && !closed) return <Section title={t('form.sections.stay')}>{fields}</Section>;
   const lng = i18n.resolvedLanguage ?? i18n.language;
   const departure = exit
     ? formatDate(exit, lng)
-    : isIsoDate(entry)
-      ? t('form.stayDefaultExit', { date: formatDate(addDays(entry, walkInNights), lng) })
-      : '';
+    : !walkInNights
+      ? t('form.stayExitLater')
+      : isIsoDate(entry)
+        ? t('form.stayDefaultExit', { date: formatDate(addDays(entry, walkInNights), lng) })
+        : '';
   return (
     <Disclosure
       title={t('form.sections.stay')}

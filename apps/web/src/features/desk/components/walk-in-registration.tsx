@@ -1,0 +1,198 @@
+import { useLayoutEffect, useRef, useState } from 'react';
+import type { ReportDefaults } from '@hospes/shared/report-defaults';
+import type { Traveler } from '@hospes/shared/travelers';
+import { useTranslation } from 'react-i18next';
+import { Button, ButtonLink } from '@/components/ui/button';
+import { FormAlert } from '@/components/ui/form-alert';
+import { links } from '@/config/paths';
+import { DocumentSection } from '@/features/traveler/components/form/document-section';
+import { IdentitySection } from '@/features/traveler/components/form/identity-section';
+import {
+  ContactSection,
+  EmergencySection,
+} from '@/features/traveler/components/form/contact-sections';
+import { SignatureSection } from '@/features/traveler/components/form/signature-section';
+import { StaySection } from '@/features/traveler/components/form/stay-section';
+import type { ScanRound } from '@/features/traveler/components/form/use-scan-rounds';
+import {
+  companionPrefill,
+  type SectionKey,
+  type TravelerPrefill,
+} from '@/features/traveler/form-model';
+import { documentLabel, fullName } from '@/features/traveler/format';
+import {
+  DeskRegistrationForm,
+  type DeskSectionParts,
+  type DeskTravelerFormProps,
+} from './desk-traveler-form';
+
+/**
+ * The sections of the walk-in's one screen (decision 064): what the desk types or scans, and the
+ * signature. The home address, the contract and the payment come from the establishment's report
+ * defaults (decision 042), or from the first traveler of the stay for a companion.
+ */
+export const WALK_IN_SECTIONS = [
+  'identity',
+  'document',
+  'stayDates',
+  'contact',
+  'emergency',
+  'signature',
+] as const satisfies readonly SectionKey[];
+
+/**
+ * A walk-in at the desk on one screen: the identity block (scan or type), the e-mail and phone,
+ * the signature; the stay's dates closed with their summary line (today, and the establishment's
+ * default nights), an optional emergency contact closed too.
+ */
+export function WalkInTravelerForm(props: DeskTravelerFormProps) {
+  return <DeskRegistrationForm {...props} preflight={WALK_IN_SECTIONS} Sections={WalkInSections} />;
+}
+
+function WalkInSections(parts: DeskSectionParts) {
+  const { t } = useTranslation('clients');
+  return (
+    <>
+      <IdentitySection autoFocus />
+      <DocumentSection notice={parts.documentNotice} />
+      <ContactSection essentials onLanguageChosen={parts.onLanguageChosen} />
+      <EmergencySection optional={parts.emergencyContactOptional} closable />
+      <StaySection walkInNights={parts.walkInNights} closed />
+      <SignatureSection
+        label={t('signature.label')}
+        hint={t('signature.hint')}
+        required
+        padKey={parts.padKey}
+      />
+    </>
+  );
+}
+
+/** The traveler just saved, and the one tap on to the next: a companion, or a new stay. */
+function WalkInSaved({
+  pilgrim,
+  onNext,
+  onNewStay,
+}: {
+  pilgrim: Traveler;
+  onNext: () => void;
+  onNewStay: () => void;
+}) {
+  const { t } = useTranslation('clients');
+  const nextRef = useRef<HTMLButtonElement>(null);
+  // Enter (or a tap) goes on at once: the desk's hands are on the keyboard or the screen.
+  useLayoutEffect(() => nextRef.current?.focus(), []);
+  return (
+    <section
+      aria-labelledby="walk-in-saved"
+      className="rounded-2xl border border-success bg-success-soft p-4"
+    >
+      <h2 id="walk-in-saved" className="text-lg font-bold text-fg">
+        {t('walkIn.savedTitle', { name: fullName(pilgrim) })}
+      </h2>
+      <p className="mt-1 text-sm text-fg">{documentLabel(pilgrim, t)}</p>
+      <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
+        <Button ref={nextRef} onClick={onNext}>
+          {t('walkIn.next')}
+        </Button>
+        <Button variant="secondary" onClick={onNewStay}>
+          {t('walkIn.newStay')}
+        </Button>
+        <ButtonLink to={links.clientView(pilgrim.id)} variant="ghost">
+          {t('registration.viewRecord')}
+        </ButtonLink>
+      </div>
+    </section>
+  );
+}
+
+/**
+ * The desk's walk-in mode (decision 064): one screen per traveler, saved without the summary
+ * screen; "Next pilgrim" starts the next one with the stay just saved (same contract, same dates,
+ * address, e-mail and phone: companions), "New stay" with the establishment's defaults. A document
+ * scanned (camera or reader) while the saved traveler shows starts the next one, on a stay of
+ * their own, with it.
+ */
+export function WalkInRegistration({
+  establishmentId,
+  keepDocumentImages,
+  timeZone,
+  reportDefaultsFor,
+  emergencyContactOptional,
+  scan,
+}: {
+  establishmentId: string;
+  keepDocumentImages?: boolean;
+  timeZone?: string;
+  reportDefaultsFor?: ((establishmentId: string) => ReportDefaults) | undefined;
+  emergencyContactOptional?: boolean;
+  /** Document scans, merged into the form (the entry modes live on the route page). */
+  scan: ScanRound;
+}) {
+  const { t } = useTranslation('clients');
+  const [saved, setSaved] = useState<Traveler | null>(null);
+  // Each traveler's form: its key, the stay it shares, and the scan round it started at (a fresh
+  // form takes a scan made after that only, not the last traveler's).
+  const [current, setCurrent] = useState<{
+    key: number;
+    startedAt: number;
+    companion?: { of: string; prefill: TravelerPrefill };
+  }>({ key: 0, startedAt: -1 });
+  const start = (companion?: { of: string; prefill: TravelerPrefill }) =>
+    setCurrent((form) => ({ key: form.key + 1, startedAt: scan.round, companion }));
+
+  // A document scanned while the saved traveler shows starts the next one's form with it.
+  const [scanRound, setScanRound] = useState(scan.round);
+  if (scan.round !== scanRound) {
+    setScanRound(scan.round);
+    if (saved && scan.value) {
+      setSaved(null);
+      setCurrent((form) => ({ key: form.key + 1, startedAt: -1 }));
+    }
+  }
+
+  if (saved) {
+    return (
+      <WalkInSaved
+        pilgrim={saved}
+        onNext={() => {
+          setSaved(null);
+          start({ of: fullName(saved), prefill: companionPrefill(saved) });
+        }}
+        onNewStay={() => {
+          setSaved(null);
+          start();
+        }}
+      />
+    );
+  }
+  const companion = current.companion;
+  return (
+    <div className="space-y-4">
+      {companion ? (
+        <FormAlert tone="info">
+          {t('registration.companionNote', {
+            name: companion.of,
+            reference: companion.prefill.values.stay?.contractReference ?? '',
+          })}
+        </FormAlert>
+      ) : (
+        <p className="text-sm text-muted">{t('walkIn.intro')}</p>
+      )}
+      <WalkInTravelerForm
+        key={current.key}
+        establishmentId={establishmentId}
+        keepDocumentImages={keepDocumentImages}
+        timeZone={timeZone}
+        reportDefaultsFor={reportDefaultsFor}
+        emergencyContactOptional={emergencyContactOptional}
+        prefill={companion?.prefill}
+        scan={scan.round === current.startedAt ? { round: scan.round } : scan}
+        onSaved={(pilgrim) => {
+          setSaved(pilgrim);
+          window.scrollTo?.({ top: 0 });
+        }}
+      />
+    </div>
+  );
+}
