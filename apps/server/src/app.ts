@@ -43,6 +43,10 @@ import { travelersRoutes } from './modules/travelers/travelers.routes';
 import { createTravelersService } from './modules/travelers/travelers.service';
 import { createTravelerCounts } from './modules/travelers/traveler-counts';
 import { createRetentionService, scheduleRetention } from './modules/retention/retention.service';
+import {
+  createReservationCheckinService,
+  scheduleReservationReminders,
+} from './modules/reservations/checkin-links';
 import { createFeedsService, scheduleFeedSync } from './modules/reservations/feeds';
 import { createReservationsRepository } from './modules/reservations/reservations.repository';
 import { reservationsRoutes } from './modules/reservations/reservations.routes';
@@ -342,6 +346,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ocr,
     counts,
     limiters,
+    // The app's clock: a reservation's link works until its departure day (decision 066).
+    now,
     limits: {
       scanMaxPixels: config.checkinScans.maxPixels,
       ocrPerEstablishmentPerMinute: config.checkinScans.perMinute,
@@ -446,6 +452,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   if (config.ical.fetchMinutes > 0)
     await scheduleFeedSync(jobs, reservationFeeds, config.ical.fetchMinutes * 60);
+  // The reservations' check-in links, and the reminder to their holders (decision 066).
+  const reservationCheckin = createReservationCheckinService({
+    db,
+    reservations: reservationsRepository,
+    audit,
+    mailer,
+    appUrl: config.appUrl,
+    jobs,
+    now,
+  });
+  await scheduleReservationReminders(jobs, reservationCheckin, config.reservationReminderSeconds);
   app.addHook('onReady', async () => jobs.start());
   // preClose: before any onClose hook, such as server.ts's that closes the database.
   app.addHook('preClose', async () => jobs.stop());
@@ -505,6 +522,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(reservationsRoutes, {
         reservations,
         feeds: reservationFeeds,
+        checkinLinks: reservationCheckin,
         appUrl: config.appUrl,
       });
       await api.register(sesAutomaticRoutes, { automatic: sesAutomatic });

@@ -69,6 +69,9 @@ export const AuthoritySchema = z.enum(AUTHORITIES);
  * the spec says; the self check-in always asks for one; decision 055).
  * On an update a missing key keeps its value and `''`/null clears it.
  */
+/** The most days before arrival a reservation's reminder may go (decision 066). */
+export const RESERVATION_REMINDER_DAYS_MAX = 30;
+
 export const EstablishmentSettingsInputSchema = z.object({
   establishmentCode: nullish(codeSchema(10)),
   landlordCode: nullish(codeSchema(10)),
@@ -83,6 +86,16 @@ export const EstablishmentSettingsInputSchema = z.object({
   defaultPaymentType: nullish(DefaultPaymentTypeSchema),
   walkInNights: nullish(WalkInNightsSchema),
   emergencyContactOptional: z.boolean().optional(),
+  /**
+   * Days before a reservation's arrival its holder is reminded to complete the check-in while
+   * guests are missing (decision 066); 0: no reminder. Default 2.
+   */
+  reservationReminderDays: z.coerce
+    .number()
+    .int('validation.reminderDays')
+    .min(0, 'validation.reminderDays')
+    .max(RESERVATION_REMINDER_DAYS_MAX, 'validation.reminderDays')
+    .optional(),
 });
 
 /**
@@ -151,6 +164,8 @@ export const EstablishmentSchema = z.object({
   walkInNights: z.number().int().nullable(),
   /** The desk may register a traveler without an emergency contact (decision 055). */
   emergencyContactOptional: z.boolean(),
+  /** Days before arrival a reservation's holder is reminded of missing guests (0: never). */
+  reservationReminderDays: z.number().int(),
   pilgrimsCount: z.number().int(),
   /** The latest login of any of its members (ISO date-time), or null. */
   lastLogin: z.string().nullable(),

@@ -53,12 +53,18 @@ export const AUDIT_ACTIONS = [
   'member.role_created',
   'member.role_updated',
   'member.role_deleted',
+  // Reservations (decision 066): by whom (the actor) or by which calendar (`details.feedId`).
+  'reservation.created',
+  'reservation.updated',
+  'reservation.cancelled',
+  'reservation.checkin_link_sent',
+  'reservation.checkin_reminder_sent',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export interface AuditEntry {
   action: AuditAction;
-  entityType: 'establishment' | 'pilgrim' | 'user';
+  entityType: 'establishment' | 'pilgrim' | 'user' | 'reservation';
   /** null for an action on many records (an export). */
   entityId: string | null;
   establishmentId: string | null;

@@ -1,6 +1,12 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { checkinLinks, establishments, pilgrims, selfRegistrations } from '../../db/schema';
+import {
+  checkinLinks,
+  establishments,
+  pilgrims,
+  reservations,
+  selfRegistrations,
+} from '../../db/schema';
 import { inScope, type Scope } from '../../db/scope';
 
 export type CheckinLinkRow = typeof checkinLinks.$inferSelect;
@@ -82,6 +88,49 @@ export function createCheckinRepository(db: Db) {
     },
 
     /**
+     * The reservation of a check-in link token (decision 066) and its establishment, whatever
+     * their status (the service says which are live).
+     */
+    async reservationOfToken(token: string, tx: Db = db) {
+      const [row] = await tx
+        .select({
+          establishment: {
+            id: establishments.id,
+            name: establishments.name,
+            city: establishments.city,
+            type: establishments.type,
+            status: establishments.status,
+            keepDocumentImages: establishments.keepDocumentImages,
+            province: establishments.province,
+            postalCode: establishments.postalCode,
+          },
+          reservation: reservations,
+        })
+        .from(reservations)
+        .innerJoin(establishments, eq(establishments.id, reservations.establishmentId))
+        .where(eq(reservations.checkinToken, token));
+      return row ?? null;
+    },
+
+    /** Locks a reservation's row: registrations through its link are counted one at a time. */
+    async lockReservation(id: string, tx: Db) {
+      await tx
+        .select({ id: reservations.id })
+        .from(reservations)
+        .where(eq(reservations.id, id))
+        .for('update');
+    },
+
+    /** How many travelers registered through the reservation's link. */
+    async registeredForReservation(reservationId: string, tx: Db = db): Promise<number> {
+      const [row] = await tx
+        .select({ n: count() })
+        .from(selfRegistrations)
+        .where(eq(selfRegistrations.reservationId, reservationId));
+      return row?.n ?? 0;
+    },
+
+    /**
      * Records a self-registration, in its transaction; false when its request key is taken already
      * at the establishment (a concurrent request with the same key waits here for the other).
      */
@@ -92,6 +141,7 @@ export function createCheckinRepository(db: Db) {
         confirmationCode: string;
         requestKey?: string | null;
         requestHash?: string | null;
+        reservationId?: string | null;
       },
       tx: Db = db,
     ): Promise<boolean> {

@@ -18,7 +18,7 @@ import {
 } from '@hospes/shared/report-defaults';
 import { travelerRecordIssues } from '@hospes/shared/travelers';
 import type { Db } from '../../db/client';
-import type { TravelerDbRow } from '../../db/schema';
+import type { ReservationRow, TravelerDbRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { assertSameRequest, fingerprintOf, KeyTaken, registerOnce } from '../../lib/idempotency';
 import {
@@ -107,6 +107,25 @@ function arrivalOf(row: TravelerDbRow, chosen: string | undefined, today: string
   return chosen ?? confirmationArrivalDay({ stay }, today);
 }
 
+/**
+ * What a registration through a reservation's link knows from the booking (decision 066): the
+ * nights (entry and check-out days) and the contract of the stay, whose reference is the
+ * reservation's id, so that its guests go in one communication (decision 048's stays).
+ */
+export function bookedStay(reservation: ReservationRow, timeZone: string) {
+  return {
+    entryDate: reservation.arrival,
+    checkOutDate: reservation.departure,
+    stay: {
+      contractReference: reservation.id,
+      contractDate: todayIso(reservation.createdAt, timeZone),
+      numberOfPersons: reservation.guests,
+      paymentType: (reservation.paymentType as PaymentType | null) ?? null,
+      internetBooking: reservation.source === 'ical' ? true : null,
+    },
+  };
+}
+
 export function createCheckinService(deps: {
   db: Db;
   checkin: CheckinRepository;
@@ -160,10 +179,29 @@ export function createCheckinService(deps: {
     return found;
   }
 
-  async function liveEstablishment(token: string) {
+  /**
+   * What a link token opens: the establishment's link, or a reservation's (decision 066) while the
+   * reservation is live (not cancelled, not past its departure day by the establishment's clock).
+   */
+  async function liveLink(token: string) {
     const found = token ? await checkin.establishmentOfToken(token) : null;
-    if (!found || found.status === 'inactive') throw new AppError('CHECKIN_LINK_INVALID');
-    return found;
+    if (found) {
+      if (found.status === 'inactive') throw new AppError('CHECKIN_LINK_INVALID');
+      return { establishment: found, reservation: null };
+    }
+    const booked = token ? await checkin.reservationOfToken(token) : null;
+    if (
+      !booked ||
+      booked.establishment.status === 'inactive' ||
+      booked.reservation.status === 'cancelled' ||
+      booked.reservation.departure < todayIso(now(), establishmentTimeZone(booked.establishment))
+    )
+      throw new AppError('CHECKIN_LINK_INVALID');
+    return booked;
+  }
+
+  async function liveEstablishment(token: string) {
+    return (await liveLink(token)).establishment;
   }
 
   return {
@@ -232,7 +270,7 @@ export function createCheckinService(deps: {
 
     /** GET /api/public/checkin/{token}. */
     async publicInfo(token: string): Promise<PublicCheckinInfo> {
-      const found = await liveEstablishment(token);
+      const { establishment: found, reservation } = await liveLink(token);
       return {
         establishment: {
           name: found.name,
@@ -240,6 +278,12 @@ export function createCheckinService(deps: {
           type: found.type,
           keepDocumentImages: found.keepDocumentImages,
           timeZone: establishmentTimeZone(found),
+        },
+        reservation: reservation && {
+          arrival: reservation.arrival,
+          departure: reservation.departure,
+          guests: reservation.guests,
+          registeredGuests: await checkin.registeredForReservation(reservation.id),
         },
       };
     },
@@ -271,7 +315,8 @@ export function createCheckinService(deps: {
       context: AuditContext,
       requestKey?: string,
     ): Promise<{ confirmationCode: string; replayed: boolean }> {
-      const establishment = await liveEstablishment(token);
+      const { establishment, reservation } = await liveLink(token);
+      const booked = reservation && bookedStay(reservation, establishmentTimeZone(establishment));
       // What the check-in registers: the link's establishment, and no stay (createSelfRegistered).
       const fingerprint = requestKey
         ? fingerprintOf({ ...input, establishmentId: null, stay: null })
@@ -294,9 +339,18 @@ export function createCheckinService(deps: {
             province: establishment.province,
             postalCode: establishment.postalCode,
           },
-          input,
+          booked
+            ? { ...input, entryDate: booked.entryDate, checkOutDate: booked.checkOutDate }
+            : input,
           { ...context, actorId: null },
           async (tx, pilgrimId) => {
+            if (reservation) {
+              // One registration at a time per reservation: never more than its guests.
+              await checkin.lockReservation(reservation.id, tx);
+              const registered = await checkin.registeredForReservation(reservation.id, tx);
+              if (registered >= reservation.guests)
+                throw new AppError('RESERVATION_CHECKIN_COMPLETE');
+            }
             const recorded = await checkin.insertSelfRegistration(
               {
                 pilgrimId,
@@ -304,11 +358,13 @@ export function createCheckinService(deps: {
                 confirmationCode,
                 requestKey: requestKey ?? null,
                 requestHash: fingerprint,
+                reservationId: reservation?.id ?? null,
               },
               tx,
             );
             if (!recorded) throw new KeyTaken();
           },
+          booked?.stay ?? null,
         );
         return { confirmationCode, replayed: false };
       });

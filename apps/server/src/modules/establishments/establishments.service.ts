@@ -51,6 +51,7 @@ export function toEstablishmentDto(found: EstablishmentWithStats): Establishment
     defaultPaymentType: row.defaultPaymentType as PaymentType | null,
     walkInNights: row.walkInNights,
     emergencyContactOptional: row.emergencyContactOptional,
+    reservationReminderDays: row.reservationReminderDays,
     pilgrimsCount: found.pilgrimsCount,
     lastLogin: found.lastLogin,
     lastActivity: found.lastActivity,
@@ -83,6 +84,7 @@ type Settings = Pick<
   | 'defaultPaymentType'
   | 'walkInNights'
   | 'emergencyContactOptional'
+  | 'reservationReminderDays'
 >;
 
 /** The settings that were sent: a missing key is left out (kept), null clears. */
@@ -98,6 +100,8 @@ function settingsValues(input: Settings): Partial<NewEstablishment> {
   if (input.walkInNights !== undefined) values.walkInNights = input.walkInNights;
   if (input.emergencyContactOptional !== undefined)
     values.emergencyContactOptional = input.emergencyContactOptional;
+  if (input.reservationReminderDays !== undefined)
+    values.reservationReminderDays = input.reservationReminderDays;
   return values;
 }
 

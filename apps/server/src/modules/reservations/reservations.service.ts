@@ -34,7 +34,11 @@ export interface ReservationsServiceDeps {
   now?: () => Date;
 }
 
-export function toReservationDto(row: ReservationRow, overlapsWith: string[] = []): Reservation {
+export function toReservationDto(
+  row: ReservationRow,
+  overlapsWith: string[] = [],
+  registeredGuests = 0,
+): Reservation {
   return {
     id: row.id,
     establishmentId: row.establishmentId,
@@ -53,6 +57,8 @@ export function toReservationDto(row: ReservationRow, overlapsWith: string[] = [
     feedId: row.feedId,
     externalUid: row.externalUid,
     overlapsWith,
+    registeredGuests,
+    reminderSentAt: row.reminderSentAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -96,7 +102,10 @@ export function createReservationsService({
 
   async function withOverlaps(rows: ReservationRow[]): Promise<Reservation[]> {
     const overlaps = await reservations.overlapsOf(rows);
-    return rows.map((row) => toReservationDto(row, overlaps.get(row.id) ?? []));
+    const registered = await reservations.registeredCounts(rows.map((r) => r.id));
+    return rows.map((row) =>
+      toReservationDto(row, overlaps.get(row.id) ?? [], registered.get(row.id) ?? 0),
+    );
   }
 
   async function one(row: ReservationRow): Promise<Reservation> {

@@ -26,6 +26,7 @@ export function sampleEstablishment(overrides: Partial<Establishment> = {}): Est
     defaultPaymentType: null,
     walkInNights: null,
     emergencyContactOptional: false,
+    reservationReminderDays: 2,
     pilgrimsCount: 0,
     lastLogin: null,
     lastActivity: null,

@@ -27,6 +27,7 @@ const roque: Establishment & { role: 'owner' } = {
   defaultPaymentType: null,
   walkInNights: null,
   emergencyContactOptional: false,
+  reservationReminderDays: 2,
   pilgrimsCount: 4,
   lastLogin: null,
   lastActivity: null,
@@ -175,6 +176,7 @@ describe('profile: establishments', () => {
     expect(await screen.findByText('Establishment updated')).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
       emergencyContactOptional: true,
+      reservationReminderDays: 2,
     });
   });
 
