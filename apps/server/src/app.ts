@@ -442,9 +442,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     );
   // Reservations, and the channels' calendars read every ICAL_FETCH_MINUTES (decision 060).
   const reservationsRepository = createReservationsRepository(db);
-  const reservations = createReservationsService({ db, reservations: reservationsRepository, now });
+  const reservations = createReservationsService({
+    db,
+    reservations: reservationsRepository,
+    audit,
+    now,
+  });
   const reservationFeeds = createFeedsService({
     db,
+    audit,
     reservations: reservationsRepository,
     settings: config.ical,
     log: app.log,

@@ -100,6 +100,7 @@ export const reservationsRoutes: FastifyPluginAsyncZod<{
         actorOf(request),
         request.params.id,
         request.body,
+        auditContext(request),
         request.headers['idempotency-key'],
       );
       if (replayed) reply.header('idempotent-replayed', 'true');
@@ -151,7 +152,12 @@ export const reservationsRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => ({
       success: true as const,
-      data: await reservations.importCsv(actorOf(request), request.params.id, request.body.csv),
+      data: await reservations.importCsv(
+        actorOf(request),
+        request.params.id,
+        request.body.csv,
+        auditContext(request),
+      ),
     }),
   );
 
@@ -250,7 +256,12 @@ export const reservationsRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => ({
       success: true as const,
-      data: await reservations.update(actorOf(request), request.params.id, request.body),
+      data: await reservations.update(
+        actorOf(request),
+        request.params.id,
+        request.body,
+        auditContext(request),
+      ),
     }),
   );
 
