@@ -45,6 +45,7 @@ import { createTravelerCounts } from './modules/travelers/traveler-counts';
 import { createRetentionService, scheduleRetention } from './modules/retention/retention.service';
 import {
   createReservationCheckinService,
+  scheduleReservationArrivals,
   scheduleReservationReminders,
 } from './modules/reservations/checkin-links';
 import { createFeedsService, scheduleFeedSync } from './modules/reservations/feeds';
@@ -469,6 +470,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     now,
   });
   await scheduleReservationReminders(jobs, reservationCheckin, config.reservationReminderSeconds);
+  // The apartment without a desk: complete reservations confirmed by themselves on arrival.
+  const ownersRepository = createSesAutoRepository(db);
+  await scheduleReservationArrivals(
+    jobs,
+    {
+      confirmCompleteArrivals: () => checkin.confirmCompleteArrivals(),
+      ownersOf: (id) => ownersRepository.ownersOf(id),
+      mailer,
+    },
+    config.reservationReminderSeconds,
+  );
   app.addHook('onReady', async () => jobs.start());
   // preClose: before any onClose hook, such as server.ts's that closes the database.
   app.addHook('preClose', async () => jobs.stop());

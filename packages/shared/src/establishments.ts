@@ -96,6 +96,11 @@ export const EstablishmentSettingsInputSchema = z.object({
     .min(0, 'validation.reminderDays')
     .max(RESERVATION_REMINDER_DAYS_MAX, 'validation.reminderDays')
     .optional(),
+  /**
+   * The apartment without a desk (decision 066): a reservation whose guests all completed its
+   * check-in link has them confirmed by itself on the day of arrival. Default false.
+   */
+  autoConfirmReservationCheckins: z.boolean().optional(),
 });
 
 /**
@@ -166,6 +171,8 @@ export const EstablishmentSchema = z.object({
   emergencyContactOptional: z.boolean(),
   /** Days before arrival a reservation's holder is reminded of missing guests (0: never). */
   reservationReminderDays: z.number().int(),
+  /** Complete reservations' check-ins are confirmed by themselves on arrival (decision 066). */
+  autoConfirmReservationCheckins: z.boolean(),
   pilgrimsCount: z.number().int(),
   /** The latest login of any of its members (ISO date-time), or null. */
   lastLogin: z.string().nullable(),

@@ -166,6 +166,13 @@ export const establishments = pgTable(
      */
     reservationReminderDays: integer('reservation_reminder_days').notNull().default(2),
     /**
+     * A reservation whose guests all completed its check-in link has them confirmed by itself on
+     * its day of arrival, without the desk (decision 066: the apartment without a desk).
+     */
+    autoConfirmReservationCheckins: boolean('auto_confirm_reservation_checkins')
+      .notNull()
+      .default(false),
+    /**
      * The SES.HOSPEDAJES web-service user (not the portal's login) and its password, sealed with
      * the encryption key (context `ses-password:<id>`); null: communications are not sent from
      * Hospes (decision 035).

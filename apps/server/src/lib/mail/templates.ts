@@ -261,3 +261,42 @@ export function reservationCheckinMail(
   );
   return { to, subject, text, html };
 }
+
+/**
+ * To an owner (decision 066): a reservation's guests all completed the check-in link and were
+ * confirmed by themselves on the day of arrival; the send modes report them.
+ */
+export function checkinCompleteMail(
+  lng: Language,
+  to: string,
+  params: {
+    name: string;
+    establishment: string;
+    holder: string;
+    arrival: string;
+    departure: string;
+    travelers: number;
+  },
+): MailMessage {
+  const texts = mailTexts(lng);
+  const part = texts.checkinComplete;
+  const p = {
+    ...params,
+    arrival: longDay(lng, params.arrival),
+    departure: longDay(lng, params.departure),
+    travelers: String(params.travelers),
+  };
+  const subject = interpolate(part.subject, p);
+  const greeting = interpolate(texts.greeting, p);
+  const intro = interpolate(part.intro, p);
+  const report = part.report;
+  const text = [greeting, '', intro, '', report, '', texts.signature].join('\n');
+  const html = mailHtml(
+    lng,
+    `<p>${escapeHtml(greeting)}</p>
+<p>${escapeHtml(intro)}</p>
+<p>${escapeHtml(report)}</p>
+<p>${escapeHtml(texts.signature)}</p>`,
+  );
+  return { to, subject, text, html };
+}

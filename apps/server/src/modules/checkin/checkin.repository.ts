@@ -112,6 +112,70 @@ export function createCheckinRepository(db: Db) {
       return row ?? null;
     },
 
+    /**
+     * The confirmed reservations of establishments that confirm complete check-ins by themselves
+     * (decision 066), arriving from `from` to `to` (the service checks each one's own day), with a
+     * pending registration through their link; each with its registrations' status.
+     */
+    async completeArrivalCandidates(from: string, to: string, tx: Db = db) {
+      const rows = await tx
+        .select({
+          reservation: reservations,
+          establishment: {
+            id: establishments.id,
+            name: establishments.name,
+            province: establishments.province,
+            postalCode: establishments.postalCode,
+          },
+          pilgrimId: selfRegistrations.pilgrimId,
+          status: selfRegistrations.status,
+        })
+        .from(reservations)
+        .innerJoin(establishments, eq(establishments.id, reservations.establishmentId))
+        .innerJoin(selfRegistrations, eq(selfRegistrations.reservationId, reservations.id))
+        .where(
+          and(
+            eq(establishments.autoConfirmReservationCheckins, true),
+            sql`${establishments.status} <> 'inactive'`,
+            eq(reservations.status, 'confirmed'),
+            sql`${reservations.arrival} between ${from} and ${to}`,
+            sql`exists (select 1 from ${selfRegistrations} pending where pending.reservation_id = ${reservations.id} and pending.status = 'pending')`,
+          ),
+        )
+        .limit(5000);
+      const byId = new Map<
+        string,
+        {
+          reservation: (typeof rows)[number]['reservation'];
+          establishment: (typeof rows)[number]['establishment'];
+          pending: string[];
+          registered: number;
+        }
+      >();
+      for (const row of rows) {
+        const entry = byId.get(row.reservation.id) ?? {
+          reservation: row.reservation,
+          establishment: row.establishment,
+          pending: [],
+          registered: 0,
+        };
+        entry.registered++;
+        if (row.status === 'pending') entry.pending.push(row.pilgrimId);
+        byId.set(row.reservation.id, entry);
+      }
+      return [...byId.values()];
+    },
+
+    /** Marks a reservation checked in, unless it changed meanwhile: true when it did. */
+    async markCheckedIn(id: string, tx: Db) {
+      const rows = await tx
+        .update(reservations)
+        .set({ status: 'checked_in', updatedAt: new Date() })
+        .where(and(eq(reservations.id, id), eq(reservations.status, 'confirmed')))
+        .returning({ id: reservations.id });
+      return rows.length === 1;
+    },
+
     /** Locks a reservation's row: registrations through its link are counted one at a time. */
     async lockReservation(id: string, tx: Db) {
       await tx
@@ -238,7 +302,7 @@ export function createCheckinRepository(db: Db) {
         .where(eq(pilgrims.id, pilgrimId));
     },
 
-    async markConfirmed(pilgrimId: string, userId: string, at: Date, tx: Db = db) {
+    async markConfirmed(pilgrimId: string, userId: string | null, at: Date, tx: Db = db) {
       await tx
         .update(selfRegistrations)
         .set({ status: 'confirmed', confirmedAt: at, confirmedBy: userId })

@@ -52,6 +52,7 @@ export function toEstablishmentDto(found: EstablishmentWithStats): Establishment
     walkInNights: row.walkInNights,
     emergencyContactOptional: row.emergencyContactOptional,
     reservationReminderDays: row.reservationReminderDays,
+    autoConfirmReservationCheckins: row.autoConfirmReservationCheckins,
     pilgrimsCount: found.pilgrimsCount,
     lastLogin: found.lastLogin,
     lastActivity: found.lastActivity,
@@ -85,6 +86,7 @@ type Settings = Pick<
   | 'walkInNights'
   | 'emergencyContactOptional'
   | 'reservationReminderDays'
+  | 'autoConfirmReservationCheckins'
 >;
 
 /** The settings that were sent: a missing key is left out (kept), null clears. */
@@ -102,6 +104,8 @@ function settingsValues(input: Settings): Partial<NewEstablishment> {
     values.emergencyContactOptional = input.emergencyContactOptional;
   if (input.reservationReminderDays !== undefined)
     values.reservationReminderDays = input.reservationReminderDays;
+  if (input.autoConfirmReservationCheckins !== undefined)
+    values.autoConfirmReservationCheckins = input.autoConfirmReservationCheckins;
   return values;
 }
 

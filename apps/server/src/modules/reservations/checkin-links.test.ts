@@ -224,20 +224,31 @@ describe('the reminder before the arrival', () => {
     await ctx?.close();
   });
 
+  /** The establishment as a PUT body, with these settings changed. */
+  async function establishmentBody(changes: Record<string, unknown>) {
+    const url = `/api/establishments/${owner.establishmentId}`;
+    const current = (await caller(ctx)('GET', url, owner.token)).json<{
+      data: Record<string, string>;
+    }>().data;
+    const keep = ['name', 'type', 'nif', 'address', 'city', 'province', 'postalCode', 'phone'];
+    return {
+      ...Object.fromEntries(keep.map((k) => [k, current[k]])),
+      contactName: current.contactName,
+      contactEmail: current.contactEmail,
+      ...changes,
+    };
+  }
+
   /** The establishment's reminder days (the setting), the rest of it as it is. */
   async function setReminderDays(days: number) {
     const call = caller(ctx);
     const url = `/api/establishments/${owner.establishmentId}`;
-    const current = (await call('GET', url, owner.token)).json<{
-      data: Record<string, string>;
-    }>().data;
-    const keep = ['name', 'type', 'nif', 'address', 'city', 'province', 'postalCode', 'phone'];
-    const res = await call('PUT', url, owner.token, {
-      ...Object.fromEntries(keep.map((k) => [k, current[k]])),
-      contactName: current.contactName,
-      contactEmail: current.contactEmail,
-      reservationReminderDays: days,
-    });
+    const res = await call(
+      'PUT',
+      url,
+      owner.token,
+      await establishmentBody({ reservationReminderDays: days }),
+    );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.reservationReminderDays).toBe(days);
   }
@@ -312,5 +323,76 @@ describe('the reminder before the arrival', () => {
     const rows = listed.json<{ data: { id: string; reminderSentAt: string | null }[] }>().data;
     expect(rows.find((r) => r.id === due)?.reminderSentAt).not.toBeNull();
     expect(rows.filter((r) => r.reminderSentAt !== null)).toHaveLength(1);
+  });
+
+  it('confirms a complete reservation’s guests by itself on its day of arrival, and tells the owners', async () => {
+    const call = caller(ctx);
+    const setting = await call(
+      'PUT',
+      `/api/establishments/${owner.establishmentId}`,
+      owner.token,
+      await establishmentBody({ autoConfirmReservationCheckins: true }),
+    );
+    expect(setting.statusCode, setting.body).toBe(200);
+    expect(setting.json().data.autoConfirmReservationCheckins).toBe(true);
+    // Arriving today (2026-12-01) and tomorrow; no holder's e-mail, so no reminder either.
+    const today = await createReservation(
+      ctx,
+      owner,
+      booking({ holderName: 'Eva Lind', holderEmail: null, arrival: '2026-12-01', guests: 2 }),
+    );
+    const tomorrow = await createReservation(
+      ctx,
+      owner,
+      booking({ holderName: 'Per Lind', holderEmail: null, arrival: '2026-12-02', guests: 1 }),
+    );
+    const todayLink = await linkOf(ctx, owner.token, today);
+    const tomorrowLink = await linkOf(ctx, owner.token, tomorrow);
+    for (const name of ['Eva', 'Nils']) {
+      const res = await call(
+        'POST',
+        `/api/public/checkin/${todayLink.token}`,
+        undefined,
+        guest(name),
+      );
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const early = await call(
+      'POST',
+      `/api/public/checkin/${tomorrowLink.token}`,
+      undefined,
+      guest('Per'),
+    );
+    expect(early.statusCode, early.body).toBe(201);
+
+    const summary = await ctx.smtp.waitFor(owner.email, { subject: /Eva Lind/, timeoutMs: 15_000 });
+    expect(summary.text).toContain('2');
+    const registrations = await ctx.database.db
+      .select()
+      .from(selfRegistrations)
+      .where(eq(selfRegistrations.reservationId, today));
+    expect(registrations.map((r) => [r.status, r.confirmedBy])).toEqual([
+      ['confirmed', null],
+      ['confirmed', null],
+    ]);
+    const traveler = await call('GET', `/api/pilgrims/${registrations[0]!.pilgrimId}`, owner.token);
+    expect(traveler.json().data).toMatchObject({
+      entryDate: '2026-12-01',
+      selfRegistration: { status: 'confirmed' },
+    });
+    const listed = (
+      await call('GET', `/api/establishments/${owner.establishmentId}/reservations`, owner.token)
+    ).json<{ data: { id: string; status: string }[] }>().data;
+    expect(listed.find((r) => r.id === today)?.status).toBe('checked_in');
+    // Tomorrow's waits for its day, complete or not.
+    expect(listed.find((r) => r.id === tomorrow)?.status).toBe('confirmed');
+    const pending = await ctx.database.db
+      .select()
+      .from(selfRegistrations)
+      .where(eq(selfRegistrations.reservationId, tomorrow));
+    expect(pending.map((r) => r.status)).toEqual(['pending']);
+    // One summary, whatever the rounds since.
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(ctx.smtp.messages.filter((m) => /Eva Lind/.test(m.subject))).toHaveLength(1);
   });
 });

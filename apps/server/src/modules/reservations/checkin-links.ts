@@ -15,13 +15,15 @@ import { isUuid, scopeOf } from '../../db/scope';
 import { AppError } from '../../lib/app-error';
 import type { JobQueue } from '../../lib/jobs/job-queue';
 import type { Mailer } from '../../lib/mail/mailer';
-import { reservationCheckinMail } from '../../lib/mail/templates';
+import { checkinCompleteMail, reservationCheckinMail } from '../../lib/mail/templates';
 import type { Actor } from '../../plugins/auth';
 import type { AuditContext, AuditRepository } from '../audit';
 import type { ReservationsRepository } from './reservations.repository';
 
 export const RESERVATION_REMINDERS_JOB = 'reservation-reminders';
 export const RESERVATION_REMINDER_MAIL_JOB = 'reservation-reminder-mail';
+export const RESERVATION_ARRIVALS_JOB = 'reservation-arrivals';
+export const RESERVATION_ARRIVAL_MAIL_JOB = 'reservation-arrival-mail';
 
 /** The public self check-in page opened on a link token (the web's /registro-viajero?t=). */
 export function checkinPageUrl(appUrl: string, token: string) {
@@ -191,4 +193,63 @@ export async function scheduleReservationReminders(
     { retryLimit: 1, retryDelaySeconds: 60 },
   );
   await jobs.schedule(RESERVATION_REMINDERS_JOB, { everySeconds, atStart: true });
+}
+
+/** A reservation confirmed by itself (decision 066), as the owners' summary e-mail needs it. */
+export interface ArrivalSummary {
+  establishmentId: string;
+  establishmentName: string;
+  reservationId: string;
+  holderName: string;
+  arrival: string;
+  departure: string;
+  travelers: number;
+}
+
+/**
+ * The apartment without a desk (decision 066): every `everySeconds`, the complete reservations
+ * arriving today are confirmed by themselves (CheckinService.confirmCompleteArrivals), and each
+ * one's owners get a summary, as a job (retried 5 times from a minute; never sent twice, since a
+ * reservation is confirmed once).
+ */
+export async function scheduleReservationArrivals(
+  jobs: Pick<JobQueue, 'work' | 'schedule' | 'send'>,
+  deps: {
+    confirmCompleteArrivals: () => Promise<ArrivalSummary[]>;
+    ownersOf: (
+      establishmentId: string,
+    ) => Promise<{ email: string; name: string; language: string | null }[]>;
+    mailer: Mailer;
+  },
+  everySeconds: number,
+) {
+  await jobs.work<ArrivalSummary>(
+    RESERVATION_ARRIVAL_MAIL_JOB,
+    async (summary) => {
+      for (const owner of await deps.ownersOf(summary.establishmentId)) {
+        const lng = isLanguage(owner.language) ? owner.language : DEFAULT_LANGUAGE;
+        await deps.mailer.send(
+          checkinCompleteMail(lng, owner.email, {
+            name: owner.name,
+            establishment: summary.establishmentName,
+            holder: summary.holderName,
+            arrival: summary.arrival,
+            departure: summary.departure,
+            travelers: summary.travelers,
+          }),
+        );
+      }
+    },
+    { retryLimit: 5, retryDelaySeconds: 60 },
+  );
+  if (everySeconds <= 0) return;
+  await jobs.work(
+    RESERVATION_ARRIVALS_JOB,
+    async () => {
+      for (const summary of await deps.confirmCompleteArrivals())
+        await jobs.send(RESERVATION_ARRIVAL_MAIL_JOB, summary);
+    },
+    { retryLimit: 1, retryDelaySeconds: 60 },
+  );
+  await jobs.schedule(RESERVATION_ARRIVALS_JOB, { everySeconds, atStart: true });
 }

@@ -27,6 +27,7 @@ export function sampleEstablishment(overrides: Partial<Establishment> = {}): Est
     walkInNights: null,
     emergencyContactOptional: false,
     reservationReminderDays: 2,
+    autoConfirmReservationCheckins: false,
     pilgrimsCount: 0,
     lastLogin: null,
     lastActivity: null,

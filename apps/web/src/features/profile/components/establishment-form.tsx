@@ -46,6 +46,7 @@ interface Values {
   walkInNights: string;
   emergencyContactOptional: boolean;
   reservationReminderDays: string;
+  autoConfirmReservationCheckins: boolean;
 }
 
 const FIELDS: readonly FieldPath<Values>[] = [
@@ -69,6 +70,7 @@ const FIELDS: readonly FieldPath<Values>[] = [
   'walkInNights',
   'emergencyContactOptional',
   'reservationReminderDays',
+  'autoConfirmReservationCheckins',
 ];
 
 function valuesFrom(establishment: Establishment | undefined): Values {
@@ -96,6 +98,7 @@ function valuesFrom(establishment: Establishment | undefined): Values {
       walkInNights: suggested.walkInNights === null ? '' : String(suggested.walkInNights),
       emergencyContactOptional: false,
       reservationReminderDays: '2',
+      autoConfirmReservationCheckins: false,
     };
   }
   const e = establishment;
@@ -120,6 +123,7 @@ function valuesFrom(establishment: Establishment | undefined): Values {
     walkInNights: e.walkInNights === null ? '' : String(e.walkInNights),
     emergencyContactOptional: e.emergencyContactOptional,
     reservationReminderDays: String(e.reservationReminderDays),
+    autoConfirmReservationCheckins: e.autoConfirmReservationCheckins,
   };
 }
 
@@ -376,6 +380,12 @@ export function EstablishmentForm({
           max={RESERVATION_REMINDER_DAYS_MAX}
           step={1}
           {...field('reservationReminderDays')}
+        />
+        <CheckboxField
+          id={`${prefix}-autoConfirmReservationCheckins`}
+          label={t('fields.autoConfirmReservationCheckins')}
+          hint={t('fields.autoConfirmReservationCheckinsHint')}
+          {...register('autoConfirmReservationCheckins')}
         />
       </fieldset>
       <fieldset className="grid gap-4 rounded-xl border border-line p-4">

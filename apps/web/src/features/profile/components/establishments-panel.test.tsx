@@ -28,6 +28,7 @@ const roque: Establishment & { role: 'owner' } = {
   walkInNights: null,
   emergencyContactOptional: false,
   reservationReminderDays: 2,
+  autoConfirmReservationCheckins: false,
   pilgrimsCount: 4,
   lastLogin: null,
   lastActivity: null,
@@ -177,6 +178,7 @@ describe('profile: establishments', () => {
     expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
       emergencyContactOptional: true,
       reservationReminderDays: 2,
+      autoConfirmReservationCheckins: false,
     });
   });
 

@@ -1,0 +1,1 @@
+ALTER TABLE "establishments" ADD COLUMN "auto_confirm_reservation_checkins" boolean DEFAULT false NOT NULL;
