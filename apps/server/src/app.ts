@@ -349,6 +349,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     limiters,
     // The app's clock: a reservation's link works until its departure day (decision 066).
     now,
+    log: app.log,
     limits: {
       scanMaxPixels: config.checkinScans.maxPixels,
       ocrPerEstablishmentPerMinute: config.checkinScans.perMinute,

@@ -138,6 +138,8 @@ export function createCheckinService(deps: {
   now?: () => Date;
   /** The kept list totals (modules/travelers/traveler-counts): a confirmation changes them. */
   counts?: Pick<TravelerCounts, 'changed'>;
+  /** Where a reservation that could not be confirmed by itself is told (decision 066). */
+  log?: { warn(obj: unknown, msg: string): void };
   /** Where the limits are counted (shared by every process: decision 046); memory when absent. */
   limiters?: LimiterStore;
 }) {
@@ -392,29 +394,39 @@ export function createCheckinService(deps: {
       for (const { reservation, establishment, pending, registered } of candidates) {
         if (reservation.arrival !== todayIso(now(), establishmentTimeZone(establishment))) continue;
         if (registered < reservation.guests) continue;
-        const confirmed = await db.transaction(async (tx) => {
-          if (!(await checkin.markCheckedIn(reservation.id, tx))) return false;
-          for (const pilgrimId of pending)
-            await confirmOne(pilgrimId, { admin: true }, null, reservation.arrival, system, tx);
-          await audit.record(
-            system,
-            {
-              action: 'reservation.updated',
-              entityType: 'reservation',
-              entityId: reservation.id,
-              establishmentId: reservation.establishmentId,
-              details: {
-                fields: ['status'],
-                status: 'checked_in',
-                fromStatus: 'confirmed',
-                reason: 'checkinComplete',
-                travelers: pending,
+        // One reservation that cannot be confirmed (a rule of the record refuses the arrival day)
+        // waits for the desk, as any self check-in; it stops no other.
+        const confirmed = await db
+          .transaction(async (tx) => {
+            if (!(await checkin.markCheckedIn(reservation.id, tx))) return false;
+            for (const pilgrimId of pending)
+              await confirmOne(pilgrimId, { admin: true }, null, reservation.arrival, system, tx);
+            await audit.record(
+              system,
+              {
+                action: 'reservation.updated',
+                entityType: 'reservation',
+                entityId: reservation.id,
+                establishmentId: reservation.establishmentId,
+                details: {
+                  fields: ['status'],
+                  status: 'checked_in',
+                  fromStatus: 'confirmed',
+                  reason: 'checkinComplete',
+                  travelers: pending,
+                },
               },
-            },
-            tx,
-          );
-          return true;
-        });
+              tx,
+            );
+            return true;
+          })
+          .catch((error: unknown) => {
+            deps.log?.warn(
+              { err: error, reservationId: reservation.id },
+              'a complete reservation could not be confirmed by itself: it waits for the desk',
+            );
+            return false;
+          });
         if (!confirmed) continue;
         done.push({
           establishmentId: establishment.id,
