@@ -49,6 +49,11 @@ import { travelersRoutes } from './modules/travelers/travelers.routes';
 import { createTravelersService } from './modules/travelers/travelers.service';
 import { createTravelerCounts } from './modules/travelers/traveler-counts';
 import { createRetentionService, scheduleRetention } from './modules/retention/retention.service';
+import {
+  createReservationCheckinService,
+  scheduleReservationArrivals,
+  scheduleReservationReminders,
+} from './modules/reservations/checkin-links';
 import { createFeedsService, scheduleFeedSync } from './modules/reservations/feeds';
 import { createReservationsRepository } from './modules/reservations/reservations.repository';
 import { reservationsRoutes } from './modules/reservations/reservations.routes';
@@ -369,6 +374,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ocr,
     counts,
     limiters,
+    // The app's clock: a reservation's link works until its departure day (decision 066).
+    now,
+    log: app.log,
     limits: {
       scanMaxPixels: config.checkinScans.maxPixels,
       ocrPerEstablishmentPerMinute: config.checkinScans.perMinute,
@@ -471,9 +479,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     );
   // Reservations, and the channels' calendars read every ICAL_FETCH_MINUTES (decision 060).
   const reservationsRepository = createReservationsRepository(db);
-  const reservations = createReservationsService({ db, reservations: reservationsRepository, now });
+  const reservations = createReservationsService({
+    db,
+    reservations: reservationsRepository,
+    audit,
+    now,
+  });
   const reservationFeeds = createFeedsService({
     db,
+    audit,
     reservations: reservationsRepository,
     settings: config.ical,
     log: app.log,
@@ -481,6 +495,28 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   if (config.ical.fetchMinutes > 0)
     await scheduleFeedSync(jobs, reservationFeeds, config.ical.fetchMinutes * 60);
+  // The reservations' check-in links, and the reminder to their holders (decision 066).
+  const reservationCheckin = createReservationCheckinService({
+    db,
+    reservations: reservationsRepository,
+    audit,
+    mailer,
+    appUrl: config.appUrl,
+    jobs,
+    now,
+  });
+  await scheduleReservationReminders(jobs, reservationCheckin, config.reservationReminderSeconds);
+  // The apartment without a desk: complete reservations confirmed by themselves on arrival.
+  const ownersRepository = createSesAutoRepository(db);
+  await scheduleReservationArrivals(
+    jobs,
+    {
+      confirmCompleteArrivals: () => checkin.confirmCompleteArrivals(),
+      ownersOf: (id) => ownersRepository.ownersOf(id),
+      mailer,
+    },
+    config.reservationReminderSeconds,
+  );
   app.addHook('onReady', async () => jobs.start());
   // preClose: before any onClose hook, such as server.ts's that closes the database.
   app.addHook('preClose', async () => jobs.stop());
@@ -550,6 +586,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(reservationsRoutes, {
         reservations,
         feeds: reservationFeeds,
+        checkinLinks: reservationCheckin,
         appUrl: config.appUrl,
       });
       await api.register(sesAutomaticRoutes, { automatic: sesAutomatic });

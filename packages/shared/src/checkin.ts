@@ -76,6 +76,19 @@ export const PublicCheckinInfoSchema = z.object({
     /** Its clock (IANA time zone): the Canary Islands keep their own. Today's date is its. */
     timeZone: z.string(),
   }),
+  /**
+   * The reservation behind a reservation's check-in link (decision 066): its nights and guests,
+   * and how many have registered; absent or null on the establishment's link.
+   */
+  reservation: z
+    .object({
+      arrival: z.string(),
+      departure: z.string(),
+      guests: z.number().int(),
+      registeredGuests: z.number().int(),
+    })
+    .nullable()
+    .optional(),
 });
 export type PublicCheckinInfo = z.infer<typeof PublicCheckinInfoSchema>;
 

@@ -69,6 +69,9 @@ export const AuthoritySchema = z.enum(AUTHORITIES);
  * the spec says; the self check-in always asks for one; decision 055).
  * On an update a missing key keeps its value and `''`/null clears it.
  */
+/** The most days before arrival a reservation's reminder may go (decision 066). */
+export const RESERVATION_REMINDER_DAYS_MAX = 30;
+
 export const EstablishmentSettingsInputSchema = z.object({
   establishmentCode: nullish(codeSchema(10)),
   landlordCode: nullish(codeSchema(10)),
@@ -83,6 +86,21 @@ export const EstablishmentSettingsInputSchema = z.object({
   defaultPaymentType: nullish(DefaultPaymentTypeSchema),
   walkInNights: nullish(WalkInNightsSchema),
   emergencyContactOptional: z.boolean().optional(),
+  /**
+   * Days before a reservation's arrival its holder is reminded to complete the check-in while
+   * guests are missing (decision 066); 0: no reminder. Default 2.
+   */
+  reservationReminderDays: z.coerce
+    .number()
+    .int('validation.reminderDays')
+    .min(0, 'validation.reminderDays')
+    .max(RESERVATION_REMINDER_DAYS_MAX, 'validation.reminderDays')
+    .optional(),
+  /**
+   * The apartment without a desk (decision 066): a reservation whose guests all completed its
+   * check-in link has them confirmed by itself on the day of arrival. Default false.
+   */
+  autoConfirmReservationCheckins: z.boolean().optional(),
 });
 
 /**
@@ -151,6 +169,10 @@ export const EstablishmentSchema = z.object({
   walkInNights: z.number().int().nullable(),
   /** The desk may register a traveler without an emergency contact (decision 055). */
   emergencyContactOptional: z.boolean(),
+  /** Days before arrival a reservation's holder is reminded of missing guests (0: never). */
+  reservationReminderDays: z.number().int(),
+  /** Complete reservations' check-ins are confirmed by themselves on arrival (decision 066). */
+  autoConfirmReservationCheckins: z.boolean(),
   pilgrimsCount: z.number().int(),
   /** The latest login of any of its members (ISO date-time), or null. */
   lastLogin: z.string().nullable(),

@@ -5,6 +5,7 @@
 import { EmailSchema, PaginationSchema, PhoneSchema, text } from './common';
 import { PAYMENT_TYPES } from './codes';
 import { isIsoDate } from './dates';
+import { LANGUAGES } from './languages';
 import { IsoDateSchema, nullish, queryParam, queryParamWithDefault } from './fields';
 import { z } from './zod';
 
@@ -89,6 +90,13 @@ export const ReservationSchema = z.object({
   externalUid: z.string().nullable(),
   /** Other live reservations of the same unit whose nights overlap this one's. */
   overlapsWith: z.array(z.string()),
+  /**
+   * The guests registered through its check-in link (decision 066); complete when it reaches
+   * `guests`.
+   */
+  registeredGuests: z.number().int(),
+  /** When its holder was reminded to complete the check-in (sent once), or null. */
+  reminderSentAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -122,6 +130,26 @@ export const ReservationListResponseSchema = z.object({
 export const TodayArrivalsResponseSchema = z.object({
   success: z.literal(true),
   data: z.object({ day: z.string(), reservations: z.array(ReservationSchema) }),
+});
+
+// ---- The check-in link of a reservation (decision 066) ----
+
+export const ReservationCheckinLinkSchema = z.object({
+  /** The public self check-in page opened on this reservation (a secret: 192 random bits). */
+  url: z.string(),
+  guests: z.number().int(),
+  registeredGuests: z.number().int(),
+});
+export type ReservationCheckinLink = z.infer<typeof ReservationCheckinLinkSchema>;
+export const ReservationCheckinLinkResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string().optional(),
+  data: ReservationCheckinLinkSchema,
+});
+
+/** POST /api/reservations/{id}/checkin-link/send: the e-mail's language (the holder's). */
+export const SendCheckinLinkInputSchema = z.object({
+  language: z.enum(LANGUAGES).optional(),
 });
 
 // ---- CSV import ----

@@ -98,6 +98,7 @@ const EnvSchema = z.object({
   SES_AUTOMATIC_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   // The channels' calendars of the reservations (modules/reservations, decision 060).
   ICAL_FETCH_MINUTES: z.coerce.number().int().min(0).max(1440).default(15),
+  RESERVATION_REMINDER_SECONDS: z.coerce.number().int().min(0).max(86_400).default(900),
   ICAL_FETCH_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(120).default(15),
   ICAL_MAX_KB: z.coerce.number().int().min(16).max(51_200).default(2048),
   ICAL_ALLOW_PRIVATE_HOSTS: z
@@ -199,6 +200,11 @@ export type Config = {
    * job run by one process whatever their number (0: not on this process; decision 044).
    */
   sesAutomaticSeconds: number;
+  /**
+   * Seconds between looks for reservations whose holder is to be reminded of the guests' check-in
+   * (decision 066), a scheduled job (0: not on this process).
+   */
+  reservationReminderSeconds: number;
   /** The channels' calendars (decision 060). */
   ical: {
     /** Minutes between readings of every feed, a scheduled job (0: not on this process). */
@@ -316,6 +322,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     redisUrl: e.REDIS_URL,
     sesAutomaticSeconds: e.SES_AUTOMATIC_SECONDS,
+    reservationReminderSeconds: e.RESERVATION_REMINDER_SECONDS,
     ical: {
       fetchMinutes: e.ICAL_FETCH_MINUTES,
       timeoutMs: e.ICAL_FETCH_TIMEOUT_SECONDS * 1000,
@@ -340,6 +347,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       SES_AUTOMATIC_SECONDS: '0',
       // Nor scheduled calendar readings: tests read a feed when they want.
       ICAL_FETCH_MINUTES: '0',
+      // Nor reminders to reservations' holders: tests set reservationReminderSeconds.
+      RESERVATION_REMINDER_SECONDS: '0',
       // The route tests read with tesseract alone (CI time); PaddleOCR has its own tests
       // (lib/ocr/paddle.test.ts, offline.test.ts).
       OCR_ENGINE: 'tesseract',

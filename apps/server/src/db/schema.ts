@@ -161,6 +161,18 @@ export const establishments = pgTable(
      */
     emergencyContactOptional: boolean('emergency_contact_optional').notNull().default(false),
     /**
+     * Days before a reservation's arrival its holder is reminded to complete the guests' check-in
+     * when some are missing (decision 066); 0: no reminder.
+     */
+    reservationReminderDays: integer('reservation_reminder_days').notNull().default(2),
+    /**
+     * A reservation whose guests all completed its check-in link has them confirmed by itself on
+     * its day of arrival, without the desk (decision 066: the apartment without a desk).
+     */
+    autoConfirmReservationCheckins: boolean('auto_confirm_reservation_checkins')
+      .notNull()
+      .default(false),
+    /**
      * The SES.HOSPEDAJES web-service user (not the portal's login) and its password, sealed with
      * the encryption key (context `ses-password:<id>`); null: communications are not sent from
      * Hospes (decision 035).
@@ -456,9 +468,14 @@ export const selfRegistrations = pgTable(
      * other data is refused. Null for keys recorded before fingerprints were.
      */
     requestHash: varchar('request_hash', { length: 64 }),
+    /** The reservation whose check-in link it came through (decision 066); null: the establishment's. */
+    reservationId: uuid('reservation_id').references((): AnyPgColumn => reservations.id, {
+      onDelete: 'set null',
+    }),
   },
   (t) => [
     uniqueIndex('self_registrations_code_unique').on(t.confirmationCode),
+    index('self_registrations_reservation_idx').on(t.reservationId),
     uniqueIndex('self_registrations_request_key_unique').on(t.establishmentId, t.requestKey),
     index('self_registrations_establishment_status_idx').on(t.establishmentId, t.status),
   ],
@@ -784,6 +801,15 @@ export const reservations = pgTable(
     /** The `Idempotency-Key` of the create and the fingerprint of its body (lib/idempotency). */
     requestKey: varchar('request_key', { length: 100 }),
     requestHash: varchar('request_hash', { length: 64 }),
+    /**
+     * The secret of the reservation's check-in link (decision 066: 192 random bits, created on
+     * first use); null: none yet.
+     */
+    checkinToken: varchar('checkin_token', { length: 64 }).unique(),
+    /** The language the check-in link was last e-mailed in: the reminder's (decision 066). */
+    holderLanguage: varchar('holder_language', { length: 5 }),
+    /** When its holder was reminded to complete the guests' check-in (sent once; decision 066). */
+    reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

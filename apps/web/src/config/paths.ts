@@ -158,6 +158,8 @@ export const apiPaths = {
     import: (establishmentId: string) =>
       `/establishments/${encodeURIComponent(establishmentId)}/reservations/import`,
     one: (id: string) => `/reservations/${encodeURIComponent(id)}`,
+    checkinLink: (id: string) => `/reservations/${encodeURIComponent(id)}/checkin-link`,
+    sendCheckinLink: (id: string) => `/reservations/${encodeURIComponent(id)}/checkin-link/send`,
     feeds: (establishmentId: string) =>
       `/establishments/${encodeURIComponent(establishmentId)}/reservation-feeds`,
     feed: (id: string) => `/reservation-feeds/${encodeURIComponent(id)}`,

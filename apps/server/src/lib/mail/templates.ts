@@ -1,4 +1,4 @@
-import type { Language } from '@hospes/shared/languages';
+import { bcp47Of, type Language } from '@hospes/shared/languages';
 import { interpolate } from '@hospes/shared/messages';
 import { mailTexts } from '../i18n/server-texts';
 import type { MailMessage } from './mailer';
@@ -194,4 +194,109 @@ export function loginLockedMail(
     ],
     notYou: part.notYou,
   });
+}
+
+/** A day (YYYY-MM-DD) written out in `lng`. */
+function longDay(lng: Language, day: string): string {
+  return new Intl.DateTimeFormat(bcp47Of(lng), { dateStyle: 'long', timeZone: 'UTC' }).format(
+    new Date(`${day}T00:00:00Z`),
+  );
+}
+
+/**
+ * The check-in link of a reservation to its holder (decision 066): sent by the owner (`link`),
+ * or by itself before the arrival while guests are missing (`reminder`).
+ */
+export function reservationCheckinMail(
+  lng: Language,
+  kind: 'link' | 'reminder',
+  to: string,
+  params: {
+    name: string;
+    establishment: string;
+    arrival: string;
+    departure: string;
+    guests: number;
+    registered: number;
+    url: string;
+  },
+): MailMessage {
+  const texts = mailTexts(lng);
+  const part = texts.reservationCheckin;
+  const p = {
+    ...params,
+    arrival: longDay(lng, params.arrival),
+    departure: longDay(lng, params.departure),
+    guests: String(params.guests),
+    registered: String(params.registered),
+  };
+  const subject = interpolate(kind === 'link' ? part.subject : part.reminderSubject, p);
+  const greeting = interpolate(texts.greeting, p);
+  const intro = interpolate(kind === 'link' ? part.intro : part.reminderIntro, p);
+  const stay = interpolate(part.stay, p);
+  const progress = interpolate(part.progress, p);
+  const text = [
+    greeting,
+    '',
+    intro,
+    '',
+    stay,
+    progress,
+    '',
+    `${part.action}: ${params.url}`,
+    '',
+    part.validity,
+    '',
+    texts.signature,
+  ].join('\n');
+  const html = mailHtml(
+    lng,
+    `<p>${escapeHtml(greeting)}</p>
+<p>${escapeHtml(intro)}</p>
+<p>${escapeHtml(stay)}<br>${escapeHtml(progress)}</p>
+<p><a href="${escapeHtml(params.url)}" style="display:inline-block;background:#1d4ed8;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(part.action)}</a></p>
+<p style="font-size:13px;color:#4b5563">${escapeHtml(part.validity)}</p>
+<p style="font-size:13px;color:#4b5563;word-break:break-all">${escapeHtml(params.url)}</p>
+<p>${escapeHtml(texts.signature)}</p>`,
+  );
+  return { to, subject, text, html };
+}
+
+/**
+ * To an owner (decision 066): a reservation's guests all completed the check-in link and were
+ * confirmed by themselves on the day of arrival; the send modes report them.
+ */
+export function checkinCompleteMail(
+  lng: Language,
+  to: string,
+  params: {
+    name: string;
+    establishment: string;
+    holder: string;
+    arrival: string;
+    departure: string;
+    travelers: number;
+  },
+): MailMessage {
+  const texts = mailTexts(lng);
+  const part = texts.checkinComplete;
+  const p = {
+    ...params,
+    arrival: longDay(lng, params.arrival),
+    departure: longDay(lng, params.departure),
+    travelers: String(params.travelers),
+  };
+  const subject = interpolate(part.subject, p);
+  const greeting = interpolate(texts.greeting, p);
+  const intro = interpolate(part.intro, p);
+  const report = part.report;
+  const text = [greeting, '', intro, '', report, '', texts.signature].join('\n');
+  const html = mailHtml(
+    lng,
+    `<p>${escapeHtml(greeting)}</p>
+<p>${escapeHtml(intro)}</p>
+<p>${escapeHtml(report)}</p>
+<p>${escapeHtml(texts.signature)}</p>`,
+  );
+  return { to, subject, text, html };
 }

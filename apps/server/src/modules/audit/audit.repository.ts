@@ -58,12 +58,18 @@ export const AUDIT_ACTIONS = [
   'member.role_updated',
   'member.role_deleted',
   'platform.settings_changed',
+  // Reservations (decision 066): by whom (the actor) or by which calendar (`details.feedId`).
+  'reservation.created',
+  'reservation.updated',
+  'reservation.cancelled',
+  'reservation.checkin_link_sent',
+  'reservation.checkin_reminder_sent',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export interface AuditEntry {
   action: AuditAction;
-  entityType: 'establishment' | 'pilgrim' | 'user' | 'platform';
+  entityType: 'establishment' | 'pilgrim' | 'user' | 'platform' | 'reservation';
   /** null for an action on many records (an export). */
   entityId: string | null;
   establishmentId: string | null;

@@ -1,6 +1,12 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { checkinLinks, establishments, pilgrims, selfRegistrations } from '../../db/schema';
+import {
+  checkinLinks,
+  establishments,
+  pilgrims,
+  reservations,
+  selfRegistrations,
+} from '../../db/schema';
 import { inScope, type Scope } from '../../db/scope';
 
 export type CheckinLinkRow = typeof checkinLinks.$inferSelect;
@@ -82,6 +88,113 @@ export function createCheckinRepository(db: Db) {
     },
 
     /**
+     * The reservation of a check-in link token (decision 066) and its establishment, whatever
+     * their status (the service says which are live).
+     */
+    async reservationOfToken(token: string, tx: Db = db) {
+      const [row] = await tx
+        .select({
+          establishment: {
+            id: establishments.id,
+            name: establishments.name,
+            city: establishments.city,
+            type: establishments.type,
+            status: establishments.status,
+            keepDocumentImages: establishments.keepDocumentImages,
+            province: establishments.province,
+            postalCode: establishments.postalCode,
+          },
+          reservation: reservations,
+        })
+        .from(reservations)
+        .innerJoin(establishments, eq(establishments.id, reservations.establishmentId))
+        .where(eq(reservations.checkinToken, token));
+      return row ?? null;
+    },
+
+    /**
+     * The confirmed reservations of establishments that confirm complete check-ins by themselves
+     * (decision 066), arriving from `from` to `to` (the service checks each one's own day), with a
+     * pending registration through their link; each with its registrations' status.
+     */
+    async completeArrivalCandidates(from: string, to: string, tx: Db = db) {
+      const rows = await tx
+        .select({
+          reservation: reservations,
+          establishment: {
+            id: establishments.id,
+            name: establishments.name,
+            province: establishments.province,
+            postalCode: establishments.postalCode,
+          },
+          pilgrimId: selfRegistrations.pilgrimId,
+          status: selfRegistrations.status,
+        })
+        .from(reservations)
+        .innerJoin(establishments, eq(establishments.id, reservations.establishmentId))
+        .innerJoin(selfRegistrations, eq(selfRegistrations.reservationId, reservations.id))
+        .where(
+          and(
+            eq(establishments.autoConfirmReservationCheckins, true),
+            sql`${establishments.status} <> 'inactive'`,
+            eq(reservations.status, 'confirmed'),
+            sql`${reservations.arrival} between ${from} and ${to}`,
+            sql`exists (select 1 from ${selfRegistrations} pending where pending.reservation_id = ${reservations.id} and pending.status = 'pending')`,
+          ),
+        )
+        .limit(5000);
+      const byId = new Map<
+        string,
+        {
+          reservation: (typeof rows)[number]['reservation'];
+          establishment: (typeof rows)[number]['establishment'];
+          pending: string[];
+          registered: number;
+        }
+      >();
+      for (const row of rows) {
+        const entry = byId.get(row.reservation.id) ?? {
+          reservation: row.reservation,
+          establishment: row.establishment,
+          pending: [],
+          registered: 0,
+        };
+        entry.registered++;
+        if (row.status === 'pending') entry.pending.push(row.pilgrimId);
+        byId.set(row.reservation.id, entry);
+      }
+      return [...byId.values()];
+    },
+
+    /** Marks a reservation checked in, unless it changed meanwhile: true when it did. */
+    async markCheckedIn(id: string, tx: Db) {
+      const rows = await tx
+        .update(reservations)
+        .set({ status: 'checked_in', updatedAt: new Date() })
+        .where(and(eq(reservations.id, id), eq(reservations.status, 'confirmed')))
+        .returning({ id: reservations.id });
+      return rows.length === 1;
+    },
+
+    /** Locks a reservation's row: registrations through its link are counted one at a time. */
+    async lockReservation(id: string, tx: Db) {
+      await tx
+        .select({ id: reservations.id })
+        .from(reservations)
+        .where(eq(reservations.id, id))
+        .for('update');
+    },
+
+    /** How many travelers registered through the reservation's link. */
+    async registeredForReservation(reservationId: string, tx: Db = db): Promise<number> {
+      const [row] = await tx
+        .select({ n: count() })
+        .from(selfRegistrations)
+        .where(eq(selfRegistrations.reservationId, reservationId));
+      return row?.n ?? 0;
+    },
+
+    /**
      * Records a self-registration, in its transaction; false when its request key is taken already
      * at the establishment (a concurrent request with the same key waits here for the other).
      */
@@ -92,6 +205,7 @@ export function createCheckinRepository(db: Db) {
         confirmationCode: string;
         requestKey?: string | null;
         requestHash?: string | null;
+        reservationId?: string | null;
       },
       tx: Db = db,
     ): Promise<boolean> {
@@ -188,7 +302,7 @@ export function createCheckinRepository(db: Db) {
         .where(eq(pilgrims.id, pilgrimId));
     },
 
-    async markConfirmed(pilgrimId: string, userId: string, at: Date, tx: Db = db) {
+    async markConfirmed(pilgrimId: string, userId: string | null, at: Date, tx: Db = db) {
       await tx
         .update(selfRegistrations)
         .set({ status: 'confirmed', confirmedAt: at, confirmedBy: userId })

@@ -10,7 +10,7 @@ import {
   type PublicCheckinInput,
 } from '@hospes/shared/checkin';
 import type { PaymentType } from '@hospes/shared/codes';
-import { todayIso } from '@hospes/shared/dates';
+import { addDays, todayIso } from '@hospes/shared/dates';
 import {
   defaultedFields,
   reportDefaultsOf,
@@ -18,7 +18,7 @@ import {
 } from '@hospes/shared/report-defaults';
 import { travelerRecordIssues } from '@hospes/shared/travelers';
 import type { Db } from '../../db/client';
-import type { TravelerDbRow } from '../../db/schema';
+import type { ReservationRow, TravelerDbRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { assertSameRequest, fingerprintOf, KeyTaken, registerOnce } from '../../lib/idempotency';
 import {
@@ -31,7 +31,7 @@ import type { ScanResult } from '@hospes/shared/mrz';
 import { establishmentTimeZone } from '@hospes/shared/provinces';
 import type { Actor } from '../../plugins/auth';
 import type { AuditContext, AuditRepository } from '../audit';
-import { isUuid, scopeOf } from '../../db/scope';
+import { isUuid, scopeOf, type Scope } from '../../db/scope';
 import type { OcrService } from '../ocr';
 import {
   formatReportNumber,
@@ -107,6 +107,25 @@ function arrivalOf(row: TravelerDbRow, chosen: string | undefined, today: string
   return chosen ?? confirmationArrivalDay({ stay }, today);
 }
 
+/**
+ * What a registration through a reservation's link knows from the booking (decision 066): the
+ * nights (entry and check-out days) and the contract of the stay, whose reference is the
+ * reservation's id, so that its guests go in one communication (decision 048's stays).
+ */
+export function bookedStay(reservation: ReservationRow, timeZone: string) {
+  return {
+    entryDate: reservation.arrival,
+    checkOutDate: reservation.departure,
+    stay: {
+      contractReference: reservation.id,
+      contractDate: todayIso(reservation.createdAt, timeZone),
+      numberOfPersons: reservation.guests,
+      paymentType: (reservation.paymentType as PaymentType | null) ?? null,
+      internetBooking: reservation.source === 'ical' ? true : null,
+    },
+  };
+}
+
 export function createCheckinService(deps: {
   db: Db;
   checkin: CheckinRepository;
@@ -119,6 +138,8 @@ export function createCheckinService(deps: {
   now?: () => Date;
   /** The kept list totals (modules/travelers/traveler-counts): a confirmation changes them. */
   counts?: Pick<TravelerCounts, 'changed'>;
+  /** Where a reservation that could not be confirmed by itself is told (decision 066). */
+  log?: { warn(obj: unknown, msg: string): void };
   /** Where the limits are counted (shared by every process: decision 046); memory when absent. */
   limiters?: LimiterStore;
 }) {
@@ -160,10 +181,127 @@ export function createCheckinService(deps: {
     return found;
   }
 
-  async function liveEstablishment(token: string) {
+  /**
+   * What a link token opens: the establishment's link, or a reservation's (decision 066) while the
+   * reservation is live (not cancelled, not past its departure day by the establishment's clock).
+   */
+  async function liveLink(token: string) {
     const found = token ? await checkin.establishmentOfToken(token) : null;
-    if (!found || found.status === 'inactive') throw new AppError('CHECKIN_LINK_INVALID');
-    return found;
+    if (found) {
+      if (found.status === 'inactive') throw new AppError('CHECKIN_LINK_INVALID');
+      return { establishment: found, reservation: null };
+    }
+    const booked = token ? await checkin.reservationOfToken(token) : null;
+    if (
+      !booked ||
+      booked.establishment.status === 'inactive' ||
+      booked.reservation.status === 'cancelled' ||
+      booked.reservation.departure < todayIso(now(), establishmentTimeZone(booked.establishment))
+    )
+      throw new AppError('CHECKIN_LINK_INVALID');
+    return booked;
+  }
+
+  async function liveEstablishment(token: string) {
+    return (await liveLink(token)).establishment;
+  }
+
+  /**
+   * Confirms one pending self-registration in `tx` (decision 031): the arrival day, the report
+   * number of its year, the report defaults, the audit entry. By a user (`confirmedBy`), or by the
+   * arrivals round of a complete reservation (null, decision 066). A confirmed one changes nothing.
+   */
+  async function confirmOne(
+    pilgrimId: string,
+    scope: Scope,
+    confirmedBy: string | null,
+    chosenEntryDate: string | undefined,
+    context: AuditContext,
+    tx: Db,
+  ) {
+    const found = await checkin.lockForConfirmation(pilgrimId, scope, tx);
+    if (!found) throw new AppError('PILGRIM_NOT_FOUND');
+    if (found.status === 'confirmed') return;
+    const row = found.pilgrim;
+    // The establishment's day, by its clock (decision 028).
+    const day = todayIso(now(), establishmentTimeZone(found));
+    const entryDate = arrivalOf(row, chosenEntryDate, day);
+    const moved = entryDate !== row.entryDate;
+    if (moved) {
+      // An update's rules on the whole record (the address as stored, as when it is not sent).
+      const issues = travelerRecordIssues({ ...recordFromRow(row), entryDate }, day, {
+        complete: true,
+        municipalityCodes: false,
+      });
+      if (issues.length) {
+        throw new AppError('VALIDATION_FAILED', {
+          details: issues.map((issue) => ({
+            field: issue.path.join('.'),
+            message: '',
+            code: issue.message,
+          })),
+        });
+      }
+    }
+    // Numbered in the series of the year the form was sent (or of a date staff set since):
+    // the arrival's year is the series' (decision 013), as for a traveler who registers at
+    // the desk. Without a number yet, the first PDF or SES file gives one of that year.
+    const year = reportYearOf(entryDate);
+    const renumber = row.reportSeq !== null && row.reportYear !== year;
+    const reportSeq = renumber
+      ? await reportNumbers.allocateReportNumbers(row.establishmentId, year, 1, tx)
+      : null;
+    // The arrival confirmed, what the traveler left empty takes the establishment's report
+    // defaults (decision 042): the check-out from the day of arrival, the payment type.
+    const given = {
+      entryDate,
+      checkOutDate: row.checkOutDate,
+      stay: {
+        exitDateTime: row.exitDateTime,
+        paymentType: row.paymentType as PaymentType | null,
+      },
+    };
+    const completed = withReportDefaults(given, reportDefaultsOf(found));
+    const defaulted = defaultedFields(given, completed);
+    if (moved || reportSeq !== null || defaulted.length) {
+      await checkin.setEntryDate(
+        pilgrimId,
+        {
+          entryDate,
+          ...(reportSeq !== null ? { reportYear: year, reportSeq } : {}),
+          ...(defaulted.length
+            ? {
+                checkOutDate: completed.checkOutDate,
+                paymentType: completed.stay.paymentType,
+              }
+            : {}),
+        },
+        tx,
+      );
+    }
+    await checkin.markConfirmed(pilgrimId, confirmedBy, now(), tx);
+    // The entry date it set and the number it gave, when they changed.
+    const details = {
+      ...(moved ? { fields: ['entryDate'], entryDate, fromEntryDate: row.entryDate } : {}),
+      ...(defaulted.length ? { defaulted } : {}),
+      ...(reportSeq !== null
+        ? {
+            reportNumber: formatReportNumber(year, reportSeq),
+            fromReportNumber: formatReportNumber(row.reportYear, row.reportSeq),
+          }
+        : {}),
+    };
+    await audit.record(
+      context,
+      {
+        action: 'pilgrim.self_registration_confirmed',
+        entityType: 'pilgrim',
+        entityId: pilgrimId,
+        establishmentId: row.establishmentId,
+        ...(Object.keys(details).length ? { details } : {}),
+      },
+      tx,
+    );
   }
 
   return {
@@ -230,9 +368,83 @@ export function createCheckinService(deps: {
       });
     },
 
+    /**
+     * The apartment without a desk (decision 066): in establishments that say so, each confirmed
+     * reservation arriving today (its establishment's clock) whose guests all registered through
+     * its link has their registrations confirmed, as the desk would (arrival = the booking's), and
+     * is checked in; one transaction per reservation. The send modes (decision 044) then take the
+     * travelers as any confirmed self check-in. Answers what was confirmed, for the owners' summary.
+     */
+    async confirmCompleteArrivals() {
+      const today = todayIso(now());
+      const candidates = await checkin.completeArrivalCandidates(
+        addDays(today, -1),
+        addDays(today, 1),
+      );
+      const done: {
+        establishmentId: string;
+        establishmentName: string;
+        reservationId: string;
+        holderName: string;
+        arrival: string;
+        departure: string;
+        travelers: number;
+      }[] = [];
+      const system: AuditContext = { actorId: null, requestId: null, ip: null };
+      for (const { reservation, establishment, pending, registered } of candidates) {
+        if (reservation.arrival !== todayIso(now(), establishmentTimeZone(establishment))) continue;
+        if (registered < reservation.guests) continue;
+        // One reservation that cannot be confirmed (a rule of the record refuses the arrival day)
+        // waits for the desk, as any self check-in; it stops no other.
+        const confirmed = await db
+          .transaction(async (tx) => {
+            if (!(await checkin.markCheckedIn(reservation.id, tx))) return false;
+            for (const pilgrimId of pending)
+              await confirmOne(pilgrimId, { admin: true }, null, reservation.arrival, system, tx);
+            await audit.record(
+              system,
+              {
+                action: 'reservation.updated',
+                entityType: 'reservation',
+                entityId: reservation.id,
+                establishmentId: reservation.establishmentId,
+                details: {
+                  fields: ['status'],
+                  status: 'checked_in',
+                  fromStatus: 'confirmed',
+                  reason: 'checkinComplete',
+                  travelers: pending,
+                },
+              },
+              tx,
+            );
+            return true;
+          })
+          .catch((error: unknown) => {
+            deps.log?.warn(
+              { err: error, reservationId: reservation.id },
+              'a complete reservation could not be confirmed by itself: it waits for the desk',
+            );
+            return false;
+          });
+        if (!confirmed) continue;
+        done.push({
+          establishmentId: establishment.id,
+          establishmentName: establishment.name,
+          reservationId: reservation.id,
+          holderName: reservation.holderName,
+          arrival: reservation.arrival,
+          departure: reservation.departure,
+          travelers: registered,
+        });
+      }
+      if (done.length > 0) deps.counts?.changed();
+      return done;
+    },
+
     /** GET /api/public/checkin/{token}. */
     async publicInfo(token: string): Promise<PublicCheckinInfo> {
-      const found = await liveEstablishment(token);
+      const { establishment: found, reservation } = await liveLink(token);
       return {
         establishment: {
           name: found.name,
@@ -240,6 +452,12 @@ export function createCheckinService(deps: {
           type: found.type,
           keepDocumentImages: found.keepDocumentImages,
           timeZone: establishmentTimeZone(found),
+        },
+        reservation: reservation && {
+          arrival: reservation.arrival,
+          departure: reservation.departure,
+          guests: reservation.guests,
+          registeredGuests: await checkin.registeredForReservation(reservation.id),
         },
       };
     },
@@ -271,7 +489,8 @@ export function createCheckinService(deps: {
       context: AuditContext,
       requestKey?: string,
     ): Promise<{ confirmationCode: string; replayed: boolean }> {
-      const establishment = await liveEstablishment(token);
+      const { establishment, reservation } = await liveLink(token);
+      const booked = reservation && bookedStay(reservation, establishmentTimeZone(establishment));
       // What the check-in registers: the link's establishment, and no stay (createSelfRegistered).
       const fingerprint = requestKey
         ? fingerprintOf({ ...input, establishmentId: null, stay: null })
@@ -294,9 +513,18 @@ export function createCheckinService(deps: {
             province: establishment.province,
             postalCode: establishment.postalCode,
           },
-          input,
+          booked
+            ? { ...input, entryDate: booked.entryDate, checkOutDate: booked.checkOutDate }
+            : input,
           { ...context, actorId: null },
           async (tx, pilgrimId) => {
+            if (reservation) {
+              // One registration at a time per reservation: never more than its guests.
+              await checkin.lockReservation(reservation.id, tx);
+              const registered = await checkin.registeredForReservation(reservation.id, tx);
+              if (registered >= reservation.guests)
+                throw new AppError('RESERVATION_CHECKIN_COMPLETE');
+            }
             const recorded = await checkin.insertSelfRegistration(
               {
                 pilgrimId,
@@ -304,11 +532,13 @@ export function createCheckinService(deps: {
                 confirmationCode,
                 requestKey: requestKey ?? null,
                 requestHash: fingerprint,
+                reservationId: reservation?.id ?? null,
               },
               tx,
             );
             if (!recorded) throw new KeyTaken();
           },
+          booked?.stay ?? null,
         );
         return { confirmationCode, replayed: false };
       });
@@ -342,91 +572,9 @@ export function createCheckinService(deps: {
       context: AuditContext,
     ) {
       if (!isUuid(pilgrimId)) throw new AppError('PILGRIM_NOT_FOUND');
-      await db.transaction(async (tx) => {
-        const found = await checkin.lockForConfirmation(pilgrimId, scopeOf(actor), tx);
-        if (!found) throw new AppError('PILGRIM_NOT_FOUND');
-        if (found.status === 'confirmed') return;
-        const row = found.pilgrim;
-        // The establishment's day, by its clock (decision 028).
-        const day = todayIso(now(), establishmentTimeZone(found));
-        const entryDate = arrivalOf(row, input?.entryDate, day);
-        const moved = entryDate !== row.entryDate;
-        if (moved) {
-          // An update's rules on the whole record (the address as stored, as when it is not sent).
-          const issues = travelerRecordIssues({ ...recordFromRow(row), entryDate }, day, {
-            complete: true,
-            municipalityCodes: false,
-          });
-          if (issues.length) {
-            throw new AppError('VALIDATION_FAILED', {
-              details: issues.map((issue) => ({
-                field: issue.path.join('.'),
-                message: '',
-                code: issue.message,
-              })),
-            });
-          }
-        }
-        // Numbered in the series of the year the form was sent (or of a date staff set since):
-        // the arrival's year is the series' (decision 013), as for a traveler who registers at
-        // the desk. Without a number yet, the first PDF or SES file gives one of that year.
-        const year = reportYearOf(entryDate);
-        const renumber = row.reportSeq !== null && row.reportYear !== year;
-        const reportSeq = renumber
-          ? await reportNumbers.allocateReportNumbers(row.establishmentId, year, 1, tx)
-          : null;
-        // The arrival confirmed, what the traveler left empty takes the establishment's report
-        // defaults (decision 042): the check-out from the day of arrival, the payment type.
-        const given = {
-          entryDate,
-          checkOutDate: row.checkOutDate,
-          stay: {
-            exitDateTime: row.exitDateTime,
-            paymentType: row.paymentType as PaymentType | null,
-          },
-        };
-        const completed = withReportDefaults(given, reportDefaultsOf(found));
-        const defaulted = defaultedFields(given, completed);
-        if (moved || reportSeq !== null || defaulted.length) {
-          await checkin.setEntryDate(
-            pilgrimId,
-            {
-              entryDate,
-              ...(reportSeq !== null ? { reportYear: year, reportSeq } : {}),
-              ...(defaulted.length
-                ? {
-                    checkOutDate: completed.checkOutDate,
-                    paymentType: completed.stay.paymentType,
-                  }
-                : {}),
-            },
-            tx,
-          );
-        }
-        await checkin.markConfirmed(pilgrimId, actor.id, now(), tx);
-        // The entry date it set and the number it gave, when they changed.
-        const details = {
-          ...(moved ? { fields: ['entryDate'], entryDate, fromEntryDate: row.entryDate } : {}),
-          ...(defaulted.length ? { defaulted } : {}),
-          ...(reportSeq !== null
-            ? {
-                reportNumber: formatReportNumber(year, reportSeq),
-                fromReportNumber: formatReportNumber(row.reportYear, row.reportSeq),
-              }
-            : {}),
-        };
-        await audit.record(
-          context,
-          {
-            action: 'pilgrim.self_registration_confirmed',
-            entityType: 'pilgrim',
-            entityId: pilgrimId,
-            establishmentId: row.establishmentId,
-            ...(Object.keys(details).length ? { details } : {}),
-          },
-          tx,
-        );
-      });
+      await db.transaction((tx) =>
+        confirmOne(pilgrimId, scopeOf(actor), actor.id, input?.entryDate, context, tx),
+      );
       deps.counts?.changed();
       return pilgrims.get(actor, pilgrimId);
     },

@@ -51,6 +51,8 @@ export function toEstablishmentDto(found: EstablishmentWithStats): Establishment
     defaultPaymentType: row.defaultPaymentType as PaymentType | null,
     walkInNights: row.walkInNights,
     emergencyContactOptional: row.emergencyContactOptional,
+    reservationReminderDays: row.reservationReminderDays,
+    autoConfirmReservationCheckins: row.autoConfirmReservationCheckins,
     pilgrimsCount: found.pilgrimsCount,
     lastLogin: found.lastLogin,
     lastActivity: found.lastActivity,
@@ -83,6 +85,8 @@ type Settings = Pick<
   | 'defaultPaymentType'
   | 'walkInNights'
   | 'emergencyContactOptional'
+  | 'reservationReminderDays'
+  | 'autoConfirmReservationCheckins'
 >;
 
 /** The settings that were sent: a missing key is left out (kept), null clears. */
@@ -98,6 +102,10 @@ function settingsValues(input: Settings): Partial<NewEstablishment> {
   if (input.walkInNights !== undefined) values.walkInNights = input.walkInNights;
   if (input.emergencyContactOptional !== undefined)
     values.emergencyContactOptional = input.emergencyContactOptional;
+  if (input.reservationReminderDays !== undefined)
+    values.reservationReminderDays = input.reservationReminderDays;
+  if (input.autoConfirmReservationCheckins !== undefined)
+    values.autoConfirmReservationCheckins = input.autoConfirmReservationCheckins;
   return values;
 }
 

@@ -5,9 +5,9 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reservations as reservationsTable } from '../../db/schema';
+import { auditLog, reservations as reservationsTable } from '../../db/schema';
 import type { Actor } from '../../plugins/auth';
 import { createFeedsService } from './feeds';
 import { createReservationsRepository } from './reservations.repository';
@@ -173,6 +173,20 @@ describe('a channel’s calendar', () => {
     served.etag = '"2b"';
     expect((await fetchNow(feedId)).lastChanges).toEqual({ created: 0, updated: 0, cancelled: 0 });
     expect(Object.keys(await stays(feedId))).toHaveLength(3);
+    // Each change audited by the feed, no user (decision 066); the reading without changes, none.
+    const c = await ctx.database.db
+      .select({ id: reservationsTable.id })
+      .from(reservationsTable)
+      .where(
+        and(eq(reservationsTable.feedId, feedId), eq(reservationsTable.externalUid, 'c@channel')),
+      );
+    const entries = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, c[0]!.id));
+    expect(entries.map((e) => [e.action, e.actorUserId, e.details])).toEqual([
+      ['reservation.created', null, { feedId, arrival: '2026-12-20', departure: '2026-12-23' }],
+    ]);
   });
 
   it('cancels a coming stay gone from the calendar, but not a past one', async () => {

@@ -9,6 +9,7 @@
 import type { CreateFeedInput, Feed } from '@hospes/shared/reservations';
 import { todayIso } from '@hospes/shared/dates';
 import type { Db } from '../../db/client';
+import type { AuditContext, AuditEntry, AuditRepository } from '../audit';
 import type { ReservationFeedRow } from '../../db/schema';
 import { isUuid, scopeOf, type Scope } from '../../db/scope';
 import { AppError } from '../../lib/app-error';
@@ -33,7 +34,12 @@ export interface FeedsServiceDeps {
   settings: FeedSettings;
   log: { warn(obj: unknown, msg: string): void };
   now?: () => Date;
+  /** Each reservation a calendar creates, moves or cancels is audited, by its feed (decision 066). */
+  audit?: Pick<AuditRepository, 'record'>;
 }
+
+/** The audit context of a calendar's reading: no user, the feed names itself in the details. */
+const BY_FEED: AuditContext = { actorId: null, requestId: null, ip: null };
 
 export function toFeedDto(row: ReservationFeedRow): Feed {
   return {
@@ -60,6 +66,7 @@ export function createFeedsService({
   settings,
   log,
   now = () => new Date(),
+  audit,
 }: FeedsServiceDeps) {
   async function feedOf(scope: Scope, id: string) {
     const feed = isUuid(id) ? await reservations.findFeed(id, scope) : null;
@@ -74,6 +81,19 @@ export function createFeedsService({
       (await reservations.ofFeed(feed.id, tx)).map((r) => [r.externalUid, r]),
     );
     const changes = { created: 0, updated: 0, cancelled: 0 };
+    const entries: AuditEntry[] = [];
+    const entry = (
+      action: 'reservation.created' | 'reservation.updated' | 'reservation.cancelled',
+      id: string,
+      details: Record<string, unknown> = {},
+    ) =>
+      entries.push({
+        action,
+        entityType: 'reservation',
+        entityId: id,
+        establishmentId: feed.establishmentId,
+        details: { feedId: feed.id, ...details },
+      });
     const seen = new Set<string>();
     for (const stay of stays) {
       seen.add(stay.uid);
@@ -82,6 +102,7 @@ export function createFeedsService({
         if (current && current.status === 'confirmed') {
           await reservations.update(current.id, { status: 'cancelled' }, tx);
           changes.cancelled++;
+          entry('reservation.cancelled', current.id);
         }
         continue;
       }
@@ -102,7 +123,13 @@ export function createFeedsService({
           },
           tx,
         );
-        if (inserted) changes.created++;
+        if (inserted) {
+          changes.created++;
+          entry('reservation.created', inserted.id, {
+            arrival: inserted.arrival,
+            departure: inserted.departure,
+          });
+        }
         continue;
       }
       const moved =
@@ -122,6 +149,17 @@ export function createFeedsService({
           tx,
         );
         changes.updated++;
+        entry('reservation.updated', current.id, {
+          ...(moved
+            ? {
+                fromArrival: current.arrival,
+                fromDeparture: current.departure,
+                arrival: stay.arrival,
+                departure: stay.departure,
+              }
+            : {}),
+          ...(reinstated ? { status: 'confirmed', fromStatus: 'cancelled' } : {}),
+        });
       }
     }
     // Gone from the calendar: cancelled while still to come (channels drop past stays from their
@@ -131,8 +169,10 @@ export function createFeedsService({
       if (current.status === 'confirmed' && current.departure > today) {
         await reservations.update(current.id, { status: 'cancelled' }, tx);
         changes.cancelled++;
+        entry('reservation.cancelled', current.id, { reason: 'goneFromCalendar' });
       }
     }
+    await audit?.record(BY_FEED, entries, tx);
     return changes;
   }
 

@@ -1,4 +1,18 @@
-import { and, asc, count, eq, gt, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  eq,
+  gt,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  ne,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import {
@@ -6,6 +20,7 @@ import {
   reservationCalendarExports,
   reservationFeeds,
   reservations,
+  selfRegistrations,
   type ReservationFeedRow,
   type ReservationRow,
 } from '../../db/schema';
@@ -160,6 +175,89 @@ export function createReservationsRepository(db: Db) {
         .where(and(...conditions))
         .orderBy(asc(reservations.arrival))
         .limit(5000);
+    },
+
+    // ---- the check-in link (decision 066) ----
+
+    /** Guests registered through each reservation's check-in link. */
+    async registeredCounts(ids: readonly string[], tx: Db = db): Promise<Map<string, number>> {
+      if (ids.length === 0) return new Map();
+      const rows = await tx
+        .select({ id: selfRegistrations.reservationId, n: count() })
+        .from(selfRegistrations)
+        .where(inArray(selfRegistrations.reservationId, [...ids]))
+        .groupBy(selfRegistrations.reservationId);
+      return new Map(rows.map((r) => [r.id!, r.n]));
+    },
+
+    /** Gives the reservation a check-in token unless it has one; answers the stored one. */
+    async ensureCheckinToken(id: string, token: string, tx: Db = db): Promise<string> {
+      await tx
+        .update(reservations)
+        .set({ checkinToken: token })
+        .where(and(eq(reservations.id, id), isNull(reservations.checkinToken)));
+      const [row] = await tx
+        .select({ token: reservations.checkinToken })
+        .from(reservations)
+        .where(eq(reservations.id, id));
+      return row!.token!;
+    },
+
+    /**
+     * The confirmed reservations with a holder's e-mail and no reminder yet, arriving from `from`
+     * to `to` (the widest window of any establishment; the service checks each one's own), with
+     * their establishment's reminder days and clock.
+     */
+    async reminderCandidates(from: string, to: string, tx: Db = db) {
+      return tx
+        .select({
+          reservation: reservations,
+          establishment: {
+            id: establishments.id,
+            name: establishments.name,
+            province: establishments.province,
+            postalCode: establishments.postalCode,
+            reminderDays: establishments.reservationReminderDays,
+          },
+        })
+        .from(reservations)
+        .innerJoin(establishments, eq(establishments.id, reservations.establishmentId))
+        .where(
+          and(
+            eq(reservations.status, 'confirmed'),
+            isNotNull(reservations.holderEmail),
+            isNull(reservations.reminderSentAt),
+            gt(establishments.reservationReminderDays, 0),
+            ne(establishments.status, 'inactive'),
+            gte(reservations.arrival, from),
+            lte(reservations.arrival, to),
+          ),
+        )
+        .orderBy(asc(reservations.arrival))
+        .limit(1000);
+    },
+
+    /** Stamps the reminder, unless another run did: true for the run that stamped it. */
+    async claimReminder(id: string, at: Date, tx: Db = db): Promise<boolean> {
+      const rows = await tx
+        .update(reservations)
+        .set({ reminderSentAt: at })
+        .where(and(eq(reservations.id, id), isNull(reservations.reminderSentAt)))
+        .returning({ id: reservations.id });
+      return rows.length === 1;
+    },
+
+    /** A reservation with its establishment's name, for its e-mails (no scope: jobs). */
+    async withEstablishment(id: string, tx: Db = db) {
+      const [row] = await tx
+        .select({
+          reservation: reservations,
+          establishment: { id: establishments.id, name: establishments.name },
+        })
+        .from(reservations)
+        .innerJoin(establishments, eq(establishments.id, reservations.establishmentId))
+        .where(eq(reservations.id, id));
+      return row ?? null;
     },
 
     // ---- feeds ----

@@ -2,10 +2,10 @@
  * Reservations by hand, by CSV and the calendar export, call by call (decision 060). One test app
  * and its tenants for the file; the clock is fixed at 2026-12-01 (the desk's "today").
  */
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readCalendar } from '../../lib/ical/calendar';
-import { reservations as reservationsTable } from '../../db/schema';
+import { auditLog, reservations as reservationsTable } from '../../db/schema';
 import {
   bearer,
   createTestContext,
@@ -221,6 +221,29 @@ describe('reservations by hand', () => {
       guests: 3,
       status: 'checked_in',
     });
+    const cancelled = await call('PUT', `/api/reservations/${r.id}`, owner.token, {
+      status: 'cancelled',
+    });
+    expect(cancelled.statusCode).toBe(200);
+    // Each change audited, by whom, with what moved (decision 066); the refused one is not.
+    const entries = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, r.id))
+      .orderBy(asc(auditLog.at), asc(auditLog.id));
+    expect(entries.map((e) => [e.action, e.actorUserId])).toEqual([
+      ['reservation.created', owner.userId],
+      ['reservation.updated', owner.userId],
+      ['reservation.cancelled', owner.userId],
+    ]);
+    expect(entries[1]!.details).toMatchObject({
+      fields: ['departure', 'guests', 'status'],
+      departure: '2027-02-06',
+      fromDeparture: '2027-02-03',
+      guests: 3,
+      fromGuests: 2,
+    });
+    expect(entries[2]!.details).toMatchObject({ status: 'cancelled', fromStatus: 'checked_in' });
   });
 
   it('lists today’s arrivals by the establishment’s clock', async () => {

@@ -11,14 +11,18 @@ import {
   ListReservationsQuerySchema,
   RESERVATION_CSV_COLUMNS,
   RESERVATION_CSV_MAX_CHARS,
+  ReservationCheckinLinkResponseSchema,
   ReservationListResponseSchema,
   ReservationResponseSchema,
+  SendCheckinLinkInputSchema,
   TodayArrivalsResponseSchema,
   UpdateReservationInputSchema,
 } from '@hospes/shared/reservations';
 import { z } from '@hospes/shared/zod';
 import { AppError } from '../../lib/app-error';
 import { actorOf } from '../../plugins/auth';
+import { auditContext } from '../audit';
+import type { ReservationCheckinService } from './checkin-links';
 import { IdempotencyHeaders } from '../travelers';
 import type { FeedsService } from './feeds';
 import type { ReservationsService } from './reservations.service';
@@ -36,8 +40,9 @@ export function calendarExportUrl(appUrl: string, token: string) {
 export const reservationsRoutes: FastifyPluginAsyncZod<{
   reservations: ReservationsService;
   feeds: FeedsService;
+  checkinLinks: ReservationCheckinService;
   appUrl: string;
-}> = async (app, { reservations, feeds, appUrl }) => {
+}> = async (app, { reservations, feeds, checkinLinks, appUrl }) => {
   app.get(
     '/establishments/:id/reservations',
     {
@@ -95,6 +100,7 @@ export const reservationsRoutes: FastifyPluginAsyncZod<{
         actorOf(request),
         request.params.id,
         request.body,
+        auditContext(request),
         request.headers['idempotency-key'],
       );
       if (replayed) reply.header('idempotent-replayed', 'true');
@@ -146,7 +152,12 @@ export const reservationsRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => ({
       success: true as const,
-      data: await reservations.importCsv(actorOf(request), request.params.id, request.body.csv),
+      data: await reservations.importCsv(
+        actorOf(request),
+        request.params.id,
+        request.body.csv,
+        auditContext(request),
+      ),
     }),
   );
 
@@ -170,6 +181,61 @@ export const reservationsRoutes: FastifyPluginAsyncZod<{
     }),
   );
 
+  app.get(
+    '/reservations/:id/checkin-link',
+    {
+      config: { permission: 'travelers.register' },
+      schema: {
+        tags,
+        summary:
+          'The check-in link of a reservation (made on first use), and its guests registered',
+        description:
+          'The public self check-in page opened on this reservation: it knows the nights and the ' +
+          'guests, and each registration through it is attached to the reservation (decision ' +
+          '066). 404 CHECKIN_LINK_INVALID for a cancelled reservation.',
+        security,
+        params: IdParams,
+        querystring: LngQuerySchema,
+        response: { 200: ReservationCheckinLinkResponseSchema },
+      },
+      onRequest: app.requireUser,
+    },
+    async (request) => ({
+      success: true as const,
+      data: await checkinLinks.link(actorOf(request), request.params.id),
+    }),
+  );
+
+  app.post(
+    '/reservations/:id/checkin-link/send',
+    {
+      config: { permission: 'travelers.register' },
+      schema: {
+        tags,
+        summary: 'E-mail the check-in link to the reservation’s holder',
+        description:
+          '`language`: the e-mail’s (default: the one it was last sent in, else Spanish); the ' +
+          'reminder before the arrival uses it too. 400 EMAIL_REQUIRED without a holder’s ' +
+          'e-mail; 503 MAIL_NOT_SENT when the mail server refused it.',
+        security,
+        params: IdParams,
+        querystring: LngQuerySchema,
+        body: SendCheckinLinkInputSchema,
+        response: { 200: ReservationCheckinLinkResponseSchema },
+      },
+      onRequest: app.requireUser,
+    },
+    async (request) => ({
+      success: true as const,
+      data: await checkinLinks.send(
+        actorOf(request),
+        request.params.id,
+        request.body.language,
+        auditContext(request),
+      ),
+    }),
+  );
+
   app.put(
     '/reservations/:id',
     {
@@ -190,7 +256,12 @@ export const reservationsRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => ({
       success: true as const,
-      data: await reservations.update(actorOf(request), request.params.id, request.body),
+      data: await reservations.update(
+        actorOf(request),
+        request.params.id,
+        request.body,
+        auditContext(request),
+      ),
     }),
   );
 

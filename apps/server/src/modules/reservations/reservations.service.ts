@@ -25,16 +25,54 @@ import { writeCalendar } from '../../lib/ical/calendar';
 import { assertSameRequest, fingerprintOf, KeyTaken, registerOnce } from '../../lib/idempotency';
 import { uuidv7 } from '../../lib/ids';
 import type { Actor } from '../../plugins/auth';
+import type { AuditContext, AuditEntry, AuditRepository } from '../audit';
 import { parseCsv, unguardCell } from '../documents';
 import type { ReservationsRepository } from './reservations.repository';
 
 export interface ReservationsServiceDeps {
   db: Db;
   reservations: ReservationsRepository;
+  /** Every reservation created, changed or cancelled is audited, by whom (decision 066). */
+  audit: Pick<AuditRepository, 'record'>;
   now?: () => Date;
 }
 
-export function toReservationDto(row: ReservationRow, overlapsWith: string[] = []): Reservation {
+/** What an update changed, for its audit entry: the fields, and the dates and status from/to. */
+function changeDetails(before: ReservationRow, after: ReservationRow) {
+  const keys = [
+    'holderName',
+    'holderEmail',
+    'holderPhone',
+    'arrival',
+    'departure',
+    'guests',
+    'unit',
+    'channel',
+    'paymentType',
+    'status',
+    'notes',
+  ] as const;
+  const fields = keys.filter((k) => before[k] !== after[k]);
+  const details: Record<string, unknown> = { fields };
+  for (const k of ['arrival', 'departure', 'guests', 'status'] as const)
+    if (before[k] !== after[k]) {
+      details[k] = after[k];
+      details[`from${k[0]!.toUpperCase()}${k.slice(1)}`] = before[k];
+    }
+  return { fields, details };
+}
+
+/** The action of a change: a cancellation is told apart from other changes. */
+const changeAction = (before: ReservationRow, after: ReservationRow) =>
+  after.status === 'cancelled' && before.status !== 'cancelled'
+    ? ('reservation.cancelled' as const)
+    : ('reservation.updated' as const);
+
+export function toReservationDto(
+  row: ReservationRow,
+  overlapsWith: string[] = [],
+  registeredGuests = 0,
+): Reservation {
   return {
     id: row.id,
     establishmentId: row.establishmentId,
@@ -53,6 +91,8 @@ export function toReservationDto(row: ReservationRow, overlapsWith: string[] = [
     feedId: row.feedId,
     externalUid: row.externalUid,
     overlapsWith,
+    registeredGuests,
+    reminderSentAt: row.reminderSentAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -86,6 +126,7 @@ const HEADER_KEYS = new Map(RESERVATION_CSV_COLUMNS.map((c) => [c.toLowerCase(),
 export function createReservationsService({
   db,
   reservations,
+  audit,
   now = () => new Date(),
 }: ReservationsServiceDeps) {
   async function establishmentOf(scope: Scope, id: string) {
@@ -96,7 +137,10 @@ export function createReservationsService({
 
   async function withOverlaps(rows: ReservationRow[]): Promise<Reservation[]> {
     const overlaps = await reservations.overlapsOf(rows);
-    return rows.map((row) => toReservationDto(row, overlaps.get(row.id) ?? []));
+    const registered = await reservations.registeredCounts(rows.map((r) => r.id));
+    return rows.map((row) =>
+      toReservationDto(row, overlaps.get(row.id) ?? [], registered.get(row.id) ?? 0),
+    );
   }
 
   async function one(row: ReservationRow): Promise<Reservation> {
@@ -193,6 +237,7 @@ export function createReservationsService({
       actor: Actor,
       establishmentId: string,
       input: CreateReservationInput,
+      context: AuditContext,
       key?: string,
     ): Promise<{ reservation: Reservation; replayed: boolean }> {
       const scope = scopeOf(actor);
@@ -207,26 +252,47 @@ export function createReservationsService({
         },
         async () => {
           await establishmentOf(scope, establishmentId);
-          const row = await reservations.insert({
-            id: uuidv7(),
-            establishmentId,
-            ...columnsOf(input),
-            holderName: input.holderName,
-            arrival: input.arrival,
-            departure: input.departure,
-            guests: input.guests,
-            source: 'manual',
-            createdBy: actor.id,
-            requestKey: key ?? null,
-            requestHash: fingerprint,
+          const row = await db.transaction(async (tx) => {
+            const inserted = await reservations.insert(
+              {
+                id: uuidv7(),
+                establishmentId,
+                ...columnsOf(input),
+                holderName: input.holderName,
+                arrival: input.arrival,
+                departure: input.departure,
+                guests: input.guests,
+                source: 'manual',
+                createdBy: actor.id,
+                requestKey: key ?? null,
+                requestHash: fingerprint,
+              },
+              tx,
+            );
+            if (!inserted) throw new KeyTaken();
+            await audit.record(
+              context,
+              {
+                action: 'reservation.created',
+                entityType: 'reservation',
+                entityId: inserted.id,
+                establishmentId,
+                details: {
+                  source: 'manual',
+                  arrival: inserted.arrival,
+                  departure: inserted.departure,
+                },
+              },
+              tx,
+            );
+            return inserted;
           });
-          if (!row) throw new KeyTaken();
           return { reservation: await one(row), replayed: false };
         },
       );
     },
 
-    async update(actor: Actor, id: string, input: UpdateReservationInput) {
+    async update(actor: Actor, id: string, input: UpdateReservationInput, context: AuditContext) {
       const scope = scopeOf(actor);
       const current = await reservationOf(scope, id);
       const arrival = input.arrival ?? current.arrival;
@@ -235,8 +301,24 @@ export function createReservationsService({
         throw new AppError('VALIDATION_FAILED', {
           details: [{ field: 'departure', code: 'validation.departureAfterArrival', message: '' }],
         });
-      const row = await reservations.update(current.id, columnsOf(input));
-      return one(row!);
+      const row = await db.transaction(async (tx) => {
+        const updated = (await reservations.update(current.id, columnsOf(input), tx))!;
+        const { fields, details } = changeDetails(current, updated);
+        if (fields.length > 0)
+          await audit.record(
+            context,
+            {
+              action: changeAction(current, updated),
+              entityType: 'reservation',
+              entityId: current.id,
+              establishmentId: current.establishmentId,
+              details,
+            },
+            tx,
+          );
+        return updated;
+      });
+      return one(row);
     },
 
     /** The reservations arriving today by the establishment's clock (the desk's arrivals). */
@@ -257,7 +339,7 @@ export function createReservationsService({
      * Imports a CSV file: every row is checked first, and one bad row stores nothing. A row with
      * a `reference` already imported updates that reservation instead of adding another.
      */
-    async importCsv(actor: Actor, establishmentId: string, text: string) {
+    async importCsv(actor: Actor, establishmentId: string, text: string, context: AuditContext) {
       const scope = scopeOf(actor);
       await establishmentOf(scope, establishmentId);
       const rows = readCsvFile(text);
@@ -273,13 +355,23 @@ export function createReservationsService({
         );
         let created = 0;
         let updated = 0;
+        const entries: AuditEntry[] = [];
         for (const { reference, input } of rows) {
           const earlier = reference ? existing.get(reference) : undefined;
           if (earlier) {
-            await reservations.update(earlier.id, columnsOf(input), tx);
+            const after = (await reservations.update(earlier.id, columnsOf(input), tx))!;
+            const { fields, details } = changeDetails(earlier, after);
+            if (fields.length > 0)
+              entries.push({
+                action: changeAction(earlier, after),
+                entityType: 'reservation',
+                entityId: earlier.id,
+                establishmentId,
+                details: { source: 'csv', ...details },
+              });
             updated++;
           } else {
-            await reservations.insert(
+            const inserted = await reservations.insert(
               {
                 id: uuidv7(),
                 establishmentId,
@@ -294,9 +386,22 @@ export function createReservationsService({
               },
               tx,
             );
+            if (inserted)
+              entries.push({
+                action: 'reservation.created',
+                entityType: 'reservation',
+                entityId: inserted.id,
+                establishmentId,
+                details: {
+                  source: 'csv',
+                  arrival: inserted.arrival,
+                  departure: inserted.departure,
+                },
+              });
             created++;
           }
         }
+        await audit.record(context, entries, tx);
         return { created, updated };
       });
     },

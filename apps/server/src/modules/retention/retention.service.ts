@@ -28,6 +28,7 @@ import {
   sesSubmissions,
   authorityUploadItems,
   authorityUploads,
+  reservations,
   sessions,
 } from '../../db/schema';
 import type { AuditRepository } from '../audit';
@@ -96,6 +97,11 @@ export interface PurgeResult {
   sesSubmissions: number;
   /** Mossos files made or uploaded (decision 057), on the same terms as the SES requests. */
   authorityUploads: number;
+  /**
+   * Reservations (decision 066) on the travelers' terms: departed more than 3 years ago, and
+   * entered at least as long ago. Their holder's name, e-mail and phone go with them.
+   */
+  reservations: number;
   outboxFiles: number;
   /** Another process held the purge, or it was stopped: the rest is left for the next run. */
   skipped: boolean;
@@ -207,6 +213,7 @@ export function createRetentionService(deps: {
         contactMessages: 0,
         sesSubmissions: 0,
         authorityUploads: 0,
+        reservations: 0,
         outboxFiles: 0,
         skipped: false,
       };
@@ -232,6 +239,15 @@ export function createRetentionService(deps: {
       } finally {
         if (result.travelers > 0) deps.counts?.changed();
       }
+      if (stopped()) return result;
+      // A reservation's stay ends on its departure day; its retention runs from there, as a
+      // traveler's runs from the check-out (retentionCutoff), once entered as long ago.
+      result.reservations = (
+        await db
+          .delete(reservations)
+          .where(and(lt(reservations.departure, cutoff), lt(reservations.createdAt, entered)))
+          .returning({ id: reservations.id })
+      ).length;
       result.sessions = (
         await db.delete(sessions).where(lt(sessions.expiresAt, at)).returning({ id: sessions.id })
       ).length;

@@ -24,6 +24,7 @@ import {
   oneTimeTokens,
   travelerDocuments,
   pilgrims,
+  reservations,
   selfRegistrations,
   sesSubmissionItems,
   sesSubmissions,
@@ -55,6 +56,7 @@ const NOTHING = {
   contactMessages: 0,
   sesSubmissions: 0,
   authorityUploads: 0,
+  reservations: 0,
   outboxFiles: 0,
 };
 
@@ -345,6 +347,41 @@ describe('the purge', () => {
     const history = await call('GET', `/api/pilgrims/${kept}/history`, owner.token);
     expect(history.statusCode).toBe(200);
     expect(history.json().pagination.total).toBe(2);
+  });
+
+  it('deletes reservations on the travelers’ terms: departed and entered more than 3 years ago', async () => {
+    const reservation = async (arrival: string, departure: string, longAgo: boolean) => {
+      const res = await call(
+        'POST',
+        `/api/establishments/${owner.establishmentId}/reservations`,
+        owner.token,
+        {
+          holderName: 'Anna Schmidt',
+          holderEmail: 'anna@example.de',
+          arrival,
+          departure,
+          guests: 1,
+        },
+      );
+      expect(res.statusCode, res.body).toBe(201);
+      const id = res.json().data.id as string;
+      if (longAgo)
+        await ctx.database.db
+          .update(reservations)
+          .set({ createdAt: sql`now() - interval '3 years 1 day'` })
+          .where(eq(reservations.id, id));
+      return id;
+    };
+    const expired = await reservation(addDays(cutoff, -3), addDays(cutoff, -1), true);
+    const endsOnCutoff = await reservation(addDays(cutoff, -3), cutoff, true);
+    const justEntered = await reservation(addDays(cutoff, -3), addDays(cutoff, -1), false);
+    const result = await service().purge();
+    expect(result.reservations).toBe(1);
+    const left = await ctx.database.db
+      .select({ id: reservations.id })
+      .from(reservations)
+      .where(inArray(reservations.id, [expired, endsOnCutoff, justEntered]));
+    expect(left.map((r) => r.id).sort()).toEqual([endsOnCutoff, justEntered].sort());
   });
 
   it('deletes contact messages after a year', async () => {

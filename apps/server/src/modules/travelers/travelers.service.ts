@@ -17,6 +17,7 @@ import {
   type EmergencyContactFields,
   PILGRIM_HISTORY_ACTIONS,
   type ListTravelersQuery,
+  type StayInput,
   type Traveler,
   type UpdateTravelerInput,
 } from '@hospes/shared/travelers';
@@ -311,12 +312,14 @@ export function createTravelersService(deps: TravelersServiceDeps) {
       input: CreateTravelerInput,
       context: AuditContext,
       within: (tx: Db, pilgrimId: string) => Promise<void>,
+      /** The stay the link knows (a reservation's, decision 066); the traveler never gives one. */
+      stay: StayInput | null = null,
     ): Promise<Traveler> {
       requireSignature(input);
       return insertNew({
         establishment,
         createdBy: null,
-        input: { ...input, establishmentId: establishment.id, stay: null },
+        input: { ...input, establishmentId: establishment.id, stay },
         context,
         action: 'pilgrim.self_registered',
         within,

@@ -116,3 +116,29 @@ describe('self check-in: the document scan', { timeout: 60_000 }, () => {
     }
   });
 });
+
+describe('self check-in: a reservation’s link (decision 066)', { timeout: 60_000 }, () => {
+  it('shows the booking’s nights and how many of its guests have registered', async () => {
+    mockApi({
+      [`GET /api/public/checkin/${LINK}`]: {
+        body: {
+          ...CHECKIN_LINK_INFO.body,
+          data: {
+            ...CHECKIN_LINK_INFO.body.data,
+            reservation: {
+              arrival: '2026-12-03',
+              departure: '2026-12-06',
+              guests: 2,
+              registeredGuests: 1,
+            },
+          },
+        },
+      },
+    });
+    renderPage(<SelfRegistrationRoute />, { path: `/registro-viajero?t=${LINK}` });
+    expect(await screen.findByText('Your booking: Dec 3, 2026 to Dec 6, 2026')).toBeInTheDocument();
+    expect(
+      screen.getByText('1 of 2 guests have registered. Each guest fills in this form once.'),
+    ).toBeInTheDocument();
+  });
+});

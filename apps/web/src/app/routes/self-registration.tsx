@@ -23,6 +23,7 @@ import { ModeSwitcher } from '@/features/scan/components/mode-switcher';
 import { useMrzKeyboard } from '@/features/scan/use-mrz-keyboard';
 import { isApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
+import { formatDate } from '@/lib/format-date-time';
 import { currentLanguage } from '@/lib/i18n';
 import { session } from '@/lib/storage';
 import { PageHeader } from './page-header';
@@ -197,6 +198,22 @@ export function SelfRegistrationRoute() {
   else
     body = (
       <div className="space-y-6">
+        {info.data.reservation && (
+          <FormAlert tone="info">
+            <p className="font-semibold">
+              {t('public.booking', {
+                arrival: formatDate(info.data.reservation.arrival, lng),
+                departure: formatDate(info.data.reservation.departure, lng),
+              })}
+            </p>
+            <p>
+              {t('public.bookingGuests', {
+                registered: info.data.reservation.registeredGuests,
+                guests: info.data.reservation.guests,
+              })}
+            </p>
+          </FormAlert>
+        )}
         {draft.restored && <p className="text-sm text-muted">{t('public.restored')}</p>}
         {copied && (
           <FormAlert tone="info">

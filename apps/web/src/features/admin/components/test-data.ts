@@ -26,6 +26,8 @@ export function sampleEstablishment(overrides: Partial<Establishment> = {}): Est
     defaultPaymentType: null,
     walkInNights: null,
     emergencyContactOptional: false,
+    reservationReminderDays: 2,
+    autoConfirmReservationCheckins: false,
     pilgrimsCount: 0,
     lastLogin: null,
     lastActivity: null,

@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   PublicCheckinInfoResponseSchema,
   PublicCheckinResponseSchema,
@@ -51,6 +51,7 @@ export function usePublicCheckin(token: string) {
 
 /** POST /api/public/checkin/{token}: answers the confirmation code. */
 export function useSubmitSelfRegistration(token: string) {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ input, key }: { input: PublicCheckinInput; key: string }) =>
       (
@@ -62,5 +63,7 @@ export function useSubmitSelfRegistration(token: string) {
           headers: { 'Idempotency-Key': key },
         })
       ).data,
+    // A reservation's link counts its guests registered (decision 066): the next person sees it.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['public-checkin', token] }),
   });
 }

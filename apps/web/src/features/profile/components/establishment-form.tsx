@@ -6,6 +6,7 @@ import { AUTHORITIES, PAYMENT_TYPES } from '@hospes/shared/codes';
 import {
   CreateEstablishmentInputSchema,
   ESTABLISHMENT_TYPES,
+  RESERVATION_REMINDER_DAYS_MAX,
   UpdateEstablishmentInputSchema,
   type CreateEstablishmentInput,
   type Establishment,
@@ -44,6 +45,8 @@ interface Values {
   defaultPaymentType: string;
   walkInNights: string;
   emergencyContactOptional: boolean;
+  reservationReminderDays: string;
+  autoConfirmReservationCheckins: boolean;
 }
 
 const FIELDS: readonly FieldPath<Values>[] = [
@@ -66,6 +69,8 @@ const FIELDS: readonly FieldPath<Values>[] = [
   'defaultPaymentType',
   'walkInNights',
   'emergencyContactOptional',
+  'reservationReminderDays',
+  'autoConfirmReservationCheckins',
 ];
 
 function valuesFrom(establishment: Establishment | undefined): Values {
@@ -92,6 +97,8 @@ function valuesFrom(establishment: Establishment | undefined): Values {
       defaultPaymentType: suggested.defaultPaymentType ?? '',
       walkInNights: suggested.walkInNights === null ? '' : String(suggested.walkInNights),
       emergencyContactOptional: false,
+      reservationReminderDays: '2',
+      autoConfirmReservationCheckins: false,
     };
   }
   const e = establishment;
@@ -115,6 +122,8 @@ function valuesFrom(establishment: Establishment | undefined): Values {
     defaultPaymentType: e.defaultPaymentType ?? '',
     walkInNights: e.walkInNights === null ? '' : String(e.walkInNights),
     emergencyContactOptional: e.emergencyContactOptional,
+    reservationReminderDays: String(e.reservationReminderDays),
+    autoConfirmReservationCheckins: e.autoConfirmReservationCheckins,
   };
 }
 
@@ -355,6 +364,28 @@ export function EstablishmentForm({
           label={t('fields.emergencyContactOptional')}
           hint={t('fields.emergencyContactOptionalHint')}
           {...register('emergencyContactOptional')}
+        />
+      </fieldset>
+      <fieldset className="grid gap-4 rounded-xl border border-line p-4">
+        <legend className="px-1 text-base font-semibold text-fg">
+          {t('fields.reservationsLegend')}
+        </legend>
+        <TextField
+          id={`${prefix}-reservationReminderDays`}
+          label={t('fields.reservationReminderDays')}
+          hint={t('fields.reservationReminderDaysHint')}
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={RESERVATION_REMINDER_DAYS_MAX}
+          step={1}
+          {...field('reservationReminderDays')}
+        />
+        <CheckboxField
+          id={`${prefix}-autoConfirmReservationCheckins`}
+          label={t('fields.autoConfirmReservationCheckins')}
+          hint={t('fields.autoConfirmReservationCheckinsHint')}
+          {...register('autoConfirmReservationCheckins')}
         />
       </fieldset>
       <fieldset className="grid gap-4 rounded-xl border border-line p-4">

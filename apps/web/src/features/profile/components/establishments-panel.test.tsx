@@ -27,6 +27,8 @@ const roque: Establishment & { role: 'owner' } = {
   defaultPaymentType: null,
   walkInNights: null,
   emergencyContactOptional: false,
+  reservationReminderDays: 2,
+  autoConfirmReservationCheckins: false,
   pilgrimsCount: 4,
   lastLogin: null,
   lastActivity: null,
@@ -175,6 +177,8 @@ describe('profile: establishments', () => {
     expect(await screen.findByText('Establishment updated')).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
       emergencyContactOptional: true,
+      reservationReminderDays: 2,
+      autoConfirmReservationCheckins: false,
     });
   });
 

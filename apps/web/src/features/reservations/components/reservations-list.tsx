@@ -12,6 +12,7 @@ import { Pager } from '@/components/ui/pager';
 import { Spinner } from '@/components/ui/spinner';
 import { errorText } from '@/lib/error-text';
 import { useReservations } from '../api/get-reservations';
+import { CheckinProgress, ReservationCheckinActions } from './reservation-checkin';
 import { ReservationFormDialog } from './reservation-form-dialog';
 import { ReservationStatusBadge } from './reservation-status';
 
@@ -19,10 +20,12 @@ const PAGE_SIZE = 50;
 
 /** One reservation in the list: holder, dates, unit, guests, status and an overlap warning. */
 function ReservationItem({
+  establishmentId,
   reservation,
   byId,
   onEdit,
 }: {
+  establishmentId: string;
   reservation: Reservation;
   byId: Map<string, Reservation>;
   onEdit: () => void;
@@ -45,6 +48,11 @@ function ReservationItem({
           <p className="text-sm text-muted">
             {[reservation.channel, t(`source.${reservation.source}`)].filter(Boolean).join(' · ')}
           </p>
+          {reservation.status !== 'cancelled' && (
+            <p className="text-sm">
+              <CheckinProgress reservation={reservation} />
+            </p>
+          )}
         </div>
         <div className="flex items-center gap-2">
           <ReservationStatusBadge status={reservation.status} />
@@ -53,6 +61,9 @@ function ReservationItem({
             <span className="sr-only">: {reservation.holderName}</span>
           </Button>
         </div>
+      </div>
+      <div className="mt-2">
+        <ReservationCheckinActions establishmentId={establishmentId} reservation={reservation} />
       </div>
       {overlaps.length > 0 && (
         <p className="mt-2 text-sm font-medium text-danger" role="note">
@@ -126,6 +137,7 @@ export function ReservationsList({
           {rows.map((reservation) => (
             <ReservationItem
               key={reservation.id}
+              establishmentId={establishmentId}
               reservation={reservation}
               byId={byId}
               onEdit={() => setEditing(reservation)}

@@ -26,6 +26,8 @@ const reservation = (overrides: Partial<Reservation>): Reservation => ({
   feedId: null,
   externalUid: null,
   overlapsWith: [],
+  registeredGuests: 0,
+  reminderSentAt: null,
   createdAt: '2026-11-20T10:00:00.000Z',
   updatedAt: '2026-11-20T10:00:00.000Z',
   ...overrides,
@@ -158,5 +160,45 @@ describe('reservations', () => {
     const items = screen.getAllByRole('listitem');
     expect(within(items[0]!).getByText('Confirmed')).toBeInTheDocument();
     expect(within(items[1]!).getByText('Checked in')).toBeInTheDocument();
+  });
+
+  it('shows each reservation’s check-in, copies its link and e-mails it to the holder in their language', async () => {
+    const url = 'http://localhost/registro-viajero?t=abcdefghijklmnopqrstuvwxyz012345';
+    const linkReply = { body: { success: true, data: { url, guests: 2, registeredGuests: 1 } } };
+    const holder = reservation({
+      holderEmail: 'anna@example.de',
+      registeredGuests: 1,
+    });
+    const done = reservation({
+      id: '0190a3b2-0000-7000-8000-0000000000c3',
+      holderName: 'Ole Hansen',
+      guests: 1,
+      registeredGuests: 1,
+    });
+    const { calls } = mockApi({
+      [`GET /api/establishments/${EST}/reservations`]: page([holder, done]),
+      [`GET /api/reservations/${holder.id}/checkin-link`]: linkReply,
+      [`POST /api/reservations/${holder.id}/checkin-link/send`]: linkReply,
+    });
+    const { user } = renderPage(<ReservationsList establishmentId={EST} today="2026-12-01" />);
+    const items = await screen.findAllByRole('listitem');
+    expect(within(items[0]!).getByText('Check-in: 1 of 2 guests')).toBeInTheDocument();
+    expect(within(items[1]!).getByText('Check-in complete (1 of 1)')).toBeInTheDocument();
+    // Without the holder's e-mail there is nothing to send it to.
+    expect(within(items[1]!).queryByRole('button', { name: /E-mail the link/ })).toBeNull();
+
+    await user.click(within(items[0]!).getByRole('button', { name: /Copy check-in link/ }));
+    expect(await screen.findByText('Check-in link copied')).toBeInTheDocument();
+    // user-event's clipboard stands in for the browser's.
+    expect(await navigator.clipboard.readText()).toBe(url);
+
+    await user.click(within(items[0]!).getByRole('button', { name: /E-mail the link/ }));
+    const dialog = await screen.findByRole('dialog');
+    await user.selectOptions(within(dialog).getByLabelText('Language of the e-mail'), 'de');
+    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('Check-in link sent to anna@example.de')).toBeInTheDocument();
+    const post = calls.find((c) => c.method === 'POST')!;
+    expect(post.url.pathname).toBe(`/api/reservations/${holder.id}/checkin-link/send`);
+    expect(post.body).toEqual({ language: 'de' });
   });
 });

@@ -4,6 +4,7 @@ import { TextLink } from '@/components/ui/text-link';
 import { links } from '@/config/paths';
 import { errorText } from '@/lib/error-text';
 import { useTodayArrivals } from '../api/get-today-arrivals';
+import { CheckinProgress } from './reservation-checkin';
 import { ReservationStatusBadge } from './reservation-status';
 
 /** The desk's arrivals of the day: the reservations arriving today, with their state. */
@@ -38,6 +39,12 @@ export function TodayArrivals({ establishmentId }: { establishmentId: string }) 
                 {r.unit ? ` · ${r.unit}` : ''}
                 {' · '}
                 {t('today.until', { departure: r.departure })}
+                {r.status !== 'cancelled' && (
+                  <>
+                    {' · '}
+                    <CheckinProgress reservation={r} />
+                  </>
+                )}
               </span>
               <ReservationStatusBadge status={r.status} />
             </li>

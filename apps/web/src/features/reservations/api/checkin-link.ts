@@ -1,0 +1,37 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ReservationCheckinLinkResponseSchema } from '@hospes/shared/reservations';
+import type { Language } from '@hospes/shared/languages';
+import { apiPaths } from '@/config/paths';
+import { api } from '@/lib/api-client';
+import { invalidateReservations } from './keys';
+
+/**
+ * GET /api/reservations/{id}/checkin-link: the reservation's check-in link, made on first use
+ * (decision 066). A mutation: it is asked for when copied, not on every list.
+ */
+export function useReservationCheckinLink() {
+  return useMutation({
+    mutationFn: async (id: string) =>
+      (
+        await api.get(apiPaths.reservations.checkinLink(id), {
+          schema: ReservationCheckinLinkResponseSchema,
+        })
+      ).data,
+  });
+}
+
+/** POST /api/reservations/{id}/checkin-link/send: the link e-mailed to the holder. */
+export function useSendReservationCheckinLink(establishmentId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, language }: { id: string; language: Language }) =>
+      (
+        await api.post(
+          apiPaths.reservations.sendCheckinLink(id),
+          { language },
+          { schema: ReservationCheckinLinkResponseSchema },
+        )
+      ).data,
+    onSuccess: () => invalidateReservations(queryClient, establishmentId),
+  });
+}
