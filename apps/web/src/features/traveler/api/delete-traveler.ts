@@ -18,7 +18,10 @@ export function useDeleteTraveler(options?: AlsoRefresh) {
       // The deleted record must not be refetched by a page that is still showing it, nor its
       // history (which would answer 404).
       queryClient.removeQueries({ queryKey: travelerKeys.detail(id) });
-      return invalidateAfterTravelerChange(queryClient, options);
+      // Not awaited: the caller's onSuccess (the record page leaving for the list) must not wait
+      // for the refetches, one of which is the record page's own (404): answered first, it shows
+      // "not found" and unmounts the dialog whose onSuccess would have left the page.
+      void invalidateAfterTravelerChange(queryClient, options);
     },
   });
 }
