@@ -1,8 +1,8 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Toaster } from 'react-hot-toast';
 import { TOAST_DURATION_MS } from '@/config/constants';
-import { SessionRenewalDialog } from '@/features/auth/components/session-renewal-dialog';
+import { useSessionRenewal } from '@/lib/session-renewal';
 import { DocumentSlotsProvider } from './document-slots';
 import { AppErrorBoundary } from './error-boundary';
 
@@ -28,6 +28,25 @@ export function AppToaster() {
   );
 }
 
+// The login form in a dialog (react-hook-form, the login schema): loaded when a session ends over
+// unsaved input, not before (decision 067).
+const SessionRenewalDialog = lazy(() =>
+  import('@/features/auth/components/session-renewal-dialog').then((module) => ({
+    default: module.SessionRenewalDialog,
+  })),
+);
+
+/** Asks for the password when a session ends over unsaved input (session-expiry.ts). */
+function SessionRenewal() {
+  const renewal = useSessionRenewal();
+  if (!renewal) return null;
+  return (
+    <Suspense fallback={null}>
+      <SessionRenewalDialog />
+    </Suspense>
+  );
+}
+
 export function AppProvider({
   queryClient,
   children,
@@ -40,7 +59,7 @@ export function AppProvider({
       <QueryClientProvider client={queryClient}>
         <DocumentSlotsProvider>{children}</DocumentSlotsProvider>
         {/* Asks for the password when a session ends over unsaved input (session-expiry.ts). */}
-        <SessionRenewalDialog />
+        <SessionRenewal />
         <AppToaster />
       </QueryClientProvider>
     </AppErrorBoundary>

@@ -50,7 +50,11 @@ describe('app routes', () => {
     authStore.setSession(sampleUser, { remember: true });
     mockApi({ ...emptyDesk });
     const { router } = renderRoutes(routes, { path: '/' });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Clients' })).toBeInTheDocument();
+    // The first signed-in page of the file: the route and the header's signed-in parts (the
+    // desk's send queue) are imported on demand, cold (decision 067).
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Clients' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/clients');
   });
 

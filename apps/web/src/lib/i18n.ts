@@ -46,6 +46,7 @@ export const NAMESPACES = [
   'reservations',
   'validation',
   'errors',
+  'ses',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

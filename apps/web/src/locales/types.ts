@@ -23,4 +23,6 @@ export type LocaleBundle = {
   reservations: typeof reservations;
   validation: Table;
   errors: Table;
+  /** The SES.HOSPEDAJES pre-flight's texts (shared with the server's files). */
+  ses: Table;
 };

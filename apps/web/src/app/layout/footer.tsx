@@ -1,7 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
-import { usePublicCheckin } from '@/features/checkin/api/public-checkin';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
+import type { PublicCheckinInfo } from '@hospes/shared/checkin';
+import { publicCheckinKey } from '@/features/checkin/api/public-checkin-key';
 
 /** The public pages the footer links to (spec §2: terms, privacy, cookies, contact; and more). */
 const FOOTER_LINKS = [
@@ -68,8 +71,14 @@ function SiteFooter() {
 function SelfCheckinFooter() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
-  // The page's own query (same key): no request of its own.
-  const establishment = usePublicCheckin(params.get('t')?.trim() ?? '').data?.establishment;
+  // What the page's own query fetched, read from the cache (same key): no request of its own, and
+  // not the page's schemas in the app's entry (decision 067).
+  const queryClient = useQueryClient();
+  const key = publicCheckinKey(params.get('t')?.trim() ?? '');
+  const establishment = useSyncExternalStore(
+    (onChange) => queryClient.getQueryCache().subscribe(onChange),
+    () => queryClient.getQueryData<PublicCheckinInfo>(key),
+  )?.establishment;
   return (
     <footer className="border-t border-line bg-surface print:hidden">
       <div className="mx-auto max-w-3xl space-y-2 px-4 py-6 text-sm text-muted nav:px-6">

@@ -1,20 +1,25 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { cn } from '@/components/ui/cn';
-import { ConfirmDialog } from '@/components/ui/dialog';
 import { paths } from '@/config/paths';
-import {
-  SendQueueIndicator,
-  useUnsavedRegistrations,
-} from '@/features/desk/components/send-queue-indicator';
-import { clearSendQueue } from '@/features/desk/send-queue';
 import { LanguageSwitcher } from '@/features/preferences/components/language-switcher';
 import { ThemeToggle } from '@/features/preferences/components/theme-toggle';
-import { isAdmin, useAuth, useSignOut } from '@/lib/auth';
+import { isAdmin, useAuth } from '@/lib/auth';
 import { ToReportLink } from './to-report-link';
 
 const MENU_ID = 'main-menu';
+
+// A signed-in user's parts need the desk's send queue: their own chunk (decision 067).
+const LogoutButton = lazy(() =>
+  import('./signed-in-parts').then((parts) => ({ default: parts.LogoutButton })),
+);
+const SendQueueIndicator = lazy(() =>
+  import('./signed-in-parts').then((parts) => ({ default: parts.SendQueueIndicator })),
+);
+
+const logoutClasses =
+  'flex min-h-11 w-full items-center rounded-lg px-3 py-2 text-base font-medium text-fg hover:bg-surface-muted';
 
 /** The traveler self check-in pages: a pilgrim there needs the language, not the site's menu. */
 const SELF_CHECKIN_PATHS: readonly string[] = [paths.selfRegistration, paths.selfRegistrationAlias];
@@ -74,10 +79,6 @@ function NavItems({ vertical = false }: { vertical?: boolean }) {
   const { t } = useTranslation();
   const { user, initialised, memberships } = useAuth();
   const managesTeam = memberships.some((m) => m.permissions.includes('team.manage'));
-  const signOut = useSignOut();
-  // Registrations still in the desk's send queue are lost with the session: asked first.
-  const unsent = useUnsavedRegistrations();
-  const [askingLogout, setAskingLogout] = useState(false);
   if (!initialised) return null;
 
   const list = cn('flex gap-1', vertical ? 'flex-col' : 'items-center');
@@ -158,26 +159,15 @@ function NavItems({ vertical = false }: { vertical?: boolean }) {
         </NavLink>
       </li>
       <li>
-        <button
-          type="button"
-          onClick={() => (unsent > 0 ? setAskingLogout(true) : void signOut())}
-          className="flex min-h-11 w-full items-center rounded-lg px-3 py-2 text-base font-medium text-fg hover:bg-surface-muted"
+        <Suspense
+          fallback={
+            <button type="button" disabled className={logoutClasses}>
+              {t('nav.logout')}
+            </button>
+          }
         >
-          {t('nav.logout')}
-        </button>
-        <ConfirmDialog
-          open={askingLogout && unsent > 0}
-          title={t('logout.unsentTitle')}
-          description={<p>{t('logout.unsentText', { count: unsent })}</p>}
-          cancelLabel={t('logout.stay')}
-          confirmLabel={t('logout.anyway')}
-          onCancel={() => setAskingLogout(false)}
-          onConfirm={() => {
-            setAskingLogout(false);
-            clearSendQueue();
-            void signOut();
-          }}
-        />
+          <LogoutButton className={logoutClasses} />
+        </Suspense>
       </li>
     </ul>
   );
@@ -185,6 +175,7 @@ function NavItems({ vertical = false }: { vertical?: boolean }) {
 
 export function Header() {
   const { t } = useTranslation();
+  const { user } = useAuth();
   const [open, setOpen] = useState(false);
   const { pathname } = useLocation();
   const selfCheckin = SELF_CHECKIN_PATHS.includes(pathname);
@@ -255,7 +246,11 @@ export function Header() {
           </button>
         </div>
       </div>
-      <SendQueueIndicator />
+      {user && (
+        <Suspense fallback={null}>
+          <SendQueueIndicator />
+        </Suspense>
+      )}
       <div
         id={MENU_ID}
         inert={!open}

@@ -1,16 +1,27 @@
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { paths } from '@/config/paths';
-import { SendQueueGuard } from '@/features/desk/components/send-queue-indicator';
 import { CookieConsent } from '@/features/preferences/components/cookie-consent';
 import { Footer } from './footer';
 import { Header } from './header';
 import { UpdatePrompt } from './update-prompt';
+import { useAuth } from '@/lib/auth';
+
+// The desk's send queue, loaded once a user is known (decision 067).
+const SendQueueGuard = lazy(() =>
+  import('./signed-in-parts').then((parts) => ({ default: parts.SendQueueGuard })),
+);
 
 /** Landmarks: header (with nav), main, footer; a skip link first; the footer is hidden on home. */
 export function RootLayout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
+  const { user } = useAuth();
+  // Once mounted, the guard stays: a session that ends over waiting registrations is renewed in
+  // place (it marks them as unsaved input), so it must outlive the user.
+  const [signedIn, setSignedIn] = useState(false);
+  if (user && !signedIn) setSignedIn(true);
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -23,7 +34,11 @@ export function RootLayout() {
       {/* A new version of the app, offered (decision 059). */}
       <UpdatePrompt />
       {/* The desk's registrations sent in the background are asked about before the tab goes. */}
-      <SendQueueGuard />
+      {signedIn && (
+        <Suspense fallback={null}>
+          <SendQueueGuard />
+        </Suspense>
+      )}
       <CookieConsent />
       <main id="main" tabIndex={-1} className="flex flex-1 flex-col outline-none">
         <Outlet />

@@ -1,5 +1,3 @@
-import QRCode from 'qrcode';
-
 /**
  * A printable sign for the counter or the door: the establishment's name, a large QR code of the
  * self check-in link, "register here" in the languages pilgrims most often read, and the link
@@ -93,6 +91,8 @@ export async function drawPoster(
 
   const qrSize = 760;
   const qr = document.createElement('canvas');
+  // The encoder is fetched when a poster is drawn (decision 067).
+  const { default: QRCode } = await import('qrcode');
   await QRCode.toCanvas(qr, url, {
     width: qrSize,
     margin: 2,

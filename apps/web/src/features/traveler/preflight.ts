@@ -4,14 +4,15 @@
  * reported" badge) or the form's current values (the form's live notes). Decision 043.
  */
 import { isLanguage, DEFAULT_LANGUAGE } from '@hospes/shared/languages';
+import { i18n } from '@/lib/i18n';
 import {
   preflightRulesOf,
   savedTravelerProblems,
   travelerPreflight,
   withWalkInContract,
 } from '@hospes/shared/traveler-preflight';
+import { interpolate } from '@hospes/shared/messages';
 import {
-  sesProblemText,
   type KinshipCode,
   type PaymentType,
   type SesProblem,
@@ -121,7 +122,13 @@ export function formFieldOf(field: string): string {
 
 /** A problem's text in the user's language (Spanish when the Ministry's texts lack it). */
 export function preflightText(lng: string | undefined, problem: SesProblem): string {
-  return sesProblemText(lng && isLanguage(lng) ? lng : DEFAULT_LANGUAGE, problem);
+  // The texts are the shared ones the server's files use (sesProblemText), read from the active
+  // language's bundle, so the web does not carry the 16 languages' tables (decision 067).
+  const key = problem.code.slice('ses.'.length);
+  const text = (language: string) => i18n.getResource(language, 'ses', key) as string | undefined;
+  const template =
+    text(lng && isLanguage(lng) ? lng : DEFAULT_LANGUAGE) ?? text(DEFAULT_LANGUAGE) ?? problem.code;
+  return interpolate(template, problem.params);
 }
 
 /** A problem on its form field, with its text. */

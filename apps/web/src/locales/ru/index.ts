@@ -1,4 +1,5 @@
 import errors from '@hospes/shared/locales/ru/errors.json';
+import ses from '@hospes/shared/locales/ru/ses.json';
 import validation from '@hospes/shared/locales/ru/validation.json';
 import type { LocaleBundle } from '../types';
 import admin from './admin.json';
@@ -23,5 +24,6 @@ const bundle: LocaleBundle = {
   reservations,
   validation,
   errors,
+  ses,
 };
 export default bundle;

@@ -8,6 +8,7 @@ import { UPLOAD_TIMEOUT_MS } from '@/config/constants';
 import { apiPaths } from '@/config/paths';
 import { api, type ApiError } from '@/lib/api-client';
 import { deviceOffline } from '@/lib/query-client';
+import { publicCheckinKey } from './public-checkin-key';
 
 /** How many times the link's details are asked again after a failure that may pass. */
 export const PUBLIC_CHECKIN_RETRIES = 3;
@@ -35,7 +36,7 @@ export const publicCheckinRetryDelay = (attempt: number) => Math.min(1000 * 2 **
  */
 export function usePublicCheckin(token: string) {
   return useQuery({
-    queryKey: ['public-checkin', token],
+    queryKey: publicCheckinKey(token),
     queryFn: async () =>
       (
         await api.get(apiPaths.checkin.publicInfo(token), {

@@ -1,7 +1,9 @@
 import { useEffect, useRef } from 'react';
-import QRCode from 'qrcode';
 
-/** A QR code drawn on a canvas (role img with a text alternative). */
+/**
+ * A QR code drawn on a canvas (role img with a text alternative). The encoder (qrcode) is fetched
+ * when a code is drawn, not with the page that may show one (decision 067).
+ */
 export function QrCanvas({
   text,
   label,
@@ -18,13 +20,23 @@ export function QrCanvas({
   const ownRef = useRef<HTMLCanvasElement | null>(null);
   const ref = canvasRef ?? ownRef;
   useEffect(() => {
-    if (!ref.current) return;
-    void QRCode.toCanvas(ref.current, text, {
-      width: size,
-      margin: 2,
-      errorCorrectionLevel: 'M',
-      color: { dark: '#000000', light: '#ffffff' },
-    }).catch(() => undefined);
+    const canvas = ref.current;
+    if (!canvas) return;
+    let gone = false;
+    import('qrcode')
+      .then(({ default: QRCode }) => {
+        if (gone) return;
+        return QRCode.toCanvas(canvas, text, {
+          width: size,
+          margin: 2,
+          errorCorrectionLevel: 'M',
+          color: { dark: '#000000', light: '#ffffff' },
+        });
+      })
+      .catch(() => undefined);
+    return () => {
+      gone = true;
+    };
   }, [ref, text, size]);
   return (
     <canvas

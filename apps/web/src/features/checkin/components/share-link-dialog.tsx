@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import QRCode from 'qrcode';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { checkinUrl } from '@hospes/shared/checkin';
@@ -56,6 +55,7 @@ export function ShareLinkDialog({
     if (!url) return;
     try {
       const canvas = document.createElement('canvas');
+      const { default: QRCode } = await import('qrcode');
       await QRCode.toCanvas(canvas, url, { width: 1024, margin: 2, errorCorrectionLevel: 'M' });
       downloadCanvas(canvas, `checkin-qr-${slug}.png`);
     } catch {

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import jsQR from 'jsqr';
+import type jsQR from 'jsqr';
 import { Button } from '@/components/ui/button';
 import { frameCanvas, useCamera } from '../use-camera';
 import { CameraProblem } from './document-scanner';
@@ -10,7 +10,8 @@ const SCAN_INTERVAL_MS = 300;
 
 /**
  * Reads a QR code with the rear camera: a frame every 300 ms goes through jsQR; the first text
- * found goes to `onText` (return true to stop looking). The camera stops on unmount.
+ * found goes to `onText` (return true to stop looking). The camera stops on unmount. jsQR (about
+ * 40 KB compressed) is fetched when the camera starts, not with the page (decision 067).
  */
 export function QrReader({ onText }: { onText: (text: string) => boolean }) {
   const { t } = useTranslation('checkin');
@@ -25,15 +26,27 @@ export function QrReader({ onText }: { onText: (text: string) => boolean }) {
     void start();
   }, [start]);
 
+  const [decode, setDecode] = useState<typeof jsQR | null>(null);
   useEffect(() => {
-    if (state !== 'live') return;
+    if (state !== 'live' || decode) return;
+    let gone = false;
+    void import('jsqr').then((module) => {
+      if (!gone) setDecode(() => module.default);
+    });
+    return () => {
+      gone = true;
+    };
+  }, [state, decode]);
+
+  useEffect(() => {
+    if (state !== 'live' || !decode) return;
     const canvas = document.createElement('canvas');
     const timer = setInterval(() => {
       const video = videoRef.current;
       const frame = video ? frameCanvas(video, canvas) : null;
       if (!frame) return;
       const pixels = frame.context.getImageData(0, 0, frame.width, frame.height);
-      const code = jsQR(pixels.data, frame.width, frame.height, {
+      const code = decode(pixels.data, frame.width, frame.height, {
         inversionAttempts: 'dontInvert',
       });
       if (code?.data) {
@@ -45,7 +58,7 @@ export function QrReader({ onText }: { onText: (text: string) => boolean }) {
       }
     }, SCAN_INTERVAL_MS);
     return () => clearInterval(timer);
-  }, [state, stop, videoRef]);
+  }, [state, stop, videoRef, decode]);
 
   const live = state === 'live' || state === 'starting';
   return (
