@@ -14,19 +14,25 @@ import { CalendarExport } from '@/features/reservations/components/calendar-expo
 import { CalendarFeeds } from '@/features/reservations/components/calendar-feeds';
 import { CsvImport } from '@/features/reservations/components/csv-import';
 import { ReservationsList } from '@/features/reservations/components/reservations-list';
+import { useCan } from '@/lib/auth';
 import { errorText } from '@/lib/error-text';
 import { PageHeader } from './page-header';
 import { PageTitle } from './page-title';
 
 function ReservationsOf({ establishmentId, today }: { establishmentId: string; today: string }) {
-  const feeds = useFeeds(establishmentId);
+  const can = useCan();
+  // The calendars and the export are the establishment's settings, the CSV an import: offered to
+  // the roles that may do them (the server refuses the others all the same, decision 062).
+  const manages = can('establishment.manage', establishmentId);
+  const imports = can('travelers.import', establishmentId);
+  const feeds = useFeeds(establishmentId, manages);
   const units = [...new Set((feeds.data ?? []).map((feed) => feed.unit))];
   return (
     <div className="space-y-10">
       <ReservationsList establishmentId={establishmentId} today={today} />
-      <CalendarFeeds establishmentId={establishmentId} />
-      <CalendarExport establishmentId={establishmentId} units={units} />
-      <CsvImport establishmentId={establishmentId} />
+      {manages && <CalendarFeeds establishmentId={establishmentId} />}
+      {manages && <CalendarExport establishmentId={establishmentId} units={units} />}
+      {imports && <CsvImport establishmentId={establishmentId} />}
     </div>
   );
 }

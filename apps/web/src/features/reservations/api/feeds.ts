@@ -22,7 +22,9 @@ export const feedsQuery = (establishmentId: string) =>
       ).data,
   });
 
-export const useFeeds = (establishmentId: string) => useQuery(feedsQuery(establishmentId));
+/** The channels' calendars; not asked for by a member whose role may not manage them (`enabled`). */
+export const useFeeds = (establishmentId: string, enabled = true) =>
+  useQuery({ ...feedsQuery(establishmentId), enabled });
 
 /** Add a calendar (read at once), read one now, or remove one. */
 export function useChangeFeeds(establishmentId: string) {
