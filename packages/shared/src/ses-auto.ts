@@ -42,10 +42,10 @@ export const SesToReportItemSchema = z.object({
   establishmentId: IdSchema,
   establishmentName: z.string(),
   /**
-   * Where the traveler goes (decision 057): `ses` (sent from Hospes), `mossos` (the file uploaded
-   * on the portal, and its upload confirmed here). Absent: ses.
+   * Where the traveler goes (decision 057): `ses` or `ertzaintza` (sent from Hospes, decision 061),
+   * `mossos` (the file uploaded on the portal, and its upload confirmed here). Absent: ses.
    */
-  authority: z.enum(['ses', 'mossos']).optional(),
+  authority: z.enum(['ses', 'mossos', 'ertzaintza']).optional(),
   name: z.string(),
   entryDate: z.string(),
   state: z.enum(SES_TO_REPORT_STATES),

@@ -18,9 +18,10 @@ export interface SesAlertParams {
   timeZone: string;
   /**
    * Where the establishment reports: `mossos` cannot be sent from Hospes, so the e-mail says to
-   * upload the file on the portal (decision 057). Absent: ses.
+   * upload the file on the portal (decision 057); `ertzaintza` is named as the service the sends
+   * go to (decision 061). Absent: ses.
    */
-  authority?: 'ses' | 'mossos';
+  authority?: 'ses' | 'mossos' | 'ertzaintza';
   travelers: { name: string; entryDate: string; deadline: string; hoursLeft: number }[];
   /** Refused whole (the service's text), or with these travelers rejected. */
   lotes: {
@@ -36,9 +37,11 @@ export function sesAlertMail(lng: Language, to: string, params: SesAlertParams):
   const texts = mailTexts(lng);
   const part = texts.sesAlert;
   const mossos = params.authority === 'mossos';
-  const subject = interpolate(mossos ? part.mossosSubject : part.subject, {
-    establishment: params.establishment,
-  });
+  const ertzaintza = params.authority === 'ertzaintza';
+  const subject = interpolate(
+    mossos ? part.mossosSubject : ertzaintza ? part.ertzaintzaSubject : part.subject,
+    { establishment: params.establishment },
+  );
   const greeting = interpolate(texts.greeting, { name: params.name });
   const travelerLines = params.travelers.map((t) => {
     const limit = localDateTimeOf(new Date(t.deadline), params.timeZone)
@@ -64,7 +67,9 @@ export function sesAlertMail(lng: Language, to: string, params: SesAlertParams):
     });
   if (loteLines.length)
     sections.push({
-      title: interpolate(part.lotes, { establishment: params.establishment }),
+      title: interpolate(ertzaintza ? part.ertzaintzaLotes : part.lotes, {
+        establishment: params.establishment,
+      }),
       lines: loteLines,
     });
   const howTo = mossos ? [part.mossosHowTo] : [];

@@ -46,6 +46,8 @@ export interface GuardTravelerRow {
   establishmentName: string;
   province: string;
   postalCode: string;
+  /** The authority chosen for the establishment; null: its province's. */
+  establishmentAuthority: 'ses' | 'mossos' | 'ertzaintza' | null;
   firstName: string;
   lastName: string;
   secondLastName: string | null;
@@ -274,6 +276,7 @@ export function createSesAutoRepository(db: Db) {
           establishmentName: establishments.name,
           province: establishments.province,
           postalCode: establishments.postalCode,
+          establishmentAuthority: establishments.authority,
           firstName: pilgrims.firstName,
           lastName: pilgrims.lastName,
           secondLastName: pilgrims.secondLastName,
@@ -393,6 +396,7 @@ export function createSesAutoRepository(db: Db) {
           name: establishments.name,
           province: establishments.province,
           postalCode: establishments.postalCode,
+          authority: establishments.authority,
         })
         .from(establishments)
         .where(connected);

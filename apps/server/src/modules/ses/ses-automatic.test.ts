@@ -535,6 +535,30 @@ describe('the deadline guard', () => {
       ['rejected', 'La fecha de nacimiento no es válida'],
     ]);
   }, 90_000);
+  it('names the Ertzaintza, not SES.HOSPEDAJES, to a Basque establishment (decision 061)', async () => {
+    const owner = await connectedOwner();
+    await ctx.database.db
+      .update(establishments)
+      .set({ province: 'Bizkaia', postalCode: '48001' })
+      .where(eq(establishments.id, owner.establishmentId));
+    clock = new Date('2026-06-25T13:00:00Z');
+    const late = await traveler(owner, '2026-06-24', new Date('2026-06-24T16:00:00Z'), {
+      lastName: 'Etxeberria',
+    });
+    const list = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/ses-to-report?establishmentId=${owner.establishmentId}`,
+      headers: bearer(owner.token),
+    });
+    expect(list.statusCode, list.body).toBe(200);
+    expect(
+      list.json<{ data: SesToReportItem[] }>().data.map((i) => [i.pilgrimId, i.authority]),
+    ).toEqual([[late.id, 'ertzaintza']]);
+    const mail = await ctx.smtp.waitFor(owner.email, { subject: /Ertzaintza/, timeoutMs: 20_000 });
+    expect(mail.text).toContain('Etxeberria');
+    expect(mail.subject).not.toContain('SES');
+  }, 60_000);
+
   it('counts a Catalan traveler reported once the Mossos file’s upload is confirmed, and says to upload it', async () => {
     const owner = await registerVerifiedOwner(ctx);
     await ctx.database.db

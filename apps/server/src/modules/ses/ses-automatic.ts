@@ -17,7 +17,7 @@
  */
 import { addDays, localDateTimeOf, normaliseDateTime, todayIso } from '@hospes/shared/dates';
 import { isLanguage } from '@hospes/shared/languages';
-import { establishmentTimeZone } from '@hospes/shared/provinces';
+import { establishmentTimeZone, reportingAuthority } from '@hospes/shared/provinces';
 import type { SesSchedule, SesToReportItem } from '@hospes/shared/ses-auto';
 import { isMinor, sesStays } from '@hospes/shared/ses-preflight';
 import type { SesSubmission } from '@hospes/shared/ses';
@@ -220,8 +220,9 @@ export function createSesAutomatic(deps: SesAutomaticDeps) {
   }
 
   /**
-   * The establishments the guard watches: those that send from Hospes, and the Catalan ones,
-   * which upload the Mossos d'Esquadra's file (decision 057).
+   * The establishments the guard watches: those that send from Hospes (to SES.HOSPEDAJES or, in the
+   * Basque Country, the Ertzaintza, decision 061), and the Catalan ones, which upload the Mossos
+   * d'Esquadra's file (decision 057).
    */
   async function guardedEstablishments() {
     const mossos = await auto.mossosEstablishments({ admin: true });
@@ -230,7 +231,11 @@ export function createSesAutomatic(deps: SesAutomaticDeps) {
       ...mossos.map((e) => ({ ...e, authority: 'mossos' as const })),
       ...(await auto.connectedEstablishments())
         .filter((e) => !ids.has(e.id))
-        .map((e) => ({ ...e, authority: 'ses' as const })),
+        .map((e) => ({
+          ...e,
+          authority:
+            reportingAuthority(e) === 'ertzaintza' ? ('ertzaintza' as const) : ('ses' as const),
+        })),
     ];
   }
 
@@ -284,7 +289,11 @@ export function createSesAutomatic(deps: SesAutomaticDeps) {
         pilgrimId: t.id,
         establishmentId: t.establishmentId,
         establishmentName: t.establishmentName,
-        authority: byUpload ? 'mossos' : 'ses',
+        authority: byUpload
+          ? 'mossos'
+          : reportingAuthority({ ...t, authority: t.establishmentAuthority }) === 'ertzaintza'
+            ? 'ertzaintza'
+            : 'ses',
         name: fullName(t),
         entryDate: t.entryDate,
         state,
@@ -463,7 +472,6 @@ export function createSesAutomatic(deps: SesAutomaticDeps) {
         (e) => e.id === data.establishmentId,
       );
       if (!establishment) return;
-      const byUpload = establishment.authority === 'mossos';
       for (const owner of await auto.ownersOf(data.establishmentId)) {
         const lng = isLanguage(owner.language) ? owner.language : 'es';
         await mailer.send(
@@ -472,7 +480,7 @@ export function createSesAutomatic(deps: SesAutomaticDeps) {
             establishment: establishment.name,
             url: `${deps.appUrl}/to-report`,
             timeZone: establishmentTimeZone(establishment),
-            authority: byUpload ? 'mossos' : 'ses',
+            authority: establishment.authority,
             travelers,
             lotes: lotes.map((l) => ({
               ...l,
