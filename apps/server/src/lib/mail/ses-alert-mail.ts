@@ -8,7 +8,7 @@ import { interpolate } from '@hospes/shared/messages';
 import { localDateTimeOf } from '@hospes/shared/dates';
 import { mailTexts } from '../i18n/server-texts';
 import type { MailMessage } from './mailer';
-import { escapeHtml, mailHtml } from './templates';
+import { actionButtonHtml, escapeHtml, mailHtml } from './templates';
 
 export interface SesAlertParams {
   name: string;
@@ -92,7 +92,7 @@ ${sections
   )
   .join('\n')}
 ${howTo.map((l) => `<p>${escapeHtml(l)}</p>`).join('\n')}
-<p><a href="${escapeHtml(params.url)}" style="display:inline-block;background:#1d4ed8;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(part.action)}</a></p>
+${actionButtonHtml(params.url, part.action)}
 <p>${escapeHtml(texts.signature)}</p>`,
   );
   return { to, subject, text, html };

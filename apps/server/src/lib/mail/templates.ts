@@ -12,6 +12,16 @@ export function escapeHtml(value: string): string {
 /** Languages written from right to left: their messages say so (`dir`), or mail clients scramble them. */
 const RIGHT_TO_LEFT = new Set<string>(['ar']);
 
+/** A message's one call to action: a button to `url`. */
+export function actionButtonHtml(url: string, label: string): string {
+  return `<p><a href="${escapeHtml(url)}" style="display:inline-block;background:#1d4ed8;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(label)}</a></p>`;
+}
+
+/** The button's address written out, for a mail reader that shows no button. */
+export function plainLinkHtml(url: string): string {
+  return `<p style="font-size:13px;color:#4b5563;word-break:break-all">${escapeHtml(url)}</p>`;
+}
+
 /** The HTML document of a message in `lng` around its body. */
 export function mailHtml(lng: Language, body: string): string {
   const dir = RIGHT_TO_LEFT.has(lng) ? 'rtl' : 'ltr';
@@ -49,9 +59,9 @@ export function actionMail(
     lng,
     `<p>${escapeHtml(greeting)}</p>
 <p>${escapeHtml(intro)}</p>
-<p><a href="${escapeHtml(params.url)}" style="display:inline-block;background:#1d4ed8;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(part.action)}</a></p>
+${actionButtonHtml(params.url, part.action)}
 <p style="font-size:13px;color:#4b5563">${escapeHtml(part.expiry)} ${escapeHtml(texts.ignore)}</p>
-<p style="font-size:13px;color:#4b5563;word-break:break-all">${escapeHtml(params.url)}</p>
+${plainLinkHtml(params.url)}
 <p>${escapeHtml(texts.signature)}</p>`,
   );
   return { to, subject, text, html };
@@ -254,9 +264,9 @@ export function reservationCheckinMail(
     `<p>${escapeHtml(greeting)}</p>
 <p>${escapeHtml(intro)}</p>
 <p>${escapeHtml(stay)}<br>${escapeHtml(progress)}</p>
-<p><a href="${escapeHtml(params.url)}" style="display:inline-block;background:#1d4ed8;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(part.action)}</a></p>
+${actionButtonHtml(params.url, part.action)}
 <p style="font-size:13px;color:#4b5563">${escapeHtml(part.validity)}</p>
-<p style="font-size:13px;color:#4b5563;word-break:break-all">${escapeHtml(params.url)}</p>
+${plainLinkHtml(params.url)}
 <p>${escapeHtml(texts.signature)}</p>`,
   );
   return { to, subject, text, html };
