@@ -7,9 +7,15 @@ import { expect } from './fixtures';
 
 export { randomCif } from '../apps/server/test/factories';
 
+/** Owners made so far by this worker: each registers from an address of its own. */
+let ownersMade = 0;
+
 /**
  * An owner with a verified account and one establishment (no SES code), created through the API:
- * register, read the verification e-mail that arrived, verify.
+ * register, read the verification e-mail that arrived, verify. Each registers from an address of
+ * its own (X-Forwarded-For, which the test server trusts from loopback), as owners on their own
+ * connections would: the journeys of one worker share a server, and its limit of 10 registrations
+ * an hour from one address would otherwise refuse the eleventh owner.
  */
 export async function createOwner(
   request: APIRequestContext,
@@ -19,8 +25,12 @@ export async function createOwner(
 ) {
   const email = `${options.prefix ?? 'owner'}-${Date.now()}@example.com`;
   const body = registrationBody({ email, name: options.establishmentName ?? 'Albergue San Roque' });
+  ownersMade += 1;
   const registered = await request.post(`${baseURL}/api/auth/register-establishment?lng=en`, {
     data: body,
+    headers: {
+      'x-forwarded-for': `198.51.100.${(ownersMade % 250) + 1}`,
+    },
   });
   expect(registered.status()).toBe(201);
   const establishmentId = ((await registered.json()) as { data: { establishmentId: string } }).data
