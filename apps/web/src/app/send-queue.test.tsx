@@ -85,16 +85,23 @@ describe('the desk’s send queue in the app', { timeout: 60_000 }, () => {
     );
     const { user, router } = renderRoutes(routes, { path: '/traveler-registration' });
     expect(await screen.findByRole('button', { name: 'Save record' }, LOADED)).toBeInTheDocument();
+    // The header's queue indicator loads once the user is known (decision 067): its live region
+    // hears the queue's changes from then on.
+    await within(banner()).findByRole('status', {}, LOADED);
 
     const attempt = queueRegistration('Lucía', 'Fernández');
     const link = await within(banner()).findByRole('link', {
       name: 'Needs attention: Lucía Fernández',
     });
-    expect(
-      screen
-        .getAllByRole('status')
-        .some((region) => /Needs attention: Lucía/.test(region.textContent)),
-    ).toBe(true);
+    // The live region says it too, once its announcement has been written (after the link's
+    // render: not in the same tick).
+    await vi.waitFor(() =>
+      expect(
+        screen
+          .getAllByRole('status')
+          .some((region) => /Needs attention: Lucía/.test(region.textContent)),
+      ).toBe(true),
+    );
     // In the danger colour alone (with the link colour too, the latter won: it looked saved).
     expect(link).toHaveClass('text-danger');
     expect(link).not.toHaveClass('text-primary');
