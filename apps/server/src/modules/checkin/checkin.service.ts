@@ -19,6 +19,7 @@ import {
 import { travelerRecordIssues } from '@hospes/shared/travelers';
 import type { Db } from '../../db/client';
 import type { ReservationRow, TravelerDbRow } from '../../db/schema';
+import type { ArrivalSummary } from '../reservations';
 import { AppError } from '../../lib/app-error';
 import { assertSameRequest, fingerprintOf, KeyTaken, registerOnce } from '../../lib/idempotency';
 import {
@@ -381,15 +382,7 @@ export function createCheckinService(deps: {
         addDays(today, -1),
         addDays(today, 1),
       );
-      const done: {
-        establishmentId: string;
-        establishmentName: string;
-        reservationId: string;
-        holderName: string;
-        arrival: string;
-        departure: string;
-        travelers: number;
-      }[] = [];
+      const done: ArrivalSummary[] = [];
       const system: AuditContext = { actorId: null, requestId: null, ip: null };
       for (const { reservation, establishment, pending, registered } of candidates) {
         if (reservation.arrival !== todayIso(now(), establishmentTimeZone(establishment))) continue;

@@ -4,3 +4,4 @@
  */
 export type { ReservationsService } from './reservations.service';
 export type { FeedsService } from './feeds';
+export type { ArrivalSummary } from './checkin-links';

@@ -12,6 +12,7 @@ import {
   RESERVATION_CSV_COLUMNS,
   RESERVATION_CSV_MAX_ROWS,
   RESERVATION_CSV_REQUIRED,
+  UpdateReservationInputSchema,
   type CreateReservationInput,
   type ListReservationsQuery,
   type Reservation,
@@ -37,22 +38,14 @@ export interface ReservationsServiceDeps {
   now?: () => Date;
 }
 
+/** The fields an update may change: those of its input. */
+const RESERVATION_FIELDS = Object.keys(UpdateReservationInputSchema.shape) as (keyof Required<
+  typeof UpdateReservationInputSchema.shape
+>)[];
+
 /** What an update changed, for its audit entry: the fields, and the dates and status from/to. */
 function changeDetails(before: ReservationRow, after: ReservationRow) {
-  const keys = [
-    'holderName',
-    'holderEmail',
-    'holderPhone',
-    'arrival',
-    'departure',
-    'guests',
-    'unit',
-    'channel',
-    'paymentType',
-    'status',
-    'notes',
-  ] as const;
-  const fields = keys.filter((k) => before[k] !== after[k]);
+  const fields = RESERVATION_FIELDS.filter((k) => before[k] !== after[k]);
   const details: Record<string, unknown> = { fields };
   for (const k of ['arrival', 'departure', 'guests', 'status'] as const)
     if (before[k] !== after[k]) {
