@@ -4,7 +4,7 @@ import { PRESET_PERMISSIONS, type Membership, type PresetRole } from '@hospes/sh
 import { authStore } from '@/lib/auth';
 import { mockApi, renderRoutes, sampleUser } from '@/test/utils';
 import { sampleEstablishment } from '@/features/admin/components/test-data';
-import { ESTABLISHMENT_ID, sampleTraveler } from '@/features/desk/test/fixtures';
+import { ESTABLISHMENT_ID, sampleTraveler, STORED_PARTE } from '@/features/desk/test/fixtures';
 import { TravelerViewRoute } from './traveler-view';
 
 /**
@@ -25,24 +25,7 @@ const traveler = sampleTraveler({
   ],
 });
 
-const stored = {
-  submissionId: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b',
-  establishmentId: ESTABLISHMENT_ID,
-  kind: 'PV',
-  operation: 'A',
-  correctionId: null,
-  cancellation: null,
-  environment: 'production',
-  state: 'processed',
-  outcome: 'stored',
-  lote: 'l1',
-  communicationCode: 'abc-123',
-  error: null,
-  responseText: 'Ok',
-  failure: null,
-  createdAt: '2026-06-01T18:00:00.000Z',
-  processedAt: '2026-06-01T18:00:20.000Z',
-};
+const stored = { ...STORED_PARTE, establishmentId: ESTABLISHMENT_ID };
 
 function membershipAs(role: PresetRole): Membership {
   return {

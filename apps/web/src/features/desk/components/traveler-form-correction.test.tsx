@@ -7,29 +7,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { authStore } from '@/lib/auth';
 import { queuedSubmission } from '@/test/ses-submissions';
 import { mockApi, renderPage, sampleUser } from '@/test/utils';
-import { NO_SAME_DOCUMENT, sampleTraveler } from '../test/fixtures';
+import { NO_SAME_DOCUMENT, sampleTraveler, STORED_PARTE } from '../test/fixtures';
 import { EditTravelerForm } from './edit-traveler-form';
 import { field } from '../test/form';
 const ID = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
-const SUBMISSION = '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b';
-
-const stored = {
-  submissionId: SUBMISSION,
-  kind: 'PV',
-  operation: 'A',
-  correctionId: null,
-  cancellation: null,
-  environment: 'production',
-  state: 'processed',
-  outcome: 'stored',
-  lote: 'l1',
-  communicationCode: 'abc-123',
-  error: null,
-  responseText: 'Ok',
-  failure: null,
-  createdAt: '2026-06-01T18:00:00.000Z',
-  processedAt: '2026-06-01T18:00:20.000Z',
-};
+const stored = STORED_PARTE;
 
 const submission = (operation: 'A' | 'B') =>
   queuedSubmission({

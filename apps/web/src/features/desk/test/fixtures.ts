@@ -120,4 +120,26 @@ export const NOTHING_SENT_TO_SES = {
   },
 };
 
+/**
+ * A parte SES.HOSPEDAJES stored under the code abc-123, as GET /api/pilgrims/{id}/ses-communications
+ * lists it: what a correction or a cancellation starts from.
+ */
+export const STORED_PARTE = {
+  submissionId: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b',
+  kind: 'PV',
+  operation: 'A',
+  correctionId: null,
+  cancellation: null,
+  environment: 'production',
+  state: 'processed',
+  outcome: 'stored',
+  lote: 'l1',
+  communicationCode: 'abc-123',
+  error: null,
+  responseText: 'Ok',
+  failure: null,
+  createdAt: '2026-06-01T18:00:00.000Z',
+  processedAt: '2026-06-01T18:00:20.000Z',
+};
+
 export { SPECIMEN_SCAN } from '@/test/scan';
