@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { preflightA19 } from './a19-preflight';
-import { preflightSes, type SesEstablishment, type SesTraveler } from './ses-preflight';
+import { preflightSes, type SesEstablishment } from './ses-preflight';
 import { travelerPreflight } from './traveler-preflight';
+import { codes, traveler } from './test/preflight';
 
 const establishment: SesEstablishment = {
   name: 'Albergue de Bilbao',
@@ -14,26 +15,6 @@ const establishment: SesEstablishment = {
   phone: '944000000',
   establishmentCode: '480354',
 };
-
-const traveler = (over: Partial<SesTraveler> = {}): SesTraveler => ({
-  id: 't1',
-  firstName: 'Jean',
-  lastName: 'Dupont',
-  nationality: 'FRA',
-  passportNumber: '18AB12345',
-  documentType: 'P',
-  dateOfBirth: '1980-01-01',
-  gender: 'M',
-  entryDate: '2026-11-28',
-  checkOutDate: '2026-11-29',
-  contactInfo: { phone: '600000000' },
-  address: { street: 'Rue 1', municipalityName: 'Paris', postalCode: '75001', country: 'FRA' },
-  stay: { contractReference: 'C-1', contractDate: '2026-11-28', paymentType: 'EFECT' },
-  ...over,
-});
-
-const codes = (problems: { code: string; field: string }[]) =>
-  problems.map((p) => `${p.field} ${p.code}`);
 
 describe('the A19 pre-flight: where the Ertzaintza asks more than SES', () => {
   it('passes a traveler both accept', () => {
