@@ -99,14 +99,45 @@ export class FontSet {
       const name = CJK_POSTSCRIPT_NAMES[key.slice(4) as CjkVariant];
       const font = this.cjkCollection.getFont(name);
       if (!font) throw new Error(`${name} not found in ${FONT_FILES.cjk}`);
-      return font;
+      return withLayoutCodePoints(font);
     }
     const font = fontkit.create(
       fs.readFileSync(path.join(this.folder, FONT_FILES[key as keyof typeof FONT_FILES])),
     );
     if (isCollection(font)) throw new Error(`${key}: expected a single font, not a collection`);
-    return font;
+    return withLayoutCodePoints(font);
   }
+}
+
+/**
+ * pdfkit writes each glyph's text (the PDF's ToUnicode map, what copying and searching read) from
+ * `glyph.codePoints`. fontkit caches one glyph object per glyph id and keeps the code points of
+ * whatever first created it: a subset that reached the glyph as a component of a composite glyph
+ * (no code points), or another text's ligature. Our fonts are parsed once per process and shared by
+ * every document, so a later document's "الله" could lose its last letter in the text layer while
+ * drawing it right. The glyphs a layout returns therefore carry the code points of that layout:
+ * when the cached glyph's differ, a view of it with the layout's own is returned (same outline and
+ * metrics, through the prototype).
+ */
+export function withLayoutCodePoints(font: LoadedFont): LoadedFont {
+  const patched = font as LoadedFont & { [layoutCodePoints]?: true };
+  if (patched[layoutCodePoints]) return font;
+  const getGlyph = font.getGlyph.bind(font);
+  patched.getGlyph = (id: number, codePoints?: number[]) => {
+    const glyph = getGlyph(id, codePoints);
+    if (!glyph || !codePoints?.length || sameCodePoints(glyph.codePoints, codePoints)) return glyph;
+    return Object.create(glyph, {
+      codePoints: { value: [...codePoints], enumerable: true },
+    }) as fontkit.Glyph;
+  };
+  patched[layoutCodePoints] = true;
+  return font;
+}
+
+const layoutCodePoints = Symbol('hospes.layoutCodePoints');
+
+function sameCodePoints(a: readonly number[] | undefined, b: readonly number[]): boolean {
+  return !!a && a.length === b.length && a.every((point, i) => point === b[i]);
 }
 
 function isCollection(font: fontkit.Font | fontkit.FontCollection): font is fontkit.FontCollection {

@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { LANGUAGES } from '@hospes/shared/languages';
 import type { SesTraveler } from '@hospes/shared/ses-preflight';
 import { signaturePng } from './fixtures';
-import { fontsFolder } from './fonts';
+import { fontsFolder, sharedFontSet } from './fonts';
 import { flattenForPdf } from './images';
 import { pngDeclaring } from '../../../test/traveler-factories';
 import {
@@ -298,6 +298,20 @@ describe('registration PDF', () => {
         new RegExp(`[A-Z]{6}\\+${font}\\s+CID (TrueType|Type 0C)\\s+Identity-H\\s+yes yes yes`),
       );
     }
+  });
+
+  it('keeps the text layer right when the shared fonts met the same glyphs before without their letters', async () => {
+    // The fonts are shared by every document of the process. A subset reaches some glyphs as
+    // parts of composite glyphs, with no letters; fontkit caches that glyph object by id. Here
+    // every Arabic and Latin glyph is met that way first, as the worst case of earlier documents.
+    for (const key of ['arabic', 'latin'] as const) {
+      const font = sharedFontSet().get(key);
+      for (let id = 0; id < font.numGlyphs; id++) font.getGlyph(id);
+    }
+    const pdf = await renderRegistrationPdf(input([{ ...arab, id: 'ma-2' }]), { language: 'es' });
+    const text = pdfText(pdf);
+    for (const word of ['محمد', 'عبد', 'الله', 'العلي', 'الرباط']) expect(text).toContain(word);
+    expect(text).toContain('MA1234567');
   });
 
   it('uses Japanese and Korean glyph forms for Japanese and Korean text', async () => {
