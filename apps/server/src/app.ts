@@ -558,6 +558,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     testimonialsFile: config.testimonialsFile,
     log: app.log,
+    sessionHours: async () => (await settings.current()).sessionHours,
   });
 
   await app.register(

@@ -74,6 +74,8 @@ export const PublicConfigSchema = z.object({
     /** The address people may write to directly (the operator's), or null. */
     email: z.string().nullable(),
   }),
+  /** How long a session lasts (SESSION_HOURS or the admin's setting), for the legal pages. */
+  sessionHours: z.number().int().positive(),
 });
 export type PublicConfig = z.infer<typeof PublicConfigSchema>;
 

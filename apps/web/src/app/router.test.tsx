@@ -15,6 +15,7 @@ const publicConfig = {
       testimonials: [],
       operator: { name: null, address: null, nif: null, email: null, registry: null },
       contact: { email: null },
+      sessionHours: 24,
     },
   },
 };

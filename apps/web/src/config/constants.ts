@@ -21,7 +21,8 @@ export const SLOWEST_UPLOAD_BYTES_PER_SECOND = 5_000;
 export const SESSION_EXPIRED_REDIRECT_MS = 1_500;
 
 /** The session cookie lives one day with "Remember me" (the server's session lifetime). */
-export const SESSION_COOKIE_DAYS = 1;
+/** The server's default session lifetime (SESSION_HOURS), shown until it answers. */
+export const SESSION_HOURS_DEFAULT = 24;
 
 /** The server accepts a device token this many days after the sign-in that gave it. */
 export const DEVICE_COOKIE_DAYS = 180;

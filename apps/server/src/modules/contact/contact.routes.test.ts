@@ -266,6 +266,7 @@ describe('GET /api/public/config', () => {
           testimonials: [],
           operator: { name: null, address: null, nif: null, email: null, registry: null },
           contact: { email: null },
+          sessionHours: 24,
         },
       });
     } finally {
@@ -315,6 +316,7 @@ describe('GET /api/public/config', () => {
           registry: null,
         },
         contact: { email: 'hola@camino.example' },
+        sessionHours: 24,
       });
 
       await fs.writeFile(

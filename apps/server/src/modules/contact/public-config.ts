@@ -25,6 +25,8 @@ export interface PublicConfigDeps {
   /** JSON: `[{ "quote", "author", "place"?, "lang"? }]` or `{ "testimonials": [...] }`. */
   testimonialsFile: string;
   log: ContactLog;
+  /** How long a session lasts now (it may change while the server runs, decision 062). */
+  sessionHours: () => Promise<number>;
 }
 
 /**
@@ -74,7 +76,11 @@ export function createPublicConfigService(deps: PublicConfigDeps) {
 
   return {
     async get(): Promise<PublicConfig> {
-      const [list, operator] = await Promise.all([testimonials(), operatorOf()]);
+      const [list, operator, sessionHours] = await Promise.all([
+        testimonials(),
+        operatorOf(),
+        deps.sessionHours(),
+      ]);
       return {
         testimonials: list,
         operator: {
@@ -85,6 +91,7 @@ export function createPublicConfigService(deps: PublicConfigDeps) {
           registry: operator.registry ?? null,
         },
         contact: { email: operator.email ?? null },
+        sessionHours,
       };
     },
   };

@@ -198,6 +198,9 @@ describe('a change', () => {
     const newest = row!.expiresAt.getTime();
     expect(newest - before).toBeGreaterThan(2 * 3600_000 - 60_000);
     expect(newest - before).toBeLessThanOrEqual(2 * 3600_000 + 60_000);
+    // The privacy and cookie pages say how long a session lasts from the same setting.
+    const config = await ctx.app.inject({ method: 'GET', url: '/api/public/config' });
+    expect(config.json().data.sessionHours).toBe(2);
     // The browser's cookie ends with the session.
     const cookie = login.cookies.find((c) => c.name.endsWith('hospes_session'));
     expect(cookie?.expires?.getTime()).toBe(Math.floor(newest / 1000) * 1000);

@@ -127,6 +127,7 @@ describe('contact page', () => {
         testimonials: [],
         operator: { name: null, address: null, nif: null, email, registry: null },
         contact: { email },
+        sessionHours: 24,
       },
     },
   });

@@ -10,6 +10,7 @@ const config = (testimonials: unknown[]) => ({
       testimonials,
       operator: { name: null, address: null, nif: null, email: null, registry: null },
       contact: { email: null },
+      sessionHours: 24,
     },
   },
 });

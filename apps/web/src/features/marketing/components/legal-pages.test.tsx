@@ -10,8 +10,11 @@ const operator = {
   email: 'hola@camino.example',
   registry: null,
 };
-const config = (op: Record<string, string | null>) => ({
-  body: { success: true, data: { testimonials: [], operator: op, contact: { email: op.email } } },
+const config = (op: Record<string, string | null>, sessionHours = 24) => ({
+  body: {
+    success: true,
+    data: { testimonials: [], operator: op, contact: { email: op.email }, sessionHours },
+  },
 });
 const none = { name: null, address: null, nif: null, email: null, registry: null };
 
@@ -69,9 +72,24 @@ describe('legal pages', () => {
     expect(text).toContain('and from which IP address): 3 years;');
     expect(text).toContain('Contact messages: 12 months');
     expect(text).toContain('Processor of the data of the travelers');
+    expect(text).toContain('Sessions expire after 24 hours and end at once');
     expect(screen.getByRole('link', { name: 'cookie policy' })).toHaveAttribute('href', '/cookies');
     expect(document.title).toBe('Privacy policy · Hospes');
     await screen.findByText('Camino Software S.L.');
+  });
+
+  it("says how long a session lasts from the server's setting, which the admin may change", async () => {
+    mockApi({ 'GET /api/public/config': config(operator, 8) });
+    renderPage(<PrivacyPage />, { path: '/privacy' });
+    await screen.findByText(/Sessions expire after 8 hours and end at once/);
+  });
+
+  it("cookie policy: the session cookie lasts the server's session time", async () => {
+    mockApi({ 'GET /api/public/config': config(operator, 72) });
+    renderPage(<CookiesPage />, { path: '/cookies' });
+    await screen.findByText(
+      '3 days with "Remember me"; without it, until you close the browser (session).',
+    );
   });
 
   it('terms state the trial, renewal, refund window and liability cap of spec §9', async () => {
@@ -116,7 +134,7 @@ describe('legal pages', () => {
       'Until you send the registration, close the tab or start a new registration. At most two hours.',
     );
     expect(rows[0]?.[3]).toBe(
-      '1 day with "Remember me"; without it, until you close the browser (session).',
+      '24 hours with "Remember me"; without it, until you close the browser (session).',
     );
     expect(rows[0]?.[2]).toBe('Keeps you signed in. Scripts on the page cannot read it.');
     expect(rows[1]?.[3]).toBe('Until you close the browser (session).');

@@ -8,7 +8,7 @@ import {
   DEVICE_COOKIE_DAYS,
   LANGUAGE_COOKIE_DAYS,
   SERVER_COOKIES,
-  SESSION_COOKIE_DAYS,
+  SESSION_HOURS_DEFAULT,
   STORAGE_KEYS,
 } from '@/config/constants';
 import { paths } from '@/config/paths';
@@ -140,7 +140,8 @@ function LegalPage({
   children: ReactNode;
 }) {
   const { t } = useTranslation(['legal', 'common']);
-  const values = legalValues();
+  const sessionDuration = useSessionDuration();
+  const values = { ...legalValues(), sessionDuration };
   return (
     <>
       <PageHead
@@ -188,6 +189,25 @@ function LegalPage({
   );
 }
 
+/**
+ * How long a session lasts, in the page's language ("24 hours", "3 days"), from the server's
+ * setting (SESSION_HOURS, which the admin may change): the default until it has answered.
+ */
+function useSessionDuration(): string {
+  const { data } = usePublicConfig();
+  return formatHours(data?.sessionHours ?? SESSION_HOURS_DEFAULT, currentLanguage());
+}
+
+export function formatHours(hours: number, language: string): string {
+  const days = hours >= 48 && hours % 24 === 0;
+  return new Intl.NumberFormat(bcp47Of(language), {
+    style: 'unit',
+    unit: days ? 'day' : 'hour',
+    unitDisplay: 'long',
+    numberingSystem: 'latn',
+  }).format(days ? hours / 24 : hours);
+}
+
 /** Spec §9's constants as the legal texts interpolate them. */
 function legalValues() {
   return {
@@ -230,7 +250,7 @@ export function TermsPage() {
  * lib/i18n, preferences, the self-registration page, lib/chunk-load).
  */
 const STORAGE_ROWS = [
-  { name: SERVER_COOKIES.session, kind: 'cookie', row: 'authCookie', days: SESSION_COOKIE_DAYS },
+  { name: SERVER_COOKIES.session, kind: 'cookie', row: 'authCookie' },
   { name: SERVER_COOKIES.csrf, kind: 'cookie', row: 'csrfCookie' },
   {
     name: STORAGE_KEYS.languageCookie,
@@ -249,6 +269,7 @@ const STORAGE_ROWS = [
 
 export function CookiesPage() {
   const { t } = useTranslation('legal');
+  const sessionDuration = useSessionDuration();
   return (
     <LegalPage page="cookies" operator={false}>
       <div className="relative mt-8 overflow-x-auto rounded-2xl border border-line bg-surface">
@@ -283,6 +304,7 @@ export function CookiesPage() {
                 <td className="px-4 py-3 text-fg">
                   {t(`cookies.rows.${row.row}.duration`, {
                     days: 'days' in row ? row.days : undefined,
+                    duration: sessionDuration,
                   })}
                 </td>
               </tr>
