@@ -12,13 +12,15 @@ import { useTraveler } from '@/features/traveler/api/get-traveler';
 import { EditTravelerForm } from '@/features/desk/components/edit-traveler-form';
 import { useUserEstablishments } from '@/features/establishment/api/get-user-establishments';
 import { fullName } from '@/features/traveler/format';
+import { useCan } from '@/lib/auth';
 import { errorText } from '@/lib/error-text';
 import { PageHeader } from './page-header';
 import { PageTitle } from './page-title';
 
 /** /clients/edit/{id}: the traveler form filled with the record; saving goes to the view page. */
 export function TravelerEditRoute() {
-  const { t } = useTranslation('clients');
+  const { t } = useTranslation(['clients', 'common']);
+  const can = useCan();
   const { id = '' } = useParams();
   const navigate = useNavigate();
   // What the SES file's check found, when the "Fix" link of Generate XML led here: taken once,
@@ -57,6 +59,22 @@ export function TravelerEditRoute() {
 
   const pilgrim = query.data;
   const establishment = establishments.data?.find((e) => e.id === pilgrim.establishmentId);
+  // Opened by its address by a member whose role may not edit (decision 062): no form the server
+  // would refuse to save, but the way back to the record.
+  if (!can('travelers.edit', pilgrim.establishmentId)) {
+    return (
+      <div className="mx-auto w-full max-w-5xl px-4 py-8 nav:px-6">
+        <PageTitle page={t('edit.title')} />
+        <h1 className="mb-4 text-3xl font-bold text-fg">{t('edit.title')}</h1>
+        <FormAlert>
+          <p>{t('common:api.forbidden')}</p>
+          <p>
+            <TextLink to={links.clientView(pilgrim.id)}>{t('edit.back')}</TextLink>
+          </p>
+        </FormAlert>
+      </div>
+    );
+  }
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-8 nav:px-6">
       <PageTitle page={t('edit.title')} />
