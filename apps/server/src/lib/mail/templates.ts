@@ -62,7 +62,7 @@ export function actionMail(
 ${actionButtonHtml(params.url, part.action)}
 <p style="font-size:13px;color:#4b5563">${escapeHtml(part.expiry)} ${escapeHtml(texts.ignore)}</p>
 ${plainLinkHtml(params.url)}
-<p>${escapeHtml(texts.signature)}</p>`,
+<p>${escapeHtml(params.establishment)}</p>`,
   );
   return { to, subject, text, html };
 }
@@ -257,7 +257,8 @@ export function reservationCheckinMail(
     '',
     part.validity,
     '',
-    texts.signature,
+    // From the establishment to its guest: signed by the establishment, not by Hospes.
+    params.establishment,
   ].join('\n');
   const html = mailHtml(
     lng,
@@ -267,7 +268,7 @@ export function reservationCheckinMail(
 ${actionButtonHtml(params.url, part.action)}
 <p style="font-size:13px;color:#4b5563">${escapeHtml(part.validity)}</p>
 ${plainLinkHtml(params.url)}
-<p>${escapeHtml(texts.signature)}</p>`,
+<p>${escapeHtml(params.establishment)}</p>`,
   );
   return { to, subject, text, html };
 }

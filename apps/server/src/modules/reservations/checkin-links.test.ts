@@ -182,6 +182,10 @@ describe('the check-in link of a reservation', () => {
     expect(mail.text).toContain(link.url);
     expect(mail.text).toContain('3. Dezember 2026');
     expect(mail.text).toContain('0 von 2');
+    // Signed by the establishment, which writes to its guest, not by Hospes.
+    const establishmentName = owner.body.establishment.name;
+    expect(mail.text.trimEnd().endsWith(establishmentName)).toBe(true);
+    expect(mail.text).not.toContain('Hospes-Team');
     const [entry] = await ctx.database.db
       .select()
       .from(auditLog)
