@@ -67,6 +67,33 @@ const banner = () => screen.getByRole('banner');
 afterEach(() => clearSendQueue());
 
 describe('the desk’s send queue in the app', { timeout: 60_000 }, () => {
+  it('a registration that needed attention before the header was there is announced when it appears', async () => {
+    mockApi(
+      {
+        'GET /api/establishments/user': establishments,
+        'POST /api/pilgrims': () =>
+          apiFailure(400, 'VALIDATION_FAILED', 'Validation failed', [
+            { field: 'passportNumber', message: 'This document is already registered' },
+          ]),
+      },
+      NO_SAME_DOCUMENT,
+    );
+    // Refused before the app (and the header's indicator) is on screen.
+    authStore.setSession(sampleUser, { remember: true });
+    queueRegistration('Lucía', 'Fernández');
+    await vi.waitFor(() => expect(sendQueue.getState()[0]?.status).toBe('attention'));
+    renderRoutes(routes, { path: '/traveler-registration' });
+    await screen.findByRole('banner', {}, LOADED);
+    await within(banner()).findByRole('link', { name: 'Needs attention: Lucía Fernández' }, LOADED);
+    await vi.waitFor(() =>
+      expect(
+        within(banner())
+          .getAllByRole('status')
+          .some((region) => /Needs attention: Lucía/.test(region.textContent)),
+      ).toBe(true),
+    );
+  });
+
   it('a refused registration needs attention: opened from the header, fixed and saved with the same key', async () => {
     authStore.setSession(sampleUser, { remember: true });
     const saved: Traveler = sampleTraveler({ reportNumber: '2026/000012' });

@@ -114,17 +114,33 @@ export function SendQueueIndicator() {
   const online = useOnline();
   const [announcement, setAnnouncement] = useState('');
   const previous = useRef(entries);
+  const announcedAtMount = useRef(false);
 
-  useEffect(
-    () =>
-      sendQueue.subscribe(() => {
-        const next = sendQueue.getState();
-        const said = news(previous.current, next, t);
-        previous.current = next;
+  useEffect(() => {
+    // Mounted after the queue changed (it loads once the user is known, decision 067, while a
+    // registration may already need attention): what it holds is said once, into the live region
+    // that the first render put there empty, so that a screen reader hears it.
+    let atMount: ReturnType<typeof setTimeout> | undefined;
+    if (!announcedAtMount.current) {
+      const said = news([], sendQueue.getState(), t);
+      previous.current = sendQueue.getState();
+      // A moment after the empty region was committed: a change to it is what is announced.
+      atMount = setTimeout(() => {
+        announcedAtMount.current = true;
         if (said) setAnnouncement(said);
-      }),
-    [t],
-  );
+      }, 0);
+    }
+    const unsubscribe = sendQueue.subscribe(() => {
+      const next = sendQueue.getState();
+      const said = news(previous.current, next, t);
+      previous.current = next;
+      if (said) setAnnouncement(said);
+    });
+    return () => {
+      clearTimeout(atMount);
+      unsubscribe();
+    };
+  }, [t]);
   // A saved notice stays while the hospitalero is on it (focus or pointer): no link vanishes
   // under the finger.
   useEffect(() => () => holdSavedNotices(false), []);
