@@ -1,7 +1,13 @@
-import { and, asc, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
-import { permissionsOf, type MemberRole, type Permission } from '@hospes/shared/team';
+import { and, asc, count, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import {
+  API_KEY_ROLE,
+  permissionsOf,
+  type MemberRole,
+  type Permission,
+} from '@hospes/shared/team';
 import type { Db } from '../../db/client';
 import {
+  apiKeys,
   establishmentMembers,
   establishmentRoles,
   establishments,
@@ -49,15 +55,29 @@ export function createTeamRepository(db: Db) {
           role: establishmentMembers.role,
           roleName: establishmentRoles.name,
           customPermissions: establishmentRoles.permissions,
+          // An API key's principal (decision 068): its key's permissions while the key lives.
+          keyPermissions: sql<
+            string[] | null
+          >`case when ${apiKeys.revokedAt} is null and (${apiKeys.expiresAt} is null or ${apiKeys.expiresAt} > now()) then ${apiKeys.permissions} else '{}'::text[] end`,
         })
         .from(establishmentMembers)
         .innerJoin(establishments, eq(establishments.id, establishmentMembers.establishmentId))
         .leftJoin(establishmentRoles, eq(establishmentRoles.id, establishmentMembers.customRoleId))
+        .leftJoin(
+          apiKeys,
+          and(
+            eq(apiKeys.userId, establishmentMembers.userId),
+            eq(establishmentMembers.role, API_KEY_ROLE),
+          ),
+        )
         .where(eq(establishmentMembers.userId, userId))
         .orderBy(asc(establishments.name), asc(establishments.id));
-      return rows.map(({ customPermissions, ...row }) => ({
+      return rows.map(({ customPermissions, keyPermissions, ...row }) => ({
         ...row,
-        permissions: permissionsOf(row.role, customPermissions),
+        permissions:
+          (row.role as string) === API_KEY_ROLE
+            ? permissionsOf('custom', keyPermissions)
+            : permissionsOf(row.role, customPermissions),
       }));
     },
 
@@ -75,7 +95,13 @@ export function createTeamRepository(db: Db) {
         .from(establishmentMembers)
         .innerJoin(users, eq(users.id, establishmentMembers.userId))
         .leftJoin(establishmentRoles, eq(establishmentRoles.id, establishmentMembers.customRoleId))
-        .where(eq(establishmentMembers.establishmentId, establishmentId))
+        // API keys' principals are listed on the keys' screen, not as people of the team.
+        .where(
+          and(
+            eq(establishmentMembers.establishmentId, establishmentId),
+            ne(establishmentMembers.role, API_KEY_ROLE),
+          ),
+        )
         .orderBy(asc(establishmentMembers.createdAt), asc(users.id));
     },
 
