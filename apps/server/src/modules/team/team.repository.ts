@@ -1,10 +1,5 @@
 import { and, asc, count, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import {
-  API_KEY_ROLE,
-  permissionsOf,
-  type MemberRole,
-  type Permission,
-} from '@hospes/shared/team';
+import { API_KEY_ROLE, permissionsOf, type MemberRole, type Permission } from '@hospes/shared/team';
 import type { Db } from '../../db/client';
 import {
   apiKeys,
@@ -82,27 +77,32 @@ export function createTeamRepository(db: Db) {
     },
 
     async members(establishmentId: string, tx: Db = db) {
-      return tx
-        .select({
-          userId: users.id,
-          name: users.name,
-          email: users.email,
-          role: establishmentMembers.role,
-          customRoleId: establishmentMembers.customRoleId,
-          roleName: establishmentRoles.name,
-          joinedAt: establishmentMembers.createdAt,
-        })
-        .from(establishmentMembers)
-        .innerJoin(users, eq(users.id, establishmentMembers.userId))
-        .leftJoin(establishmentRoles, eq(establishmentRoles.id, establishmentMembers.customRoleId))
-        // API keys' principals are listed on the keys' screen, not as people of the team.
-        .where(
-          and(
-            eq(establishmentMembers.establishmentId, establishmentId),
-            ne(establishmentMembers.role, API_KEY_ROLE),
-          ),
-        )
-        .orderBy(asc(establishmentMembers.createdAt), asc(users.id));
+      return (
+        tx
+          .select({
+            userId: users.id,
+            name: users.name,
+            email: users.email,
+            role: establishmentMembers.role,
+            customRoleId: establishmentMembers.customRoleId,
+            roleName: establishmentRoles.name,
+            joinedAt: establishmentMembers.createdAt,
+          })
+          .from(establishmentMembers)
+          .innerJoin(users, eq(users.id, establishmentMembers.userId))
+          .leftJoin(
+            establishmentRoles,
+            eq(establishmentRoles.id, establishmentMembers.customRoleId),
+          )
+          // API keys' principals are listed on the keys' screen, not as people of the team.
+          .where(
+            and(
+              eq(establishmentMembers.establishmentId, establishmentId),
+              ne(establishmentMembers.role, API_KEY_ROLE),
+            ),
+          )
+          .orderBy(asc(establishmentMembers.createdAt), asc(users.id))
+      );
     },
 
     async findMember(establishmentId: string, userId: string, tx: Db = db) {

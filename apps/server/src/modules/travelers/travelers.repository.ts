@@ -1,13 +1,4 @@
-import {
-  and,
-  asc,
-  eq,
-  inArray,
-  sql,
-  type Placeholder,
-  type SQL,
-  type Subquery,
-} from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type Placeholder, type SQL, type Subquery } from 'drizzle-orm';
 import { afterPosition, positionAt, type Position } from '../../lib/cursor';
 import type { DocumentKind } from '@hospes/shared/codes';
 import type { TravelerSortField } from '@hospes/shared/travelers';

@@ -95,10 +95,7 @@ export const travelersRoutes: FastifyPluginAsyncZod<{ pilgrims: TravelersService
           cursor,
           limit,
         });
-        return sendJsonText(
-          reply,
-          jsonListPage(walk.data, { limit, nextCursor: walk.nextCursor }),
-        );
+        return sendJsonText(reply, jsonListPage(walk.data, { limit, nextCursor: walk.nextCursor }));
       }
       const { data, total } = await pilgrims.list(actorOf(request), request.query);
       // The travelers are JSON the database wrote: sent as they are (lib/serializer.ts JsonText).
