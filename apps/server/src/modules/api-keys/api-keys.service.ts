@@ -152,9 +152,9 @@ export function createApiKeysService(deps: ApiKeysServiceDeps) {
     ): Promise<ApiKey> {
       await reach(actor, establishmentId);
       if (!isUuid(id)) throw new AppError('API_KEY_NOT_FOUND');
-      const row = await db.transaction(async (tx) => {
+      await db.transaction(async (tx) => {
         const revoked = await keys.revoke(establishmentId, id, tx);
-        if (!revoked) return null;
+        if (!revoked) return;
         await audit.record(
           context,
           {
@@ -166,7 +166,6 @@ export function createApiKeysService(deps: ApiKeysServiceDeps) {
           },
           tx,
         );
-        return revoked;
       });
       // Revoked already: answered as it stands, nothing changed; unknown: 404.
       const found = (await keys.list(establishmentId)).find((k) => k.id === id);
