@@ -23,7 +23,7 @@ test('an owner makes an API key on a phone, copies its secret once, a partner pr
   await page.getByLabel('View travelers').check();
   await page.getByLabel('Expires').selectOption('90');
   await page.getByRole('button', { name: 'Create key' }).click();
-  const secretField = page.getByLabel('Key “Our PMS”');
+  const secretField = page.getByRole('textbox', { name: 'Key “Our PMS”' });
   await expect(secretField).toHaveValue(/^hsp_live_/);
   const secret = await secretField.inputValue();
   await expectAccessible(page);
@@ -40,7 +40,7 @@ test('an owner makes an API key on a phone, copies its secret once, a partner pr
 
   // Once stored, the secret leaves the page; the list shows the key, not its secret.
   await page.getByRole('button', { name: 'I have stored it' }).click();
-  await expect(page.getByLabel('Key “Our PMS”')).toHaveCount(0);
+  await expect(page.getByRole('textbox', { name: 'Key “Our PMS”' })).toHaveCount(0);
   const list = page.getByRole('region', { name: 'Keys' });
   await expect(list).toContainText('Our PMS');
   await expect(list).toContainText('Register travelers, View travelers');
