@@ -91,6 +91,11 @@ describe('the API keys screen', { timeout: 20_000 }, () => {
     expect(within(list).getByText('View travelers')).toBeInTheDocument();
     expect(within(list).getByText(/Last used/)).toBeInTheDocument();
     expect(within(list).getByText(/No expiry/)).toBeInTheDocument();
+    // Where a partner reads what a key may call.
+    expect(screen.getByRole('link', { name: 'API reference' })).toHaveAttribute(
+      'href',
+      '/api/docs',
+    );
     // A key is never offered the team's permission.
     expect(screen.queryByRole('checkbox', { name: 'Manage the team' })).toBeNull();
 

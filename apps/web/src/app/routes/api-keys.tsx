@@ -2,12 +2,15 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { SelectField } from '@/components/ui/fields';
 import { FormAlert } from '@/components/ui/form-alert';
-import { TextLink } from '@/components/ui/text-link';
-import { links } from '@/config/paths';
+import { TextLink, textLinkClasses } from '@/components/ui/text-link';
+import { API_BASE, links } from '@/config/paths';
 import { ApiKeysPage } from '@/features/team/components/api-keys-page';
 import { useAuth } from '@/lib/auth';
 import { PageHeader } from './page-header';
 import { PageTitle } from './page-title';
+
+/** The OpenAPI reference: which calls a key may make (`x-api-key-allowed`), with examples. */
+const API_DOCS_URL = `${API_BASE}/docs`;
 
 /**
  * /team/api-keys (?establishmentId=): the API keys of an establishment whose team the user
@@ -44,6 +47,12 @@ export function ApiKeysRoute() {
           )}
           <p className="text-sm">
             <TextLink to={links.team(chosen.establishmentId)}>{t('apiKeys.backToTeam')}</TextLink>
+          </p>
+          <p className="text-sm text-muted">
+            {t('apiKeys.howTo')}{' '}
+            <a className={textLinkClasses} href={API_DOCS_URL} target="_blank" rel="noreferrer">
+              {t('apiKeys.reference')}
+            </a>
           </p>
           <ApiKeysPage
             key={chosen.establishmentId}
