@@ -101,6 +101,14 @@ function readDeviceCookie(value: string | undefined): Array<[string, string]> {
     .filter(([slot, token]) => /^[A-Za-z0-9_-]{16}$/.test(slot) && /^[\w.-]{1,200}$/.test(token));
 }
 
+interface AuthPluginOptions {
+  db: Db;
+  sessionCache: SessionCache;
+  cookieSecure: boolean;
+  /** API keys (decision 068): a bearer token with their prefix is checked by them. */
+  apiKeys: ApiKeyAuthenticator;
+}
+
 /**
  * Sessions: an opaque random token; the database keeps only its SHA-256, an expiry and a
  * revocation time. It comes as `Authorization: Bearer` (API clients) or as the HttpOnly session
@@ -109,118 +117,117 @@ function readDeviceCookie(value: string | undefined): Array<[string, string]> {
  * CSRF_TOKEN_INVALID before anything runs; a bearer header needs none, since no other site can
  * make a browser send one (docs/decisions/050-session-cookie-and-csrf.md).
  */
-export const authPlugin = fp<{
-  db: Db;
-  sessionCache: SessionCache;
-  cookieSecure: boolean;
-  apiKeys: ApiKeyAuthenticator;
-}>(async (app, { db, sessionCache, cookieSecure, apiKeys }) => {
-  const sessions = createSessionsRepository(db, sessionCache);
-  const names = cookieNames(cookieSecure);
-  const base: CookieSerializeOptions = {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'strict',
-    secure: cookieSecure,
-  };
+export const authPlugin = fp<AuthPluginOptions>(
+  async (app, { db, sessionCache, cookieSecure, apiKeys }) => {
+    const sessions = createSessionsRepository(db, sessionCache);
+    const names = cookieNames(cookieSecure);
+    const base: CookieSerializeOptions = {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: cookieSecure,
+    };
 
-  await app.register(cookie);
-  await app.register(csrfProtection, {
-    sessionPlugin: '@fastify/cookie',
-    cookieKey: names.csrf,
-    // A cookie of the browser session; the token itself is asked for again on each page load.
-    cookieOpts: base,
-    getToken: (request) => {
-      const value = request.headers[CSRF_HEADER];
-      return typeof value === 'string' ? value : undefined;
-    },
-    logLevel: 'info',
-  });
-
-  app.decorateRequest('actor', null);
-  app.decorateRequest('authenticatedBy', null);
-  app.decorateReply('setSessionCookie', function (this: FastifyReply, token, options) {
-    this.setCookie(names.session, token, {
-      ...base,
-      ...(options.persistent ? { expires: options.expiresAt } : {}),
+    await app.register(cookie);
+    await app.register(csrfProtection, {
+      sessionPlugin: '@fastify/cookie',
+      cookieKey: names.csrf,
+      // A cookie of the browser session; the token itself is asked for again on each page load.
+      cookieOpts: base,
+      getToken: (request) => {
+        const value = request.headers[CSRF_HEADER];
+        return typeof value === 'string' ? value : undefined;
+      },
+      logLevel: 'info',
     });
-  });
-  app.decorateReply('clearSessionCookie', function (this: FastifyReply) {
-    this.clearCookie(names.session, base);
-  });
-  app.decorateRequest('deviceTokenFromCookie', function (this: FastifyRequest, email: string) {
-    const slot = accountSlot(email);
-    return readDeviceCookie(this.cookies[names.device]).find(([s]) => s === slot)?.[1];
-  });
-  app.decorateReply('rememberDeviceToken', function (this: FastifyReply, email, token) {
-    const slot = accountSlot(email);
-    const others = readDeviceCookie(this.request.cookies[names.device]).filter(([s]) => s !== slot);
-    const entries = [...others.slice(-(MAX_DEVICE_ACCOUNTS - 1)), [slot, token]];
-    this.setCookie(names.device, entries.map(([s, t]) => `${s}.${t}`).join('~'), {
-      ...base,
-      path: DEVICE_COOKIE_PATH,
-      maxAge: DEVICE_TOKEN_DAYS * 24 * 60 * 60,
-    });
-  });
 
-  function presentedToken(request: FastifyRequest): string {
-    const header = request.headers.authorization;
-    if (header) {
-      const match = /^Bearer\s+(\S+)$/.exec(header.trim());
-      if (!match || !TOKEN_PATTERN.test(match[1]!)) throw new AppError('SESSION_EXPIRED');
-      request.authenticatedBy = 'bearer';
-      return match[1]!;
-    }
-    const fromCookie = request.cookies[names.session];
-    if (!fromCookie) throw new AppError('UNAUTHENTICATED');
-    request.authenticatedBy = 'cookie';
-    if (!TOKEN_PATTERN.test(fromCookie)) throw new AppError('SESSION_EXPIRED');
-    return fromCookie;
-  }
-
-  async function authenticate(request: FastifyRequest, reply: FastifyReply) {
-    const token = presentedToken(request);
-    if (request.authenticatedBy === 'bearer' && token.startsWith(API_KEY_PREFIX)) {
-      request.authenticatedBy = 'apiKey';
-      request.actor = await apiKeys.authenticate(token, apiKeyMayCall(request));
-      return;
-    }
-    const tokenHash = hashToken(token);
-    let session = sessionCache.get(tokenHash);
-    if (!session) {
-      const generation = sessionCache.generation();
-      const found = await sessions.findLive(tokenHash);
-      if (!found || !found.isActive) {
-        // A cookie of an ended session is of no more use: the browser drops it.
-        if (request.authenticatedBy === 'cookie') reply.clearSessionCookie();
-        throw new AppError('SESSION_EXPIRED');
-      }
-      session = Object.freeze({
-        id: found.userId,
-        sessionId: found.sessionId,
-        role: found.role,
-        name: found.name,
-        email: found.email,
+    app.decorateRequest('actor', null);
+    app.decorateRequest('authenticatedBy', null);
+    app.decorateReply('setSessionCookie', function (this: FastifyReply, token, options) {
+      this.setCookie(names.session, token, {
+        ...base,
+        ...(options.persistent ? { expires: options.expiresAt } : {}),
       });
-      sessionCache.set(tokenHash, session, found.expiresAt, generation);
-    }
-    request.actor = session;
-  }
+    });
+    app.decorateReply('clearSessionCookie', function (this: FastifyReply) {
+      this.clearCookie(names.session, base);
+    });
+    app.decorateRequest('deviceTokenFromCookie', function (this: FastifyRequest, email: string) {
+      const slot = accountSlot(email);
+      return readDeviceCookie(this.cookies[names.device]).find(([s]) => s === slot)?.[1];
+    });
+    app.decorateReply('rememberDeviceToken', function (this: FastifyReply, email, token) {
+      const slot = accountSlot(email);
+      const others = readDeviceCookie(this.request.cookies[names.device]).filter(
+        ([s]) => s !== slot,
+      );
+      const entries = [...others.slice(-(MAX_DEVICE_ACCOUNTS - 1)), [slot, token]];
+      this.setCookie(names.device, entries.map(([s, t]) => `${s}.${t}`).join('~'), {
+        ...base,
+        path: DEVICE_COOKIE_PATH,
+        maxAge: DEVICE_TOKEN_DAYS * 24 * 60 * 60,
+      });
+    });
 
-  // After the route's onRequest authentication, before its body is validated or anything runs.
-  app.addHook('preValidation', (request, reply, done) => {
-    if (request.authenticatedBy === 'cookie' && !SAFE_METHODS.has(request.method)) {
-      app.csrfProtection(request, reply, done);
-      return;
+    function presentedToken(request: FastifyRequest): string {
+      const header = request.headers.authorization;
+      if (header) {
+        const match = /^Bearer\s+(\S+)$/.exec(header.trim());
+        if (!match || !TOKEN_PATTERN.test(match[1]!)) throw new AppError('SESSION_EXPIRED');
+        request.authenticatedBy = 'bearer';
+        return match[1]!;
+      }
+      const fromCookie = request.cookies[names.session];
+      if (!fromCookie) throw new AppError('UNAUTHENTICATED');
+      request.authenticatedBy = 'cookie';
+      if (!TOKEN_PATTERN.test(fromCookie)) throw new AppError('SESSION_EXPIRED');
+      return fromCookie;
     }
-    done();
-  });
 
-  app.decorate('requireUser', async (request: FastifyRequest, reply: FastifyReply) => {
-    await authenticate(request, reply);
-  });
-  app.decorate('requireAdmin', async (request: FastifyRequest, reply: FastifyReply) => {
-    await authenticate(request, reply);
-    if (request.actor?.role !== 'admin') throw new AppError('FORBIDDEN');
-  });
-});
+    async function authenticate(request: FastifyRequest, reply: FastifyReply) {
+      const token = presentedToken(request);
+      if (request.authenticatedBy === 'bearer' && token.startsWith(API_KEY_PREFIX)) {
+        request.authenticatedBy = 'apiKey';
+        request.actor = await apiKeys.authenticate(token, apiKeyMayCall(request));
+        return;
+      }
+      const tokenHash = hashToken(token);
+      let session = sessionCache.get(tokenHash);
+      if (!session) {
+        const generation = sessionCache.generation();
+        const found = await sessions.findLive(tokenHash);
+        if (!found || !found.isActive) {
+          // A cookie of an ended session is of no more use: the browser drops it.
+          if (request.authenticatedBy === 'cookie') reply.clearSessionCookie();
+          throw new AppError('SESSION_EXPIRED');
+        }
+        session = Object.freeze({
+          id: found.userId,
+          sessionId: found.sessionId,
+          role: found.role,
+          name: found.name,
+          email: found.email,
+        });
+        sessionCache.set(tokenHash, session, found.expiresAt, generation);
+      }
+      request.actor = session;
+    }
+
+    // After the route's onRequest authentication, before its body is validated or anything runs.
+    app.addHook('preValidation', (request, reply, done) => {
+      if (request.authenticatedBy === 'cookie' && !SAFE_METHODS.has(request.method)) {
+        app.csrfProtection(request, reply, done);
+        return;
+      }
+      done();
+    });
+
+    app.decorate('requireUser', async (request: FastifyRequest, reply: FastifyReply) => {
+      await authenticate(request, reply);
+    });
+    app.decorate('requireAdmin', async (request: FastifyRequest, reply: FastifyReply) => {
+      await authenticate(request, reply);
+      if (request.actor?.role !== 'admin') throw new AppError('FORBIDDEN');
+    });
+  },
+);

@@ -24,6 +24,15 @@ const memberRow = (establishmentId: string, userId: string) =>
     eq(establishmentMembers.userId, userId),
   );
 
+/** The members of one establishment. */
+const memberOf = (establishmentId: string) =>
+  eq(establishmentMembers.establishmentId, establishmentId);
+
+/** An API key's permissions while it lives (decision 068): none once revoked or expired. */
+const liveKeyPermissions = sql<
+  string[] | null
+>`case when ${apiKeys.revokedAt} is null and (${apiKeys.expiresAt} is null or ${apiKeys.expiresAt} > now()) then ${apiKeys.permissions} else '{}'::text[] end`;
+
 /** One custom role, only within its establishment. */
 const roleRow = (establishmentId: string, id: string) =>
   and(eq(establishmentRoles.id, id), eq(establishmentRoles.establishmentId, establishmentId));
@@ -50,10 +59,7 @@ export function createTeamRepository(db: Db) {
           role: establishmentMembers.role,
           roleName: establishmentRoles.name,
           customPermissions: establishmentRoles.permissions,
-          // An API key's principal (decision 068): its key's permissions while the key lives.
-          keyPermissions: sql<
-            string[] | null
-          >`case when ${apiKeys.revokedAt} is null and (${apiKeys.expiresAt} is null or ${apiKeys.expiresAt} > now()) then ${apiKeys.permissions} else '{}'::text[] end`,
+          keyPermissions: liveKeyPermissions,
         })
         .from(establishmentMembers)
         .innerJoin(establishments, eq(establishments.id, establishmentMembers.establishmentId))
@@ -76,33 +82,23 @@ export function createTeamRepository(db: Db) {
       }));
     },
 
+    /** The people of the team: API keys' principals are listed on the keys' screen instead. */
     async members(establishmentId: string, tx: Db = db) {
-      return (
-        tx
-          .select({
-            userId: users.id,
-            name: users.name,
-            email: users.email,
-            role: establishmentMembers.role,
-            customRoleId: establishmentMembers.customRoleId,
-            roleName: establishmentRoles.name,
-            joinedAt: establishmentMembers.createdAt,
-          })
-          .from(establishmentMembers)
-          .innerJoin(users, eq(users.id, establishmentMembers.userId))
-          .leftJoin(
-            establishmentRoles,
-            eq(establishmentRoles.id, establishmentMembers.customRoleId),
-          )
-          // API keys' principals are listed on the keys' screen, not as people of the team.
-          .where(
-            and(
-              eq(establishmentMembers.establishmentId, establishmentId),
-              ne(establishmentMembers.role, API_KEY_ROLE),
-            ),
-          )
-          .orderBy(asc(establishmentMembers.createdAt), asc(users.id))
-      );
+      return tx
+        .select({
+          userId: users.id,
+          name: users.name,
+          email: users.email,
+          role: establishmentMembers.role,
+          customRoleId: establishmentMembers.customRoleId,
+          roleName: establishmentRoles.name,
+          joinedAt: establishmentMembers.createdAt,
+        })
+        .from(establishmentMembers)
+        .innerJoin(users, eq(users.id, establishmentMembers.userId))
+        .leftJoin(establishmentRoles, eq(establishmentRoles.id, establishmentMembers.customRoleId))
+        .where(and(memberOf(establishmentId), ne(establishmentMembers.role, API_KEY_ROLE)))
+        .orderBy(asc(establishmentMembers.createdAt), asc(users.id));
     },
 
     async findMember(establishmentId: string, userId: string, tx: Db = db) {
