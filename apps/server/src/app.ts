@@ -84,6 +84,10 @@ import { webPlugin } from './plugins/web';
 import { createSerializerCompiler } from './lib/serializer';
 import { createSessionCache } from './modules/users/session-cache';
 import { createTeamRepository } from './modules/team/team.repository';
+import { createApiKeysRepository } from './modules/api-keys/api-keys.repository';
+import { apiKeysRoutes } from './modules/api-keys/api-keys.routes';
+import { createApiKeysService } from './modules/api-keys/api-keys.service';
+import { PERMISSIONS } from '@hospes/shared/team';
 import { teamRoutes } from './modules/team/team.routes';
 import { createTeamService } from './modules/team/team.service';
 import { establishmentInScope } from './modules/documents/establishment-in-scope';
@@ -273,22 +277,39 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     https: config.appUrl.startsWith('https://'),
   });
   await app.register(docsPlugin, { version: VERSION });
+  const { db } = database;
+  // Rate limits, shared by every server process: Redis, PostgreSQL or (PGlite) memory (decision 046).
+  const limiters = createLimiterStore({ database, redisUrl: config.redisUrl, log: app.log });
+  app.addHook('onClose', async () => limiters.close());
+  const audit = createAuditRepository(db);
+  // API keys of an establishment, for partners' programs (decision 068): checked at every request.
+  const teamRepository = createTeamRepository(db);
+  const apiKeys = createApiKeysService({
+    db,
+    keys: createApiKeysRepository(db),
+    audit,
+    limiters,
+    requestsPerMinute: config.apiKeyRequestsPerMinute,
+    establishmentInScope: (id, actor) => establishmentInScope(db, id, scopeOf(actor)),
+    permissionsIn: async (actor, establishmentId) =>
+      actor.role === 'admin'
+        ? PERMISSIONS
+        : ((await teamRepository.membershipsOf(actor.id)).find(
+            (m) => m.establishmentId === establishmentId,
+          )?.permissions ?? []),
+  });
   // Checked sessions are kept a few seconds (docs/decisions/015-session-cache.md).
   const sessionCache = createSessionCache({ ttlMs: config.sessionCacheSeconds * 1000 });
   await app.register(authPlugin, {
     db: database.db,
     sessionCache,
     cookieSecure: config.cookieSecure,
+    apiKeys,
   });
   // Every route under /api declares who may call it; one hook checks it (decision 058).
   await app.register(permissionsPlugin, { db: database.db });
 
-  const { db } = database;
-  // Rate limits, shared by every server process: Redis, PostgreSQL or (PGlite) memory (decision 046).
-  const limiters = createLimiterStore({ database, redisUrl: config.redisUrl, log: app.log });
-  app.addHook('onClose', async () => limiters.close());
   const users = createUsersRepository(db, sessionCache);
-  const audit = createAuditRepository(db);
   // The settings the admin changes while the server runs, over the environment's (decision 062):
   // read from the database and kept as long as a checked session.
   const settings = createSettingsService({
@@ -572,6 +593,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(contactRoutes, { contact, publicConfig });
       await api.register(authRoutes, { prefix: '/auth', auth, team });
       await api.register(teamRoutes, { team });
+      await api.register(apiKeysRoutes, { apiKeys });
       await api.register(ocrRoutes, { prefix: '/ocr', ocr });
       await api.register(establishmentsRoutes, {
         prefix: '/establishments',

@@ -83,3 +83,19 @@ export const MessageResponseSchema = z.object({
   success: z.literal(true),
   message: z.string(),
 });
+
+/**
+ * Cursor pagination of the lists a partner syncs (travelers, reservations): `cursor=start` (or
+ * empty) begins, each answer's `nextCursor` continues, null says the walk is done. The cursor is
+ * opaque: the position after the last row, in the order the rows were created.
+ */
+export const CursorQueryParam = z
+  .string()
+  .max(200)
+  .regex(/^(?:start|[A-Za-z0-9_-]*)$/, 'validation.invalidFormat')
+  .optional();
+export const CursorPaginationSchema = z.object({
+  limit: z.number().int(),
+  nextCursor: z.string().nullable(),
+});
+export type CursorPagination = z.infer<typeof CursorPaginationSchema>;

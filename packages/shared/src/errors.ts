@@ -38,6 +38,11 @@ export const ERROR_CATALOGUE = {
   VERIFICATION_LINK_INVALID: { status: 401 },
   ESTABLISHMENT_CREATE_UNAUTHENTICATED: { status: 401 },
   FORBIDDEN: { status: 403 },
+  /** An API key unknown, revoked or past its expiry (decision 068). */
+  API_KEY_INVALID: { status: 401 },
+  /** A call only a person's session may make (passwords, the team, keys, admin): decision 068. */
+  API_KEY_NOT_ALLOWED: { status: 403 },
+  API_KEY_NOT_FOUND: { status: 404 },
   EMAIL_NOT_VERIFIED: { status: 403 },
   ACCOUNT_DISABLED: { status: 403 },
   ESTABLISHMENTS_FORBIDDEN: { status: 403 },

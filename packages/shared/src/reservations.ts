@@ -2,7 +2,14 @@
  * Reservations per establishment (issue 32, decision 060): entered by hand, imported from a CSV
  * file, or kept in step with a channel's calendar (iCal) by UID; and the calendar feeds.
  */
-import { EmailSchema, PaginationSchema, PhoneSchema, text } from './common';
+import {
+  CursorPaginationSchema,
+  CursorQueryParam,
+  EmailSchema,
+  PaginationSchema,
+  PhoneSchema,
+  text,
+} from './common';
 import { PAYMENT_TYPES } from './codes';
 import { isIsoDate } from './dates';
 import { LANGUAGES } from './languages';
@@ -115,6 +122,11 @@ export const ListReservationsQuerySchema = z.object({
   /** Reservations arriving on or before this day. */
   to: queryParam(IsoDateSchema),
   status: queryParam(z.enum(RESERVATION_STATUSES)),
+  /**
+   * Cursor pagination for a partner's sync (decision 068): `start` begins, each answer's
+   * `pagination.nextCursor` continues; the reservations then come in the order they were entered.
+   */
+  cursor: CursorQueryParam,
   page: queryParamWithDefault(z.coerce.number().int().min(1).max(100000), 1),
   limit: queryParamWithDefault(z.coerce.number().int().min(1).max(200), 50),
 });
@@ -124,6 +136,13 @@ export const ReservationListResponseSchema = z.object({
   success: z.literal(true),
   data: z.array(ReservationSchema),
   pagination: PaginationSchema,
+});
+
+/** A page of a cursor walk (`cursor` given): no total, the cursor of the next page or null. */
+export const ReservationCursorPageSchema = z.object({
+  success: z.literal(true),
+  data: z.array(ReservationSchema),
+  pagination: CursorPaginationSchema,
 });
 
 /** Today's arrivals at the desk: reservations arriving on the establishment's day. */

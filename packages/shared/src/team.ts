@@ -29,6 +29,12 @@ export const MEMBER_ROLES = [...PRESET_ROLES, 'custom'] as const;
 export const MemberRoleSchema = z.enum(MEMBER_ROLES);
 export type MemberRole = z.infer<typeof MemberRoleSchema>;
 
+/**
+ * The membership role of an API key's principal (decision 068): not a role a person is given, so
+ * not among MEMBER_ROLES; its permissions are the key's.
+ */
+export const API_KEY_ROLE = 'api_key' as MemberRole;
+
 /** The presets' permissions: the owner may do everything, the manager all but the team. */
 export const PRESET_PERMISSIONS: Record<PresetRole, readonly Permission[]> = {
   owner: PERMISSIONS,

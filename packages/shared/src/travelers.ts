@@ -16,6 +16,8 @@ import {
   type DocumentType,
 } from './codes';
 import {
+  CursorPaginationSchema,
+  CursorQueryParam,
   EmailSchema,
   IdSchema,
   oneLine,
@@ -600,6 +602,12 @@ export const ListTravelersQuerySchema = z.object({
    * reported" badge), across all pages (decision 048).
    */
   parte: queryParam(z.enum(['unreportable'])),
+  /**
+   * Cursor pagination for a partner's sync (decision 068): `start` begins, each answer's
+   * `pagination.nextCursor` continues. With it, only `establishmentId` and `limit` apply: the
+   * travelers come in the order they were registered.
+   */
+  cursor: CursorQueryParam,
   page: queryParamWithDefault(pageSchema, 1),
   limit: queryParamWithDefault(limitSchema, 10),
   sortBy: queryParamWithDefault(z.enum(PILGRIM_SORT_FIELDS), 'entryDate'),
@@ -742,6 +750,12 @@ export const TravelerListResponseSchema = z.object({
   pagination: PaginationSchema,
 });
 export type TravelerListResponse = z.infer<typeof TravelerListResponseSchema>;
+/** A page of a cursor walk (`cursor` given): no total, the cursor of the next page or null. */
+export const TravelerCursorPageSchema = z.object({
+  success: z.literal(true),
+  data: z.array(TravelerSchema),
+  pagination: CursorPaginationSchema,
+});
 
 // ---------------------------------------------------------------------------------------------
 // A traveler's history: the audit log's entries about the record, for its establishment's staff

@@ -73,6 +73,8 @@ const EnvSchema = z.object({
   TESTIMONIALS_FILE: optional,
   CONTACT_MESSAGES_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(50),
   LOGIN_LOCK_FAILURES: z.coerce.number().int().min(5).max(100_000).default(50),
+  // Requests one API key may make per minute (decision 068).
+  API_KEY_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(600),
   SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
   SESSION_HOURS: z.coerce.number().int().min(1).max(720).default(24),
   CHECKIN_SCAN_MAX_MEGAPIXELS: z.coerce.number().int().min(1).max(50).default(12),
@@ -174,6 +176,7 @@ export type Config = {
    * long the admin's settings are (decision 062).
    */
   sessionCacheSeconds: number;
+  apiKeyRequestsPerMinute: number;
   /** How long a new session lasts, in hours (the admin's settings may change it: decision 062). */
   sessionHours: number;
   /** The public self check-in's scans (issue #30, decision 051). */
@@ -300,6 +303,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       registry: e.OPERATOR_REGISTRY,
     },
     sessionCacheSeconds: e.SESSION_CACHE_SECONDS,
+    apiKeyRequestsPerMinute: e.API_KEY_REQUESTS_PER_MINUTE,
     sessionHours: e.SESSION_HOURS,
     checkinScans: {
       maxPixels: e.CHECKIN_SCAN_MAX_MEGAPIXELS * 1_000_000,

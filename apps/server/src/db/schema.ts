@@ -72,6 +72,11 @@ export const users = pgTable(
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     isActive: boolean('is_active').notNull().default(true),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    /**
+     * `person`, or `api_key`: the principal of an API key (decision 068), a member of the key's
+     * establishment that never signs in (no usable password, found by no e-mail lookup).
+     */
+    kind: varchar('kind', { length: 10 }).$type<'person' | 'api_key'>().notNull().default('person'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -238,6 +243,40 @@ export const establishmentMembers = pgTable(
   (t) => [
     primaryKey({ columns: [t.establishmentId, t.userId] }),
     index('members_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * An API key of an establishment (decision 068): a bearer token `hsp_live_…` kept as its SHA-256
+ * only, with the permissions the owner gave it. It acts as its own principal (`userId`, a user of
+ * kind `api_key` and member of the establishment with role `api_key`), so the tenant scope, the
+ * audit log and the idempotency keys treat it as any member, under the key's name.
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    establishmentId: uuid('establishment_id')
+      .notNull()
+      .references(() => establishments.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 60 }).notNull(),
+    /** The token's first characters (`hsp_live_` and 4 more), to recognise it in the list. */
+    prefix: varchar('prefix', { length: 20 }).notNull(),
+    tokenHash: varchar('token_hash', { length: 64 }).notNull(),
+    permissions: text('permissions').array().notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('api_keys_token_hash_unique').on(t.tokenHash),
+    uniqueIndex('api_keys_user_unique').on(t.userId),
+    index('api_keys_establishment_idx').on(t.establishmentId, t.createdAt),
   ],
 );
 

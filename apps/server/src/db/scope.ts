@@ -6,7 +6,7 @@ import {
   type Permission,
   type PresetRole,
 } from '@hospes/shared/team';
-import { establishmentMembers, establishmentRoles } from './schema';
+import { apiKeys, establishmentMembers, establishmentRoles } from './schema';
 
 /**
  * Whose data a request may reach: an admin reaches every establishment, anybody else only the
@@ -27,12 +27,16 @@ export function scopeOf(actor: { id: string; role: string; permission?: Permissi
 const presetArray = (role: PresetRole) =>
   sql.raw(`array[${PRESET_PERMISSIONS[role].map((p) => `'${p}'`).join(',')}]::text[]`);
 
-/** The permissions of the member row `m` (an establishment_members alias), as a text[]. */
+/**
+ * The permissions of the member row `m` (an establishment_members alias), as a text[]. An API
+ * key's principal (role `api_key`, decision 068) has its key's, while the key is neither revoked
+ * nor expired: a revocation takes effect in the very statement that reads the data.
+ */
 export const memberPermissionsSql = (m: string) =>
   sql`case ${sql.raw(`${m}.role`)} ${sql.join(
     PRESET_ROLES.map((role) => sql`when ${sql.raw(`'${role}'`)} then ${presetArray(role)}`),
     sql` `,
-  )} else coalesce((select r.permissions from ${establishmentRoles} r where r.id = ${sql.raw(`${m}.custom_role_id`)}), '{}'::text[]) end`;
+  )} when 'api_key' then coalesce((select k.permissions from ${apiKeys} k where k.user_id = ${sql.raw(`${m}.user_id`)} and k.revoked_at is null and (k.expires_at is null or k.expires_at > now())), '{}'::text[]) else coalesce((select r.permissions from ${establishmentRoles} r where r.id = ${sql.raw(`${m}.custom_role_id`)}), '{}'::text[]) end`;
 
 /**
  * The condition "this establishment id is reachable", for a column holding an establishment id.

@@ -8,6 +8,8 @@ import type { Db } from '../db/client';
 import type { Permission } from '@hospes/shared/team';
 import { AppError } from '../lib/app-error';
 import { hashToken } from '../lib/crypto';
+import { API_KEY_PREFIX } from '@hospes/shared/api-keys';
+import { apiKeyMayCall } from './permissions';
 import { DEVICE_TOKEN_DAYS } from '../lib/device-trust';
 import type { SessionActor, SessionCache } from '../modules/users/session-cache';
 import { createSessionsRepository } from '../modules/users/users.repository';
@@ -15,13 +17,26 @@ import { createSessionsRepository } from '../modules/users/users.repository';
 export type Actor = SessionActor & {
   /** The permission the request's route declares (plugins/permissions.ts): it narrows the scope. */
   permission?: Permission;
+  /**
+   * Set when an API key makes the request (decision 068): the actor is then the key's principal
+   * (`id`), named as the key, a member of this establishment only, with the key's permissions.
+   */
+  apiKey?: { id: string; establishmentId: string; name: string };
 };
+
+/** Authenticates an API key (modules/api-keys): its actor, or an AppError (401, 403, 429). */
+export interface ApiKeyAuthenticator {
+  authenticate(secret: string, routeAllowed: boolean): Promise<Actor>;
+}
 
 declare module 'fastify' {
   interface FastifyRequest {
     actor: Actor | null;
-    /** How the actor's session came: an `Authorization: Bearer` header or the session cookie. */
-    authenticatedBy: 'bearer' | 'cookie' | null;
+    /**
+     * How the actor came: a session's token in an `Authorization: Bearer` header or the session
+     * cookie, or an API key (`Authorization: Bearer hsp_live_…`, decision 068).
+     */
+    authenticatedBy: 'bearer' | 'cookie' | 'apiKey' | null;
   }
   interface FastifyInstance {
     requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
@@ -86,6 +101,14 @@ function readDeviceCookie(value: string | undefined): Array<[string, string]> {
     .filter(([slot, token]) => /^[A-Za-z0-9_-]{16}$/.test(slot) && /^[\w.-]{1,200}$/.test(token));
 }
 
+interface AuthPluginOptions {
+  db: Db;
+  sessionCache: SessionCache;
+  cookieSecure: boolean;
+  /** API keys (decision 068): a bearer token with their prefix is checked by them. */
+  apiKeys: ApiKeyAuthenticator;
+}
+
 /**
  * Sessions: an opaque random token; the database keeps only its SHA-256, an expiry and a
  * revocation time. It comes as `Authorization: Bearer` (API clients) or as the HttpOnly session
@@ -94,8 +117,8 @@ function readDeviceCookie(value: string | undefined): Array<[string, string]> {
  * CSRF_TOKEN_INVALID before anything runs; a bearer header needs none, since no other site can
  * make a browser send one (docs/decisions/050-session-cookie-and-csrf.md).
  */
-export const authPlugin = fp<{ db: Db; sessionCache: SessionCache; cookieSecure: boolean }>(
-  async (app, { db, sessionCache, cookieSecure }) => {
+export const authPlugin = fp<AuthPluginOptions>(
+  async (app, { db, sessionCache, cookieSecure, apiKeys }) => {
     const sessions = createSessionsRepository(db, sessionCache);
     const names = cookieNames(cookieSecure);
     const base: CookieSerializeOptions = {
@@ -163,6 +186,11 @@ export const authPlugin = fp<{ db: Db; sessionCache: SessionCache; cookieSecure:
 
     async function authenticate(request: FastifyRequest, reply: FastifyReply) {
       const token = presentedToken(request);
+      if (request.authenticatedBy === 'bearer' && token.startsWith(API_KEY_PREFIX)) {
+        request.authenticatedBy = 'apiKey';
+        request.actor = await apiKeys.authenticate(token, apiKeyMayCall(request));
+        return;
+      }
       const tokenHash = hashToken(token);
       let session = sessionCache.get(tokenHash);
       if (!session) {

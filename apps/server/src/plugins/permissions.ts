@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PERMISSIONS, type Permission } from '@hospes/shared/team';
 import type { Db } from '../db/client';
 import { AppError } from '../lib/app-error';
@@ -18,16 +18,42 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every route under /api with who may call it, as declared (for the route-table test). */
     routeAccess: Array<{ method: string; url: string; access: RouteAccess }>;
+    /** The routes under /api an API key may call (decision 068), for the route-table test. */
+    apiKeyRoutes: Array<{ method: string; url: string; access: RouteAccess }>;
   }
   interface FastifyContextConfig {
     /** Who may call the route: see plugins/permissions.ts. Every route under /api declares it. */
     permission?: RouteAccess;
+    /**
+     * Whether an API key may call the route (decision 068), when not as its permission says:
+     * `true` opens a 'self' route to keys, `false` keeps a permission's route to sessions.
+     */
+    apiKey?: boolean;
   }
 }
 
 const PERMISSION_SET = new Set<string>(PERMISSIONS);
 export const isPermission = (access: unknown): access is Permission =>
   typeof access === 'string' && PERMISSION_SET.has(access);
+
+/** The one permission no API key has: the team, its roles and the keys themselves. */
+const SESSION_ONLY_PERMISSIONS = new Set<Permission>(['team.manage']);
+
+/**
+ * Whether an API key may call a route (decision 068): the routes that declare a permission, but
+ * the team's (members, roles, keys) and those marked `apiKey: false`, plus the 'self' routes
+ * marked `apiKey: true`. Never 'admin' nor the other 'self' routes: passwords, e-mail, sessions,
+ * one's account are a person's. ('public' routes authenticate nobody.)
+ */
+export function apiKeyAccess(config: { permission?: RouteAccess; apiKey?: boolean }): boolean {
+  const access = config.permission;
+  if (config.apiKey === false || access === 'admin') return false;
+  if (isPermission(access)) return !SESSION_ONLY_PERMISSIONS.has(access);
+  return access === 'self' && config.apiKey === true;
+}
+
+export const apiKeyMayCall = (request: FastifyRequest): boolean =>
+  apiKeyAccess(request.routeOptions.config);
 
 /** Routes under this prefix must declare who may call them. */
 const API_PREFIX = '/api';
@@ -65,8 +91,10 @@ export function targetEstablishment(request: FastifyRequest): string | undefined
  */
 export const permissionsPlugin = fp<{ db: Db }>(async (app, { db }) => {
   const team = createTeamRepository(db);
-  const declared: Array<{ method: string; url: string; access: RouteAccess }> = [];
+  const declared: FastifyInstance['routeAccess'] = [];
   app.decorate('routeAccess', declared);
+  const forKeys: FastifyInstance['apiKeyRoutes'] = [];
+  app.decorate('apiKeyRoutes', forKeys);
 
   app.addHook('onRoute', (route) => {
     if (route.url !== API_PREFIX && !route.url.startsWith(`${API_PREFIX}/`)) return;
@@ -74,6 +102,8 @@ export const permissionsPlugin = fp<{ db: Db }>(async (app, { db }) => {
     const method = Array.isArray(route.method) ? route.method.join(',') : route.method;
     if (access === 'self' || access === 'admin' || access === 'public' || isPermission(access)) {
       declared.push({ method, url: route.url, access });
+      if (apiKeyAccess(route.config as { permission?: RouteAccess; apiKey?: boolean }))
+        forKeys.push({ method, url: route.url, access });
       return;
     }
     throw new Error(

@@ -18,6 +18,8 @@ export const paths = {
   profile: '/profile',
   /** The team of an establishment (?establishmentId=): members, invitations, roles (decision 058). */
   team: '/team',
+  /** The API keys of an establishment (?establishmentId=), for partners' programs (decision 068). */
+  apiKeys: '/team/api-keys',
   /** An e-mailed invitation's landing (?token=). */
   join: '/join',
   /** The travelers still to report to SES.HOSPEDAJES (decision 044). */
@@ -73,6 +75,10 @@ export const links = {
     establishmentId
       ? `${paths.team}?establishmentId=${encodeURIComponent(establishmentId)}`
       : paths.team,
+  apiKeys: (establishmentId?: string) =>
+    establishmentId
+      ? `${paths.apiKeys}?establishmentId=${encodeURIComponent(establishmentId)}`
+      : paths.apiKeys,
   profileTab: (tab: 'personal' | 'establishments' | 'security') => `${paths.profile}?tab=${tab}`,
   adminEstablishmentView: (id: string) => `/admin/establishments/view/${encodeURIComponent(id)}`,
   adminEstablishmentEdit: (id: string) => `/admin/establishments/edit/${encodeURIComponent(id)}`,
@@ -123,6 +129,11 @@ export const apiPaths = {
       `/establishments/${encodeURIComponent(establishmentId)}/roles`,
     role: (establishmentId: string, id: string) =>
       `/establishments/${encodeURIComponent(establishmentId)}/roles/${encodeURIComponent(id)}`,
+    /** The establishment's API keys (decision 068): list, create; one key: revoke. */
+    apiKeys: (establishmentId: string) =>
+      `/establishments/${encodeURIComponent(establishmentId)}/api-keys`,
+    apiKey: (establishmentId: string, id: string) =>
+      `/establishments/${encodeURIComponent(establishmentId)}/api-keys/${encodeURIComponent(id)}`,
     /** GET, with `?token=` (given as the call's query). */
     preview: '/team/invitation',
     accept: '/team/invitations/accept',

@@ -45,7 +45,8 @@ export function createAdminRepository(db: Db) {
   return {
     /** One page of users, by name, filtered by name or e-mail, role and active state. */
     async listUsers(query: AdminUsersQuery, tx: Db = db) {
-      const conditions: SQL[] = [];
+      // People only: an API key's principal (decision 068) is listed with its establishment's keys.
+      const conditions: SQL[] = [eq(users.kind, 'person')];
       const haystack = unaccentLower(sql`${users.name} || ' ' || ${users.email}`);
       for (const term of searchTerms(query.search)) {
         conditions.push(sql`${haystack} like ${`%${escapeLike(term)}%`} escape '\\'`);

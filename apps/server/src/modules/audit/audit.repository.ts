@@ -64,12 +64,15 @@ export const AUDIT_ACTIONS = [
   'reservation.cancelled',
   'reservation.checkin_link_sent',
   'reservation.checkin_reminder_sent',
+  // API keys (decision 068); what a key does is audited as any member's, with the key as actor.
+  'api_key.created',
+  'api_key.revoked',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export interface AuditEntry {
   action: AuditAction;
-  entityType: 'establishment' | 'pilgrim' | 'user' | 'platform' | 'reservation';
+  entityType: 'establishment' | 'pilgrim' | 'user' | 'platform' | 'reservation' | 'api_key';
   /** null for an action on many records (an export). */
   entityId: string | null;
   establishmentId: string | null;

@@ -120,7 +120,8 @@ export const establishmentsRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/:id',
     {
-      config: { permission: 'self' },
+      // An API key reads its own establishment (decision 068).
+      config: { permission: 'self', apiKey: true },
       schema: {
         tags,
         summary: 'One establishment (a member’s or any, for an admin)',
@@ -192,7 +193,8 @@ export const establishmentsRoutes: FastifyPluginAsyncZod<{
   app.delete(
     '/:id',
     {
-      config: { permission: 'establishment.manage' },
+      // Deleting the establishment stays a person's act, whatever a key was given (decision 068).
+      config: { permission: 'establishment.manage', apiKey: false },
       schema: {
         tags,
         summary:

@@ -25,6 +25,7 @@ import {
   type ReservationRow,
 } from '../../db/schema';
 import { inScope, type Scope } from '../../db/scope';
+import { afterPosition, positionAt, type Position } from '../../lib/cursor';
 
 export type NewReservationRow = typeof reservations.$inferInsert;
 
@@ -106,6 +107,39 @@ export function createReservationsRepository(db: Db) {
         .limit(page.limit)
         .offset((page.page - 1) * page.limit);
       return { rows, total: total?.n ?? 0 };
+    },
+
+    /**
+     * Up to `limit` reservations after `after` in the order they were entered (lib/cursor.ts),
+     * with the filters of the list, and the position of the last: a partner's sync.
+     */
+    async listAfter(
+      establishmentId: string,
+      scope: Scope,
+      filter: { from?: string; to?: string; status?: ReservationRow['status'] },
+      after: Position | null,
+      limit: number,
+      tx: Db = db,
+    ) {
+      const conditions: SQL[] = [
+        eq(reservations.establishmentId, establishmentId),
+        inScope(scope, reservations.establishmentId),
+      ];
+      if (filter.from) conditions.push(gt(reservations.departure, filter.from));
+      if (filter.to) conditions.push(lte(reservations.arrival, filter.to));
+      if (filter.status) conditions.push(eq(reservations.status, filter.status));
+      if (after) conditions.push(afterPosition(reservations.createdAt, reservations.id, after));
+      const found = await tx
+        .select({ row: reservations, at: positionAt(reservations.createdAt) })
+        .from(reservations)
+        .where(and(...conditions))
+        .orderBy(asc(reservations.createdAt), asc(reservations.id))
+        .limit(limit);
+      const lastRow = found[found.length - 1];
+      return {
+        rows: found.map((f) => f.row),
+        last: lastRow ? { at: lastRow.at, id: lastRow.row.id } : null,
+      };
     },
 
     async find(id: string, scope: Scope, tx: Db = db): Promise<ReservationRow | null> {

@@ -12,6 +12,7 @@ import {
   RESERVATION_CSV_COLUMNS,
   RESERVATION_CSV_MAX_CHARS,
   ReservationCheckinLinkResponseSchema,
+  ReservationCursorPageSchema,
   ReservationListResponseSchema,
   ReservationResponseSchema,
   SendCheckinLinkInputSchema,
@@ -53,15 +54,29 @@ export const reservationsRoutes: FastifyPluginAsyncZod<{
         description:
           '`from`: still running after that day (departure after it); `to`: arriving on or before ' +
           'it; `status`. Each reservation lists the live reservations of the same unit whose ' +
-          'nights overlap it (`overlapsWith`).',
+          'nights overlap it (`overlapsWith`). For a sync, `cursor=start` pages by cursor ' +
+          'instead (`pagination.nextCursor`, null at the end), in the order the reservations ' +
+          'were entered.',
         security,
         params: IdParams,
         querystring: ListReservationsQuerySchema,
-        response: { 200: ReservationListResponseSchema },
+        response: { 200: z.union([ReservationListResponseSchema, ReservationCursorPageSchema]) },
       },
       onRequest: app.requireUser,
     },
     async (request) => {
+      const { cursor } = request.query;
+      if (cursor !== undefined) {
+        const walk = await reservations.listByCursor(actorOf(request), request.params.id, {
+          ...request.query,
+          cursor,
+        });
+        return {
+          success: true as const,
+          data: walk.data,
+          pagination: { limit: request.query.limit, nextCursor: walk.nextCursor },
+        };
+      }
       const { data, total } = await reservations.list(
         actorOf(request),
         request.params.id,

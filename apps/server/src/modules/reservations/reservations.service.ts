@@ -22,6 +22,7 @@ import type { Db } from '../../db/client';
 import type { ReservationRow } from '../../db/schema';
 import { isUuid, scopeOf, type Scope } from '../../db/scope';
 import { AppError } from '../../lib/app-error';
+import { decodeCursor, encodeCursor } from '../../lib/cursor';
 import { writeCalendar } from '../../lib/ical/calendar';
 import { assertSameRequest, fingerprintOf, KeyTaken, registerOnce } from '../../lib/idempotency';
 import { uuidv7 } from '../../lib/ids';
@@ -215,6 +216,28 @@ export function createReservationsService({
       await establishmentOf(scope, establishmentId);
       const { rows, total } = await reservations.list(establishmentId, scope, query, query);
       return { data: await withOverlaps(rows), total };
+    },
+
+    /** The reservations by cursor, in the order they were entered (decision 068). */
+    async listByCursor(
+      actor: Actor,
+      establishmentId: string,
+      query: ListReservationsQuery & { cursor: string },
+    ) {
+      const scope = scopeOf(actor);
+      const after = decodeCursor(query.cursor);
+      await establishmentOf(scope, establishmentId);
+      const { rows, last } = await reservations.listAfter(
+        establishmentId,
+        scope,
+        query,
+        after,
+        query.limit,
+      );
+      return {
+        data: await withOverlaps(rows),
+        nextCursor: rows.length === query.limit && last ? encodeCursor(last) : null,
+      };
     },
 
     async get(actor: Actor, id: string) {

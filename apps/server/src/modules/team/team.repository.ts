@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
-import { permissionsOf, type MemberRole, type Permission } from '@hospes/shared/team';
+import { and, asc, count, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { API_KEY_ROLE, permissionsOf, type MemberRole, type Permission } from '@hospes/shared/team';
 import type { Db } from '../../db/client';
 import {
+  apiKeys,
   establishmentMembers,
   establishmentRoles,
   establishments,
@@ -22,6 +23,15 @@ const memberRow = (establishmentId: string, userId: string) =>
     eq(establishmentMembers.establishmentId, establishmentId),
     eq(establishmentMembers.userId, userId),
   );
+
+/** The members of one establishment. */
+const memberOf = (establishmentId: string) =>
+  eq(establishmentMembers.establishmentId, establishmentId);
+
+/** An API key's permissions while it lives (decision 068): none once revoked or expired. */
+const liveKeyPermissions = sql<
+  string[] | null
+>`case when ${apiKeys.revokedAt} is null and (${apiKeys.expiresAt} is null or ${apiKeys.expiresAt} > now()) then ${apiKeys.permissions} else '{}'::text[] end`;
 
 /** One custom role, only within its establishment. */
 const roleRow = (establishmentId: string, id: string) =>
@@ -49,18 +59,30 @@ export function createTeamRepository(db: Db) {
           role: establishmentMembers.role,
           roleName: establishmentRoles.name,
           customPermissions: establishmentRoles.permissions,
+          keyPermissions: liveKeyPermissions,
         })
         .from(establishmentMembers)
         .innerJoin(establishments, eq(establishments.id, establishmentMembers.establishmentId))
         .leftJoin(establishmentRoles, eq(establishmentRoles.id, establishmentMembers.customRoleId))
+        .leftJoin(
+          apiKeys,
+          and(
+            eq(apiKeys.userId, establishmentMembers.userId),
+            eq(establishmentMembers.role, API_KEY_ROLE),
+          ),
+        )
         .where(eq(establishmentMembers.userId, userId))
         .orderBy(asc(establishments.name), asc(establishments.id));
-      return rows.map(({ customPermissions, ...row }) => ({
+      return rows.map(({ customPermissions, keyPermissions, ...row }) => ({
         ...row,
-        permissions: permissionsOf(row.role, customPermissions),
+        permissions:
+          (row.role as string) === API_KEY_ROLE
+            ? permissionsOf('custom', keyPermissions)
+            : permissionsOf(row.role, customPermissions),
       }));
     },
 
+    /** The people of the team: API keys' principals are listed on the keys' screen instead. */
     async members(establishmentId: string, tx: Db = db) {
       return tx
         .select({
@@ -75,7 +97,7 @@ export function createTeamRepository(db: Db) {
         .from(establishmentMembers)
         .innerJoin(users, eq(users.id, establishmentMembers.userId))
         .leftJoin(establishmentRoles, eq(establishmentRoles.id, establishmentMembers.customRoleId))
-        .where(eq(establishmentMembers.establishmentId, establishmentId))
+        .where(and(memberOf(establishmentId), ne(establishmentMembers.role, API_KEY_ROLE)))
         .orderBy(asc(establishmentMembers.createdAt), asc(users.id));
     },
 

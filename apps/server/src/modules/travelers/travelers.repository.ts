@@ -1,4 +1,5 @@
-import { and, eq, inArray, sql, type Placeholder, type SQL, type Subquery } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type Placeholder, type SQL, type Subquery } from 'drizzle-orm';
+import { afterPosition, positionAt, type Position } from '../../lib/cursor';
 import type { DocumentKind } from '@hospes/shared/codes';
 import type { TravelerSortField } from '@hospes/shared/travelers';
 import { keepingPlan, keepPlanOf, type Db, type DatabaseKind } from '../../db/client';
@@ -374,6 +375,50 @@ export function createTravelersRepository(db: Db, kind: DatabaseKind = 'pglite')
       });
       const rows = await statement.execute({ ...values, limit: page.limit, offset, ...days });
       return rows.map((r) => r.json);
+    },
+
+    /**
+     * Up to `limit` travelers in scope (of one establishment, when given) after `after`, in the
+     * order they were created (lib/cursor.ts), each as the API answers it; with the position of
+     * the last. A sync's walk, not the desk's list: no filters, no total.
+     */
+    async listAfter(
+      scope: Scope,
+      establishmentId: string | undefined,
+      after: Position | null,
+      limit: number,
+      today: ListDays,
+    ): Promise<{ rows: string[]; last: Position | null }> {
+      const conditions: SQL[] = [inScope(scope, pilgrims.establishmentId)];
+      if (establishmentId) conditions.push(eq(pilgrims.establishmentId, establishmentId));
+      if (after) conditions.push(afterPosition(pilgrims.createdAt, pilgrims.id, after));
+      const ids = await db
+        .select({ id: pilgrims.id, at: positionAt(pilgrims.createdAt) })
+        .from(pilgrims)
+        .where(and(...conditions))
+        .orderBy(asc(pilgrims.createdAt), asc(pilgrims.id))
+        .limit(limit);
+      if (ids.length === 0) return { rows: [], last: null };
+      const clockDays = twoDays(today);
+      const days = clockDays
+        ? { today: clockDays.mainland, todayIslands: clockDays.islands }
+        : { today: oneDay(today) };
+      const rows = await apiJsonOf(
+        apiTravelers(clockDays !== null)
+          .where(
+            and(
+              inScope(scope, pilgrims.establishmentId),
+              inArray(
+                pilgrims.id,
+                ids.map((r) => r.id),
+              ),
+            ),
+          )
+          .orderBy(asc(pilgrims.createdAt), asc(pilgrims.id)),
+      )
+        .prepare(UNNAMED)
+        .execute(days);
+      return { rows: rows.map((r) => r.json), last: ids[ids.length - 1]! };
     },
 
     /** How many travelers match a list's filters. */

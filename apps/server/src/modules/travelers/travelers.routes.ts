@@ -11,6 +11,7 @@ import {
   DeskCreateTravelerInputSchema,
   DeleteTravelerResponseSchema,
   ListTravelersQuerySchema,
+  TravelerCursorPageSchema,
   TravelerListResponseSchema,
   TravelerResponseSchema,
   UpdateTravelerInputSchema,
@@ -74,14 +75,28 @@ export const travelersRoutes: FastifyPluginAsyncZod<{ pilgrims: TravelersService
       schema: {
         tags,
         summary: 'The travelers the caller may see, filtered, sorted and paginated',
+        description:
+          'Pages by number (`page`, `limit`: `pagination.total`…), or, for a sync, by cursor: ' +
+          '`cursor=start` begins, each answer’s `pagination.nextCursor` continues (null: the ' +
+          'end). A cursor walk lists the travelers in the order they were registered, of ' +
+          '`establishmentId` when given; travelers registered during the walk come on its later ' +
+          'pages, none twice.',
         security,
         querystring: ListTravelersQuerySchema,
-        response: { 200: TravelerListResponseSchema },
+        response: { 200: z.union([TravelerListResponseSchema, TravelerCursorPageSchema]) },
       },
       onRequest: app.requireUser,
     },
     async (request, reply) => {
-      const { page, limit } = request.query;
+      const { page, limit, cursor, establishmentId } = request.query;
+      if (cursor !== undefined) {
+        const walk = await pilgrims.listByCursor(actorOf(request), {
+          establishmentId,
+          cursor,
+          limit,
+        });
+        return sendJsonText(reply, jsonListPage(walk.data, { limit, nextCursor: walk.nextCursor }));
+      }
       const { data, total } = await pilgrims.list(actorOf(request), request.query);
       // The travelers are JSON the database wrote: sent as they are (lib/serializer.ts JsonText).
       return sendJsonText(reply, jsonListPage(data, paginationOf(total, page, limit)));

@@ -30,7 +30,8 @@ import type { DocumentCipher } from '../../lib/storage/document-cipher';
 import { documentPreview } from '../../lib/storage/preview';
 import type { Actor } from '../../plugins/auth';
 import type { AuditContext, AuditRepository } from '../audit';
-import { documentsDeletedEntries } from '../establishments';
+import { clockDays, documentsDeletedEntries } from '../establishments';
+import { decodeCursor, encodeCursor } from '../../lib/cursor';
 import { isUuid, scopeOf, type Scope } from '../../db/scope';
 import { documentContext, refuseUnkeptImages, sealImages } from './document-images';
 import { historyEntry } from './history';
@@ -339,6 +340,32 @@ export function createTravelersService(deps: TravelersServiceDeps) {
       )
         throw new AppError('ESTABLISHMENT_NOT_FOUND');
       return result;
+    },
+
+    /**
+     * GET /api/pilgrims?cursor=…: a partner's sync walks every traveler it may see (of one
+     * establishment, when given) in the order they were created (decision 068, lib/cursor.ts).
+     */
+    async listByCursor(
+      actor: Actor,
+      query: { establishmentId?: string | undefined; cursor: string; limit: number },
+    ) {
+      const scope = scopeOf(actor);
+      const after = decodeCursor(query.cursor);
+      if (query.establishmentId && !(await reachable(scope, query.establishmentId)))
+        throw new AppError('ESTABLISHMENT_NOT_FOUND');
+      const { rows, last } = await pilgrims.listAfter(
+        scope,
+        query.establishmentId,
+        after,
+        query.limit,
+        clockDays(now()),
+      );
+      return {
+        data: rows,
+        // A full page may have more after it; a shorter one ends the walk.
+        nextCursor: rows.length === query.limit && last ? encodeCursor(last) : null,
+      };
     },
 
     /** GET /api/establishments/{id}/pilgrims. */

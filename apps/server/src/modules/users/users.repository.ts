@@ -16,7 +16,11 @@ const SESSION_FIELDS = ['role', 'isActive', 'name', 'email', 'passwordHash'] as 
 export function createUsersRepository(db: Db, sessionCache?: SessionCache) {
   return {
     async findByEmail(email: string, tx: Db = db): Promise<UserRow | null> {
-      const [row] = await tx.select().from(users).where(eq(users.email, email.toLowerCase()));
+      // An API key's principal (decision 068) has no e-mail anybody signs in or resets with.
+      const [row] = await tx
+        .select()
+        .from(users)
+        .where(and(eq(users.email, email.toLowerCase()), eq(users.kind, 'person')));
       return row ?? null;
     },
     async findById(id: string, tx: Db = db): Promise<UserRow | null> {

@@ -2,6 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { SelectField } from '@/components/ui/fields';
 import { FormAlert } from '@/components/ui/form-alert';
+import { TextLink } from '@/components/ui/text-link';
+import { links } from '@/config/paths';
 import { TeamPage } from '@/features/team/components/team-page';
 import { useAuth } from '@/lib/auth';
 import { PageHeader } from './page-header';
@@ -40,6 +42,11 @@ export function TeamRoute() {
           {managed.length === 1 && (
             <p className="font-semibold text-fg">{chosen.establishmentName}</p>
           )}
+          <p className="text-sm">
+            <TextLink to={links.apiKeys(chosen.establishmentId)}>{t('apiKeys.title')}</TextLink>
+            {' — '}
+            {t('apiKeys.teaser')}
+          </p>
           <TeamPage key={chosen.establishmentId} establishmentId={chosen.establishmentId} />
         </div>
       )}
