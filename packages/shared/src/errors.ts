@@ -138,6 +138,11 @@ export const ERROR_CATALOGUE = {
   SES_ALREADY_CANCELLED: { status: 409 },
   SES_CANCELLATION_PENDING: { status: 409 },
   SES_CANCEL_FAILED: { status: 409 },
+  // The reservation report (RH) of a reservation (decision 071)
+  /** Its RH is stored as it is, on its way, or there is nothing to report. */
+  RESERVATION_REPORT_NOTHING_TO_SEND: { status: 409 },
+  /** A field the RH requires is missing: nothing is made up (details name them). */
+  RESERVATION_UNREPORTABLE: { status: 422 },
   MAIL_NOT_SENT: { status: 503 },
 } as const satisfies Record<string, { status: number }>;
 

@@ -64,6 +64,9 @@ export const AUDIT_ACTIONS = [
   'reservation.cancelled',
   'reservation.checkin_link_sent',
   'reservation.checkin_reminder_sent',
+  // The reservation report (RH) of a reservation sent, or its cancellation (decision 071).
+  'reservation.ses_sent',
+  'reservation.ses_cancel_sent',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
