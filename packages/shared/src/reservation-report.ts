@@ -48,6 +48,11 @@ export const ReservationReportSchema = z.object({
   reservationId: z.string().uuid(),
   state: z.enum(RESERVATION_REPORT_STATES),
   problems: z.array(z.enum(RESERVATION_REPORT_PROBLEMS)),
+  /**
+   * What a send would send now: its alta, or the cancellation of the stored one (a correction's,
+   * or a cancelled booking's); null: nothing (stored as it is, on its way, or not reportable).
+   */
+  action: z.enum(['alta', 'cancel']).nullable(),
   /** The code the Ministry stored the current communication under. */
   communicationCode: z.string().nullable(),
   /** The Ministry's reason for a refusal, or the failure of the latest request. */

@@ -337,6 +337,7 @@ export function createReservationReports(deps: ReservationReportsDeps) {
       reservationId: a.reservation.id,
       state,
       problems: a.reservation.status === 'cancelled' ? [] : a.problems,
+      action: connected && (d.action !== 'alta' || a.communication) ? d.action : null,
       communicationCode:
         d.code ??
         (d.latest?.submission.operation === 'A' ? d.latest.report.communicationCode : null),
