@@ -71,6 +71,8 @@ export const ERROR_CATALOGUE = {
   RESERVATION_FEED_NOT_FOUND: { status: 404 },
   /** Every guest of the reservation has registered through its link (decision 066). */
   RESERVATION_CHECKIN_COMPLETE: { status: 409 },
+  /** A guest's own check-in link was used already (decision 071). */
+  CHECKIN_GUEST_REGISTERED: { status: 409 },
   /** An unknown (or renewed) secret of a reservations calendar export. */
   CALENDAR_EXPORT_NOT_FOUND: { status: 404 },
   METHOD_NOT_ALLOWED: { status: 405 },

@@ -859,6 +859,25 @@ export const reservationReports = pgTable(
 );
 export type ReservationReportRow = typeof reservationReports.$inferSelect;
 
+/**
+ * The check-in link of one guest of a reservation (decision 071): a secret per guest slot (1 is
+ * the holder's), made on first use; the traveler who registered through it fills the slot, so a
+ * guest's link registers one person once.
+ */
+export const reservationGuestLinks = pgTable(
+  'reservation_guest_links',
+  {
+    token: varchar('token', { length: 64 }).primaryKey(),
+    reservationId: uuid('reservation_id')
+      .notNull()
+      .references(() => reservations.id, { onDelete: 'cascade' }),
+    slot: integer('slot').notNull(),
+    pilgrimId: uuid('pilgrim_id').references(() => pilgrims.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('reservation_guest_links_slot_unique').on(t.reservationId, t.slot)],
+);
+
 /** The secret of an establishment's calendar export (GET /api/reservations/calendar/:token.ics). */
 export const reservationCalendarExports = pgTable('reservation_calendar_exports', {
   establishmentId: uuid('establishment_id')
