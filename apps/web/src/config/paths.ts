@@ -163,6 +163,7 @@ export const apiPaths = {
     /** The reservation reports (RH) of an establishment's reservations, and one's send (decision 071). */
     reports: (establishmentId: string) =>
       `/establishments/${encodeURIComponent(establishmentId)}/reservation-reports`,
+    guestLinks: (id: string) => `/reservations/${encodeURIComponent(id)}/guest-links`,
     sendReport: (id: string) => `/reservations/${encodeURIComponent(id)}/ses-report/send`,
     feeds: (establishmentId: string) =>
       `/establishments/${encodeURIComponent(establishmentId)}/reservation-feeds`,

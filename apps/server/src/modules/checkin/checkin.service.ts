@@ -468,11 +468,14 @@ export function createCheckinService(deps: {
           departure: reservation.departure,
           guests: reservation.guests,
           registeredGuests: await checkin.registeredForReservation(reservation.id),
-          guest: guest && {
-            ...guest,
-            // The holder's slot opens with the booking's name and contact: theirs to correct.
-            ...(guest.slot === 1 ? holderPrefill(reservation) : {}),
-          },
+          // Only on a guest's own link (decision 071).
+          ...(guest && {
+            guest: {
+              ...guest,
+              // The holder's slot opens with the booking's name and contact: theirs to correct.
+              ...(guest.slot === 1 ? holderPrefill(reservation) : {}),
+            },
+          }),
         },
       };
     },

@@ -281,3 +281,37 @@ describe('the reservation report (RH) of each reservation', () => {
     ).toBe(true);
   });
 });
+
+describe('one check-in link per guest', () => {
+  it('lists each guest’s link with its state, to copy or e-mail', async () => {
+    const id = A.id;
+    mockApi({
+      [`GET /api/establishments/${EST}/reservations`]: page([reservation({ guests: 2 })]),
+      [`GET /api/establishments/${EST}/reservation-reports`]: NO_REPORTS,
+      [`GET /api/reservations/${id}/guest-links`]: {
+        body: {
+          success: true,
+          data: [
+            { slot: 1, url: 'http://localhost/registro-viajero?t=holder', registered: true },
+            { slot: 2, url: 'http://localhost/registro-viajero?t=second', registered: false },
+          ],
+        },
+      },
+    });
+    const { user } = renderPage(<ReservationsList establishmentId={EST} today="2026-12-01" />);
+    await user.click(await screen.findByRole('button', { name: "Guests' links : Anna Schmidt" }));
+    const dialog = await screen.findByRole('dialog');
+    const items = await within(dialog).findAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    expect(within(items[0]!).getByText('registered')).toBeInTheDocument();
+    expect(within(items[1]!).getByText('not registered yet')).toBeInTheDocument();
+    await user.click(within(items[1]!).getByRole('button', { name: 'Copy link : Guest 2' }));
+    expect(await screen.findByText('Check-in link copied')).toBeInTheDocument();
+    // user-event's clipboard stands in for the browser's.
+    expect(await navigator.clipboard.readText()).toBe('http://localhost/registro-viajero?t=second');
+    const mail = within(items[1]!).getByRole('link', { name: 'E-mail : Guest 2' });
+    expect(mail.getAttribute('href')).toContain(
+      encodeURIComponent('http://localhost/registro-viajero?t=second'),
+    );
+  });
+});
