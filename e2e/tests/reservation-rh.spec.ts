@@ -67,7 +67,7 @@ function calendar(
 /** A field of the traveler form by its name, whatever the language of its label. */
 const named = (scope: Page | Locator, name: string) => scope.locator(`[name="${name}"]`);
 
-test('an apartment owner connects a calendar; the booking is reported (RH), its guest checks in in German on a phone, the parte (PV) goes on arrival, and a cancellation on the channel cancels its RH', async ({
+test('an apartment owner connects a calendar; the booking is reported (RH), its guest checks in in German on a phone with her own link, the parte (PV) goes on arrival, and a cancellation on the channel cancels its RH', async ({
   page,
   browser,
   mail,
@@ -191,11 +191,13 @@ test('an apartment owner connects a calendar; the booking is reported (RH), its 
     ).json()) as { data: { id: string; holderName: string }[] };
     const klaraId = reservations.data.find((r) => r.holderName === 'Klara Wagner')!.id;
     const tomId = reservations.data.find((r) => r.holderName === 'Tom Berg')!.id;
-    const link = (
+    // The holder's own link (one per guest, decision 071), as the owner copies it for Klara.
+    const guestLinks = (
       (await (
-        await page.request.get(`/api/reservations/${klaraId}/checkin-link`, { headers: auth })
-      ).json()) as { data: { url: string } }
-    ).data.url;
+        await page.request.get(`/api/reservations/${klaraId}/guest-links`, { headers: auth })
+      ).json()) as { data: { slot: number; url: string }[] }
+    ).data;
+    const link = guestLinks.find((l) => l.slot === 1)!.url;
 
     // The day before, Klara fills it in on her phone, in German.
     const phone = await browser.newContext({
@@ -210,9 +212,14 @@ test('an apartment owner connects a calendar; the booking is reported (RH), its 
       await guest.goto(link);
       await expect(guest.locator('html')).toHaveAttribute('lang', 'de');
       await expect(guest.getByText(/Ihre Buchung:/)).toBeVisible({ timeout: 20_000 });
+      await expect(
+        guest.getByText('Sie sind Gast 1 von 1: Füllen Sie Ihre eigenen Angaben aus.'),
+      ).toBeVisible();
       const form = guest.locator('main form');
-      await named(form, 'firstName').fill('Klara');
-      await named(form, 'lastName').fill('Wagner');
+      // Her slot opens with the booking's name and e-mail.
+      await expect(named(form, 'firstName')).toHaveValue('Klara');
+      await expect(named(form, 'lastName')).toHaveValue('Wagner');
+      await expect(named(form, 'contactInfo.email')).toHaveValue('klara.wagner@example.de');
       await form.locator('[id$="-nationality"]').fill('Deutschland');
       await guest.keyboard.press('Enter');
       await named(form, 'dateOfBirth').fill('1988-07-14');
