@@ -1,8 +1,10 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import toast from 'react-hot-toast';
 import type { ReservationReport } from '@hospes/shared/reservation-report';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
+import { Modal } from '@/components/ui/dialog';
 import { errorText } from '@/lib/error-text';
 import { useSendReservationReport } from '../api/reservation-reports';
 
@@ -33,6 +35,14 @@ export function ReservationReportLine({
 }) {
   const { t } = useTranslation('reservations');
   const send = useSendReservationReport(establishmentId);
+  // An unanswered one may have been stored: sent again only once the user says it was not.
+  const [confirming, setConfirming] = useState(false);
+  const sendNow = () =>
+    send.mutate(report.reservationId, {
+      onSuccess: () => toast.success(t('report.sent')),
+      onError: (error) => toast.error(errorText(error, t('report.failed'))),
+      onSettled: () => setConfirming(false),
+    });
   return (
     <div className="mt-2 space-y-1 text-sm" data-testid="reservation-report">
       <p>
@@ -67,12 +77,7 @@ export function ReservationReportLine({
           size="sm"
           variant="secondary"
           disabled={send.isPending}
-          onClick={() =>
-            send.mutate(report.reservationId, {
-              onSuccess: () => toast.success(t('report.sent')),
-              onError: (error) => toast.error(errorText(error, t('report.failed'))),
-            })
-          }
+          onClick={() => (report.state === 'uncertain' ? setConfirming(true) : sendNow())}
         >
           {t(
             report.action === 'cancel'
@@ -85,6 +90,25 @@ export function ReservationReportLine({
           )}
           <span className="sr-only">: {holderName}</span>
         </Button>
+      )}
+      {confirming && (
+        <Modal
+          open
+          role="alertdialog"
+          onClose={() => setConfirming(false)}
+          busy={send.isPending}
+          title={t('report.confirmTitle')}
+          description={t('report.confirmText')}
+        >
+          <div className="mt-4 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+            <Button variant="secondary" onClick={() => setConfirming(false)}>
+              {t('form.cancel')}
+            </Button>
+            <Button pending={send.isPending} onClick={sendNow}>
+              {t('report.sendAgain')}
+            </Button>
+          </div>
+        </Modal>
       )}
     </div>
   );

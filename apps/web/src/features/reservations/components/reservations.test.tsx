@@ -282,6 +282,61 @@ describe('the reservation report (RH) of each reservation', () => {
   });
 });
 
+describe('an unanswered reservation report', () => {
+  it('is sent again only after the user confirms the Ministry does not hold it', async () => {
+    const { calls } = mockApi({
+      [`GET /api/establishments/${EST}/reservations`]: page([A]),
+      [`GET /api/establishments/${EST}/reservation-reports`]: {
+        body: {
+          success: true,
+          data: [
+            {
+              reservationId: A.id,
+              state: 'uncertain',
+              problems: [],
+              action: 'alta',
+              communicationCode: null,
+              error: null,
+              submissionId: null,
+              sentAt: null,
+              guestsSent: null,
+            },
+          ],
+        },
+      },
+      [`POST /api/reservations/${A.id}/ses-report/send`]: {
+        body: {
+          success: true,
+          data: {
+            reservationId: A.id,
+            state: 'sent',
+            problems: [],
+            action: null,
+            communicationCode: null,
+            error: null,
+            submissionId: null,
+            sentAt: null,
+            guestsSent: 0,
+          },
+        },
+      },
+    });
+    const { user } = renderPage(<ReservationsList establishmentId={EST} today="2026-12-01" />);
+    await user.click(await screen.findByRole('button', { name: 'Send again : Anna Schmidt' }));
+    const confirm = await screen.findByRole('alertdialog', {
+      name: 'Send the reservation report again?',
+    });
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Send again : Anna Schmidt' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Send again' }),
+    );
+    expect(await screen.findByText('Sent to SES.HOSPEDAJES')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+  });
+});
+
 describe('one check-in link per guest', () => {
   it('lists each guest’s link with its state, to copy or e-mail', async () => {
     const id = A.id;
