@@ -137,6 +137,12 @@ describe('decide', () => {
       automatic: true,
       code: 'c1',
     });
+    // Changed and no longer reportable: the stored one stands, nothing is cancelled for nothing.
+    expect(decide(more, [stored], ['holderContact'], 'test', NOW)).toMatchObject({
+      state: 'unreportable',
+      action: null,
+      code: 'c1',
+    });
     const refusedB = sent('B', 'refused', '2026-11-23T10:00:00Z', { communicationCode: 'c1' });
     expect(decide(more, [stored, refusedB], [], 'test', NOW)).toMatchObject({
       state: 'refused',

@@ -219,6 +219,9 @@ export function decide(
         latest: live,
       };
     }
+    // The stored one stands until the corrected one can be made: never cancelled for nothing.
+    if (problems.length > 0)
+      return { ...result('unreportable'), code: live.report.communicationCode };
     if (cancelFailed)
       return result('refused', 'cancel', false, live.report.communicationCode, errorOf(lastCancel));
     return result('correction_pending', 'cancel', true, live.report.communicationCode);
