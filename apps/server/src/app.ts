@@ -60,7 +60,12 @@ import { reservationsRoutes } from './modules/reservations/reservations.routes';
 import { createReservationsService } from './modules/reservations/reservations.service';
 import { createSesRepository } from './modules/ses/ses.repository';
 import { sesRoutes } from './modules/ses/ses.routes';
-import { createSesService, scheduleSesChecks, workSesCorrections } from './modules/ses/ses.service';
+import {
+  createSesService,
+  scheduleReservationReports,
+  scheduleSesChecks,
+  workSesCorrections,
+} from './modules/ses/ses.service';
 import { createSesAutoRepository } from './modules/ses/ses-auto.repository';
 import { createSesAutomatic, scheduleSesAutomatic } from './modules/ses/ses-automatic';
 import { sesAutomaticRoutes } from './modules/ses/ses-automatic.routes';
@@ -485,8 +490,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
     now,
   });
-  if (config.sesAutomaticSeconds > 0)
+  if (config.sesAutomaticSeconds > 0) {
     await scheduleSesAutomatic(jobs, sesAutomatic, config.sesAutomaticSeconds);
+    // The reservations' RH by the same send modes, at the same rhythm (decision 071).
+    await scheduleReservationReports(jobs, ses, config.sesAutomaticSeconds);
+  }
   // The jobs of the lote checks and the retention purge (their settings at 0: not on this process).
   if (config.ses.checkSeconds > 0) await scheduleSesChecks(jobs, ses, config.ses.checkSeconds);
   // Records past their retention are deleted when first scheduled, then every few hours

@@ -86,6 +86,21 @@ export const PublicCheckinInfoSchema = z.object({
       departure: z.string(),
       guests: z.number().int(),
       registeredGuests: z.number().int(),
+      /**
+       * One guest's link (decision 071): its slot (1 is the holder's), whether it was used, and
+       * for the holder's slot the booking's name and contact, to prefill the form.
+       */
+      guest: z
+        .object({
+          slot: z.number().int(),
+          registered: z.boolean(),
+          firstName: z.string().optional(),
+          lastName: z.string().optional(),
+          email: z.string().nullable().optional(),
+          phone: z.string().nullable().optional(),
+        })
+        .nullable()
+        .optional(),
     })
     .nullable()
     .optional(),

@@ -76,6 +76,8 @@ export const ERROR_CATALOGUE = {
   RESERVATION_FEED_NOT_FOUND: { status: 404 },
   /** Every guest of the reservation has registered through its link (decision 066). */
   RESERVATION_CHECKIN_COMPLETE: { status: 409 },
+  /** A guest's own check-in link was used already (decision 071). */
+  CHECKIN_GUEST_REGISTERED: { status: 409 },
   /** An unknown (or renewed) secret of a reservations calendar export. */
   CALENDAR_EXPORT_NOT_FOUND: { status: 404 },
   METHOD_NOT_ALLOWED: { status: 405 },
@@ -143,6 +145,11 @@ export const ERROR_CATALOGUE = {
   SES_ALREADY_CANCELLED: { status: 409 },
   SES_CANCELLATION_PENDING: { status: 409 },
   SES_CANCEL_FAILED: { status: 409 },
+  // The reservation report (RH) of a reservation (decision 071)
+  /** Its RH is stored as it is, on its way, or there is nothing to report. */
+  RESERVATION_REPORT_NOTHING_TO_SEND: { status: 409 },
+  /** A field the RH requires is missing: nothing is made up (details name them). */
+  RESERVATION_UNREPORTABLE: { status: 422 },
   MAIL_NOT_SENT: { status: 503 },
 } as const satisfies Record<string, { status: number }>;
 

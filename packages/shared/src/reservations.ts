@@ -273,3 +273,17 @@ export const CalendarExportResponseSchema = z.object({
   success: z.literal(true),
   data: CalendarExportSchema,
 });
+
+// ---- One check-in link per guest (decision 071) ----
+export const ReservationGuestLinkSchema = z.object({
+  /** 1 is the holder's. */
+  slot: z.number().int(),
+  url: z.string(),
+  /** Someone registered through it. */
+  registered: z.boolean(),
+});
+export type ReservationGuestLink = z.infer<typeof ReservationGuestLinkSchema>;
+export const ReservationGuestLinksResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.array(ReservationGuestLinkSchema),
+});

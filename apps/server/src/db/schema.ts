@@ -862,6 +862,61 @@ export const reservations = pgTable(
   ],
 );
 
+/**
+ * The reservation report (RH) of a reservation (decision 071): each communication sent for it, in
+ * an alta (its code or error, once the lote is processed) or in a cancellation (operation B: the
+ * code it cancels). A reservation's RH is keyed by the reservation, not by travelers: a booking is
+ * reported before any guest is registered.
+ */
+export const reservationReports = pgTable(
+  'reservation_reports',
+  {
+    submissionId: uuid('submission_id')
+      .notNull()
+      .references(() => sesSubmissions.id, { onDelete: 'cascade' }),
+    reservationId: uuid('reservation_id')
+      .notNull()
+      .references(() => reservations.id, { onDelete: 'cascade' }),
+    /** The communication (1-based) of the request that holds this reservation. */
+    orden: integer('orden').notNull(),
+    /** What a change corrects, as sent: `arrival|departure|guests` (empty for a cancellation). */
+    fingerprint: varchar('fingerprint', { length: 100 }).notNull(),
+    /** How many registered guests went as VI. */
+    guestsSent: integer('guests_sent').notNull().default(0),
+    communicationCode: varchar('communication_code', { length: 36 }),
+    errorType: varchar('error_type', { length: 100 }),
+    error: varchar('error', { length: 300 }),
+    /** An alta's: the cancellation asked for its stored code; cleared when that one failed. */
+    cancelledBy: uuid('cancelled_by').references((): AnyPgColumn => sesSubmissions.id, {
+      onDelete: 'set null',
+    }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.submissionId, t.reservationId] }),
+    index('reservation_reports_reservation_idx').on(t.reservationId),
+  ],
+);
+export type ReservationReportRow = typeof reservationReports.$inferSelect;
+
+/**
+ * The check-in link of one guest of a reservation (decision 071): a secret per guest slot (1 is
+ * the holder's), made on first use; the traveler who registered through it fills the slot, so a
+ * guest's link registers one person once.
+ */
+export const reservationGuestLinks = pgTable(
+  'reservation_guest_links',
+  {
+    token: varchar('token', { length: 64 }).primaryKey(),
+    reservationId: uuid('reservation_id')
+      .notNull()
+      .references(() => reservations.id, { onDelete: 'cascade' }),
+    slot: integer('slot').notNull(),
+    pilgrimId: uuid('pilgrim_id').references(() => pilgrims.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('reservation_guest_links_slot_unique').on(t.reservationId, t.slot)],
+);
+
 /** The secret of an establishment's calendar export (GET /api/reservations/calendar/:token.ics). */
 export const reservationCalendarExports = pgTable('reservation_calendar_exports', {
   establishmentId: uuid('establishment_id')

@@ -171,6 +171,11 @@ export const apiPaths = {
     one: (id: string) => `/reservations/${encodeURIComponent(id)}`,
     checkinLink: (id: string) => `/reservations/${encodeURIComponent(id)}/checkin-link`,
     sendCheckinLink: (id: string) => `/reservations/${encodeURIComponent(id)}/checkin-link/send`,
+    /** The reservation reports (RH) of an establishment's reservations, and one's send (decision 071). */
+    reports: (establishmentId: string) =>
+      `/establishments/${encodeURIComponent(establishmentId)}/reservation-reports`,
+    guestLinks: (id: string) => `/reservations/${encodeURIComponent(id)}/guest-links`,
+    sendReport: (id: string) => `/reservations/${encodeURIComponent(id)}/ses-report/send`,
     feeds: (establishmentId: string) =>
       `/establishments/${encodeURIComponent(establishmentId)}/reservation-feeds`,
     feed: (id: string) => `/reservation-feeds/${encodeURIComponent(id)}`,

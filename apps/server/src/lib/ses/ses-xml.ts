@@ -330,3 +330,86 @@ export class XmlWriter {
     return this.compact ? '' : '  '.repeat(this.stack.length);
   }
 }
+
+// ---------------------------------------------------------------------------------------------
+// The reservation report (RH) of a reservation (decision 071)
+// ---------------------------------------------------------------------------------------------
+
+/** The contract holder (TI) of a reservation as the booking names them. */
+export interface ReservationHolder {
+  firstName: string;
+  lastName: string;
+  phone?: string | null;
+  email?: string | null;
+}
+
+/** One reservation's communication: its booking and the persons known of it. */
+export interface ReservationCommunication {
+  /** The contract's reference: the reservation's id (the PV of its guests carries the same). */
+  reference: string;
+  /** The day it was booked. */
+  contractDate: string;
+  arrival: string;
+  departure: string;
+  /** The persons of the booking (`numPersonas`), known or not. */
+  persons: number;
+  /** Booked through a channel's calendar; unknown (left out) otherwise. */
+  internet?: boolean;
+  paymentType: string;
+  /** The holder as TI: a registered guest matched by name (their full record), or the booking's. */
+  holder: ReservationHolder | SesTraveler;
+  /** The guests registered so far, as VI. */
+  guests: readonly SesTraveler[];
+}
+
+const isTraveler = (p: ReservationHolder | SesTraveler): p is SesTraveler => 'documentType' in p;
+
+/**
+ * `altaReservaHospedaje` of reservations: one `comunicacion` each, in the order given (its
+ * `orden`), with the establishment's code, the booking's contract (times unknown: `T00:00:00`,
+ * as the manual asks), the holder as TI and each guest known as VI. The caller checks first that
+ * nothing required is missing (modules/ses/reservation-reports.ts): nothing is made up here.
+ */
+export function buildReservationReportsXml(
+  establishmentCode: string,
+  communications: readonly ReservationCommunication[],
+): string {
+  if (communications.length === 0) throw new RangeError('SES: no reservations to communicate');
+  if (communications.length > SES_MAX_COMMUNICATIONS)
+    throw new RangeError(`SES: at most ${SES_MAX_COMMUNICATIONS} communications per request`);
+  const w = new XmlWriter();
+  w.open('alt:peticion', { 'xmlns:alt': SES_NAMESPACES.RH });
+  w.open('solicitud');
+  for (const c of communications) {
+    w.open('comunicacion');
+    w.open('establecimiento');
+    w.leaf('codigo', text(establishmentCode, SES_LIMITS.establishmentCode));
+    w.close();
+    w.open('contrato');
+    w.leaf('referencia', text(c.reference, SES_LIMITS.contractReference));
+    w.leaf('fechaContrato', c.contractDate);
+    w.leaf('fechaEntrada', `${c.arrival}T00:00:00`);
+    w.leaf('fechaSalida', `${c.departure}T00:00:00`);
+    w.leaf('numPersonas', String(c.persons));
+    if (c.internet !== undefined) w.leaf('internet', c.internet ? 'true' : 'false');
+    w.open('pago');
+    w.leaf('tipoPago', text(c.paymentType, 5));
+    w.close();
+    w.close();
+    if (isTraveler(c.holder)) writePersonaReserva(w, c.holder, 'TI');
+    else {
+      w.open('persona');
+      w.leaf('rol', 'TI');
+      w.leaf('nombre', text(c.holder.firstName, SES_LIMITS.name));
+      w.leaf('apellido1', text(c.holder.lastName, SES_LIMITS.name));
+      w.optional('telefono', text(c.holder.phone, SES_LIMITS.phone));
+      w.optional('correo', text(c.holder.email, SES_LIMITS.email));
+      w.close();
+    }
+    for (const guest of c.guests) writePersonaReserva(w, guest, 'VI');
+    w.close();
+  }
+  w.close();
+  w.close();
+  return w.toString();
+}

@@ -67,6 +67,9 @@ export const AUDIT_ACTIONS = [
   // API keys (decision 068); what a key does is audited as any member's, with the key as actor.
   'api_key.created',
   'api_key.revoked',
+  // The reservation report (RH) of a reservation sent, or its cancellation (decision 071).
+  'reservation.ses_sent',
+  'reservation.ses_cancel_sent',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -4,6 +4,7 @@ import {
   checkinLinks,
   establishments,
   pilgrims,
+  reservationGuestLinks,
   reservations,
   selfRegistrations,
 } from '../../db/schema';
@@ -110,6 +111,44 @@ export function createCheckinRepository(db: Db) {
         .innerJoin(establishments, eq(establishments.id, reservations.establishmentId))
         .where(eq(reservations.checkinToken, token));
       return row ?? null;
+    },
+
+    /**
+     * A guest's link of a reservation (decision 071): its reservation, establishment, slot and
+     * whether someone registered through it; whatever their status (the service says which live).
+     */
+    async guestLinkOfToken(token: string, tx: Db = db) {
+      const [row] = await tx
+        .select({
+          establishment: {
+            id: establishments.id,
+            name: establishments.name,
+            city: establishments.city,
+            type: establishments.type,
+            status: establishments.status,
+            keepDocumentImages: establishments.keepDocumentImages,
+            province: establishments.province,
+            postalCode: establishments.postalCode,
+          },
+          reservation: reservations,
+          slot: reservationGuestLinks.slot,
+          pilgrimId: reservationGuestLinks.pilgrimId,
+        })
+        .from(reservationGuestLinks)
+        .innerJoin(reservations, eq(reservations.id, reservationGuestLinks.reservationId))
+        .innerJoin(establishments, eq(establishments.id, reservations.establishmentId))
+        .where(eq(reservationGuestLinks.token, token));
+      return row ?? null;
+    },
+
+    /** Fills a guest's slot with the traveler who registered through it, unless it was filled. */
+    async fillGuestSlot(token: string, pilgrimId: string, tx: Db = db): Promise<boolean> {
+      const rows = await tx
+        .update(reservationGuestLinks)
+        .set({ pilgrimId })
+        .where(and(eq(reservationGuestLinks.token, token), isNull(reservationGuestLinks.pilgrimId)))
+        .returning({ token: reservationGuestLinks.token });
+      return rows.length > 0;
     },
 
     /**

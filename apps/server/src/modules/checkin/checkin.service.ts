@@ -113,6 +113,17 @@ function arrivalOf(row: TravelerDbRow, chosen: string | undefined, today: string
  * nights (entry and check-out days) and the contract of the stay, whose reference is the
  * reservation's id, so that its guests go in one communication (decision 048's stays).
  */
+/** The holder's name split at its first space, and their contact, for their slot's form. */
+export function holderPrefill(reservation: ReservationRow) {
+  const words = reservation.holderName.replace(/\s+/g, ' ').trim().split(' ');
+  return {
+    firstName: words[0] ?? '',
+    lastName: words.slice(1).join(' '),
+    email: reservation.holderEmail,
+    phone: reservation.holderPhone,
+  };
+}
+
 export function bookedStay(reservation: ReservationRow, timeZone: string) {
   return {
     entryDate: reservation.arrival,
@@ -190,9 +201,10 @@ export function createCheckinService(deps: {
     const found = token ? await checkin.establishmentOfToken(token) : null;
     if (found) {
       if (found.status === 'inactive') throw new AppError('CHECKIN_LINK_INVALID');
-      return { establishment: found, reservation: null };
+      return { establishment: found, reservation: null, guest: null };
     }
-    const booked = token ? await checkin.reservationOfToken(token) : null;
+    const guestLink = token && !found ? await checkin.guestLinkOfToken(token) : null;
+    const booked = guestLink ?? (token ? await checkin.reservationOfToken(token) : null);
     if (
       !booked ||
       booked.establishment.status === 'inactive' ||
@@ -200,7 +212,12 @@ export function createCheckinService(deps: {
       booked.reservation.departure < todayIso(now(), establishmentTimeZone(booked.establishment))
     )
       throw new AppError('CHECKIN_LINK_INVALID');
-    return booked;
+    return {
+      establishment: booked.establishment,
+      reservation: booked.reservation,
+      // One guest's link (decision 071): the slot it is for, and whether it was used.
+      guest: guestLink ? { slot: guestLink.slot, registered: guestLink.pilgrimId !== null } : null,
+    };
   }
 
   async function liveEstablishment(token: string) {
@@ -437,7 +454,7 @@ export function createCheckinService(deps: {
 
     /** GET /api/public/checkin/{token}. */
     async publicInfo(token: string): Promise<PublicCheckinInfo> {
-      const { establishment: found, reservation } = await liveLink(token);
+      const { establishment: found, reservation, guest } = await liveLink(token);
       return {
         establishment: {
           name: found.name,
@@ -451,6 +468,14 @@ export function createCheckinService(deps: {
           departure: reservation.departure,
           guests: reservation.guests,
           registeredGuests: await checkin.registeredForReservation(reservation.id),
+          // Only on a guest's own link (decision 071).
+          ...(guest && {
+            guest: {
+              ...guest,
+              // The holder's slot opens with the booking's name and contact: theirs to correct.
+              ...(guest.slot === 1 ? holderPrefill(reservation) : {}),
+            },
+          }),
         },
       };
     },
@@ -482,7 +507,9 @@ export function createCheckinService(deps: {
       context: AuditContext,
       requestKey?: string,
     ): Promise<{ confirmationCode: string; replayed: boolean }> {
-      const { establishment, reservation } = await liveLink(token);
+      const { establishment, reservation, guest } = await liveLink(token);
+      // A guest's link registers its guest once (decision 071).
+      if (guest?.registered) throw new AppError('CHECKIN_GUEST_REGISTERED');
       const booked = reservation && bookedStay(reservation, establishmentTimeZone(establishment));
       // What the check-in registers: the link's establishment, and no stay (createSelfRegistered).
       const fingerprint = requestKey
@@ -530,6 +557,8 @@ export function createCheckinService(deps: {
               tx,
             );
             if (!recorded) throw new KeyTaken();
+            if (guest && !(await checkin.fillGuestSlot(token, pilgrimId, tx)))
+              throw new AppError('CHECKIN_GUEST_REGISTERED');
           },
           booked?.stay ?? null,
         );

@@ -90,6 +90,23 @@ export function createReservationCheckinService(deps: {
       return linkOf(row);
     },
 
+    /**
+     * GET /api/reservations/{id}/guest-links: one check-in link per guest (decision 071), made on
+     * first use; each registers its guest once, the holder's (1) opens with the booking's name.
+     */
+    async guestLinks(actor: Actor, id: string) {
+      const row = await reservationOf(actor, id);
+      if (row.status === 'cancelled') throw new AppError('CHECKIN_LINK_INVALID');
+      const links = await reservations.ensureGuestLinks(row.id, row.guests, () =>
+        randomBytes(24).toString('base64url'),
+      );
+      return links.map((l) => ({
+        slot: l.slot,
+        url: checkinPageUrl(appUrl, l.token),
+        registered: l.pilgrimId !== null,
+      }));
+    },
+
     /** POST /api/reservations/{id}/checkin-link/send: the link to the holder, in `language`. */
     async send(actor: Actor, id: string, language: Language | undefined, context: AuditContext) {
       const row = await reservationOf(actor, id);

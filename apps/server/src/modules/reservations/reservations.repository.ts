@@ -19,6 +19,7 @@ import {
   establishments,
   reservationCalendarExports,
   reservationFeeds,
+  reservationGuestLinks,
   reservations,
   selfRegistrations,
   type ReservationFeedRow,
@@ -235,6 +236,36 @@ export function createReservationsRepository(db: Db) {
         .from(reservations)
         .where(eq(reservations.id, id));
       return row!.token!;
+    },
+
+    /**
+     * The guests' links of a reservation, slots 1 to `guests` (decision 071): the missing ones made
+     * with `newToken` (a slot taken meanwhile by another call is kept), then all read.
+     */
+    async ensureGuestLinks(id: string, guests: number, newToken: () => string, tx: Db = db) {
+      await tx
+        .insert(reservationGuestLinks)
+        .values(
+          Array.from({ length: guests }, (_, i) => ({
+            token: newToken(),
+            reservationId: id,
+            slot: i + 1,
+          })),
+        )
+        .onConflictDoNothing({
+          target: [reservationGuestLinks.reservationId, reservationGuestLinks.slot],
+        });
+      return tx
+        .select({
+          slot: reservationGuestLinks.slot,
+          token: reservationGuestLinks.token,
+          pilgrimId: reservationGuestLinks.pilgrimId,
+        })
+        .from(reservationGuestLinks)
+        .where(
+          and(eq(reservationGuestLinks.reservationId, id), lte(reservationGuestLinks.slot, guests)),
+        )
+        .orderBy(asc(reservationGuestLinks.slot));
     },
 
     /**

@@ -13,6 +13,7 @@ import {
   RESERVATION_CSV_MAX_CHARS,
   ReservationCheckinLinkResponseSchema,
   ReservationCursorPageSchema,
+  ReservationGuestLinksResponseSchema,
   ReservationListResponseSchema,
   ReservationResponseSchema,
   SendCheckinLinkInputSchema,
@@ -218,6 +219,30 @@ export const reservationsRoutes: FastifyPluginAsyncZod<{
     async (request) => ({
       success: true as const,
       data: await checkinLinks.link(actorOf(request), request.params.id),
+    }),
+  );
+
+  app.get(
+    '/reservations/:id/guest-links',
+    {
+      config: { permission: 'travelers.register' },
+      schema: {
+        tags,
+        summary: 'One check-in link per guest of a reservation (made on first use)',
+        description:
+          'Slots 1 to the guests expected (1 is the holder: its page opens with the booking’s ' +
+          'name and contact). Each registers one person once (409 CHECKIN_GUEST_REGISTERED), ' +
+          'counted with the booking’s own link.',
+        security,
+        params: IdParams,
+        querystring: LngQuerySchema,
+        response: { 200: ReservationGuestLinksResponseSchema },
+      },
+      onRequest: app.requireUser,
+    },
+    async (request) => ({
+      success: true as const,
+      data: await checkinLinks.guestLinks(actorOf(request), request.params.id),
     }),
   );
 

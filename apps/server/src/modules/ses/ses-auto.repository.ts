@@ -235,6 +235,11 @@ export function createSesAutoRepository(db: Db) {
             gte(pilgrims.updatedAt, since),
             gte(pilgrims.createdAt, since),
             confirmedRegistration,
+            // A reservation's guests are in its own RH (decision 071), not one of their own.
+            kind === 'RH'
+              ? sql`not exists (select 1 from ${selfRegistrations} r
+                  where r.pilgrim_id = ${pilgrims.id} and r.reservation_id is not null)`
+              : undefined,
             sql`not exists (
               select 1 from ${sesSubmissionItems}
               join ${sesSubmissions} on ${sesSubmissions.id} = ${sesSubmissionItems.submissionId}

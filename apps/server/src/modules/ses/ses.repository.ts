@@ -9,6 +9,7 @@ import type { Db } from '../../db/client';
 import {
   establishments,
   pilgrims,
+  reservationReports,
   sesSendSchedules,
   sesSubmissionItems,
   sesSubmissions,
@@ -348,6 +349,27 @@ export function createSesRepository(db: Db) {
                 eq(sesSubmissionItems.orden, result.orden),
               ),
             );
+          // A reservation's RH (decision 071): its communication is the reservation's, not a
+          // traveler's. A cancellation's row keeps the code it cancelled, and takes its error.
+          await t
+            .update(reservationReports)
+            .set({ errorType: result.errorType, error: result.error })
+            .where(
+              and(
+                eq(reservationReports.submissionId, id),
+                eq(reservationReports.orden, result.orden),
+              ),
+            );
+          await t
+            .update(reservationReports)
+            .set({ communicationCode: result.communicationCode })
+            .where(
+              and(
+                eq(reservationReports.submissionId, id),
+                eq(reservationReports.orden, result.orden),
+                sql`exists (select 1 from ses_submissions s where s.id = ${id} and s.operation = 'A')`,
+              ),
+            );
         }
         await t.update(sesSubmissions).set(values).where(eq(sesSubmissions.id, id));
       });
@@ -569,6 +591,10 @@ export function createSesRepository(db: Db) {
         .update(sesSubmissionItems)
         .set({ cancelledBy: null })
         .where(eq(sesSubmissionItems.cancelledBy, cancellationId));
+      await tx
+        .update(reservationReports)
+        .set({ cancelledBy: null })
+        .where(eq(reservationReports.cancelledBy, cancellationId));
     },
 
     /**

@@ -14,6 +14,11 @@ import {
   SesSubmissionSchema,
   SesTravelerCommunicationSchema,
 } from '@hospes/shared/ses';
+import {
+  ReservationReportListResponseSchema,
+  ReservationReportResponseSchema,
+} from '@hospes/shared/reservation-report';
+import { IsoDateSchema } from '@hospes/shared/fields';
 import { A19CertificateInputSchema, A19CertificateSchema } from '@hospes/shared/a19';
 import { z } from '@hospes/shared/zod';
 import { actorOf } from '../../plugins/auth';
@@ -421,5 +426,79 @@ export const sesRoutes: FastifyPluginAsyncZod<{ ses: SesService }> = async (app,
       });
       return reply.code(201).send({ success: true as const, data });
     },
+  );
+
+  // The reservation reports (RH) of reservations (decision 071).
+  app.get(
+    '/establishments/:id/reservation-reports',
+    {
+      config: { permission: 'travelers.view' },
+      schema: {
+        tags,
+        summary: 'Where the reservation report (RH) of each reservation stands',
+        description:
+          'For the reservations still running after `from` (all when absent): the state of their ' +
+          'RH at SES.HOSPEDAJES, why one cannot be reported, the code stored or the error.',
+        security,
+        params: IdParams,
+        querystring: LngQuerySchema.extend({ from: IsoDateSchema.optional() }),
+        response: { 200: ReservationReportListResponseSchema },
+      },
+      onRequest: app.requireUser,
+    },
+    async (request) => ({
+      success: true as const,
+      data: await ses.reservationReports(actorOf(request), request.params.id, request.query.from),
+    }),
+  );
+
+  app.get(
+    '/reservations/:id/ses-report',
+    {
+      config: { permission: 'travelers.view' },
+      schema: {
+        tags,
+        summary: 'Where the reservation report (RH) of a reservation stands',
+        security,
+        params: IdParams,
+        querystring: LngQuerySchema,
+        response: { 200: ReservationReportResponseSchema },
+      },
+      onRequest: app.requireUser,
+    },
+    async (request) => ({
+      success: true as const,
+      data: await ses.reservationReport(actorOf(request), request.params.id),
+    }),
+  );
+
+  app.post(
+    '/reservations/:id/ses-report/send',
+    {
+      config: { permission: 'ses.send' },
+      schema: {
+        tags,
+        summary: 'Send what the reservation report (RH) calls for now',
+        description:
+          'The alta of a reservation not reported (or refused, or unanswered: once the portal says ' +
+          'it was not stored), the cancellation of a stored one whose dates or guests changed (the ' +
+          'new one goes once the Ministry processed it), or of a cancelled booking. 422 ' +
+          'RESERVATION_UNREPORTABLE when a required field is missing, 409 ' +
+          'RESERVATION_REPORT_NOTHING_TO_SEND, 409 SES_NOT_CONNECTED.',
+        security,
+        params: IdParams,
+        querystring: LngQuerySchema,
+        response: { 200: ReservationReportResponseSchema },
+      },
+      onRequest: app.requireUser,
+    },
+    async (request) => ({
+      success: true as const,
+      data: await ses.sendReservationReport(
+        actorOf(request),
+        request.params.id,
+        auditContext(request),
+      ),
+    }),
   );
 };

@@ -45,6 +45,11 @@ import {
   type CorrectionAltaJob,
 } from './corrections';
 import { createLoteChecks, cut } from './lote-checks';
+import { createReservationReports } from './reservation-reports';
+import {
+  createReservationReportsRepository,
+  type ReservationReportsRepository,
+} from './reservation-reports.repository';
 import { createAnswerRecorder } from './record-answer';
 import type {
   ConnectionRow,
@@ -69,6 +74,8 @@ export interface SesServiceDeps {
   limiters?: LimiterStore;
   /** Where a correction's new alta is sent as a job (decision 048). */
   jobs: Pick<JobQueue, 'send'>;
+  /** The reservation reports' rows (decision 071); made from `db` when absent. */
+  reservationReports?: ReservationReportsRepository;
 }
 
 /** A request "sending" for longer than this was cut off by a stopped process. */
@@ -156,7 +163,11 @@ export function createSesService(deps: SesServiceDeps) {
     connectionOf,
     targetOf,
     // Defined below, with the send a correction's new alta goes through.
-    cancellationSettled: (id) => corrections.settleCancellation(id),
+    cancellationSettled: async (id) => {
+      await corrections.settleCancellation(id);
+      // A reservation's RH corrected: its new alta goes (decision 071).
+      await reservationReports.cancellationSettled(id);
+    },
   });
 
   function submissionView(
@@ -516,15 +527,48 @@ export function createSesService(deps: SesServiceDeps) {
     send: service.send,
     jobs: deps.jobs,
   });
+  // The reservation reports (RH) of reservations (decision 071): reservation-reports.ts.
+  const reservationReports = createReservationReports({
+    ses,
+    reports: deps.reservationReports ?? createReservationReportsRepository(deps.db),
+    client,
+    audit,
+    log,
+    now,
+    targetOf: (row) => targetOf(row),
+    countCall,
+    reachableEstablishment,
+    recordAnswer,
+  });
   return {
     ...service,
     ...corrections,
+    ...reservationReports,
     a19Certificate: a19.a19Certificate,
     setA19Certificate: a19.setA19Certificate,
     removeA19Certificate: a19.removeA19Certificate,
   };
 }
 export type SesService = ReturnType<typeof createSesService>;
+
+/** The send modes' round for reservations' RH (decision 071), as a job. */
+export const RESERVATION_REPORTS_JOB = 'reservation-reports';
+
+/** Runs the reservation reports' round every `everySeconds` (after each run ends). */
+export async function scheduleReservationReports(
+  jobs: Pick<JobQueue, 'work' | 'schedule'>,
+  service: Pick<SesService, 'round'>,
+  everySeconds: number,
+) {
+  await jobs.work(
+    RESERVATION_REPORTS_JOB,
+    async () => {
+      await service.round();
+    },
+    { retryLimit: 0, expireInSeconds: 300 },
+  );
+  await jobs.schedule(RESERVATION_REPORTS_JOB, { everySeconds, atStart: false });
+}
 
 /** The look at queued lotes as a job (lib/jobs). */
 export const SES_CHECKS_JOB = 'ses-lote-checks';

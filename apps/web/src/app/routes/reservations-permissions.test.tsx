@@ -41,6 +41,9 @@ async function renderAs(role: PresetRole) {
         'GET /api/establishments/user': {
           body: { success: true, data: [{ ...sampleEstablishment({ id: EST }), role }] },
         },
+        [`GET /api/establishments/${EST}/reservation-reports`]: {
+          body: { success: true, data: [] },
+        },
         [`GET /api/establishments/${EST}/reservations`]: {
           body: {
             success: true,

@@ -142,3 +142,57 @@ describe('self check-in: a reservation’s link (decision 066)', { timeout: 60_0
     ).toBeInTheDocument();
   });
 });
+
+describe('self check-in: a guest’s own link (decision 071)', { timeout: 60_000 }, () => {
+  const withGuest = (guest: Record<string, unknown>) => ({
+    body: {
+      ...CHECKIN_LINK_INFO.body,
+      data: {
+        ...CHECKIN_LINK_INFO.body.data,
+        reservation: {
+          arrival: '2026-12-03',
+          departure: '2026-12-06',
+          guests: 3,
+          registeredGuests: 0,
+          guest,
+        },
+      },
+    },
+  });
+
+  it('opens the holder’s slot with the booking’s name and e-mail', async () => {
+    mockApi({
+      [`GET /api/public/checkin/${LINK}`]: withGuest({
+        slot: 1,
+        registered: false,
+        firstName: 'Anna',
+        lastName: 'Schmidt',
+        email: 'anna@example.de',
+        phone: null,
+      }),
+    });
+    renderPage(<SelfRegistrationRoute />, { path: `/registro-viajero?t=${LINK}` });
+    expect(
+      await screen.findByText('You are guest 1 of 3: fill in your own details.'),
+    ).toBeInTheDocument();
+    expect(field('First name')).toHaveValue('Anna');
+    expect(field('First surname')).toHaveValue('Schmidt');
+    expect(field('Email')).toHaveValue('anna@example.de');
+  });
+
+  it('opens another guest’s slot empty, and says when it was used already', async () => {
+    mockApi({
+      [`GET /api/public/checkin/${LINK}`]: withGuest({ slot: 2, registered: true }),
+    });
+    renderPage(<SelfRegistrationRoute />, { path: `/registro-viajero?t=${LINK}` });
+    expect(
+      await screen.findByText('You are guest 2 of 3: fill in your own details.'),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Someone has already registered with this link. If it was not you, ask the lodging for your own link.',
+      ),
+    ).toBeInTheDocument();
+    expect(field('First name')).toHaveValue('');
+  });
+});

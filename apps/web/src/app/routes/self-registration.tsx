@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { normaliseConfirmationCode } from '@hospes/shared/checkin';
+import { normaliseConfirmationCode, type PublicCheckinInfo } from '@hospes/shared/checkin';
 import { LANGUAGES } from '@hospes/shared/languages';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
@@ -15,6 +15,7 @@ import {
   emptyTravelerValues,
   prefillFromScan,
   type TravelerFormValues,
+  type TravelerPrefill,
 } from '@/features/traveler/form-model';
 import type { ScanRound } from '@/features/traveler/components/form/use-scan-rounds';
 import { scanDocument } from '@/features/scan/api/scan-document';
@@ -36,6 +37,24 @@ import {
 } from './travel-companion';
 import { useCheckinDraft } from './use-checkin-draft';
 import { useShowForm } from './use-show-form';
+
+/**
+ * A guest's own link opens their slot (decision 071): the holder's with the booking's name and
+ * contact, theirs to correct; another guest's with nothing but the slot.
+ */
+function guestPrefill(info: PublicCheckinInfo): TravelerPrefill | undefined {
+  const guest = info.reservation?.guest;
+  if (!guest?.firstName) return undefined;
+  const empty = emptyTravelerValues();
+  return {
+    values: {
+      firstName: guest.firstName,
+      lastName: guest.lastName ?? '',
+      contactInfo: { ...empty.contactInfo, email: guest.email ?? '', phone: guest.phone ?? '' },
+    },
+    marks: {},
+  };
+}
 
 /** What a reload of the tab needs to show the done screen again: the code, no personal data. */
 export interface FinishedRegistration {
@@ -212,7 +231,18 @@ export function SelfRegistrationRoute() {
                 guests: info.data.reservation.guests,
               })}
             </p>
+            {info.data.reservation.guest && (
+              <p className="font-semibold">
+                {t('public.guestSlot', {
+                  slot: info.data.reservation.guest.slot,
+                  guests: info.data.reservation.guests,
+                })}
+              </p>
+            )}
           </FormAlert>
+        )}
+        {info.data.reservation?.guest?.registered && (
+          <FormAlert>{t('public.guestRegistered')}</FormAlert>
         )}
         {draft.restored && <p className="text-sm text-muted">{t('public.restored')}</p>}
         {copied && (
@@ -282,7 +312,7 @@ export function SelfRegistrationRoute() {
           {scanned && <FormAlert tone="success">{t('scan.processed')}</FormAlert>}
           <div className="rounded-2xl border border-line bg-surface p-4 shadow-sm sm:p-8">
             <PublicTravelerForm
-              prefill={copied ? companionPrefill(copied.from) : undefined}
+              prefill={copied ? companionPrefill(copied.from) : guestPrefill(info.data)}
               scan={prefill}
               defaultLanguage={defaultLanguage}
               keepDocumentImages={info.data.establishment.keepDocumentImages}

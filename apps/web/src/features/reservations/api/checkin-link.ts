@@ -1,9 +1,12 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ReservationCheckinLinkResponseSchema } from '@hospes/shared/reservations';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  ReservationCheckinLinkResponseSchema,
+  ReservationGuestLinksResponseSchema,
+} from '@hospes/shared/reservations';
 import type { Language } from '@hospes/shared/languages';
 import { apiPaths } from '@/config/paths';
 import { api } from '@/lib/api-client';
-import { invalidateReservations } from './keys';
+import { invalidateReservations, reservationKeys } from './keys';
 
 /**
  * GET /api/reservations/{id}/checkin-link: the reservation's check-in link, made on first use
@@ -33,5 +36,18 @@ export function useSendReservationCheckinLink(establishmentId: string) {
         )
       ).data,
     onSuccess: () => invalidateReservations(queryClient, establishmentId),
+  });
+}
+
+/** GET /api/reservations/{id}/guest-links: one link per guest (decision 071), asked when shown. */
+export function useReservationGuestLinks(establishmentId: string, id: string) {
+  return useQuery({
+    queryKey: [...reservationKeys.of(establishmentId), 'guest-links', id] as const,
+    queryFn: async () =>
+      (
+        await api.get(apiPaths.reservations.guestLinks(id), {
+          schema: ReservationGuestLinksResponseSchema,
+        })
+      ).data,
   });
 }

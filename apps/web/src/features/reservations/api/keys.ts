@@ -10,6 +10,8 @@ export const reservationKeys = {
   list: (establishmentId: string, query: ListQuery) =>
     [...reservationKeys.of(establishmentId), 'list', query] as const,
   today: (establishmentId: string) => [...reservationKeys.of(establishmentId), 'today'] as const,
+  reports: (establishmentId: string, from: string | undefined) =>
+    [...reservationKeys.of(establishmentId), 'reports', from ?? ''] as const,
   feeds: (establishmentId: string) => [...reservationKeys.of(establishmentId), 'feeds'] as const,
   calendarExport: (establishmentId: string) =>
     [...reservationKeys.of(establishmentId), 'calendar-export'] as const,

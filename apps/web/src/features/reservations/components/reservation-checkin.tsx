@@ -9,7 +9,11 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { Modal } from '@/components/ui/dialog';
 import { errorText } from '@/lib/error-text';
 import { currentLanguage, LANGUAGE_NAMES } from '@/lib/i18n';
-import { useReservationCheckinLink, useSendReservationCheckinLink } from '../api/checkin-link';
+import {
+  useReservationCheckinLink,
+  useReservationGuestLinks,
+  useSendReservationCheckinLink,
+} from '../api/checkin-link';
 
 /** "n of m guests checked in", marked once complete (decision 066). */
 export function CheckinProgress({ reservation }: { reservation: Reservation }) {
@@ -88,7 +92,89 @@ function SendLinkDialog({
   );
 }
 
-/** A reservation's check-in link: copy it, or e-mail it to the holder. */
+/**
+ * One check-in link per guest (decision 071): each copied, or e-mailed from the owner's own mail
+ * program (a mailto: with the link), marked once its guest registered.
+ */
+function GuestLinksDialog({
+  establishmentId,
+  reservation,
+  onClose,
+}: {
+  establishmentId: string;
+  reservation: Reservation;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('reservations');
+  const links = useReservationGuestLinks(establishmentId, reservation.id);
+  const copy = async (url: string) => {
+    try {
+      await navigator.clipboard.writeText(url);
+      toast.success(t('checkin.copied'));
+    } catch (error) {
+      toast.error(errorText(error, t('checkin.copyFailed')));
+    }
+  };
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      title={t('guestLinks.title', { name: reservation.holderName })}
+      description={t('guestLinks.intro')}
+    >
+      {links.isPending ? (
+        <p role="status" className="mt-4 text-muted">
+          {t('list.loading')}
+        </p>
+      ) : links.isError ? (
+        <FormAlert>{errorText(links.error, t('checkin.copyFailed'))}</FormAlert>
+      ) : (
+        <ul className="mt-4 space-y-3">
+          {links.data.map((link) => {
+            const name = t(link.slot === 1 ? 'guestLinks.holder' : 'guestLinks.guest', {
+              n: link.slot,
+            });
+            const mail = `mailto:?subject=${encodeURIComponent(
+              t('guestLinks.mailSubject', { arrival: reservation.arrival }),
+            )}&body=${encodeURIComponent(`${t('guestLinks.mailBody')}\n\n${link.url}`)}`;
+            return (
+              <li key={link.slot} className="rounded-lg border border-line p-3">
+                <p className="font-semibold text-fg">
+                  {name}
+                  {' · '}
+                  <span className={link.registered ? 'text-success' : 'text-muted'}>
+                    {t(link.registered ? 'guestLinks.registered' : 'guestLinks.waiting')}
+                  </span>
+                </p>
+                <p className="break-all text-sm text-muted">{link.url}</p>
+                <div className="mt-2 flex flex-wrap gap-2">
+                  <Button size="sm" variant="secondary" onClick={() => void copy(link.url)}>
+                    {t('guestLinks.copy')}
+                    <span className="sr-only">: {name}</span>
+                  </Button>
+                  <a
+                    href={mail}
+                    className="inline-flex min-h-9 items-center rounded-lg border border-control px-3 py-1.5 text-sm font-semibold text-fg hover:bg-surface-muted"
+                  >
+                    {t('guestLinks.email')}
+                    <span className="sr-only">: {name}</span>
+                  </a>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <div className="mt-4 flex justify-end">
+        <Button variant="secondary" onClick={onClose}>
+          {t('guestLinks.close')}
+        </Button>
+      </div>
+    </Modal>
+  );
+}
+
+/** A reservation's check-in link: copy it, or e-mail it to the holder; and each guest's. */
 export function ReservationCheckinActions({
   establishmentId,
   reservation,
@@ -99,6 +185,7 @@ export function ReservationCheckinActions({
   const { t } = useTranslation('reservations');
   const link = useReservationCheckinLink();
   const [sending, setSending] = useState(false);
+  const [perGuest, setPerGuest] = useState(false);
   if (reservation.status === 'cancelled') return null;
   const copy = async () => {
     try {
@@ -120,6 +207,17 @@ export function ReservationCheckinActions({
           {t('checkin.send')}
           <span className="sr-only">: {reservation.holderName}</span>
         </Button>
+      )}
+      <Button size="sm" variant="secondary" onClick={() => setPerGuest(true)}>
+        {t('guestLinks.open')}
+        <span className="sr-only">: {reservation.holderName}</span>
+      </Button>
+      {perGuest && (
+        <GuestLinksDialog
+          establishmentId={establishmentId}
+          reservation={reservation}
+          onClose={() => setPerGuest(false)}
+        />
       )}
       {sending && (
         <SendLinkDialog

@@ -11,7 +11,11 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { Pager } from '@/components/ui/pager';
 import { Spinner } from '@/components/ui/spinner';
 import { errorText } from '@/lib/error-text';
+import type { ReservationReport } from '@hospes/shared/reservation-report';
+import { useCan } from '@/lib/auth';
 import { useReservations } from '../api/get-reservations';
+import { useReservationReports } from '../api/reservation-reports';
+import { ReservationReportLine } from './reservation-report';
 import { CheckinProgress, ReservationCheckinActions } from './reservation-checkin';
 import { ReservationFormDialog } from './reservation-form-dialog';
 import { ReservationStatusBadge } from './reservation-status';
@@ -24,11 +28,15 @@ function ReservationItem({
   reservation,
   byId,
   onEdit,
+  report,
+  canSend,
 }: {
   establishmentId: string;
   reservation: Reservation;
   byId: Map<string, Reservation>;
   onEdit: () => void;
+  report: ReservationReport | undefined;
+  canSend: boolean;
 }) {
   const { t } = useTranslation('reservations');
   const overlaps = reservation.overlapsWith.map(
@@ -62,6 +70,14 @@ function ReservationItem({
           </Button>
         </div>
       </div>
+      {report && (
+        <ReservationReportLine
+          establishmentId={establishmentId}
+          holderName={reservation.holderName}
+          report={report}
+          canSend={canSend}
+        />
+      )}
       <div className="mt-2">
         <ReservationCheckinActions establishmentId={establishmentId} reservation={reservation} />
       </div>
@@ -91,6 +107,10 @@ export function ReservationsList({
   const list = useReservations(establishmentId, query);
   const rows = list.data?.data ?? [];
   const byId = new Map(rows.map((r) => [r.id, r]));
+  const can = useCan();
+  // The reports (RH) of the same reservations: one call for the list (decision 071).
+  const reports = useReservationReports(establishmentId, from || undefined);
+  const reportOf = new Map((reports.data ?? []).map((r) => [r.reservationId, r]));
 
   return (
     <section aria-labelledby="reservations-list-title" className="space-y-4">
@@ -141,6 +161,8 @@ export function ReservationsList({
               reservation={reservation}
               byId={byId}
               onEdit={() => setEditing(reservation)}
+              report={reportOf.get(reservation.id)}
+              canSend={can('ses.send', establishmentId)}
             />
           ))}
         </ul>

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Feed, Reservation } from '@hospes/shared/reservations';
+import type { ReservationReport } from '@hospes/shared/reservation-report';
 import { mockApi, renderPage } from '@/test/utils';
 import { CalendarFeeds } from './calendar-feeds';
 import { ReservationsList } from './reservations-list';
@@ -55,9 +56,15 @@ const page = (data: Reservation[]) => ({
   },
 });
 
+/** No report (RH) known yet: the list's other tests do not look at them. */
+const NO_REPORTS = { body: { success: true, data: [] } };
+
 describe('reservations', () => {
   it('lists reservations by arrival with their status and warns of an overlap on the same unit', async () => {
-    const { calls } = mockApi({ [`GET /api/establishments/${EST}/reservations`]: page([A, B]) });
+    const { calls } = mockApi({
+      [`GET /api/establishments/${EST}/reservations`]: page([A, B]),
+      [`GET /api/establishments/${EST}/reservation-reports`]: NO_REPORTS,
+    });
     renderPage(<ReservationsList establishmentId={EST} today="2026-12-01" />);
     const items = await screen.findAllByRole('listitem');
     expect(items).toHaveLength(2);
@@ -70,6 +77,7 @@ describe('reservations', () => {
 
   it('enters a reservation by hand with an Idempotency-Key, refusing a departure before the arrival', async () => {
     const { calls } = mockApi({
+      [`GET /api/establishments/${EST}/reservation-reports`]: NO_REPORTS,
       [`GET /api/establishments/${EST}/reservations`]: page([]),
       [`POST /api/establishments/${EST}/reservations`]: {
         status: 201,
@@ -176,6 +184,7 @@ describe('reservations', () => {
       registeredGuests: 1,
     });
     const { calls } = mockApi({
+      [`GET /api/establishments/${EST}/reservation-reports`]: NO_REPORTS,
       [`GET /api/establishments/${EST}/reservations`]: page([holder, done]),
       [`GET /api/reservations/${holder.id}/checkin-link`]: linkReply,
       [`POST /api/reservations/${holder.id}/checkin-link/send`]: linkReply,
@@ -200,5 +209,164 @@ describe('reservations', () => {
     const post = calls.find((c) => c.method === 'POST')!;
     expect(post.url.pathname).toBe(`/api/reservations/${holder.id}/checkin-link/send`);
     expect(post.body).toEqual({ language: 'de' });
+  });
+});
+
+describe('the reservation report (RH) of each reservation', () => {
+  const report = (overrides: Partial<ReservationReport>): ReservationReport => ({
+    reservationId: A.id,
+    state: 'to_send',
+    problems: [],
+    action: 'alta',
+    communicationCode: null,
+    error: null,
+    submissionId: null,
+    sentAt: null,
+    guestsSent: null,
+    ...overrides,
+  });
+  const C = reservation({ id: '0190a3b2-0000-7000-8000-0000000000c3', holderName: 'Ole Hansen' });
+
+  it('shows its state, why it cannot be reported, the Ministry’s error, and sends what it calls for', async () => {
+    const { calls } = mockApi({
+      [`GET /api/establishments/${EST}/reservations`]: page([A, B, C]),
+      [`GET /api/establishments/${EST}/reservation-reports`]: {
+        body: {
+          success: true,
+          data: [
+            report({
+              reservationId: A.id,
+              state: 'unreportable',
+              action: null,
+              problems: ['holderContact', 'paymentType'],
+            }),
+            report({
+              reservationId: B.id,
+              state: 'accepted',
+              action: null,
+              communicationCode: 'c0de0000-0000-4000-8000-000000000001',
+            }),
+            report({
+              reservationId: C.id,
+              state: 'refused',
+              action: 'alta',
+              error: 'El código de establecimiento no existe',
+            }),
+          ],
+        },
+      },
+      [`POST /api/reservations/${C.id}/ses-report/send`]: {
+        body: { success: true, data: report({ reservationId: C.id, state: 'sent', action: null }) },
+      },
+    });
+    const { user } = renderPage(<ReservationsList establishmentId={EST} today="2026-12-01" />);
+    const items = await screen.findAllByRole('listitem');
+    const [a, b, c] = items.filter((li) => li.closest('ul')?.parentElement?.tagName === 'SECTION');
+    expect(await within(a!).findByText('cannot be reported')).toBeInTheDocument();
+    expect(within(a!).getByText('a phone or e-mail of the holder')).toBeInTheDocument();
+    expect(within(a!).getByText('the payment type')).toBeInTheDocument();
+    expect(within(a!).queryByRole('button', { name: /Send/ })).toBeNull();
+    expect(within(b!).getByText('accepted')).toBeInTheDocument();
+    expect(
+      within(b!).getByText(/stored under c0de0000-0000-4000-8000-000000000001/),
+    ).toBeInTheDocument();
+    expect(within(c!).getByText('refused')).toBeInTheDocument();
+    expect(
+      within(c!).getByText('The Ministry answered: El código de establecimiento no existe'),
+    ).toBeInTheDocument();
+    await user.click(within(c!).getByRole('button', { name: 'Send again : Ole Hansen' }));
+    expect(await screen.findByText('Sent to SES.HOSPEDAJES')).toBeInTheDocument();
+    expect(
+      calls.some((x) => x.method === 'POST' && x.url.pathname.endsWith(`${C.id}/ses-report/send`)),
+    ).toBe(true);
+  });
+});
+
+describe('an unanswered reservation report', () => {
+  it('is sent again only after the user confirms the Ministry does not hold it', async () => {
+    const { calls } = mockApi({
+      [`GET /api/establishments/${EST}/reservations`]: page([A]),
+      [`GET /api/establishments/${EST}/reservation-reports`]: {
+        body: {
+          success: true,
+          data: [
+            {
+              reservationId: A.id,
+              state: 'uncertain',
+              problems: [],
+              action: 'alta',
+              communicationCode: null,
+              error: null,
+              submissionId: null,
+              sentAt: null,
+              guestsSent: null,
+            },
+          ],
+        },
+      },
+      [`POST /api/reservations/${A.id}/ses-report/send`]: {
+        body: {
+          success: true,
+          data: {
+            reservationId: A.id,
+            state: 'sent',
+            problems: [],
+            action: null,
+            communicationCode: null,
+            error: null,
+            submissionId: null,
+            sentAt: null,
+            guestsSent: 0,
+          },
+        },
+      },
+    });
+    const { user } = renderPage(<ReservationsList establishmentId={EST} today="2026-12-01" />);
+    await user.click(await screen.findByRole('button', { name: 'Send again : Anna Schmidt' }));
+    const confirm = await screen.findByRole('alertdialog', {
+      name: 'Send the reservation report again?',
+    });
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Send again : Anna Schmidt' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Send again' }),
+    );
+    expect(await screen.findByText('Sent to SES.HOSPEDAJES')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+  });
+});
+
+describe('one check-in link per guest', () => {
+  it('lists each guest’s link with its state, to copy or e-mail', async () => {
+    const id = A.id;
+    mockApi({
+      [`GET /api/establishments/${EST}/reservations`]: page([reservation({ guests: 2 })]),
+      [`GET /api/establishments/${EST}/reservation-reports`]: NO_REPORTS,
+      [`GET /api/reservations/${id}/guest-links`]: {
+        body: {
+          success: true,
+          data: [
+            { slot: 1, url: 'http://localhost/registro-viajero?t=holder', registered: true },
+            { slot: 2, url: 'http://localhost/registro-viajero?t=second', registered: false },
+          ],
+        },
+      },
+    });
+    const { user } = renderPage(<ReservationsList establishmentId={EST} today="2026-12-01" />);
+    await user.click(await screen.findByRole('button', { name: "Guests' links : Anna Schmidt" }));
+    const dialog = await screen.findByRole('dialog');
+    const items = await within(dialog).findAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    expect(within(items[0]!).getByText('registered')).toBeInTheDocument();
+    expect(within(items[1]!).getByText('not registered yet')).toBeInTheDocument();
+    await user.click(within(items[1]!).getByRole('button', { name: 'Copy link : Guest 2' }));
+    expect(await screen.findByText('Check-in link copied')).toBeInTheDocument();
+    // user-event's clipboard stands in for the browser's.
+    expect(await navigator.clipboard.readText()).toBe('http://localhost/registro-viajero?t=second');
+    const mail = within(items[1]!).getByRole('link', { name: 'E-mail : Guest 2' });
+    expect(mail.getAttribute('href')).toContain(
+      encodeURIComponent('http://localhost/registro-viajero?t=second'),
+    );
   });
 });
