@@ -1,16 +1,48 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@hospes/shared/languages';
 import { sendError } from './errors';
 
+/** Where the build puts the prerendered landing pages, one per language (decision 073). */
+const LANDING_DIR = 'landing';
+
 /**
- * Serves the built web app: hashed assets with a long cache, and index.html for every other
- * non-API GET (the SPA's routes). Unknown /api paths answer the 404 envelope.
+ * The language of the landing a visitor gets at "/", in the order the app itself detects it
+ * (apps/web/src/lib/i18n.ts): `?lng=`, the language cookie the app sets, then the browser's
+ * Accept-Language (its first supported language, base tags: `de-AT` is `de`); else Spanish.
+ */
+export function landingLanguage(request: FastifyRequest): Language {
+  const query = (request.query as Record<string, unknown> | undefined)?.lng;
+  if (isLanguage(query)) return query;
+  const cookie = /(?:^|;\s*)i18next=([^;]*)/.exec(request.headers.cookie ?? '')?.[1];
+  if (cookie) {
+    const value = decodeURIComponent(cookie).toLowerCase().split('-')[0];
+    if (isLanguage(value)) return value;
+  }
+  const accepted = (request.headers['accept-language'] ?? '')
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.map((p) => /^\s*q=([\d.]+)/.exec(p)?.[1]).find(Boolean);
+      return { lng: tag.toLowerCase().split('-')[0], q: q === undefined ? 1 : Number(q), index };
+    })
+    .filter((entry) => entry.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  return accepted.map((entry) => entry.lng).find(isLanguage) ?? DEFAULT_LANGUAGE;
+}
+
+/**
+ * Serves the built web app: hashed assets with a long cache, the prerendered landing for "/" in the
+ * visitor's language, and index.html for every other non-API GET (the SPA's routes). Unknown /api
+ * paths answer the 404 envelope.
  */
 export const webPlugin = fp<{ distDir: string | undefined }>(async (app, { distDir }) => {
   const index = distDir ? path.join(distDir, 'index.html') : undefined;
   const hasWeb = !!index && fs.existsSync(index);
+  const hasLanding = hasWeb && fs.existsSync(path.join(distDir!, LANDING_DIR));
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: distDir!,
@@ -36,6 +68,17 @@ export const webPlugin = fp<{ distDir: string | undefined }>(async (app, { distD
       (request.method === 'GET' || request.method === 'HEAD') &&
       !url.startsWith('/api')
     ) {
+      // "/" for a visitor: the landing prerendered in their language, shown before any script.
+      if (url === '/' && hasLanding) {
+        const file = path.join(LANDING_DIR, `${landingLanguage(request)}.html`);
+        if (fs.existsSync(path.join(distDir!, file))) {
+          return reply
+            .header('cache-control', 'no-cache')
+            .header('vary', 'Accept-Language, Cookie')
+            .type('text/html; charset=utf-8')
+            .sendFile(file);
+        }
+      }
       return reply
         .header('cache-control', 'no-cache')
         .type('text/html; charset=utf-8')

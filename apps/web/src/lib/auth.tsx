@@ -51,9 +51,24 @@ const listeners = new Set<() => void>();
 let startup: Promise<void> | null = null;
 let checking: Promise<void> | null = null;
 let stopWatching: (() => void) | null = null;
+let retryTimer: ReturnType<typeof setTimeout> | undefined;
+
+/**
+ * How long after a check that got no answer, while the browser says it is online, the session is
+ * checked again: the browser's "online" can come before its requests go through.
+ */
+export const OFFLINE_CHECK_RETRY_MS = 5_000;
 
 /** No answer at all (no connection, or too slow to get one): not a refusal of the session. */
 const isUnreachable = (error: unknown) => isApiError(error) && error.status === 0;
+
+/** No answer although the browser says it is online (a server down, say): asked again soon. */
+function retryWhileOnline() {
+  clearTimeout(retryTimer);
+  retryTimer = undefined;
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) return;
+  retryTimer = setTimeout(() => void authStore.checkAgain(), OFFLINE_CHECK_RETRY_MS);
+}
 
 /** Back online: the session is checked again (see authStore.checkAgain). */
 function watchForConnection() {
@@ -62,6 +77,8 @@ function watchForConnection() {
   window.addEventListener('online', listener);
   stopWatching = () => {
     window.removeEventListener('online', listener);
+    clearTimeout(retryTimer);
+    retryTimer = undefined;
     stopWatching = null;
   };
 }
@@ -112,6 +129,7 @@ export const authStore = {
             offline: true,
           });
           watchForConnection();
+          retryWhileOnline();
           return;
         }
         if (isApiError(error) && error.status === 401) forgetOfflineSession();
@@ -143,7 +161,10 @@ export const authStore = {
           setState({ user, memberships: memberships ?? [], offline: false });
         },
         (error: unknown) => {
-          if (isUnreachable(error)) return;
+          if (isUnreachable(error)) {
+            retryWhileOnline();
+            return;
+          }
           stopWatching?.();
           if (isApiError(error) && error.status === 401 && kept === null) forgetOfflineSession();
           setState({ offline: false });
