@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -8,6 +9,19 @@ import { sendError } from './errors';
 
 /** Where the build puts the prerendered landing pages, one per language (decision 073). */
 const LANDING_DIR = 'landing';
+
+/**
+ * The Content-Security-Policy of a prerendered landing page: the app's, with the page's own inline
+ * scripts allowed by their hashes (the theme before the first paint, and the app's code fetched
+ * after the load event; build/prerender.ts in the web app). Nothing else inline runs.
+ */
+export function landingPolicy(policy: string, html: string): string {
+  const hashes = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+    ([, code]) => `'sha256-${createHash('sha256').update(code!).digest('base64')}'`,
+  );
+  if (hashes.length === 0) return policy;
+  return policy.replace(/script-src [^;]*/, (directive) => `${directive} ${hashes.join(' ')}`);
+}
 
 /**
  * The language of the landing a visitor gets at "/", in the order the app itself detects it
@@ -43,6 +57,17 @@ export const webPlugin = fp<{ distDir: string | undefined }>(async (app, { distD
   const index = distDir ? path.join(distDir, 'index.html') : undefined;
   const hasWeb = !!index && fs.existsSync(index);
   const hasLanding = hasWeb && fs.existsSync(path.join(distDir!, LANDING_DIR));
+  /** Each landing file's policy, worked out once (the files change only with a new build). */
+  const policies = new Map<string, string>();
+  const policyOf = (file: string) => {
+    let policy = policies.get(file);
+    const base = app.securityHeaders?.['content-security-policy'];
+    if (policy === undefined && base) {
+      policy = landingPolicy(base, fs.readFileSync(path.join(distDir!, file), 'utf8'));
+      policies.set(file, policy);
+    }
+    return policy;
+  };
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: distDir!,
@@ -70,11 +95,16 @@ export const webPlugin = fp<{ distDir: string | undefined }>(async (app, { distD
     ) {
       // "/" for a visitor: the landing prerendered in their language, shown before any script.
       if (url === '/' && hasLanding) {
-        const file = path.join(LANDING_DIR, `${landingLanguage(request)}.html`);
-        if (fs.existsSync(path.join(distDir!, file))) {
+        const file = [landingLanguage(request), DEFAULT_LANGUAGE]
+          .map((lng) => path.join(LANDING_DIR, `${lng}.html`))
+          .find((candidate) => fs.existsSync(path.join(distDir!, candidate)));
+        if (file) {
+          // The language depends on the request: with no-cache, a cache asks every time (and the
+          // ETag is the file's, so another language is never taken for this one).
+          const policy = policyOf(file);
+          if (policy) reply.header('content-security-policy', policy);
           return reply
             .header('cache-control', 'no-cache')
-            .header('vary', 'Accept-Language, Cookie')
             .type('text/html; charset=utf-8')
             .sendFile(file);
         }
