@@ -4,16 +4,17 @@ import zlib from 'node:zlib';
 import type { Plugin } from 'vite';
 
 /**
- * The weight budgets of decision 059 (lowered by 067): the Brotli-compressed JavaScript and CSS a page needs
+ * The weight budgets of decision 059 (lowered by 067 and 073): the Brotli-compressed JavaScript and CSS a page needs
  * before its first render (what the server sends: apps/web/build/precompress.ts, with the same
  * settings), checked on every production build, so CI's build fails when a page grows past its
  * budget. The figures are written to `weight.json` beside the build (docs/benchmarks.md).
  *
  * What a page needs before its first render: the entry chunk and everything it imports
  * statically, the route's chunk and its static imports, the language files the route waits for
- * (the active language's bundle; the public pages' namespaces), and their CSS. What a page loads
- * on demand after it shows (the INE municipalities, the camera's scanner, other languages) is not
- * counted.
+ * (the namespaces of the active language it shows, decision 073), and their CSS; for a prerendered
+ * page (the landing), its HTML and the stylesheets it links. What a page loads on demand after it
+ * shows (the INE municipalities, the camera's scanner, other languages, the app behind the
+ * prerendered landing) is not counted.
  */
 
 export interface PageBudget {
@@ -28,7 +29,7 @@ export interface PageBudget {
   readonly document?: string;
   /** Brotli bytes allowed: the build fails past them. */
   readonly budget: number;
-  /** Issue 33's goal, not reached yet (decisions 059 and 067 say why); reported beside the figure. */
+  /** Issue 33's goal (decisions 059, 067 and 073 say why some are not reached); reported beside the figure. */
   readonly target: number;
 }
 
@@ -46,13 +47,13 @@ export const PAGE_BUDGETS: Record<string, PageBudget> = {
       ...texts('common', 'checkin', 'clients'),
       ...sharedTexts('errors', 'validation', 'ses'),
     ],
-    budget: 250 * KB,
+    budget: 245 * KB,
     target: 100 * KB,
   },
   // Prerendered (build/prerender.ts): the Spanish page's HTML and its CSS.
   landing: {
     document: 'landing/es.html',
-    budget: 200 * KB,
+    budget: 15 * KB,
     target: 80 * KB,
   },
   desk: {
@@ -252,7 +253,7 @@ export function weightBudget(root: string): Plugin {
         const over = report.filter((page) => page.bytes > page.budget);
         if (over.length > 0) {
           this.error(
-            `Over the weight budget (decisions 059, 067): ${over
+            `Over the weight budget (decisions 059, 067, 073): ${over
               .map(
                 (page) =>
                   `${page.page} ${(page.bytes / KB).toFixed(1)} KB > ${page.budget / KB} KB`,
