@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { createServer, type Plugin } from 'vite';
+import type * as Landing from '../src/prerender/landing';
 import { compressBeside } from './precompress';
 
 /**
@@ -97,7 +98,7 @@ export function prerenderLanding(root: string): Plugin {
         try {
           const { renderLanding, AVAILABLE_LANGUAGES } = (await server.ssrLoadModule(
             '/src/prerender/landing.tsx',
-          )) as typeof import('../src/prerender/landing');
+          )) as typeof Landing;
           await fs.mkdir(path.join(dir, LANDING_DIR), { recursive: true });
           for (const lng of AVAILABLE_LANGUAGES) {
             const rendered = await renderLanding(lng);
