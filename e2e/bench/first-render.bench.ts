@@ -130,7 +130,7 @@ test('first render of the public pages on a throttled connection', async ({
     '',
     `Chromium's network emulation (DevTools protocol) at 150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up`,
     `(Lighthouse's mobile "Slow 4G"), cache disabled, median of ${RUNS} runs, times from the start of the`,
-    "navigation. FCP is the first paint: the boot screen of index.html on the self check-in, the page",
+    'navigation. FCP is the first paint: the boot screen of index.html on the self check-in, the page',
     "itself on the prerendered landing; rendered is the page's own content (the self check-in's first",
     "form field, after its code, its texts and its API calls; the landing's heading, in its HTML).",
     '',
