@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 import { precompress } from './build/precompress';
+import { prerenderLanding } from './build/prerender';
 import { weightBudget } from './build/weight-budget';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -16,6 +17,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     precompress(),
+    prerenderLanding(root),
     weightBudget(root),
     // Installable, and the app's code kept for offline use (decision 059). The service worker is
     // registered for signed-in users only (lib/service-worker.ts): a pilgrim on the self check-in
@@ -51,7 +53,8 @@ export default defineConfig({
           // The app shell and every part of the app a signed-in user opens, the languages' bundles
           // included; not the public site's texts (marketing, legal, contact pages).
           globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
-          globIgnores: ['assets/locale-*-public-*.js', 'weight.json'],
+          // The prerendered landing pages (build/prerender.ts) are the server's, for visitors.
+          globIgnores: ['assets/locale-*-public-*.js', 'weight.json', 'landing/**'],
           navigateFallback: 'index.html',
           navigateFallbackDenylist: [/^\/api(?:\/|$)/],
           cleanupOutdatedCaches: true,
@@ -84,16 +87,21 @@ export default defineConfig({
     sourcemap: false,
     rolldownOptions: {
       output: {
-        // The language files are named after their language, so the service worker can leave the
-        // public site's texts out of what it keeps (see workbox.globIgnores above).
+        // The language files are named after their language and namespace, so the service worker
+        // can leave the public site's texts out of what it keeps (see workbox.globIgnores above).
         chunkFileNames(chunk) {
-          const locale = /\/src\/locales\/([a-z]{2})\/(?:(index)\.ts|([a-z]+)\.json)$/.exec(
-            chunk.facadeModuleId ?? '',
-          );
+          // One chunk per language and namespace (decision 073): the web's own and the shared
+          // package's (validation, errors, ses); the public site's are `locale-<lng>-public-<ns>`.
+          // A shared file the server's code also imports statically (packages/shared's
+          // messages.ts) is no facade, only the chunk's one module.
+          const id =
+            chunk.facadeModuleId ?? (chunk.moduleIds.length === 1 ? chunk.moduleIds[0] : '');
+          const locale = /\/src\/locales\/([a-z]{2})\/([a-z]+)\.json$/.exec(id ?? '');
           if (!locale) return 'assets/[name]-[hash].js';
-          return locale[2]
-            ? `assets/locale-${locale[1]}-[hash].js`
-            : `assets/locale-${locale[1]}-public-${locale[3]}-[hash].js`;
+          const [, lng, ns] = locale;
+          return ['marketing', 'legal', 'contact'].includes(ns!)
+            ? `assets/locale-${lng}-public-${ns}-[hash].js`
+            : `assets/locale-${lng}-${ns}-[hash].js`;
         },
       },
     },

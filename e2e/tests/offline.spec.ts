@@ -34,7 +34,7 @@ async function registerOffline(page: Page, firstName: string, passport: string) 
   await expect(page.getByLabel('First name')).toHaveValue('');
 }
 
-test('without a connection the desk registers three travelers with photos and signatures, a reload keeps them, and back online each is stored once', async ({
+test('without a connection the desk registers three travelers with photos and signatures, a reload keeps them and the desk open, and back online each is stored once', async ({
   browser,
   mail,
   baseURL,
@@ -93,9 +93,11 @@ test('without a connection the desk registers three travelers with photos and si
   );
   await expect(waiting).toBeVisible();
 
-  // A reload without a connection: the service worker serves the app; nothing is lost.
+  // A reload without a connection: the service worker serves the app, the user this device kept
+  // is still signed in (decision 073) and the desk goes on capturing; nothing is lost.
   await page.reload();
-  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await expect(page.getByLabel('First name')).toBeVisible();
+  await expect(waiting).toBeVisible();
   const kept = await page.evaluate(
     () =>
       new Promise<number>((resolve, reject) => {
@@ -109,18 +111,24 @@ test('without a connection the desk registers three travelers with photos and si
       }),
   );
   expect(kept).toBe(3);
+  names.push('Dora');
+  await registerOffline(page, 'Dora', 'XDA123454');
+  await expect(
+    page.getByText(
+      'Offline: 4 registrations are waiting on this device and will be sent when the connection returns.',
+    ),
+  ).toBeVisible();
 
-  // Back online: the desk signs straight back in and the three are sent, in order.
+  // Back online, on the same page: the session is checked, and then the four are sent, in order.
   await context.setOffline(false);
-  await page.goto('/clients?lng=en');
-  // What the page before logged of its failed requests is behind us.
-  offline = false;
   await expect(page.getByRole('link', { name: /^Saved: Ana Peregrina/ })).toBeVisible({
     timeout: 30_000,
   });
-  await expect(page.getByRole('link', { name: /^Saved: Carmen Peregrina/ })).toBeVisible({
+  await expect(page.getByRole('link', { name: /^Saved: Dora Peregrina/ })).toBeVisible({
     timeout: 30_000,
   });
+  // What the page logged of its failed requests while offline is behind us.
+  offline = false;
 
   const listed = await page.request.get(
     `/api/pilgrims?establishmentId=${owner.establishmentId}&limit=50`,
@@ -160,4 +168,46 @@ test('without a connection the desk registers three travelers with photos and si
 
   await context.close();
   expect(problems, 'the page logged errors').toEqual([]);
+});
+
+test('a signed-out visitor opening the desk without a connection is told to sign in when connected', async ({
+  browser,
+  mail,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const owner = await createOwner((await browser.newContext()).request, mail, baseURL!, {
+    prefix: 'offline-out',
+  });
+  const context = await browser.newContext({ baseURL, locale: 'en-US', serviceWorkers: 'allow' });
+  await context.addInitScript(() => window.localStorage.setItem('cookieConsent', 'true'));
+  await context.addCookies([
+    {
+      name: 'hospes_session',
+      value: owner.token,
+      url: baseURL!,
+      httpOnly: true,
+      sameSite: 'Strict',
+    },
+  ]);
+  const page = await context.newPage();
+  // Signed in once on this device (the service worker keeps the app), then signed out.
+  await page.goto('/login?lng=en');
+  await expect(page).toHaveURL(/\/clients$/);
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.getByRole('button', { name: 'Log out' }).first().click();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => localStorage.getItem('hospes.offlineSession'))).toBeNull();
+
+  await context.setOffline(true);
+  await page.goto('/traveler-registration?lng=en');
+  await expect(page.getByRole('heading', { level: 1, name: 'You are offline' })).toBeVisible();
+  await expect(page.getByLabel('Password')).toHaveCount(0);
+
+  // Back online: the session is checked again; signed out, the login form is offered.
+  await context.setOffline(false);
+  await expect(page.getByRole('heading', { level: 1, name: 'Log in' })).toBeVisible();
+  await context.close();
 });

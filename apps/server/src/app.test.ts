@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
@@ -381,6 +382,62 @@ describe('serving the web app', () => {
       const api = await web.app.inject({ method: 'GET', url: '/api/unknown' });
       expect(api.statusCode).toBe(404);
       expect(api.json().code).toBe('NOT_FOUND');
+    } finally {
+      await web.close();
+      await fs.rm(dist, { recursive: true, force: true });
+    }
+  });
+  it("sends the prerendered landing for / in the visitor's language, index.html elsewhere (decision 073)", async () => {
+    const dist = await fs.mkdtemp(path.join(os.tmpdir(), 'hospes-dist-'));
+    await fs.mkdir(path.join(dist, 'landing'));
+    await fs.writeFile(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+    for (const lng of ['es', 'en', 'de', 'va']) {
+      await fs.writeFile(path.join(dist, 'landing', `${lng}.html`), `<h1>landing ${lng}</h1>`);
+    }
+    const web = await createTestContext({ webDistDir: dist });
+    try {
+      const cases: [string, Record<string, string>, string][] = [
+        ['/', {}, 'landing es'],
+        ['/?lng=de', { 'accept-language': 'en' }, 'landing de'],
+        ['/', { cookie: 'a=1; i18next=va', 'accept-language': 'en' }, 'landing va'],
+        ['/', { 'accept-language': 'sv-SE, en-GB;q=0.8, de;q=0.9' }, 'landing de'],
+        ['/', { 'accept-language': 'en-US,en;q=0.9' }, 'landing en'],
+        // A language the build has no landing for: Spanish.
+        ['/', { 'accept-language': 'sv' }, 'landing es'],
+        ['/?lng=xx', { 'accept-language': 'fr' }, 'landing es'],
+      ];
+      for (const [url, headers, body] of cases) {
+        const res = await web.app.inject({ method: 'GET', url, headers });
+        expect(res.statusCode, url).toBe(200);
+        expect(res.headers['content-type']).toContain('text/html');
+        expect(res.headers['cache-control']).toBe('no-cache');
+        expect(res.body, `${url} ${JSON.stringify(headers)}`).toBe(`<h1>${body}</h1>`);
+      }
+      const app = await web.app.inject({ method: 'GET', url: '/clients' });
+      expect(app.body).toContain('<div id="root">');
+      expect(app.headers['content-security-policy']).toContain("script-src 'self';");
+    } finally {
+      await web.close();
+      await fs.rm(dist, { recursive: true, force: true });
+    }
+  });
+  it('allows a prerendered landing its own inline scripts by their hashes, nothing else', async () => {
+    const dist = await fs.mkdtemp(path.join(os.tmpdir(), 'hospes-dist-'));
+    await fs.mkdir(path.join(dist, 'landing'));
+    await fs.writeFile(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+    const theme = "document.documentElement.classList.add('dark')";
+    await fs.writeFile(
+      path.join(dist, 'landing', 'es.html'),
+      `<head><script>${theme}</script></head><body><h1>Hospes</h1></body>`,
+    );
+    const web = await createTestContext({ webDistDir: dist });
+    try {
+      const res = await web.app.inject({ method: 'GET', url: '/' });
+      const hash = crypto.createHash('sha256').update(theme).digest('base64');
+      const policy = res.headers['content-security-policy'] as string;
+      expect(policy).toContain(`script-src 'self' 'sha256-${hash}';`);
+      expect(policy).not.toContain("unsafe-inline' ;");
+      expect(policy).toContain("object-src 'none'");
     } finally {
       await web.close();
       await fs.rm(dist, { recursive: true, force: true });

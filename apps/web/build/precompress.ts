@@ -12,6 +12,22 @@ const TEXT = /\.(?:js|mjs|css|html|svg|json|txt|webmanifest)$/;
 /** Below this, compression saves less than a request's headers. */
 const MIN_BYTES = 1024;
 
+/** Writes the `.br` and `.gz` copies of one file (nothing for a small one). */
+export async function compressBeside(file: string): Promise<void> {
+  const data = await fs.readFile(file);
+  if (data.length < MIN_BYTES) return;
+  const [br, gz] = await Promise.all([
+    brotli(data, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length,
+      },
+    }),
+    gzip(data, { level: zlib.constants.Z_BEST_COMPRESSION }),
+  ]);
+  await Promise.all([fs.writeFile(`${file}.br`, br), fs.writeFile(`${file}.gz`, gz)]);
+}
+
 /**
  * Writes a Brotli (`.br`) and a gzip (`.gz`) copy beside every text file of the build, which the
  * server sends to browsers that accept them (@fastify/static `preCompressed`). On a phone with a
@@ -28,21 +44,7 @@ export function precompress(): Plugin {
       await Promise.all(
         Object.keys(bundle)
           .filter((name) => TEXT.test(name))
-          .map(async (name) => {
-            const file = path.join(dir, name);
-            const data = await fs.readFile(file);
-            if (data.length < MIN_BYTES) return;
-            const [br, gz] = await Promise.all([
-              brotli(data, {
-                params: {
-                  [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
-                  [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length,
-                },
-              }),
-              gzip(data, { level: zlib.constants.Z_BEST_COMPRESSION }),
-            ]);
-            await Promise.all([fs.writeFile(`${file}.br`, br), fs.writeFile(`${file}.gz`, gz)]);
-          }),
+          .map((name) => compressBeside(path.join(dir, name))),
       );
     },
   };

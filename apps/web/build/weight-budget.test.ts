@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { weighPages, type BuiltChunk } from './weight-budget';
+import { blockingFilesOf, weighPages, type BuiltChunk } from './weight-budget';
 
 const chunk = (fileName: string, more: Partial<BuiltChunk> = {}): BuiltChunk => ({
   fileName,
@@ -64,5 +64,25 @@ describe('the weight a page needs before its first render', () => {
         budgets,
       ),
     ).toThrow(/src\/locales\/es\/index.ts/);
+  });
+
+  it('counts a prerendered page as its document and what it loads before showing, not the app', () => {
+    const html = [
+      '<html><head>',
+      '<link rel="stylesheet" crossorigin href="/assets/index.css">',
+      '<link rel="icon" href="/favicon.svg">',
+      '<script type="module" src="/assets/index.js"></script>',
+      '<script src="/assets/blocking.js"></script>',
+      '</head><body><script>addEventListener("load", function () {})</script></body></html>',
+    ].join('');
+    expect(blockingFilesOf(html)).toEqual(['assets/index.css', 'assets/blocking.js']);
+    const [page] = weighPages(
+      chunks,
+      (file) => ({ 'landing/es.html': 7, 'index.css': 10 })[file]!,
+      { landing: { document: 'landing/es.html', budget: 20, target: 20 } },
+      () => ['index.css'],
+    );
+    expect(page?.files).toEqual(['index.css', 'landing/es.html']);
+    expect(page?.bytes).toBe(17);
   });
 });

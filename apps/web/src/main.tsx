@@ -8,7 +8,7 @@ import { wireSessionExpiry } from '@/app/session-expiry';
 import { applyTheme, initialTheme } from '@/features/preferences/theme';
 import { authStore } from '@/lib/auth';
 import { wireChunkReload } from '@/lib/chunk-load';
-import { initI18n } from '@/lib/i18n';
+import { initI18n, loadNamespaces, NAMESPACES } from '@/lib/i18n';
 import { queryClient } from '@/lib/query-client';
 
 applyTheme(initialTheme());
@@ -19,17 +19,11 @@ wireSessionExpiry(router, queryClient);
 // A page's chunk gone after a deploy: one reload, where no unsaved input would be lost.
 wireChunkReload();
 
-/**
- * The service worker (decision 059) for signed-in users only: the desk's tablet keeps the app for
- * offline use; a pilgrim's phone on the self check-in downloads nothing more than the page.
- */
-function registerServiceWorkerOnceSignedIn() {
-  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+/** Runs `then` once, when a user is known (signed in, or kept on the device offline). */
+function onceSignedIn(then: () => void) {
   const check = () => {
     if (!authStore.getState().user) return false;
-    void import('@/lib/service-worker').then(({ registerServiceWorker }) =>
-      registerServiceWorker(),
-    );
+    then();
     return true;
   };
   if (check()) return;
@@ -37,18 +31,51 @@ function registerServiceWorkerOnceSignedIn() {
     if (check()) stop();
   });
 }
-registerServiceWorkerOnceSignedIn();
+
+/**
+ * The service worker (decision 059) for signed-in users only: the desk's tablet keeps the app for
+ * offline use; a pilgrim's phone on the self check-in downloads nothing more than the page.
+ */
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  onceSignedIn(() => {
+    void import('@/lib/service-worker').then(({ registerServiceWorker }) =>
+      registerServiceWorker(),
+    );
+  });
+}
+
+// A signed-in user gets every namespace of the active language after the first render (decision
+// 073): the dialogs a page loads on demand then have their texts at once, offline too.
+onceSignedIn(() => {
+  void loadNamespaces(NAMESPACES).catch(() => {});
+});
 
 void initI18n().finally(() => {
   // After i18n: the /me call carries the detected language.
   void authStore.initialise();
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element');
-  createRoot(container).render(
-    <StrictMode>
-      <AppProvider queryClient={queryClient}>
-        <RouterProvider router={router} />
-      </AppProvider>
-    </StrictMode>,
-  );
+  const render = () => {
+    // The prerendered page's head elements give way to the ones the app renders (decision 073).
+    for (const element of document.head.querySelectorAll('[data-prerendered]')) element.remove();
+    createRoot(container).render(
+      <StrictMode>
+        <AppProvider queryClient={queryClient}>
+          <RouterProvider router={router} />
+        </AppProvider>
+      </StrictMode>,
+    );
+  };
+  // A prerendered page (the landing, decision 073) stays as it is until the app can show its first
+  // route (its code, its texts, the session known): then the app's render replaces it, the same
+  // page, instead of a loading screen in between.
+  if (!container.hasAttribute('data-prerendered') || router.state.initialized) {
+    render();
+    return;
+  }
+  const stop = router.subscribe((state) => {
+    if (!state.initialized) return;
+    stop();
+    render();
+  });
 });

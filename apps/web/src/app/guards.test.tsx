@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
 import { authStore } from '@/lib/auth';
 import { hasSession } from '@/lib/session-presence';
 import { apiFailure, mockApi, renderRoutes, sampleUser } from '@/test/utils';
@@ -43,6 +44,7 @@ describe('route guard and start-up (spec §2, §4)', () => {
       memberships: [],
       loading: false,
       initialised: true,
+      offline: false,
     });
     expect(hasSession()).toBe(true);
   });
@@ -82,6 +84,7 @@ describe('route guard and start-up (spec §2, §4)', () => {
       memberships: [],
       loading: false,
       initialised: true,
+      offline: false,
     });
     expect(document.cookie).not.toContain('auth_token');
     expect(localStorage.getItem('auth_token')).toBeNull();
@@ -115,6 +118,88 @@ describe('route guard and start-up (spec §2, §4)', () => {
       memberships: [],
       loading: false,
       initialised: true,
+      offline: false,
+    });
+  });
+
+  describe('without a connection (decision 073)', () => {
+    const noConnection = () => new TypeError('Failed to fetch');
+
+    it('opens a protected page for the user this device kept, checks the session once back online, and only then holds a session', async () => {
+      // A session on this device before: /me answered, so the user was kept.
+      mockApi({
+        'GET /api/auth/me': { body: { success: true, user: sampleUser, memberships: [] } },
+      });
+      await authStore.initialise();
+      expect(localStorage.getItem('hospes.offlineSession')).toContain(sampleUser.id);
+
+      // The next start, offline.
+      authStore.reset();
+      const { calls } = mockApi({ 'GET /api/auth/me': noConnection });
+      await authStore.initialise();
+      expect(authStore.getState()).toMatchObject({
+        user: sampleUser,
+        initialised: true,
+        offline: true,
+      });
+      // Shown, but no session is assumed: nothing is sent on its strength.
+      expect(hasSession()).toBe(false);
+      renderGuarded('/profile');
+      expect(await screen.findByRole('heading', { name: 'Profile page' })).toBeInTheDocument();
+
+      // Back online: the session is checked again, and holds.
+      mockApi({
+        'GET /api/auth/me': { body: { success: true, user: sampleUser, memberships: [] } },
+      });
+      window.dispatchEvent(new Event('online'));
+      await vi.waitFor(() => expect(authStore.getState().offline).toBe(false));
+      expect(authStore.getState().user).toEqual(sampleUser);
+      expect(hasSession()).toBe(true);
+      expect(calls).toHaveLength(1);
+    });
+
+    it('tells a signed-out visitor that they are offline instead of offering a login, and sends them to /login once the server answers', async () => {
+      const user = userEvent.setup();
+      mockApi({ 'GET /api/auth/me': noConnection });
+      await authStore.initialise();
+      expect(authStore.getState()).toMatchObject({ user: null, offline: true });
+      renderGuarded('/profile');
+      expect(await screen.findByRole('heading', { name: 'You are offline' })).toBeInTheDocument();
+      expect(screen.queryByRole('heading', { name: 'Login stand-in' })).not.toBeInTheDocument();
+
+      // "Try again" while still offline says so.
+      await user.click(screen.getByRole('button', { name: 'Try again' }));
+      expect(
+        await screen.findByText(
+          'Still no connection. Hospes will check again by itself when the connection returns.',
+        ),
+      ).toBeInTheDocument();
+
+      mockApi({
+        'GET /api/auth/me': apiFailure(401, 'UNAUTHENTICATED', 'You need to log in to continue.'),
+      });
+      window.dispatchEvent(new Event('online'));
+      expect(await screen.findByRole('heading', { name: 'Login stand-in' })).toBeInTheDocument();
+      expect(authStore.getState().offline).toBe(false);
+    });
+
+    it('forgets the kept user when the server says the session has ended, and at sign-out', async () => {
+      mockApi({
+        'GET /api/auth/me': { body: { success: true, user: sampleUser, memberships: [] } },
+      });
+      await authStore.initialise();
+      authStore.clear();
+      expect(localStorage.getItem('hospes.offlineSession')).toBeNull();
+
+      authStore.setSession(sampleUser);
+      expect(localStorage.getItem('hospes.offlineSession')).toContain(sampleUser.id);
+      authStore.reset();
+      mockApi({
+        'GET /api/auth/me': apiFailure(401, 'SESSION_EXPIRED', 'Your session has expired.'),
+      });
+      await authStore.initialise();
+      expect(localStorage.getItem('hospes.offlineSession')).toBeNull();
+      expect(authStore.getState()).toMatchObject({ user: null, offline: false });
     });
   });
 

@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import { redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { paths } from '@/config/paths';
 import { authStore, type AuthState } from '@/lib/auth';
-import { loadPublicNamespaces } from '@/lib/i18n';
+import { loadNamespaces, type Namespace } from '@/lib/i18n';
 import type { PublicNamespace } from '@/locales/public';
 
 /**
@@ -11,8 +11,9 @@ import type { PublicNamespace } from '@/locales/public';
  * pulls neither the desk nor the admin code, nor their texts.
  */
 const publicPage =
-  (load: () => Promise<{ default: ComponentType }>, namespaces: PublicNamespace[]) => async () => {
-    const [module] = await Promise.all([load(), loadPublicNamespaces(namespaces)]);
+  (load: () => Promise<{ default: ComponentType }>, namespaces: (PublicNamespace | Namespace)[]) =>
+  async () => {
+    const [module] = await Promise.all([load(), loadNamespaces(namespaces)]);
     return { Component: module.default };
   };
 
@@ -49,7 +50,10 @@ export const publicRoutes: RouteObject[] = [
   },
   { path: paths.features, lazy: publicPage(() => import('./routes/features'), ['marketing']) },
   { path: paths.pricing, lazy: publicPage(() => import('./routes/pricing'), ['marketing']) },
-  { path: paths.contact, lazy: publicPage(() => import('./routes/contact'), ['contact']) },
+  {
+    path: paths.contact,
+    lazy: publicPage(() => import('./routes/contact'), ['contact', 'validation']),
+  },
   { path: paths.contactAlias, loader: contactAliasLoader },
   { path: paths.legalNotice, lazy: publicPage(() => import('./routes/legal-notice'), ['legal']) },
   { path: paths.privacy, lazy: publicPage(() => import('./routes/privacy'), ['legal']) },

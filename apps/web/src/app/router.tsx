@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { FullScreenSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
+import { loadNamespaces, type Namespace } from '@/lib/i18n';
 import { RequireAuth } from './guards';
 import { publicRoutes } from './public-routes';
 import { RootLayout } from './layout/root-layout';
@@ -9,10 +10,20 @@ import { adminRoute } from './routes/admin/routes';
 import { NotFoundRoute } from './routes/not-found';
 import { RouteError } from './routes/route-error';
 
-/** Route pages load on demand: each is its own chunk. */
-const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({
-  Component: (await load()).default,
-});
+/**
+ * Route pages load on demand: each is its own chunk, shown once it and the namespaces of texts it
+ * shows (besides `common`, loaded at start) are there (decision 073).
+ */
+export const page =
+  (load: () => Promise<{ default: ComponentType }>, namespaces: Namespace[] = []) =>
+  async () => {
+    const [module] = await Promise.all([load(), loadNamespaces(namespaces)]);
+    return { Component: module.default };
+  };
+
+const ACCOUNT: Namespace[] = ['auth', 'validation'];
+/** The traveler form: its labels, its checks and the SES pre-flight's notes. */
+const TRAVELER_FORM: Namespace[] = ['checkin', 'clients', 'errors', 'validation', 'ses'];
 
 /** Spec §2 routes built so far; the later issues add theirs here. */
 export const routes: RouteObject[] = [
@@ -27,35 +38,80 @@ export const routes: RouteObject[] = [
         errorElement: <RouteError />,
         children: [
           ...publicRoutes,
-          { path: paths.login, lazy: page(() => import('./routes/login')) },
-          { path: paths.register, lazy: page(() => import('./routes/register')) },
-          { path: paths.forgotPassword, lazy: page(() => import('./routes/forgot-password')) },
-          { path: paths.recoverPassword, lazy: page(() => import('./routes/recover-password')) },
-          { path: paths.verifyEmail, lazy: page(() => import('./routes/verify-email')) },
-          { path: paths.signInLink, lazy: page(() => import('./routes/sign-in-link')) },
-          { path: paths.join, lazy: page(() => import('./routes/join')) },
+          { path: paths.login, lazy: page(() => import('./routes/login'), ACCOUNT) },
+          { path: paths.register, lazy: page(() => import('./routes/register'), ACCOUNT) },
+          {
+            path: paths.forgotPassword,
+            lazy: page(() => import('./routes/forgot-password'), ACCOUNT),
+          },
+          {
+            path: paths.recoverPassword,
+            lazy: page(() => import('./routes/recover-password'), ACCOUNT),
+          },
+          { path: paths.verifyEmail, lazy: page(() => import('./routes/verify-email'), ACCOUNT) },
+          { path: paths.signInLink, lazy: page(() => import('./routes/sign-in-link'), ACCOUNT) },
+          { path: paths.join, lazy: page(() => import('./routes/join'), [...ACCOUNT, 'profile']) },
           // Public traveler self-registration by link or QR code (no login; two paths, one page).
-          { path: paths.selfRegistration, lazy: page(() => import('./routes/self-registration')) },
+          {
+            path: paths.selfRegistration,
+            lazy: page(() => import('./routes/self-registration'), TRAVELER_FORM),
+          },
           {
             path: paths.selfRegistrationAlias,
-            lazy: page(() => import('./routes/self-registration')),
+            lazy: page(() => import('./routes/self-registration'), TRAVELER_FORM),
           },
           {
             element: <RequireAuth />,
             children: [
-              { path: paths.clients, lazy: page(() => import('./routes/travelers')) },
-              { path: paths.clientView, lazy: page(() => import('./routes/traveler-view')) },
-              { path: paths.clientEdit, lazy: page(() => import('./routes/traveler-edit')) },
+              {
+                path: paths.clients,
+                lazy: page(() => import('./routes/travelers'), [...TRAVELER_FORM, 'documents']),
+              },
+              {
+                path: paths.clientView,
+                lazy: page(() => import('./routes/traveler-view'), [...TRAVELER_FORM, 'documents']),
+              },
+              {
+                path: paths.clientEdit,
+                lazy: page(() => import('./routes/traveler-edit'), TRAVELER_FORM),
+              },
               {
                 path: paths.travelerRegistration,
-                lazy: page(() => import('./routes/traveler-registration')),
+                lazy: page(
+                  () => import('./routes/traveler-registration'),
+                  [...TRAVELER_FORM, 'establishments', 'reservations'],
+                ),
               },
-              { path: paths.profile, lazy: page(() => import('./routes/profile')) },
-              { path: paths.team, lazy: page(() => import('./routes/team')) },
-              { path: paths.apiKeys, lazy: page(() => import('./routes/api-keys')) },
-              { path: paths.toReport, lazy: page(() => import('./routes/to-report')) },
-              { path: paths.reservations, lazy: page(() => import('./routes/reservations')) },
-              { path: paths.checkinPoster, lazy: page(() => import('./routes/checkin-poster')) },
+              {
+                path: paths.profile,
+                lazy: page(
+                  () => import('./routes/profile'),
+                  ['clients', 'documents', 'establishments', 'profile', 'validation'],
+                ),
+              },
+              {
+                path: paths.team,
+                lazy: page(() => import('./routes/team'), ['profile', 'validation']),
+              },
+              {
+                path: paths.toReport,
+                lazy: page(() => import('./routes/to-report'), ['clients', 'documents']),
+              },
+              {
+                path: paths.reservations,
+                lazy: page(
+                  () => import('./routes/reservations'),
+                  ['clients', 'establishments', 'reservations', 'validation'],
+                ),
+              },
+              {
+                path: paths.checkinPoster,
+                lazy: page(() => import('./routes/checkin-poster'), ['checkin']),
+              },
+              {
+                path: paths.apiKeys,
+                lazy: page(() => import('./routes/api-keys'), ['profile', 'validation']),
+              },
               adminRoute,
             ],
           },

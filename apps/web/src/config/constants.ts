@@ -70,4 +70,10 @@ export const STORAGE_KEYS = {
   reloadedForUpdate: 'hospes.reloadedForUpdate',
   /** localStorage: the desk's registration mode last chosen on this device (decision 064). */
   deskEntryMode: 'hospes.deskEntryMode',
+  /**
+   * localStorage: the signed-in user, their memberships and the establishments the desk registers
+   * at, so that the desk opens without a connection (lib/offline-session.ts, decision 073).
+   * Removed at sign-out and when the server says the session has ended.
+   */
+  offlineSession: 'hospes.offlineSession',
 } as const;

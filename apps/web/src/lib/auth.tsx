@@ -9,8 +9,9 @@ import {
 } from '@hospes/shared/auth';
 import type { Membership, Permission } from '@hospes/shared/team';
 import { apiPaths, paths } from '@/config/paths';
-import { api, ApiError, CLIENT_ERROR_CODES } from './api-client';
+import { api, ApiError, CLIENT_ERROR_CODES, isApiError } from './api-client';
 import { i18n } from './i18n';
+import { forgetOfflineSession, offlineSession, rememberOfflineSession } from './offline-session';
 import {
   forgetLegacyCredentials,
   hasSession,
@@ -29,12 +30,58 @@ export interface AuthState {
   memberships: Membership[];
   loading: boolean;
   initialised: boolean;
+  /**
+   * The server could not be reached to check the session (no connection, decision 073). The user,
+   * if any, is the one this device kept (lib/offline-session.ts): shown so that the desk goes on
+   * capturing, but nothing is sent on that strength; the session is checked again as soon as the
+   * connection returns.
+   */
+  offline: boolean;
 }
 
-const INITIAL: AuthState = { user: null, memberships: [], loading: false, initialised: false };
+const INITIAL: AuthState = {
+  user: null,
+  memberships: [],
+  loading: false,
+  initialised: false,
+  offline: false,
+};
 let state: AuthState = INITIAL;
 const listeners = new Set<() => void>();
 let startup: Promise<void> | null = null;
+let checking: Promise<void> | null = null;
+let stopWatching: (() => void) | null = null;
+let retryTimer: ReturnType<typeof setTimeout> | undefined;
+
+/**
+ * How long after a check that got no answer, while the browser says it is online, the session is
+ * checked again: the browser's "online" can come before its requests go through.
+ */
+export const OFFLINE_CHECK_RETRY_MS = 5_000;
+
+/** No answer at all (no connection, or too slow to get one): not a refusal of the session. */
+const isUnreachable = (error: unknown) => isApiError(error) && error.status === 0;
+
+/** No answer although the browser says it is online (a server down, say): asked again soon. */
+function retryWhileOnline() {
+  clearTimeout(retryTimer);
+  retryTimer = undefined;
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) return;
+  retryTimer = setTimeout(() => void authStore.checkAgain(), OFFLINE_CHECK_RETRY_MS);
+}
+
+/** Back online: the session is checked again (see authStore.checkAgain). */
+function watchForConnection() {
+  if (stopWatching || typeof window === 'undefined') return;
+  const listener = () => void authStore.checkAgain();
+  window.addEventListener('online', listener);
+  stopWatching = () => {
+    window.removeEventListener('online', listener);
+    clearTimeout(retryTimer);
+    retryTimer = undefined;
+    stopWatching = null;
+  };
+}
 
 function setState(patch: Partial<AuthState>) {
   state = { ...state, ...patch };
@@ -53,6 +100,11 @@ export const authStore = {
    * is one; success sets the user, any failure clears it (a lost connection or a server error too:
    * the cookie stays, and the next load on a working connection signs the user straight back in).
    * Runs once. What earlier versions stored readable by scripts is removed first.
+   *
+   * Without a connection (decision 073) the user this device kept is shown, marked `offline`, so
+   * that the desk opens and goes on capturing; no session is assumed (nothing is sent), and the
+   * session is checked again when the connection returns. Without a kept user, `offline` tells the
+   * protected pages to say so instead of offering a login that cannot work.
    */
   initialise(): Promise<void> {
     if (startup) return startup;
@@ -62,9 +114,25 @@ export const authStore = {
       ({ user, memberships }) => {
         // Whether the cookie was kept with "Remember me" cannot be read (wasSessionRemembered).
         if (!hasSession()) markSessionStarted({ remember: false });
+        rememberOfflineSession(user, memberships ?? []);
         setState({ user, memberships: memberships ?? [], loading: false, initialised: true });
       },
-      () => {
+      (error: unknown) => {
+        if (isUnreachable(error) && !state.user) {
+          const kept = offlineSession();
+          markSessionEnded();
+          setState({
+            user: kept?.user ?? null,
+            memberships: kept?.memberships ?? [],
+            loading: false,
+            initialised: true,
+            offline: true,
+          });
+          watchForConnection();
+          retryWhileOnline();
+          return;
+        }
+        if (isApiError(error) && error.status === 401) forgetOfflineSession();
         if (!state.user) markSessionEnded();
         setState({ user: state.user, loading: false, initialised: true });
       },
@@ -73,12 +141,50 @@ export const authStore = {
   },
 
   /**
+   * Asks the server again whether the session holds, after a start without a connection
+   * (`offline`): back online, or "Try again". An answer signs the user in for real (the desk's
+   * waiting registrations go then). A refusal of the kept user's session takes the usual way of an
+   * ended session (the login dialog over waiting registrations, else /login, decision 032); still
+   * no answer leaves things as they are.
+   */
+  checkAgain(): Promise<void> {
+    if (!state.offline) return Promise.resolve();
+    if (checking) return checking;
+    const kept = state.user;
+    checking = api
+      .get(apiPaths.auth.me, { schema: MeResponseSchema, skipSessionExpiry: kept === null })
+      .then(
+        ({ user, memberships }) => {
+          markSessionStarted({ remember: false });
+          rememberOfflineSession(user, memberships ?? []);
+          stopWatching?.();
+          setState({ user, memberships: memberships ?? [], offline: false });
+        },
+        (error: unknown) => {
+          if (isUnreachable(error)) {
+            retryWhileOnline();
+            return;
+          }
+          stopWatching?.();
+          if (isApiError(error) && error.status === 401 && kept === null) forgetOfflineSession();
+          setState({ offline: false });
+        },
+      )
+      .finally(() => {
+        checking = null;
+      });
+    return checking;
+  },
+
+  /**
    * A session the server has just started (login, or the auto-login after e-mail verification):
    * its cookie is set by that answer; here only the user is kept.
    */
   setSession(user: User, options: { remember: boolean } = { remember: true }) {
     markSessionStarted(options);
-    setState({ user, loading: false, initialised: true });
+    rememberOfflineSession(user);
+    stopWatching?.();
+    setState({ user, loading: false, initialised: true, offline: false });
     void authStore.refreshMemberships();
   },
 
@@ -86,7 +192,9 @@ export const authStore = {
   async refreshMemberships(): Promise<void> {
     try {
       const answer = await api.get(apiPaths.auth.me, { schema: MeResponseSchema });
-      if (state.user?.id === answer.user.id) setState({ memberships: answer.memberships ?? [] });
+      if (state.user?.id !== answer.user.id) return;
+      rememberOfflineSession(answer.user, answer.memberships ?? []);
+      setState({ memberships: answer.memberships ?? [] });
     } catch {
       // Signed out meanwhile, or offline: the memberships stay as they were.
     }
@@ -94,18 +202,23 @@ export const authStore = {
 
   /** Replaces the signed-in user's data (after a profile update). */
   setUser(user: User) {
+    rememberOfflineSession(user);
     setState({ user });
   },
 
   /** Forgets the session locally: the user cleared (the server clears its cookie). */
   clear() {
     markSessionEnded();
-    setState({ user: null, memberships: [], loading: false, initialised: true });
+    forgetOfflineSession();
+    stopWatching?.();
+    setState({ user: null, memberships: [], loading: false, initialised: true, offline: false });
   },
 
   /** For tests only: back to the state before start-up. */
   reset() {
     startup = null;
+    checking = null;
+    stopWatching?.();
     resetSessionPresenceForTests();
     state = INITIAL;
     for (const listener of listeners) listener();
@@ -186,7 +299,8 @@ export async function login(input: LoginInput, options: { remember: boolean }): 
  */
 export async function logout(): Promise<boolean> {
   let ok = true;
-  if (hasSession()) {
+  // Signed in from what the device kept (offline): the server is told too, if it can be reached.
+  if (hasSession() || state.offline) {
     try {
       await api.post(apiPaths.auth.logout, undefined, { skipSessionExpiry: true });
     } catch (error) {

@@ -1,11 +1,11 @@
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { initI18n, loadPublicNamespaces } from './i18n';
+import { initI18n, loadNamespaces } from './i18n';
 
 describe('public-site namespaces', () => {
   it('load on demand, also when asked for before i18next has started (the first page load)', async () => {
     const instance = i18next.createInstance();
-    const loading = loadPublicNamespaces(['marketing', 'legal'], instance);
+    const loading = loadNamespaces(['marketing', 'legal'], instance);
     await initI18n(instance);
     await loading;
     const lng = instance.language.split('-')[0]!;

@@ -1,6 +1,12 @@
 import i18next from 'i18next';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AVAILABLE_LANGUAGES, currentLanguage, initI18n, LANGUAGE_NAMES } from './i18n';
+import {
+  AVAILABLE_LANGUAGES,
+  currentLanguage,
+  initI18n,
+  LANGUAGE_NAMES,
+  loadNamespaces,
+} from './i18n';
 import en from '@/locales/en';
 import es from '@/locales/es';
 
@@ -68,6 +74,9 @@ describe('i18n (spec §9)', () => {
 
     expect(currentLanguage(instance)).toBe('en');
     expect(instance.t('notFound.title')).toBe('Page not found');
+    // Only what every page shows is loaded at start; a page's namespaces come with it (073).
+    expect(instance.hasLoadedNamespace('validation')).toBe(false);
+    await loadNamespaces(['validation'], instance);
     expect(instance.t('required', { ns: 'validation' })).toBe('This field is required');
     expect(localStorage.getItem('i18nextLng')).toBe('en');
     expect(document.cookie.split('; ')).toContain('i18next=en');

@@ -3,8 +3,8 @@ import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 import { bcp47Of, DEFAULT_LANGUAGE, type Language } from '@hospes/shared/languages';
 import { LANGUAGE_COOKIE_DAYS, STORAGE_KEYS } from '@/config/constants';
-import type { LocaleBundle } from '@/locales/types';
-import { isPublicNamespace, loadPublicNamespace, type PublicNamespace } from '@/locales/public';
+import { loadNamespace } from '@/locales/namespaces';
+import type { PublicNamespace } from '@/locales/public';
 
 /**
  * Interface languages. The switcher is built for the 16 languages of spec §9; this one list
@@ -50,26 +50,6 @@ export const NAMESPACES = [
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
-/** One dynamic import per language, so each language is its own chunk, fetched on demand. */
-const loaders: Record<AvailableLanguage, () => Promise<{ default: LocaleBundle }>> = {
-  ar: () => import('@/locales/ar'),
-  ca: () => import('@/locales/ca'),
-  de: () => import('@/locales/de'),
-  en: () => import('@/locales/en'),
-  es: () => import('@/locales/es'),
-  eu: () => import('@/locales/eu'),
-  fr: () => import('@/locales/fr'),
-  gl: () => import('@/locales/gl'),
-  it: () => import('@/locales/it'),
-  ja: () => import('@/locales/ja'),
-  ko: () => import('@/locales/ko'),
-  pt: () => import('@/locales/pt'),
-  ru: () => import('@/locales/ru'),
-  uk: () => import('@/locales/uk'),
-  va: () => import('@/locales/va'),
-  zh: () => import('@/locales/zh'),
-};
-
 function isAvailable(lng: string): lng is AvailableLanguage {
   return (AVAILABLE_LANGUAGES as readonly string[]).includes(lng);
 }
@@ -110,17 +90,9 @@ const lazyBackend: BackendModule = {
       callback(null, {});
       return;
     }
-    if (isPublicNamespace(namespace)) {
-      loadPublicNamespace(language, namespace).then(
-        (table) => callback(null, fillPluralForms(table ?? {}, language)),
-        (error: unknown) =>
-          callback(error instanceof Error ? error : new Error(String(error)), null),
-      );
-      return;
-    }
-    loaders[language]().then(
-      (bundle) =>
-        callback(null, fillPluralForms(bundle.default[namespace as Namespace] ?? {}, language)),
+    // One chunk per language and namespace (locales/namespaces.ts, decision 073).
+    loadNamespace(language, namespace).then(
+      (table) => callback(null, fillPluralForms(table ?? {}, language)),
       (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
     );
   },
@@ -158,6 +130,12 @@ export const detection = {
   cookieOptions: { path: '/', sameSite: 'strict' as const },
 };
 
+/**
+ * What every page shows (the header, the footer, the API's generic messages): loaded at start;
+ * a page's own namespaces come with its route (loadNamespaces, decision 073).
+ */
+export const START_NAMESPACES: Namespace[] = ['common'];
+
 /** Starts i18next with spec §9's detection; resolves once the first language is loaded. */
 export async function initI18n(instance: I18n = i18n): Promise<I18n> {
   instance.on('languageChanged', (lng: string) => applyDocumentLanguage(lng, instance));
@@ -165,7 +143,7 @@ export async function initI18n(instance: I18n = i18n): Promise<I18n> {
     .use(lazyBackend)
     .use(LanguageDetector)
     .use(initReactI18next)
-    .init({ ...baseOptions, detection });
+    .init({ ...baseOptions, ns: [...START_NAMESPACES], detection });
   applyDocumentLanguage(currentLanguage(instance), instance);
   return instance;
 }
@@ -177,11 +155,12 @@ export function currentLanguage(instance: I18n = i18n): AvailableLanguage {
 }
 
 /**
- * Loads public-site namespaces (their own chunks) before a public page renders. The router starts
- * loading the first page before i18next has finished starting, so wait for that first.
+ * Loads the namespaces a page shows (each its own chunk, in the active language) before it
+ * renders. The router starts loading the first page before i18next has finished starting, so wait
+ * for that first. Once loaded, a namespace is loaded again with any language switched to.
  */
-export async function loadPublicNamespaces(
-  namespaces: PublicNamespace[],
+export async function loadNamespaces(
+  namespaces: readonly (Namespace | PublicNamespace)[],
   instance: I18n = i18n,
 ): Promise<void> {
   if (!instance.isInitialized) {
@@ -193,7 +172,7 @@ export async function loadPublicNamespaces(
       instance.on('initialized', done);
     });
   }
-  await instance.loadNamespaces(namespaces);
+  await instance.loadNamespaces([...namespaces]);
 }
 
 export { i18n };

@@ -40,7 +40,11 @@ export const deskSendQueue = createDeskSendQueue({
     window.addEventListener('online', listener);
     return () => window.removeEventListener('online', listener);
   },
-  online: () => typeof navigator === 'undefined' || navigator.onLine !== false,
+  // Not before the session is checked either, after a start without a connection (decision 073):
+  // the check's answer (a user) pumps the queue.
+  online: () =>
+    (typeof navigator === 'undefined' || navigator.onLine !== false) &&
+    !authStore.getState().offline,
   // Kept in IndexedDB, encrypted (decision 059), where the browser has both (a secure context).
   persistence:
     typeof indexedDB !== 'undefined' && typeof crypto !== 'undefined' && crypto.subtle

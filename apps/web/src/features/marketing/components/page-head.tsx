@@ -44,7 +44,9 @@ export function PageHead({
   useTranslation();
   useMetaDescription(description);
   const path = PUBLIC_PAGES.find((candidate) => candidate.key === page)?.path ?? '/';
-  const origin = window.location.origin;
+  // Prerendered at build time (decision 073) the origin is not known: addresses relative to the
+  // page, made absolute once the app takes over.
+  const origin = typeof window === 'undefined' ? '' : window.location.origin;
   return (
     <>
       <title>{title}</title>

@@ -9,7 +9,10 @@ import { local } from '@/lib/storage';
 /** Cookie-consent notice; the answer is kept in localStorage as "true" or "false" (spec §4). */
 export function CookieConsent() {
   const { t } = useTranslation();
-  const [answered, setAnswered] = useState(() => local.get(STORAGE_KEYS.cookieConsent) !== null);
+  // Not in the prerendered landing (decision 073): whoever answered would see it until the app came.
+  const [answered, setAnswered] = useState(
+    () => typeof window === 'undefined' || local.get(STORAGE_KEYS.cookieConsent) !== null,
+  );
   if (answered) return null;
 
   const answer = (accepted: boolean) => {
