@@ -62,7 +62,7 @@ export function actionMail(
 ${actionButtonHtml(params.url, part.action)}
 <p style="font-size:13px;color:#4b5563">${escapeHtml(part.expiry)} ${escapeHtml(texts.ignore)}</p>
 ${plainLinkHtml(params.url)}
-<p>${escapeHtml(params.establishment)}</p>`,
+<p>${escapeHtml(texts.signature)}</p>`,
   );
   return { to, subject, text, html };
 }

@@ -186,6 +186,8 @@ describe('the check-in link of a reservation', () => {
     const establishmentName = owner.body.establishment.name;
     expect(mail.text.trimEnd().endsWith(establishmentName)).toBe(true);
     expect(mail.text).not.toContain('Hospes-Team');
+    expect(mail.html).toContain(`<p>${establishmentName}</p>`);
+    expect(mail.html).not.toContain('Hospes-Team');
     const [entry] = await ctx.database.db
       .select()
       .from(auditLog)
