@@ -207,6 +207,11 @@ describe('calling with a key', () => {
         expect.objectContaining({ actor: expect.objectContaining({ name: 'Channel manager' }) }),
       ]),
     );
+    // The team's calls cannot give the key's principal a role nor remove it: it is no member.
+    const member = `/api/establishments/${owner.establishmentId}/members/${principal!.id}`;
+    const promoted = await call(ctx, 'PUT', member, owner.token, { role: 'owner' });
+    expect(promoted.statusCode).toBe(404);
+    expect((await call(ctx, 'DELETE', member, owner.token)).statusCode).toBe(404);
     // The key's making is audited too, by the owner.
     const [made] = await ctx.database.db
       .select({ actor: auditLog.actorUserId })

@@ -17,11 +17,15 @@ export type InvitationRow = typeof invitations.$inferSelect;
  * The members of establishments, their custom roles and the invitations to join (decision 058).
  * Every query names the establishment it reads; the service checks the caller may reach it.
  */
-/** The row of one member of one establishment. */
+/**
+ * The row of one member of one establishment. Never an API key's principal (decision 068): the
+ * team's calls cannot give a key a role, nor remove it (the keys' screen revokes it).
+ */
 const memberRow = (establishmentId: string, userId: string) =>
   and(
     eq(establishmentMembers.establishmentId, establishmentId),
     eq(establishmentMembers.userId, userId),
+    ne(establishmentMembers.role, API_KEY_ROLE),
   );
 
 /** The members of one establishment. */
