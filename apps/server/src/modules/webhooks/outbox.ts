@@ -110,15 +110,13 @@ export function createWebhookOutbox(deps: { now?: () => Date } = {}): WebhookOut
         establishmentId: event.establishmentId,
         data: await payloadOf(event, tx),
       });
-      await tx
-        .insert(webhookEvents)
-        .values({
-          id,
-          establishmentId: event.establishmentId,
-          type: event.type,
-          body,
-          createdAt: at,
-        });
+      await tx.insert(webhookEvents).values({
+        id,
+        establishmentId: event.establishmentId,
+        type: event.type,
+        body,
+        createdAt: at,
+      });
       await tx.insert(webhookDeliveries).values(
         targets.map((endpoint) => ({
           id: uuidv7(at.getTime()),
