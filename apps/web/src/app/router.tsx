@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { FullScreenSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
+import { loadPublicNamespaces } from '@/lib/i18n';
 import { RequireAuth } from './guards';
 import { publicRoutes } from './public-routes';
 import { RootLayout } from './layout/root-layout';
@@ -55,6 +56,17 @@ export const routes: RouteObject[] = [
               { path: paths.toReport, lazy: page(() => import('./routes/to-report')) },
               { path: paths.reservations, lazy: page(() => import('./routes/reservations')) },
               { path: paths.checkinPoster, lazy: page(() => import('./routes/checkin-poster')) },
+              {
+                path: paths.webhooks,
+                // The page and its texts, each a chunk of its own (decision 069).
+                lazy: async () => {
+                  const [module] = await Promise.all([
+                    import('./routes/webhooks'),
+                    loadPublicNamespaces(['webhooks']),
+                  ]);
+                  return { Component: module.default };
+                },
+              },
               adminRoute,
             ],
           },
