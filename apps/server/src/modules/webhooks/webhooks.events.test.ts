@@ -3,10 +3,12 @@
  * completed and confirmed, reservations created, changed and cancelled, and a report sent to
  * SES.HOSPEDAJES (the local test service), accepted or refused.
  */
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SesSubmission } from '@hospes/shared/ses';
 import { WEBHOOK_EVENTS } from '@hospes/shared/webhooks';
 import { testConfig } from '../../config/env';
+import { webhookEvents } from '../../db/schema';
 import { registerTraveler, sesReadyBody } from '../../../test/documents-helpers';
 import { startSesTestApp, type SesTestApp } from '../../../test/ses-app';
 import { travelerBody } from '../../../test/traveler-factories';
@@ -202,5 +204,16 @@ describe('webhook events', () => {
     });
     // The other establishment registered nothing: none of its travelers reached this receiver.
     expect(receiver.received.every((r) => !r.body.includes(app.other.establishmentId))).toBe(true);
+    // Each event was written once, for the owner's establishment only.
+    const written = await app.ctx.database.db
+      .select({ type: webhookEvents.type, establishmentId: webhookEvents.establishmentId })
+      .from(webhookEvents)
+      .where(eq(webhookEvents.establishmentId, app.other.establishmentId));
+    expect(written).toEqual([]);
+    const ours = await app.ctx.database.db
+      .select({ type: webhookEvents.type })
+      .from(webhookEvents)
+      .where(eq(webhookEvents.establishmentId, owner.establishmentId));
+    expect(ours.filter((e) => e.type === 'report.accepted')).toHaveLength(1);
   }, 60_000);
 });
