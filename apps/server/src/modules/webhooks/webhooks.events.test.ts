@@ -83,6 +83,9 @@ describe('webhook events', () => {
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     const registered = await eventOf('traveler.registered', travelerId);
     expect(registered.data).toMatchObject({ id: travelerId, selfCheckin: 'confirmed' });
+    const removed = await call('DELETE', `/api/pilgrims/${travelerId}`, owner.token);
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect((await eventOf('traveler.deleted', travelerId)).data).toEqual({ id: travelerId });
   });
 
   it('tells reservations created, changed and cancelled, without the holder’s contact', async () => {
