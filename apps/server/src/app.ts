@@ -93,6 +93,11 @@ import { createApiKeysRepository } from './modules/api-keys/api-keys.repository'
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes';
 import { createApiKeysService } from './modules/api-keys/api-keys.service';
 import { PERMISSIONS } from '@hospes/shared/team';
+import { createWebhookOutbox, reportEvent } from './modules/webhooks/outbox';
+import { createWebhookDeliveries, scheduleWebhooks } from './modules/webhooks/deliveries';
+import { createWebhooksRepository } from './modules/webhooks/webhooks.repository';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
+import { createWebhooksService } from './modules/webhooks/webhooks.service';
 import { teamRoutes } from './modules/team/team.routes';
 import { createTeamService } from './modules/team/team.service';
 import { establishmentInScope } from './modules/documents/establishment-in-scope';
@@ -286,7 +291,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Rate limits, shared by every server process: Redis, PostgreSQL or (PGlite) memory (decision 046).
   const limiters = createLimiterStore({ database, redisUrl: config.redisUrl, log: app.log });
   app.addHook('onClose', async () => limiters.close());
-  const audit = createAuditRepository(db);
+  // The webhooks' outbox (decision 069): the audit entries that are events become deliveries in
+  // the transaction of their change.
+  const webhookOutbox = createWebhookOutbox({ now });
+  const audit = createAuditRepository(db, {
+    onRecord: (entries, tx) => webhookOutbox.fromAudit(entries, tx),
+  });
   // API keys of an establishment, for partners' programs (decision 068): checked at every request.
   const teamRepository = createTeamRepository(db);
   const apiKeys = createApiKeysService({
@@ -451,7 +461,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   // Sending partes and reservas to SES.HOSPEDAJES, and asking about their lotes (decision 035).
-  const sesRepository = createSesRepository(db);
+  const sesRepository = createSesRepository(db, {
+    // A report processed or refused is an event for the webhooks (decision 069).
+    settled: async (row, tx) => {
+      const event = reportEvent(row);
+      if (event) await webhookOutbox.emit([event], tx);
+    },
+  });
   const ses = createSesService({
     db,
     ses: sesRepository,
@@ -546,6 +562,31 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     config.reservationReminderSeconds,
   );
+  // Webhooks: signed deliveries through the job queue, retried, paused when failing (decision 069).
+  if (config.webhooks.allowHttp)
+    app.log.warn('WEBHOOKS_ALLOW_HTTP is on: webhooks may go to http:// and loopback addresses');
+  const webhooksRepository = createWebhooksRepository(db);
+  const webhookDeliveries = createWebhookDeliveries({
+    db,
+    webhooks: webhooksRepository,
+    cipher,
+    jobs,
+    mailer,
+    appUrl: config.appUrl,
+    settings: config.webhooks,
+    log: app.log,
+    now,
+  });
+  await scheduleWebhooks(jobs, webhookDeliveries, config.webhooks);
+  const webhooks = createWebhooksService({
+    db,
+    webhooks: webhooksRepository,
+    deliveries: webhookDeliveries,
+    audit,
+    cipher,
+    allowHttp: config.webhooks.allowHttp,
+    now,
+  });
   app.addHook('onReady', async () => jobs.start());
   // preClose: before any onClose hook, such as server.ts's that closes the database.
   app.addHook('preClose', async () => jobs.stop());
@@ -621,6 +662,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         appUrl: config.appUrl,
       });
       await api.register(sesAutomaticRoutes, { automatic: sesAutomatic });
+      await api.register(webhooksRoutes, { webhooks });
       await api.register(adminRoutes, { prefix: '/admin', admin });
       await api.register(settingsRoutes, { prefix: '/admin/settings', settings });
       if (testClock) {

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
+import type { Config } from '../src/config/env';
 import { establishments } from '../src/db/schema';
 import { configureEstablishment } from './documents-helpers';
 import { startTestSes } from './ses-service';
@@ -12,12 +13,15 @@ import { bearer, createTestContext, registerVerifiedOwner } from './test-app';
  * through SES_CA_FILE, no timer looking at lotes), with two owners whose establishments have an
  * establishment code and the service's landlord code.
  */
-export async function startSesTestApp() {
+export async function startSesTestApp(overrides: Partial<Config> = {}) {
   const service = await startTestSes({ https: true });
   const caDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hospes-ses-ca-'));
   const caFile = path.join(caDir, 'ca.pem');
   fs.writeFileSync(caFile, service.certificate!);
-  const ctx = await createTestContext({ ses: { endpoint: service.url, caFile, checkSeconds: 0 } });
+  const ctx = await createTestContext({
+    ses: { endpoint: service.url, caFile, checkSeconds: 0 },
+    ...overrides,
+  });
   const owner = await registerVerifiedOwner(ctx);
   const other = await registerVerifiedOwner(ctx);
   for (const e of [owner.establishmentId, other.establishmentId]) {

@@ -80,6 +80,12 @@ export const ERROR_CATALOGUE = {
   CHECKIN_GUEST_REGISTERED: { status: 409 },
   /** An unknown (or renewed) secret of a reservations calendar export. */
   CALENDAR_EXPORT_NOT_FOUND: { status: 404 },
+  /** Webhooks (decision 069). */
+  WEBHOOK_NOT_FOUND: { status: 404 },
+  WEBHOOK_DELIVERY_NOT_FOUND: { status: 404 },
+  /** Not https (unless WEBHOOKS_ALLOW_HTTP), or a name or address outside the public internet. */
+  WEBHOOK_URL_REFUSED: { status: 400 },
+  WEBHOOK_LIMIT_REACHED: { status: 409 },
   METHOD_NOT_ALLOWED: { status: 405 },
   EMAIL_OR_NIF_TAKEN: { status: 409 },
   EMAIL_TAKEN: { status: 409 },

@@ -107,6 +107,18 @@ const EnvSchema = z.object({
     .enum(['true', 'false'], { error: 'must be true or false' })
     .optional()
     .transform((v) => v === 'true'),
+  // Webhooks (decision 069).
+  WEBHOOKS_ALLOW_HTTP: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .optional()
+    .transform((v) => v === 'true'),
+  WEBHOOKS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(60).default(10),
+  WEBHOOKS_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(8),
+  WEBHOOKS_RETRY_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  WEBHOOKS_PAUSE_FAILURES: z.coerce.number().int().min(1).max(1000).default(20),
+  WEBHOOKS_PAUSE_HOURS: z.coerce.number().int().min(1).max(2160).default(72),
+  WEBHOOKS_DISPATCH_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
+  WEBHOOKS_KEEP_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   // A clock the end-to-end tests move (decision 047): never with NODE_ENV=production.
   TEST_CLOCK: z
     .enum(['true', 'false'], { error: 'must be true or false' })
@@ -123,6 +135,25 @@ export function parseEncryptionKey(value: string): Buffer | null {
     return key.length === 32 ? key : null;
   }
   return null;
+}
+
+/** Webhook deliveries (decision 069). */
+export interface WebhookSettings {
+  /** http:// and loopback addresses accepted (tests, a receiver on the same machine). */
+  allowHttp: boolean;
+  timeoutMs: number;
+  /** Attempts of one delivery, the first included. */
+  attempts: number;
+  /** Seconds before the first retry, doubled on each further one. */
+  retrySeconds: number;
+  /** An endpoint is paused after this many deliveries failed in a row… */
+  pauseFailures: number;
+  /** …or once it has failed, without a success, for this many hours. */
+  pauseHours: number;
+  /** Seconds between hand-overs of new deliveries to the job queue; 0: not on this process. */
+  dispatchSeconds: number;
+  /** Events and their deliveries are deleted after this many days. */
+  keepDays: number;
 }
 
 export type Config = {
@@ -243,6 +274,7 @@ export type Config = {
    * a platform administrator through `POST /api/test/clock`; false: that route does not exist.
    */
   testClock: boolean;
+  webhooks: WebhookSettings;
 };
 
 export class ConfigError extends Error {}
@@ -334,6 +366,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       allowPrivateHosts: e.ICAL_ALLOW_PRIVATE_HOSTS,
     },
     testClock: e.TEST_CLOCK,
+    webhooks: {
+      allowHttp: e.WEBHOOKS_ALLOW_HTTP,
+      timeoutMs: e.WEBHOOKS_TIMEOUT_SECONDS * 1000,
+      attempts: e.WEBHOOKS_ATTEMPTS,
+      retrySeconds: e.WEBHOOKS_RETRY_SECONDS,
+      pauseFailures: e.WEBHOOKS_PAUSE_FAILURES,
+      pauseHours: e.WEBHOOKS_PAUSE_HOURS,
+      dispatchSeconds: e.WEBHOOKS_DISPATCH_SECONDS,
+      keepDays: e.WEBHOOKS_KEEP_DAYS,
+    },
   };
 }
 
@@ -353,6 +395,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       ICAL_FETCH_MINUTES: '0',
       // Nor reminders to reservations' holders: tests set reservationReminderSeconds.
       RESERVATION_REMINDER_SECONDS: '0',
+      // Nor webhook hand-overs: tests that want them set webhooks.dispatchSeconds.
+      WEBHOOKS_DISPATCH_SECONDS: '0',
       // The route tests read with tesseract alone (CI time); PaddleOCR has its own tests
       // (lib/ocr/paddle.test.ts, offline.test.ts).
       OCR_ENGINE: 'tesseract',

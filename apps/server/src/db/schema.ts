@@ -976,3 +976,104 @@ export type NewTravelerRow = typeof pilgrims.$inferInsert;
 export type TravelerDocumentRow = typeof travelerDocuments.$inferSelect;
 export type EstablishmentRow = typeof establishments.$inferSelect;
 export type ContactMessageRow = typeof contactMessages.$inferSelect;
+
+/**
+ * An establishment's webhook endpoint (decision 069): the events it asked for, its secret sealed
+ * with the document cipher (the server signs with it), and its run of failures: paused by itself
+ * after WEBHOOKS_PAUSE_FAILURES deliveries failed in a row or failing for WEBHOOKS_PAUSE_HOURS.
+ */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: uuid('id').primaryKey(),
+    establishmentId: uuid('establishment_id')
+      .notNull()
+      .references(() => establishments.id, { onDelete: 'cascade' }),
+    url: varchar('url', { length: 2000 }).notNull(),
+    description: varchar('description', { length: 100 }),
+    events: text('events').array().notNull(),
+    secretSealed: bytea('secret_sealed').notNull(),
+    secretHint: varchar('secret_hint', { length: 8 }).notNull(),
+    state: varchar('state', { length: 10 })
+      .$type<'active' | 'paused'>()
+      .notNull()
+      .default('active'),
+    pausedAt: timestamp('paused_at', { withTimezone: true }),
+    pausedReason: varchar('paused_reason', { length: 10 }).$type<'failures' | 'owner'>(),
+    failuresInARow: integer('failures_in_a_row').notNull().default(0),
+    failingSince: timestamp('failing_since', { withTimezone: true }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('webhook_endpoints_establishment_idx').on(t.establishmentId)],
+);
+
+/**
+ * An event as its endpoints receive it, written in the transaction of the change it tells
+ * (the outbox): a change rolled back leaves none. Its body is fixed once, so that every attempt
+ * and replay sends the same bytes. Kept WEBHOOKS_KEEP_DAYS.
+ */
+export const webhookEvents = pgTable(
+  'webhook_events',
+  {
+    id: uuid('id').primaryKey(),
+    establishmentId: uuid('establishment_id')
+      .notNull()
+      .references(() => establishments.id, { onDelete: 'cascade' }),
+    type: varchar('type', { length: 40 }).notNull(),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('webhook_events_created_idx').on(t.createdAt)],
+);
+
+/**
+ * One event to one endpoint; its id is the `Hospes-Webhook-Id` header. `queuedAt` null: written by
+ * a change and not yet handed to the job queue (the dispatcher does).
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: uuid('id').primaryKey(),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => webhookEvents.id, { onDelete: 'cascade' }),
+    endpointId: uuid('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    state: varchar('state', { length: 10 })
+      .$type<'pending' | 'delivered' | 'failed'>()
+      .notNull()
+      .default('pending'),
+    /** Attempts of the current series (a replay starts a new one). */
+    attempts: integer('attempts').notNull().default(0),
+    queuedAt: timestamp('queued_at', { withTimezone: true }),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.createdAt),
+    index('webhook_deliveries_unqueued_idx')
+      .on(t.createdAt)
+      .where(sql`${t.queuedAt} is null`),
+  ],
+);
+
+/** Each attempt of a delivery: the answer's status, its first characters, how long it took. */
+export const webhookAttempts = pgTable(
+  'webhook_attempts',
+  {
+    id: uuid('id').primaryKey(),
+    deliveryId: uuid('delivery_id')
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
+    attempt: integer('attempt').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    statusCode: integer('status_code'),
+    error: varchar('error', { length: 20 }),
+    responseExcerpt: varchar('response_excerpt', { length: 300 }),
+    durationMs: integer('duration_ms').notNull(),
+  },
+  (t) => [index('webhook_attempts_delivery_idx').on(t.deliveryId, t.at)],
+);

@@ -3,6 +3,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { FullScreenSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { loadNamespaces, type Namespace } from '@/lib/i18n';
+import type { PublicNamespace } from '@/locales/public';
 import { RequireAuth } from './guards';
 import { publicRoutes } from './public-routes';
 import { RootLayout } from './layout/root-layout';
@@ -15,7 +16,10 @@ import { RouteError } from './routes/route-error';
  * shows (besides `common`, loaded at start) are there (decision 073).
  */
 export const page =
-  (load: () => Promise<{ default: ComponentType }>, namespaces: Namespace[] = []) =>
+  (
+    load: () => Promise<{ default: ComponentType }>,
+    namespaces: (Namespace | PublicNamespace)[] = [],
+  ) =>
   async () => {
     const [module] = await Promise.all([load(), loadNamespaces(namespaces)]);
     return { Component: module.default };
@@ -111,6 +115,11 @@ export const routes: RouteObject[] = [
               {
                 path: paths.apiKeys,
                 lazy: page(() => import('./routes/api-keys'), ['profile', 'validation']),
+              },
+              {
+                path: paths.webhooks,
+                // Its texts are a chunk of their own, like the public site's (decision 069).
+                lazy: page(() => import('./routes/webhooks'), ['webhooks', 'validation']),
               },
               adminRoute,
             ],

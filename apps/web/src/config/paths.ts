@@ -28,6 +28,8 @@ export const paths = {
   reservations: '/reservations',
   /** The self check-in poster of an establishment (?establishmentId=), on screen and printed. */
   checkinPoster: '/checkin-poster',
+  /** The webhook endpoints of an establishment (?establishmentId=) and their deliveries (decision 069). */
+  webhooks: '/webhooks',
   // Public traveler self-registration (spec §2): both paths show the same page.
   selfRegistration: '/registro-viajero',
   selfRegistrationAlias: '/pilgrim-register',
@@ -79,6 +81,10 @@ export const links = {
     establishmentId
       ? `${paths.apiKeys}?establishmentId=${encodeURIComponent(establishmentId)}`
       : paths.apiKeys,
+  webhooks: (establishmentId?: string) =>
+    establishmentId
+      ? `${paths.webhooks}?establishmentId=${encodeURIComponent(establishmentId)}`
+      : paths.webhooks,
   profileTab: (tab: 'personal' | 'establishments' | 'security') => `${paths.profile}?tab=${tab}`,
   adminEstablishmentView: (id: string) => `/admin/establishments/view/${encodeURIComponent(id)}`,
   adminEstablishmentEdit: (id: string) => `/admin/establishments/edit/${encodeURIComponent(id)}`,
@@ -113,6 +119,16 @@ export const apiPaths = {
       `/establishments/${encodeURIComponent(establishmentId)}/declaration`,
     pdf: (establishmentId: string, declarationId: string) =>
       `/establishments/${encodeURIComponent(establishmentId)}/declarations/${encodeURIComponent(declarationId)}/pdf`,
+  },
+  /** Webhook endpoints and their deliveries (decision 069). */
+  webhooks: {
+    of: (establishmentId: string) =>
+      `/establishments/${encodeURIComponent(establishmentId)}/webhooks`,
+    one: (id: string) => `/webhooks/${encodeURIComponent(id)}`,
+    action: (id: string, action: 'secret' | 'pause' | 'resume' | 'test') =>
+      `/webhooks/${encodeURIComponent(id)}/${action}`,
+    deliveries: (id: string) => `/webhooks/${encodeURIComponent(id)}/deliveries`,
+    replay: (deliveryId: string) => `/webhook-deliveries/${encodeURIComponent(deliveryId)}/replay`,
   },
   /** The team of an establishment and the invitation link's calls (decision 058). */
   team: {

@@ -3,16 +3,20 @@
  * legal notice, terms, cookies) and `contact`. Unlike the app's namespaces (one bundle per
  * language, see ./types.ts) each is its own small chunk, loaded by the route that needs it, so
  * the desk never downloads the legal texts and the landing never downloads the desk's texts.
+ * `webhooks` (the webhooks screen of an owner, decision 069) is loaded the same way, by its route:
+ * few users open it, so its texts stay out of every language's app bundle.
  *
  * A language is added by creating src/locales/<lng>/{marketing,legal,contact}.json: the files
  * are found by the glob below, nothing else to register.
  */
-export const PUBLIC_NAMESPACES = ['marketing', 'legal', 'contact'] as const;
+export const PUBLIC_NAMESPACES = ['marketing', 'legal', 'contact', 'webhooks'] as const;
 export type PublicNamespace = (typeof PUBLIC_NAMESPACES)[number];
 
 type Table = Record<string, unknown>;
 
-const files = import.meta.glob<Table>('./*/{marketing,legal,contact}.json', { import: 'default' });
+const files = import.meta.glob<Table>('./*/{marketing,legal,contact,webhooks}.json', {
+  import: 'default',
+});
 
 export function isPublicNamespace(ns: string): ns is PublicNamespace {
   return (PUBLIC_NAMESPACES as readonly string[]).includes(ns);

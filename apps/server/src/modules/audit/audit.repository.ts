@@ -70,6 +70,14 @@ export const AUDIT_ACTIONS = [
   // The reservation report (RH) of a reservation sent, or its cancellation (decision 071).
   'reservation.ses_sent',
   'reservation.ses_cancel_sent',
+  // Webhooks (decision 069): the endpoint's id in `details.webhookId`.
+  'establishment.webhook_created',
+  'establishment.webhook_updated',
+  'establishment.webhook_deleted',
+  'establishment.webhook_secret_rotated',
+  'establishment.webhook_paused',
+  'establishment.webhook_resumed',
+  'establishment.webhook_replayed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -85,9 +93,13 @@ export interface AuditEntry {
 
 /**
  * The audit log: one row per change or document view, written in the same transaction as the
- * change it records.
+ * change it records. `onRecord` runs in that transaction after the rows are written: the
+ * webhooks' outbox turns the entries that are events into deliveries (decision 069).
  */
-export function createAuditRepository(db: Db) {
+export function createAuditRepository(
+  db: Db,
+  options: { onRecord?: (entries: AuditEntry[], tx: Db) => Promise<void> } = {},
+) {
   return {
     async record(context: AuditContext, entries: AuditEntry | AuditEntry[], tx: Db = db) {
       const list = Array.isArray(entries) ? entries : [entries];
@@ -104,6 +116,7 @@ export function createAuditRepository(db: Db) {
           details: entry.details ?? null,
         })),
       );
+      await options.onRecord?.(list, tx);
     },
     /** The entries about one record, oldest first. */
     async forEntity(entityType: AuditEntry['entityType'], entityId: string, tx: Db = db) {

@@ -68,7 +68,37 @@ export interface SubmissionTravelerRow extends SubmissionItemRow {
   secondLastName: string | null;
 }
 
-export function createSesRepository(db: Db) {
+/** A report's state as it settles (processed, refused…), told in the transaction that wrote it. */
+export type ReportSettled = (
+  row: { id: string; establishmentId: string; state: string },
+  tx: Db,
+) => Promise<void>;
+
+/**
+ * `settled` runs in the transaction that moves a request to processed or refused (the webhooks'
+ * outbox, decision 069).
+ */
+export function createSesRepository(db: Db, options: { settled?: ReportSettled } = {}) {
+  const { settled } = options;
+  /** Runs `write` (returning the rows it changed), then `settled`, in one transaction. */
+  async function settling(
+    values: { state?: string | null },
+    tx: Db,
+    write: (t: Db) => Promise<{ id: string; establishmentId: string; state: string }[]>,
+  ) {
+    if (!settled || (values.state !== 'processed' && values.state !== 'refused')) {
+      await write(tx);
+      return;
+    }
+    await tx.transaction(async (t) => {
+      for (const row of await write(t)) await settled(row, t);
+    });
+  }
+  const changed = {
+    id: sesSubmissions.id,
+    establishmentId: sesSubmissions.establishmentId,
+    state: sesSubmissions.state,
+  };
   const repository = {
     /** Whether the caller reaches this establishment. */
     async establishmentInReach(id: string, scope: Scope, tx: Db = db): Promise<boolean> {
@@ -167,7 +197,13 @@ export function createSesRepository(db: Db) {
           .update(sesSubmissionItems)
           .set({ communicationCode: item.communicationCode, error: item.error })
           .where(eq(sesSubmissionItems.submissionId, id));
-        await t.update(sesSubmissions).set(values).where(eq(sesSubmissions.id, id));
+        const rows = await t
+          .update(sesSubmissions)
+          .set(values)
+          .where(eq(sesSubmissions.id, id))
+          .returning(changed);
+        if (values.state === 'processed' || values.state === 'refused')
+          for (const row of rows) await settled?.(row, t);
       });
     },
 
@@ -281,15 +317,20 @@ export function createSesRepository(db: Db) {
     },
 
     async update(id: string, values: Partial<NewSubmissionRow>, tx: Db = db) {
-      await tx.update(sesSubmissions).set(values).where(eq(sesSubmissions.id, id));
+      await settling(values, tx, (t) =>
+        t.update(sesSubmissions).set(values).where(eq(sesSubmissions.id, id)).returning(changed),
+      );
     },
 
     /** As `update`, only while the request is still queued (a look that came second changes nothing). */
     async updateQueued(id: string, values: Partial<NewSubmissionRow>, tx: Db = db) {
-      await tx
-        .update(sesSubmissions)
-        .set(values)
-        .where(and(eq(sesSubmissions.id, id), eq(sesSubmissions.state, 'queued')));
+      await settling(values, tx, (t) =>
+        t
+          .update(sesSubmissions)
+          .set(values)
+          .where(and(eq(sesSubmissions.id, id), eq(sesSubmissions.state, 'queued')))
+          .returning(changed),
+      );
     },
 
     /**
@@ -371,7 +412,13 @@ export function createSesRepository(db: Db) {
               ),
             );
         }
-        await t.update(sesSubmissions).set(values).where(eq(sesSubmissions.id, id));
+        const rows = await t
+          .update(sesSubmissions)
+          .set(values)
+          .where(eq(sesSubmissions.id, id))
+          .returning(changed);
+        if (values.state === 'processed' || values.state === 'refused')
+          for (const row of rows) await settled?.(row, t);
       });
     },
 

@@ -79,6 +79,9 @@ function NavItems({ vertical = false }: { vertical?: boolean }) {
   const { t } = useTranslation();
   const { user, initialised, memberships } = useAuth();
   const managesTeam = memberships.some((m) => m.permissions.includes('team.manage'));
+  const managesEstablishment = memberships.some((m) =>
+    m.permissions.includes('establishment.manage'),
+  );
   if (!initialised) return null;
 
   const list = cn('flex gap-1', vertical ? 'flex-col' : 'items-center');
@@ -141,6 +144,13 @@ function NavItems({ vertical = false }: { vertical?: boolean }) {
         <li>
           <NavLink to={paths.team} className={navLinkClasses}>
             {t('nav.team')}
+          </NavLink>
+        </li>
+      )}
+      {managesEstablishment && (
+        <li>
+          <NavLink to={paths.webhooks} className={navLinkClasses}>
+            {t('nav.webhooks')}
           </NavLink>
         </li>
       )}

@@ -46,7 +46,8 @@ export function FieldNote({ id, note }: { id: string; note: string | undefined }
   );
 }
 
-function FieldError({ id, message }: { id: string; message: string | undefined }) {
+/** A field's error message (a `validation.*` key or a server text), for a group of fields too. */
+export function FieldError({ id, message }: { id: string; message: string | undefined }) {
   const { t } = useTranslation();
   if (!message) return null;
   return (
