@@ -27,7 +27,7 @@ const SIGNING =
   'headers `Hospes-Webhook-Id` (the delivery: the same on every retry and replay), ' +
   '`Hospes-Webhook-Timestamp` (Unix seconds) and `Hospes-Webhook-Signature: v1=<hex>`, the ' +
   'HMAC-SHA256 of `${timestamp}.${body}` with the endpoint’s secret. Events: ' +
-  `${WEBHOOK_EVENTS.join(', ')}. See docs/integration-guide-webhooks.md.`;
+  `${WEBHOOK_EVENTS.join(', ')}. See docs/integration-guide.md ("Receive webhooks").`;
 
 export const webhooksRoutes: FastifyPluginAsyncZod<{ webhooks: WebhooksService }> = async (
   app,
