@@ -64,6 +64,8 @@ export const AUDIT_ACTIONS = [
   'reservation.cancelled',
   'reservation.checkin_link_sent',
   'reservation.checkin_reminder_sent',
+  // Plans and billing (decision 070): a plan a platform admin gave by hand.
+  'billing.plan_granted',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
