@@ -71,6 +71,8 @@ export interface TestStripeService {
   endRetries(subscriptionId: string): Promise<void>;
   /** Cancelled at once (customer.subscription.deleted) or at the period's end (updated). */
   cancel(subscriptionId: string, atPeriodEnd?: boolean): Promise<void>;
+  /** A price the operator made in Stripe's dashboard (a plan by quote has no other). */
+  addPrice(lookupKey: string, unitAmount: number, interval: 'month' | 'year'): Json;
   /** Sends an event again exactly as before (same id, same body, a fresh signature). */
   replay(eventId: string): Promise<Delivery>;
   close(): Promise<void>;
@@ -390,6 +392,22 @@ export async function startTestStripe(
     deliveries,
     signedEvent,
     completeCheckout,
+    addPrice(lookupKey, unitAmount, interval) {
+      const price = {
+        id: newId('price'),
+        object: 'price',
+        active: true,
+        currency: 'eur',
+        unit_amount: unitAmount,
+        lookup_key: lookupKey,
+        metadata: {},
+        product: newId('prod'),
+        recurring: { interval, interval_count: 1, usage_type: 'licensed' },
+        type: 'recurring',
+      };
+      prices.set(price.id, price);
+      return price;
+    },
     async renew(id) {
       const sub = subscription(id);
       tick();

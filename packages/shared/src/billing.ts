@@ -61,7 +61,10 @@ export interface PlanLimits {
 export interface Plan {
   key: PlanKey;
   limits: PlanLimits;
-  /** The monthly price in cents; null: by quote (Enterprise) or free (self-hosted). */
+  /**
+   * The monthly price in cents, from which its Stripe prices are made when missing; null: by quote
+   * (its Stripe prices are the operator's) or free (self-hosted).
+   */
   monthlyCents: number | null;
 }
 
@@ -80,8 +83,9 @@ export const PLANS: Record<PlanKey, Plan> = {
   },
   professional: {
     key: 'professional',
-    // Not in the spec ("ask for a quote"): the Stripe price the operator sets wins (decision 070).
-    monthlyCents: 499,
+    // By quote (spec §9's pricing page): the operator makes its Stripe prices (lookup keys
+    // hospes_professional_monthly and _annual); the checkout shows them (decision 070).
+    monthlyCents: null,
     limits: {
       registrationsPerMonth: 100,
       establishments: 3,

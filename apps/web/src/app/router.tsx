@@ -52,6 +52,7 @@ export const routes: RouteObject[] = [
               },
               { path: paths.profile, lazy: page(() => import('./routes/profile')) },
               { path: paths.team, lazy: page(() => import('./routes/team')) },
+              { path: paths.billing, lazy: page(() => import('./routes/billing')) },
               { path: paths.toReport, lazy: page(() => import('./routes/to-report')) },
               { path: paths.reservations, lazy: page(() => import('./routes/reservations')) },
               { path: paths.checkinPoster, lazy: page(() => import('./routes/checkin-poster')) },

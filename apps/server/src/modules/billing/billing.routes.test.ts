@@ -370,6 +370,33 @@ describe('checkout and webhooks', () => {
   });
 });
 
+describe('Professional, by quote', () => {
+  it('is bought at the price the operator made in Stripe, none invented', async () => {
+    const owner = await registerVerifiedOwner(ctx);
+    const input = { plan: 'professional', interval: 'annual' };
+    expectRefused(
+      await call('POST', '/api/billing/checkout', owner.token, input),
+      503,
+      'BILLING_UNAVAILABLE',
+    );
+    expect(
+      [...stripe.prices.values()].some((p) => p.lookup_key === 'hospes_professional_annual'),
+    ).toBe(false);
+    const price = stripe.addPrice('hospes_professional_annual', 9000, 'year');
+    const res = await call('POST', '/api/billing/checkout', owner.token, input);
+    expect(res.statusCode, res.body).toBe(200);
+    const session = stripe.sessions.get(
+      res.json<{ data: { url: string } }>().data.url.split('/').pop()!,
+    )!;
+    expect(session.line_items).toEqual([{ price: price.id, quantity: '1' }]);
+    await stripe.completeCheckout(session.id as string);
+    await until(
+      owner,
+      (s) => s.state === 'active' && s.plan === 'professional' && s.interval === 'annual',
+    );
+  });
+});
+
 describe('limits of the trial (Professional)', () => {
   it('allows 3 establishments and refuses the 4th; 100 registrations and not the 101st', async () => {
     const owner = await registerVerifiedOwner(ctx);

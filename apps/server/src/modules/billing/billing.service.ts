@@ -7,7 +7,6 @@
  */
 import type Stripe from 'stripe';
 import {
-  CHECKOUT_PLANS,
   CURRENCY,
   PLAN_KEYS,
   PLANS,
@@ -21,6 +20,7 @@ import {
   type AdminBillingAccount,
   type BillingInterval,
   type BillingSummary,
+  type CheckoutPlan,
   type CheckoutInput,
   type GrantPlanInput,
   type LimitName,
@@ -209,11 +209,16 @@ export function createBillingService(deps: BillingServiceDeps) {
   }
 
   /** The price of a plan and interval: found by its lookup key, made when missing. */
-  async function priceId(plan: (typeof CHECKOUT_PLANS)[number], interval: BillingInterval) {
+  async function priceId(plan: CheckoutPlan, interval: BillingInterval) {
     const lookupKey = priceLookupKey(plan, interval);
     const found = await stripe!.prices.list({ lookup_keys: [lookupKey], active: true, limit: 1 });
     if (found.data[0]) return found.data[0].id;
-    const monthly = PLANS[plan].monthlyCents!;
+    const monthly = PLANS[plan].monthlyCents;
+    // A plan by quote has the prices the operator made in Stripe: none is invented here.
+    if (monthly === null) {
+      log.error({ lookupKey }, 'Stripe has no price with this lookup key: create it');
+      throw new AppError('BILLING_UNAVAILABLE');
+    }
     const created = await stripe!.prices.create({
       currency: CURRENCY.toLowerCase(),
       unit_amount: chargeCents(monthly, interval),

@@ -79,6 +79,7 @@ function NavItems({ vertical = false }: { vertical?: boolean }) {
   const { t } = useTranslation();
   const { user, initialised, memberships } = useAuth();
   const managesTeam = memberships.some((m) => m.permissions.includes('team.manage'));
+  const ownsEstablishment = memberships.some((m) => m.role === 'owner');
   if (!initialised) return null;
 
   const list = cn('flex gap-1', vertical ? 'flex-col' : 'items-center');
@@ -141,6 +142,13 @@ function NavItems({ vertical = false }: { vertical?: boolean }) {
         <li>
           <NavLink to={paths.team} className={navLinkClasses}>
             {t('nav.team')}
+          </NavLink>
+        </li>
+      )}
+      {ownsEstablishment && !isAdmin(user) && (
+        <li>
+          <NavLink to={paths.billing} className={navLinkClasses}>
+            {t('nav.billing')}
           </NavLink>
         </li>
       )}

@@ -29,6 +29,7 @@ export const adminRoute: RouteObject = {
         { path: paths.adminUsers, lazy: page(() => import('./users')) },
         { path: paths.adminReports, lazy: page(() => import('./reports')) },
         { path: paths.adminSettings, lazy: page(() => import('./settings')) },
+        { path: paths.adminBilling, lazy: page(() => import('./billing')) },
         { path: '*', loader: () => redirect(paths.admin) },
       ],
     },
