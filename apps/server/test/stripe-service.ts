@@ -240,7 +240,7 @@ export async function startTestStripe(
     const url = new URL(req.url ?? '/', base);
     const method = req.method ?? 'GET';
     // The pages a browser opens: checkout and portal.
-    const page = /^\/(checkout|portal)\/([\w]+)(\/pay|\/cancel)?$/.exec(url.pathname);
+    const page = /^\/(checkout|portal)\/(\w+)(\/pay|\/cancel)?$/.exec(url.pathname);
     if (page) return pages(res, method, page[1]!, page[2]!, page[3]);
     if (!url.pathname.startsWith('/v1/')) return notFound(res);
     if (req.headers.authorization !== `Bearer ${key}`)
@@ -317,14 +317,28 @@ export async function startTestStripe(
       const { subscription_data: _sd, line_items: _li, ...answer } = session;
       return send(res, 200, answer);
     }
+    const subscriptionPath = /^\/subscriptions\/(\w+)$/.exec(path);
+    if (method === 'GET' && subscriptionPath) {
+      const sub = subscriptions.get(subscriptionPath[1]!);
+      return sub ? send(res, 200, sub) : notFound(res, 'No such subscription');
+    }
     if (method === 'POST' && path === '/billing_portal/sessions') {
       if (!customers.has(body.customer as string)) return notFound(res, 'No such customer');
       const id = newId('bps');
+      const flow = (body.flow_data as Json | undefined) ?? null;
+      if (flow?.type === 'subscription_update_confirm') {
+        const confirm = flow.subscription_update_confirm as Json;
+        const sub = subscriptions.get(confirm.subscription as string);
+        const item = ((confirm.items as Json[])[0] ?? {}) as Json;
+        if (!sub || sub.customer !== body.customer) return notFound(res, 'No such subscription');
+        if (!prices.has(item.price as string)) return notFound(res, 'No such price');
+      }
       const portal = {
         id,
         object: 'billing_portal.session',
         customer: body.customer,
         return_url: body.return_url,
+        flow,
         url: `${base}/portal/${id}`,
       };
       sessions.set(id, portal);
@@ -369,6 +383,33 @@ export async function startTestStripe(
       );
     }
     const subs = [...subscriptions.values()].filter((s) => s.customer === session.customer);
+    const flow = session.flow as Json | null;
+    if (flow?.type === 'subscription_update_confirm') {
+      const confirm = flow.subscription_update_confirm as Json;
+      const item = (confirm.items as Json[])[0]!;
+      const price = prices.get(item.price as string)!;
+      if (method === 'POST' && action === '/pay') {
+        const sub = subscription(confirm.subscription as string);
+        ((sub.items as Json).data as Json[])[0]!.price = price;
+        tick();
+        setPeriod(sub, clock);
+        sub.status = 'active';
+        await emit('customer.subscription.updated', sub);
+        await emit('invoice.paid', invoiceOf(sub, true, null));
+        const after = (flow.after_completion as Json | undefined)?.redirect as Json | undefined;
+        return redirect(
+          res,
+          (after?.return_url as string | undefined) ?? (session.return_url as string),
+        );
+      }
+      return html(
+        res,
+        `<h1>Confirm your new plan (local Stripe)</h1>
+<p>${(price.unit_amount as number) / 100} ${String(price.currency).toUpperCase()} / ${String((price.recurring as Json).interval)}</p>
+<form method="post" action="/portal/${id}/pay"><button type="submit">Confirm</button></form>
+<p><a href="${String(session.return_url)}">Back</a></p>`,
+      );
+    }
     if (method === 'POST' && action === '/cancel') {
       for (const sub of subs) if (sub.status !== 'canceled') await service.cancel(sub.id as string);
       return redirect(res, session.return_url as string);

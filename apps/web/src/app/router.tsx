@@ -2,6 +2,8 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { FullScreenSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
+import { loadPublicNamespaces } from '@/lib/i18n';
+import type { PublicNamespace } from '@/locales/public';
 import { RequireAuth } from './guards';
 import { publicRoutes } from './public-routes';
 import { RootLayout } from './layout/root-layout';
@@ -13,6 +15,13 @@ import { RouteError } from './routes/route-error';
 const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({
   Component: (await load()).default,
 });
+
+/** A page whose texts are a namespace of their own (decision 070): both loaded before it shows. */
+const pageWith =
+  (namespaces: PublicNamespace[], load: () => Promise<{ default: ComponentType }>) => async () => {
+    const [module] = await Promise.all([load(), loadPublicNamespaces(namespaces)]);
+    return { Component: module.default };
+  };
 
 /** Spec §2 routes built so far; the later issues add theirs here. */
 export const routes: RouteObject[] = [
@@ -52,7 +61,10 @@ export const routes: RouteObject[] = [
               },
               { path: paths.profile, lazy: page(() => import('./routes/profile')) },
               { path: paths.team, lazy: page(() => import('./routes/team')) },
-              { path: paths.billing, lazy: page(() => import('./routes/billing')) },
+              {
+                path: paths.billing,
+                lazy: pageWith(['billing'], () => import('./routes/billing')),
+              },
               { path: paths.toReport, lazy: page(() => import('./routes/to-report')) },
               { path: paths.reservations, lazy: page(() => import('./routes/reservations')) },
               { path: paths.checkinPoster, lazy: page(() => import('./routes/checkin-poster')) },

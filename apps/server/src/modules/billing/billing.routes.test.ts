@@ -397,6 +397,33 @@ describe('Professional, by quote', () => {
   });
 });
 
+describe('a change of plan', () => {
+  it('moves the subscription to the new price through the portal, never a second subscription', async () => {
+    const owner = await registerVerifiedOwner(ctx);
+    const subscription = await subscribe(owner, 'basic');
+    if (![...stripe.prices.values()].some((p) => p.lookup_key === 'hospes_professional_monthly'))
+      stripe.addPrice('hospes_professional_monthly', 4900, 'month');
+    const res = await call('POST', '/api/billing/checkout', owner.token, {
+      plan: 'professional',
+      interval: 'monthly',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const url = res.json<{ data: { url: string } }>().data.url;
+    expect(url.startsWith(`${stripe.url}/portal/`)).toBe(true);
+    const confirmed = await fetch(`${url}/pay`, { method: 'POST', redirect: 'manual' });
+    expect(confirmed.status).toBe(303);
+    expect(confirmed.headers.get('location')).toBe(
+      `${ctx.config.appUrl}/billing?checkout=success&plan=professional`,
+    );
+    const s = await until(owner, (b) => b.plan === 'professional' && b.state === 'active');
+    expect(s.limits.registrationsPerMonth).toBe(100);
+    const customer = stripe.subscriptions.get(subscription)!.customer;
+    expect([...stripe.subscriptions.values()].filter((x) => x.customer === customer)).toHaveLength(
+      1,
+    );
+  });
+});
+
 describe('limits of the trial (Professional)', () => {
   it('allows 3 establishments and refuses the 4th; 100 registrations and not the 101st', async () => {
     const owner = await registerVerifiedOwner(ctx);

@@ -437,6 +437,33 @@ export function createBillingService(deps: BillingServiceDeps) {
     /** Stripe's checkout for a plan: where to send the browser. */
     async checkout(actor: Actor, input: CheckoutInput): Promise<{ url: string }> {
       if (!stripe) throw new AppError('BILLING_DISABLED');
+      const returnUrl = `${deps.appUrl}/billing?checkout=success&plan=${input.plan}`;
+      const row = await rowOf(actor.id);
+      // Already subscribed: the plan is changed on that subscription (Stripe's portal confirms
+      // it, prorated), never a second subscription billed beside the first.
+      if (row.stripeSubscriptionId && row.stripeCustomerId && row.state !== 'cancelled') {
+        const subscriptionId = row.stripeSubscriptionId;
+        const customerId = row.stripeCustomerId;
+        return callStripe('plan change', async () => {
+          const subscription = await stripe.subscriptions.retrieve(subscriptionId);
+          const item = subscription.items.data[0];
+          if (!item) throw new Error('subscription without items');
+          const price = await priceId(input.plan, input.interval);
+          const session = await stripe.billingPortal.sessions.create({
+            customer: customerId,
+            return_url: `${deps.appUrl}/billing`,
+            flow_data: {
+              type: 'subscription_update_confirm',
+              subscription_update_confirm: {
+                subscription: subscriptionId,
+                items: [{ id: item.id, price, quantity: 1 }],
+              },
+              after_completion: { type: 'redirect', redirect: { return_url: returnUrl } },
+            },
+          });
+          return { url: session.url };
+        });
+      }
       return callStripe('checkout', async () => {
         const customer = await customerOf(actor.id);
         const price = await priceId(input.plan, input.interval);
@@ -450,7 +477,7 @@ export function createBillingService(deps: BillingServiceDeps) {
           allowed_payment_method_types: deps.paymentMethodTypes,
           subscription_data: { metadata: { accountId: actor.id, plan: input.plan } },
           metadata: { accountId: actor.id, plan: input.plan },
-          success_url: `${deps.appUrl}/billing?checkout=success`,
+          success_url: returnUrl,
           cancel_url: `${deps.appUrl}/billing?checkout=cancelled`,
         });
         if (!session.url) throw new Error('checkout session without a url');

@@ -7,6 +7,7 @@ import { Footer } from './footer';
 import { Header } from './header';
 import { UpdatePrompt } from './update-prompt';
 import { isAdmin, useAuth } from '@/lib/auth';
+import { loadPublicNamespaces } from '@/lib/i18n';
 
 // The desk's send queue, loaded once a user is known (decision 067).
 const SendQueueGuard = lazy(() =>
@@ -14,7 +15,12 @@ const SendQueueGuard = lazy(() =>
 );
 
 // The account's banner (decision 070): its own chunk, loaded once a user is known.
-const BillingBanner = lazy(() => import('@/features/billing/components/billing-banner'));
+const BillingBanner = lazy(() =>
+  Promise.all([
+    import('@/features/billing/components/billing-banner'),
+    loadPublicNamespaces(['billing']),
+  ]).then(([module]) => module),
+);
 
 /** Landmarks: header (with nav), main, footer; a skip link first; the footer is hidden on home. */
 export function RootLayout() {

@@ -5,11 +5,11 @@ import { PageTitle } from './page-title';
 
 /** /billing: the owner's plan, usage this month, plans to choose and Stripe's portal (070). */
 export function BillingRoute() {
-  const { t } = useTranslation('profile');
+  const { t } = useTranslation('billing');
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-8 nav:px-6">
-      <PageTitle page={t('billing.title')} />
-      <PageHeader title={t('billing.title')} intro={t('billing.intro')} />
+      <PageTitle page={t('title')} />
+      <PageHeader title={t('title')} intro={t('intro')} />
       <BillingPage />
     </div>
   );

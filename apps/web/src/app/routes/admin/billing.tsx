@@ -4,11 +4,11 @@ import { PageHeader } from '../page-header';
 import { PageTitle } from '../page-title';
 
 export function AdminBillingRoute() {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation('billing');
   return (
     <>
-      <PageTitle page={t('billing.title')} />
-      <PageHeader title={t('billing.title')} intro={t('billing.intro')} />
+      <PageTitle page={t('admin.title')} />
+      <PageHeader title={t('admin.title')} intro={t('admin.intro')} />
       <AdminBilling />
     </>
   );

@@ -12,7 +12,12 @@ export function getBilling(): Promise<BillingSummary> {
 
 /** GET /api/billing: the plan, state and usage of the signed-in user's account. */
 export const billingQuery = () =>
-  queryOptions({ queryKey: billingKeys.summary(), queryFn: getBilling });
+  queryOptions({
+    queryKey: billingKeys.summary(),
+    queryFn: getBilling,
+    // Every registration changes the usage: asked again whenever the page is opened.
+    staleTime: 0,
+  });
 
 export function useBilling(
   options: {

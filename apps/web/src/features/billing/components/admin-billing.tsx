@@ -12,7 +12,7 @@ import { formatCents, formatDay } from '../format';
 
 /** One account: plan, state, usage, its last payments, and the plan given by hand. */
 function AccountRow({ account }: { account: AdminBillingAccount }) {
-  const { t } = useTranslation(['admin', 'profile']);
+  const { t } = useTranslation('billing');
   const lng = currentLanguage();
   const grant = useGrantPlan();
   const [plan, setPlan] = useState<PlanKey>(account.billing.plan);
@@ -25,30 +25,29 @@ function AccountRow({ account }: { account: AdminBillingAccount }) {
           {account.name} <span className="font-normal text-muted">{account.email}</span>
         </h3>
         <p className="text-sm text-fg">
-          {t(`profile:billing.plans.${billing.plan}`)} ·{' '}
-          {t(`profile:billing.states.${billing.state}`)}
-          {billing.granted && ` · ${t('admin:billing.granted')}`}
+          {t(`plans.${billing.plan}`)} · {t(`states.${billing.state}`)}
+          {billing.granted && ` · ${t('admin.granted')}`}
         </p>
       </div>
       <p className="mt-1 text-sm text-muted">
-        {t('profile:billing.usage.registrations')}:{' '}
+        {t('usage.registrations')}:{' '}
         {max === null
-          ? t('profile:billing.usage.unlimited', { used: billing.usage.registrationsThisMonth })
-          : t('profile:billing.usage.ofLimit', {
+          ? t('usage.unlimited', { used: billing.usage.registrationsThisMonth })
+          : t('usage.ofLimit', {
               used: billing.usage.registrationsThisMonth,
               max,
             })}{' '}
-        · {t('profile:billing.usage.establishments')}: {billing.usage.establishments} ·{' '}
-        {t('profile:billing.usage.users')}: {billing.usage.users}
+        · {t('usage.establishments')}: {billing.usage.establishments} · {t('usage.users')}:{' '}
+        {billing.usage.users}
       </p>
       {account.payments.length === 0 ? (
-        <p className="mt-2 text-sm text-muted">{t('admin:billing.noPayments')}</p>
+        <p className="mt-2 text-sm text-muted">{t('admin.noPayments')}</p>
       ) : (
-        <ul className="mt-2 space-y-1 text-sm text-fg" aria-label={t('admin:billing.payments')}>
+        <ul className="mt-2 space-y-1 text-sm text-fg" aria-label={t('admin.payments')}>
           {account.payments.map((p) => (
             <li key={p.id}>
               {formatDay(p.at, lng)} · {formatCents(p.amountCents, lng)} ·{' '}
-              {t(`admin:billing.paymentStatus.${p.status}`)}
+              {t(`admin.paymentStatus.${p.status}`)}
             </li>
           ))}
         </ul>
@@ -61,22 +60,22 @@ function AccountRow({ account }: { account: AdminBillingAccount }) {
         }}
       >
         <SelectField
-          label={t('admin:billing.plan')}
+          label={t('admin.plan')}
           value={plan}
           onChange={(e) => setPlan(e.target.value as PlanKey)}
           options={PLAN_KEYS.map((key) => ({
             value: key,
-            label: t(`profile:billing.plans.${key}`),
+            label: t(`plans.${key}`),
           }))}
         />
         <Button type="submit" variant="secondary" disabled={grant.isPending}>
-          {t('admin:billing.grant')}
+          {t('admin.grant')}
         </Button>
       </form>
       {grant.error && <FormAlert className="mt-2">{grant.error.message}</FormAlert>}
       {grant.isSuccess && (
         <FormAlert tone="success" className="mt-2">
-          {t('admin:billing.grantedDone')}
+          {t('admin.grantedDone')}
         </FormAlert>
       )}
     </li>
@@ -85,7 +84,7 @@ function AccountRow({ account }: { account: AdminBillingAccount }) {
 
 /** The admin's accounts (decision 070): plan, state, usage, payments; a plan given by hand. */
 export function AdminBilling() {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation('billing');
   const [page, setPage] = useState(1);
   const list = useAdminBilling(page);
   if (list.isPending) return <Spinner />;
@@ -94,7 +93,7 @@ export function AdminBilling() {
   return (
     <div className="space-y-4">
       {data.length === 0 ? (
-        <p className="text-muted">{t('billing.none')}</p>
+        <p className="text-muted">{t('admin.none')}</p>
       ) : (
         <ul className="space-y-3">
           {data.map((account) => (
@@ -106,10 +105,10 @@ export function AdminBilling() {
         page={pagination.page}
         totalPages={pagination.totalPages}
         onPage={setPage}
-        label={t('billing.title')}
-        previous={t('billing.previous')}
-        next={t('billing.next')}
-        status={t('billing.page', { page: pagination.page, total: pagination.totalPages })}
+        label={t('admin.title')}
+        previous={t('admin.previous')}
+        next={t('admin.next')}
+        status={t('admin.page', { page: pagination.page, total: pagination.totalPages })}
       />
     </div>
   );

@@ -35,7 +35,7 @@ function notice(
  * came back from any call (its message and the way to upgrade).
  */
 export function BillingBanner() {
-  const { t } = useTranslation('profile');
+  const { t } = useTranslation('billing');
   const lng = currentLanguage();
   const { pathname } = useLocation();
   const billing = useBilling();
@@ -63,10 +63,10 @@ export function BillingBanner() {
           {refusal
             ? refusal.message
             : kind === 'trialEnding'
-              ? t('billing.banner.trialEnding', {
+              ? t('banner.trialEnding', {
                   date: formatDay(billing.data?.trialEndsAt ?? null, lng),
                 })
-              : t(`billing.banner.${kind}`)}
+              : t(`banner.${kind}`)}
         </p>
         {!onBillingPage && (
           <Link
@@ -74,7 +74,7 @@ export function BillingBanner() {
             onClick={() => setRefusal(null)}
             className="inline-flex min-h-11 items-center rounded-lg bg-primary px-4 py-2 font-semibold text-primary-fg"
           >
-            {t('billing.banner.action')}
+            {t('banner.action')}
           </Link>
         )}
         {refusal && (
@@ -83,7 +83,7 @@ export function BillingBanner() {
             onClick={() => setRefusal(null)}
             className="min-h-11 rounded-lg px-3 py-2 font-semibold underline"
           >
-            {t('billing.banner.dismiss')}
+            {t('banner.dismiss')}
           </button>
         )}
       </div>

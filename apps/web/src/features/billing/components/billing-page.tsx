@@ -24,7 +24,7 @@ import { UsageList } from './usage-list';
 
 /** The plan's state and its date: the trial's end, the renewal, the end after a cancellation. */
 function PlanState({ summary }: { summary: BillingSummary }) {
-  const { t } = useTranslation('profile');
+  const { t } = useTranslation('billing');
   const lng = currentLanguage();
   const tone =
     summary.state === 'active' || summary.state === 'trialing'
@@ -32,17 +32,17 @@ function PlanState({ summary }: { summary: BillingSummary }) {
       : 'bg-danger-soft';
   return (
     <div className="flex flex-wrap items-center gap-3">
-      <h2 className="text-2xl font-bold text-fg">{t(`billing.plans.${summary.plan}`)}</h2>
+      <h2 className="text-2xl font-bold text-fg">{t(`plans.${summary.plan}`)}</h2>
       <span className={cn('rounded-full px-3 py-1 text-sm font-semibold text-fg', tone)}>
-        {t(`billing.states.${summary.state}`)}
+        {t(`states.${summary.state}`)}
       </span>
       <p className="w-full text-muted">
         {summary.state === 'trialing' && summary.trialEndsAt
-          ? t('billing.trialEnds', { date: formatDay(summary.trialEndsAt, lng) })
+          ? t('trialEnds', { date: formatDay(summary.trialEndsAt, lng) })
           : summary.currentPeriodEnd
             ? summary.cancelAtPeriodEnd
-              ? t('billing.endsOn', { date: formatDay(summary.currentPeriodEnd, lng) })
-              : t('billing.renewsOn', { date: formatDay(summary.currentPeriodEnd, lng) })
+              ? t('endsOn', { date: formatDay(summary.currentPeriodEnd, lng) })
+              : t('renewsOn', { date: formatDay(summary.currentPeriodEnd, lng) })
             : null}
       </p>
     </div>
@@ -57,11 +57,11 @@ function IntervalChoice({
   value: BillingInterval;
   onChange: (value: BillingInterval) => void;
 }) {
-  const { t } = useTranslation('profile');
+  const { t } = useTranslation('billing');
   const name = useId();
   return (
     <fieldset>
-      <legend className="mb-2 text-sm font-semibold text-fg">{t('billing.interval')}</legend>
+      <legend className="mb-2 text-sm font-semibold text-fg">{t('interval')}</legend>
       <div className="flex flex-wrap gap-2">
         {BILLING_INTERVALS.map((interval) => (
           <label
@@ -79,8 +79,8 @@ function IntervalChoice({
               onChange={() => onChange(interval)}
             />
             {interval === 'annual'
-              ? t('billing.annual', { discount: ANNUAL_DISCOUNT_PERCENT })
-              : t('billing.monthly')}
+              ? t('annual', { discount: ANNUAL_DISCOUNT_PERCENT })
+              : t('monthly')}
           </label>
         ))}
       </div>
@@ -90,7 +90,7 @@ function IntervalChoice({
 
 /** Basic and Professional through Stripe's checkout; Enterprise through sales. */
 function PlanChoice({ summary }: { summary: BillingSummary }) {
-  const { t } = useTranslation('profile');
+  const { t } = useTranslation('billing');
   const lng = currentLanguage();
   const [interval, setInterval] = useState<BillingInterval>(summary.interval ?? 'monthly');
   const checkout = useCheckout();
@@ -98,7 +98,7 @@ function PlanChoice({ summary }: { summary: BillingSummary }) {
   return (
     <section aria-labelledby="billing-choose" className="space-y-4">
       <h2 id="billing-choose" className="text-xl font-bold text-fg">
-        {t('billing.choose')}
+        {t('choose')}
       </h2>
       <IntervalChoice value={interval} onChange={setInterval} />
       {checkout.error && <FormAlert>{checkout.error.message}</FormAlert>}
@@ -110,21 +110,21 @@ function PlanChoice({ summary }: { summary: BillingSummary }) {
           const current = subscribed && summary.plan === plan && summary.interval === interval;
           return (
             <li key={plan} className="flex flex-col rounded-2xl border border-line bg-surface p-5">
-              <h3 className="text-lg font-bold text-fg">{t(`billing.plans.${plan}`)}</h3>
+              <h3 className="text-lg font-bold text-fg">{t(`plans.${plan}`)}</h3>
               {cents === null ? (
-                <p className="mt-1 text-fg">{t('billing.byQuote')}</p>
+                <p className="mt-1 text-fg">{t('byQuote')}</p>
               ) : (
                 <p className="mt-1 text-2xl font-bold text-fg">
                   {interval === 'monthly'
-                    ? t('billing.perMonth', { price: formatCents(cents, lng) })
-                    : t('billing.perYear', { price: formatCents(cents, lng) })}
+                    ? t('perMonth', { price: formatCents(cents, lng) })
+                    : t('perYear', { price: formatCents(cents, lng) })}
                 </p>
               )}
               <ul className="mt-3 flex-1 space-y-1 text-sm text-fg">
-                <li>{t('billing.limit.registrations', { max: limits.registrationsPerMonth })}</li>
-                <li>{t('billing.limit.establishments', { max: limits.establishments })}</li>
-                <li>{t('billing.limit.users', { max: limits.users })}</li>
-                <li>{t('billing.limit.storage', { days: limits.storageDays })}</li>
+                <li>{t('limit.registrations', { max: limits.registrationsPerMonth })}</li>
+                <li>{t('limit.establishments', { max: limits.establishments })}</li>
+                <li>{t('limit.users', { max: limits.users })}</li>
+                <li>{t('limit.storage', { days: limits.storageDays })}</li>
               </ul>
               <Button
                 className="mt-4"
@@ -132,22 +132,20 @@ function PlanChoice({ summary }: { summary: BillingSummary }) {
                 disabled={current || checkout.isPending}
                 onClick={() => checkout.mutate({ plan, interval })}
               >
-                {current
-                  ? t('billing.currentPlan')
-                  : t('billing.subscribe', { plan: t(`billing.plans.${plan}`) })}
+                {current ? t('currentPlan') : t('subscribe', { plan: t(`plans.${plan}`) })}
               </Button>
             </li>
           );
         })}
         <li className="flex flex-col rounded-2xl border border-dashed border-control bg-surface p-5">
-          <h3 className="text-lg font-bold text-fg">{t('billing.plans.enterprise')}</h3>
-          <p className="mt-2 flex-1 text-sm text-fg">{t('billing.enterprise')}</p>
+          <h3 className="text-lg font-bold text-fg">{t('plans.enterprise')}</h3>
+          <p className="mt-2 flex-1 text-sm text-fg">{t('enterprise')}</p>
           <ButtonLink className="mt-4" variant="secondary" to={`${paths.contact}?type=sales`}>
-            {t('billing.contactSales')}
+            {t('contactSales')}
           </ButtonLink>
         </li>
       </ul>
-      <p className="text-sm text-muted">{t('billing.methods')}</p>
+      <p className="text-sm text-muted">{t('methods')}</p>
     </section>
   );
 }
@@ -157,35 +155,33 @@ function PlanChoice({ summary }: { summary: BillingSummary }) {
  * choose (Stripe's checkout) and Stripe's portal to manage payments, invoices and cancellation.
  */
 export function BillingPage() {
-  const { t } = useTranslation('profile');
+  const { t } = useTranslation('billing');
   const [params] = useSearchParams();
   const returned = params.get('checkout');
-  // Back from the checkout, asked again until Stripe's webhook has made the plan active.
+  // Back from the checkout, asked again until Stripe's webhook has made the chosen plan active.
+  const chosen = params.get('plan');
+  const applied = (data: BillingSummary | undefined) =>
+    data?.state === 'active' && (!chosen || data.plan === chosen);
   const billing = useBilling({
-    refetchInterval: (state) =>
-      returned === 'success' && state?.state !== 'active' ? 2000 : false,
+    refetchInterval: (data) => (returned === 'success' && !applied(data) ? 2000 : false),
   });
   const portal = usePortal();
-  const waiting = returned === 'success' && billing.data?.state !== 'active';
+  const waiting = returned === 'success' && !applied(billing.data);
   if (billing.isPending) return <Spinner />;
   if (billing.isError) return <FormAlert>{billing.error.message}</FormAlert>;
   const summary = billing.data;
-  if (!summary.enabled) return <FormAlert tone="info">{t('billing.off')}</FormAlert>;
+  if (!summary.enabled) return <FormAlert tone="info">{t('off')}</FormAlert>;
   return (
     <div className="space-y-8">
       {returned === 'success' && (
-        <FormAlert tone="success">
-          {waiting ? t('billing.activating') : t('billing.thanks')}
-        </FormAlert>
+        <FormAlert tone="success">{waiting ? t('activating') : t('thanks')}</FormAlert>
       )}
-      {returned === 'cancelled' && (
-        <FormAlert tone="info">{t('billing.checkoutCancelled')}</FormAlert>
-      )}
+      {returned === 'cancelled' && <FormAlert tone="info">{t('checkoutCancelled')}</FormAlert>}
       <Card className="space-y-6">
         <PlanState summary={summary} />
         <section aria-labelledby="billing-usage">
           <h2 id="billing-usage" className="mb-3 text-lg font-semibold text-fg">
-            {t('billing.usage.title')}
+            {t('usage.title')}
           </h2>
           <UsageList summary={summary} />
         </section>
@@ -193,7 +189,7 @@ export function BillingPage() {
           <div>
             {portal.error && <FormAlert className="mb-2">{portal.error.message}</FormAlert>}
             <Button variant="secondary" disabled={portal.isPending} onClick={() => portal.mutate()}>
-              {t('billing.manage')}
+              {t('manage')}
             </Button>
           </div>
         )}

@@ -10,7 +10,7 @@ const ROWS = [
 
 /** "17 of 20 registrations this month", establishments, users: each with a bar when limited. */
 export function UsageList({ summary }: { summary: BillingSummary }) {
-  const { t } = useTranslation('profile');
+  const { t } = useTranslation('billing');
   return (
     <dl className="grid gap-4 sm:grid-cols-3">
       {ROWS.map((row) => {
@@ -19,11 +19,9 @@ export function UsageList({ summary }: { summary: BillingSummary }) {
         const full = max !== null && used >= max;
         return (
           <div key={row.key} className="rounded-xl border border-line p-4">
-            <dt className="text-sm text-muted">{t(`billing.usage.${row.key}`)}</dt>
+            <dt className="text-sm text-muted">{t(`usage.${row.key}`)}</dt>
             <dd className={cn('mt-1 text-lg font-semibold', full ? 'text-danger' : 'text-fg')}>
-              {max === null
-                ? t('billing.usage.unlimited', { used })
-                : t('billing.usage.ofLimit', { used, max })}
+              {max === null ? t('usage.unlimited', { used }) : t('usage.ofLimit', { used, max })}
             </dd>
             {max !== null && (
               <div
