@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
+import type { PlanKey } from '@hospes/shared/billing';
 import type { Db } from '../../db/client';
 import {
   billingEvents,
@@ -7,6 +8,8 @@ import {
   billingUsage,
   establishmentMembers,
   invitations,
+  pilgrims,
+  travelerDocuments,
   users,
   type BillingSubscriptionRow,
 } from '../../db/schema';
@@ -202,6 +205,54 @@ export function createBillingRepository(db: Db) {
         .from(billingPayments)
         .where(inArray(billingPayments.accountId, accountIds))
         .orderBy(desc(billingPayments.at));
+    },
+
+    /** The accounts whose plan keeps copies a limited number of days (decision 070). */
+    async accountsOnPlans(plans: PlanKey[], tx: Db = db) {
+      if (plans.length === 0) return [];
+      return tx
+        .select({ accountId: billingSubscriptions.accountId, plan: billingSubscriptions.plan })
+        .from(billingSubscriptions)
+        .where(inArray(billingSubscriptions.plan, plans));
+    },
+
+    /**
+     * Deletes up to `limit` photos of identity documents (front, back) stored before `before` in
+     * the establishments the account owns; what went, with each traveler's establishment.
+     */
+    async deletePhotosBefore(accountId: string, before: Date, limit: number, tx: Db) {
+      const owned = tx
+        .select({ id: establishmentMembers.establishmentId })
+        .from(establishmentMembers)
+        .where(
+          and(eq(establishmentMembers.userId, accountId), eq(establishmentMembers.role, 'owner')),
+        );
+      const expired = await tx
+        .select({
+          id: travelerDocuments.id,
+          pilgrimId: travelerDocuments.pilgrimId,
+          kind: travelerDocuments.kind,
+          establishmentId: pilgrims.establishmentId,
+        })
+        .from(travelerDocuments)
+        .innerJoin(pilgrims, eq(pilgrims.id, travelerDocuments.pilgrimId))
+        .where(
+          and(
+            inArray(pilgrims.establishmentId, owned),
+            inArray(travelerDocuments.kind, ['front', 'back']),
+            lt(travelerDocuments.createdAt, before),
+          ),
+        )
+        .limit(limit)
+        .for('update', { of: travelerDocuments, skipLocked: true });
+      if (expired.length === 0) return [];
+      await tx.delete(travelerDocuments).where(
+        inArray(
+          travelerDocuments.id,
+          expired.map((e) => e.id),
+        ),
+      );
+      return expired;
     },
 
     /** Trials without a payment method ending by `until`, for the reminders and suspensions. */

@@ -4,15 +4,17 @@
  * the job queue: the trial, checkout to active, a failed renewal to past due to suspended, a
  * cancellation, a replayed webhook, each limit at its edge, the trial's reminders, the admin.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BillingSummary } from '@hospes/shared/billing';
 import {
+  auditLog,
   billingPayments,
   billingSubscriptions,
   billingUsage,
   pilgrims,
   selfRegistrations,
+  travelerDocuments,
 } from '../../db/schema';
 import { createMailer } from '../../lib/mail/mailer';
 import { createAuditRepository } from '../audit/audit.repository';
@@ -503,6 +505,52 @@ describe('the trial’s end', () => {
     expect((await summary(owner)).state).toBe('suspended');
     expectRefused(await register(owner), 402, 'SUBSCRIPTION_SUSPENDED');
     await mailer.close();
+  });
+});
+
+describe('storage days', () => {
+  it('deletes the document photos older than the plan keeps, never the record nor its signature', async () => {
+    const owner = await registerVerifiedOwner(ctx);
+    await ctx.database.db
+      .insert(billingSubscriptions)
+      .values({ accountId: owner.userId, plan: 'basic', state: 'active' });
+    const old = (await register(owner)).json<{ data: { id: string } }>().data.id;
+    const recent = (await register(owner)).json<{ data: { id: string } }>().data.id;
+    await ctx.database.db
+      .update(travelerDocuments)
+      .set({ createdAt: new Date(Date.now() - 31 * 86_400_000) })
+      .where(eq(travelerDocuments.pilgrimId, old));
+    const service = createBillingService({
+      db: ctx.database.db,
+      billing: createBillingRepository(ctx.database.db),
+      stripe: {} as never,
+      webhookSecret: TEST_WEBHOOK_SECRET,
+      paymentMethodTypes: ['card'],
+      appUrl: ctx.config.appUrl,
+      jobs: { send: async () => '', work: async () => {}, schedule: async () => {} },
+      mailer: { send: async () => {}, close: async () => {} } as never,
+      audit: createAuditRepository(ctx.database.db),
+      log: ctx.app.log,
+    });
+    expect(await service.purgeExpiredCopies()).toBe(1);
+    const kinds = async (id: string) =>
+      (
+        await ctx.database.db
+          .select({ kind: travelerDocuments.kind })
+          .from(travelerDocuments)
+          .where(eq(travelerDocuments.pilgrimId, id))
+      )
+        .map((d) => d.kind)
+        .sort();
+    expect(await kinds(old)).toEqual(['signature']);
+    expect(await kinds(recent)).toEqual(['front', 'signature']);
+    expect((await call('GET', `/api/pilgrims/${old}`, owner.token)).statusCode).toBe(200);
+    const [entry] = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, old), eq(auditLog.action, 'pilgrim.documents_deleted')));
+    expect(entry!.details).toMatchObject({ reason: 'planStorage', storageDays: 30 });
+    expect(await service.purgeExpiredCopies()).toBe(0);
   });
 });
 

@@ -39,6 +39,7 @@ import type { Mailer } from '../../lib/mail/mailer';
 import { trialEndingMail } from '../../lib/mail/templates';
 import type { Actor } from '../../plugins/auth';
 import type { AuditContext, AuditRepository } from '../audit';
+import { documentsDeletedEntries } from '../establishments';
 import type { BillingRepository, SubscriptionChange } from './billing.repository';
 
 const DAY_MS = 86_400_000;
@@ -568,6 +569,46 @@ export function createBillingService(deps: BillingServiceDeps) {
       return result;
     },
 
+    /**
+     * The plans' storage days (decision 070): photos of identity documents (front, back) older
+     * than the account's plan keeps are deleted, each traveler's history told; the register
+     * itself (the record, its signature) is kept its 3 years whatever the plan. Answers how many.
+     */
+    async purgeExpiredCopies(batch = 500): Promise<number> {
+      if (!enabled) return 0;
+      const limited = PLAN_KEYS.filter((key) => PLANS[key].limits.storageDays !== null);
+      let deleted = 0;
+      const system: AuditContext = { actorId: null, requestId: null, ip: null };
+      for (const { accountId, plan } of await billing.accountsOnPlans(limited)) {
+        const days = PLANS[plan].limits.storageDays!;
+        const before = new Date(now().getTime() - days * DAY_MS);
+        for (;;) {
+          const removed = await db.transaction(async (tx) => {
+            const gone = await billing.deletePhotosBefore(accountId, before, batch, tx);
+            const byEstablishment = new Map<string, typeof gone>();
+            for (const photo of gone)
+              byEstablishment.set(photo.establishmentId, [
+                ...(byEstablishment.get(photo.establishmentId) ?? []),
+                photo,
+              ]);
+            for (const [establishmentId, photos] of byEstablishment)
+              await deps.audit.record(
+                system,
+                documentsDeletedEntries(photos, establishmentId).map((entry) => ({
+                  ...entry,
+                  details: { ...entry.details, reason: 'planStorage', storageDays: days },
+                })),
+                tx,
+              );
+            return gone.length;
+          });
+          deleted += removed;
+          if (removed < batch) break;
+        }
+      }
+      return deleted;
+    },
+
     /** The admin's list of accounts, with plan, state, usage and payments. */
     async adminList(query: { page: number; limit: number }) {
       const { rows, total } = await billing.accounts(query.page, query.limit);
@@ -636,7 +677,7 @@ export type BillingService = ReturnType<typeof createBillingService>;
 /** The webhook events' job and the trials' scheduled job (every `everySeconds`; 0: not here). */
 export async function scheduleBilling(
   jobs: Pick<JobQueue, 'work' | 'schedule'>,
-  service: Pick<BillingService, 'processStoredEvent' | 'checkTrials'>,
+  service: Pick<BillingService, 'processStoredEvent' | 'checkTrials' | 'purgeExpiredCopies'>,
   everySeconds: number,
 ) {
   await jobs.work<{ eventId: string }>(
@@ -650,6 +691,7 @@ export async function scheduleBilling(
     BILLING_TRIALS_JOB,
     async () => {
       await service.checkTrials();
+      await service.purgeExpiredCopies();
     },
     { retryLimit: 1, retryDelaySeconds: 60 },
   );
