@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { BillingSummary } from '@hospes/shared/billing';
 import { api } from '@/lib/api-client';
 import { authStore } from '@/lib/auth';
@@ -25,14 +25,14 @@ describe('the account’s banner', () => {
   });
 
   it('says nothing for an active account, then shows a plan refusal from any call', async () => {
-    mockApi({
+    const { calls } = mockApi({
       'GET /api/billing': { body: { success: true, data: { ...ON, state: 'active' } } },
       'POST /api/pilgrims': apiFailure(403, 'PLAN_LIMIT', 'Your plan’s limit is reached (20).', [
         { field: 'registrationsPerMonth', message: '20', code: 'PLAN_LIMIT' },
       ]),
     });
     renderBanner();
-    await screen.findByText((_, el) => el === document.body);
+    await vi.waitFor(() => expect(calls.some((c) => c.url.pathname === '/api/billing')).toBe(true));
     expect(screen.queryByTestId('billing-banner')).not.toBeInTheDocument();
     await api.post('/pilgrims', {}).catch(() => {});
     expect(await screen.findByRole('alert')).toHaveTextContent(
