@@ -14,6 +14,12 @@ import AxeBuilder from '@axe-core/playwright';
 import { startTestA19, type TestA19Service } from '../apps/server/test/a19-service';
 import { startTestSes, type TestSesService } from '../apps/server/test/ses-service';
 import { startTestSmtp, type TestSmtp } from '../apps/server/test/smtp';
+import {
+  startTestStripe,
+  TEST_STRIPE_KEY,
+  TEST_WEBHOOK_SECRET,
+  type TestStripeService,
+} from '../apps/server/test/stripe-service';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const ADMIN = { email: 'admin@hospes.test', password: 'admin-password-e2e' };
@@ -28,6 +34,11 @@ export interface Stack {
    * its certificate trusted through A19_CA_FILE.
    */
   a19: TestA19Service;
+  /**
+   * A local stand-in for Stripe's API (decision 070), when the spec asks for billing
+   * (`test.use({ billing: true })`): the server's STRIPE_API_BASE, its webhooks sent to the server.
+   */
+  stripe: TestStripeService | null;
   dataDir: string;
   logs: string[];
 }
@@ -62,15 +73,17 @@ async function waitForHealth(url: string, child: ChildProcess, logs: string[]) {
 
 export const test = base.extend<
   { mail: TestSmtp; stack: Stack },
-  { workerStack: Stack; serverEnv: Record<string, string> }
+  { workerStack: Stack; serverEnv: Record<string, string>; billing: boolean }
 >({
+  /** Billing on, through the local Stripe stand-in (decision 070); off by default, as `npm start`. */
+  billing: [false, { scope: 'worker', option: true }],
   /**
    * Settings of the server over the defaults below. A spec that sets them (`test.use`) gets a
    * worker, and a server, of its own.
    */
   serverEnv: [{}, { scope: 'worker', option: true }],
   workerStack: [
-    async ({ serverEnv }, use) => {
+    async ({ serverEnv, billing }, use) => {
       const serverJs = path.join(root, 'apps/server/dist/server.js');
       if (!fs.existsSync(serverJs) || !fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
         throw new Error('Build first: npm run build');
@@ -78,6 +91,7 @@ export const test = base.extend<
       const smtp = await startTestSmtp();
       const ses = await startTestSes();
       const a19 = await startTestA19();
+      const stripe = billing ? await startTestStripe() : null;
       const port = await freePort();
       const url = `http://127.0.0.1:${port}`;
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hospes-e2e-'));
@@ -110,6 +124,13 @@ export const test = base.extend<
           // default, decision 054) has its own tests; under a journey's load it did not answer
           // within the step's 90 s on this 2-core machine (left open in the decision).
           OCR_ENGINE: 'tesseract',
+          ...(stripe
+            ? {
+                STRIPE_SECRET_KEY: TEST_STRIPE_KEY,
+                STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
+                STRIPE_API_BASE: stripe.url,
+              }
+            : {}),
           ...serverEnv,
         },
         stdio: ['ignore', 'pipe', 'pipe'],
@@ -118,13 +139,15 @@ export const test = base.extend<
       child.stderr?.on('data', (d: Buffer) => logs.push(d.toString()));
       try {
         await waitForHealth(url, child, logs);
-        await use({ url, smtp, ses, a19, dataDir, logs });
+        if (stripe) stripe.webhookUrl = `${url}/api/billing/webhook`;
+        await use({ url, smtp, ses, a19, stripe, dataDir, logs });
       } finally {
         child.kill('SIGTERM');
         await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
         await smtp.close();
         await ses.close();
         await a19.close();
+        await stripe?.close();
         fs.rmSync(dataDir, { recursive: true, force: true });
       }
     },

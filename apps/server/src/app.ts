@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import { stdSerializers } from 'pino';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type Stripe from 'stripe';
 import type { Config } from './config/env';
 import { pgErrorCode, type Database } from './db/client';
 import { createMailer, outboxDir, type Mailer } from './lib/mail/mailer';
@@ -14,6 +15,10 @@ import { createAdminRepository } from './modules/admin/admin.repository';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { createAdminService } from './modules/admin/admin.service';
 import { createAuditRepository } from './modules/audit/audit.repository';
+import { createBillingRepository } from './modules/billing/billing.repository';
+import { billingRoutes } from './modules/billing/billing.routes';
+import { createBillingService, scheduleBilling } from './modules/billing/billing.service';
+import { createStripeClient } from './modules/billing/stripe-client';
 import { createSettingsRepository } from './modules/settings/settings.repository';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { createSettingsService, settingsDefaults } from './modules/settings/settings.service';
@@ -116,6 +121,8 @@ export interface AppDeps {
   a19Client?: A19Client;
   /** Defaults to pg-boss on `database` (lib/jobs); started and stopped with the app. */
   jobs?: JobQueue;
+  /** Stripe's client (decision 070); defaults to the SDK from config.billing, null when off. */
+  stripe?: Stripe | null;
   /**
    * The clock of the SES sends, lote checks and corrections, the automatic sends and the deadline
    * guard (tests move it past 21:00); with TEST_CLOCK, the one POST /api/test/clock moves runs
@@ -364,6 +371,30 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // The kept list totals, made stale by every service that writes travelers.
   const counts = createTravelerCounts();
+  // Background work as jobs in the database (lib/jobs, decision 041): run once whichever process
+  // takes them, retried when they fail; started when the app is ready, stopped before it closes.
+  const jobs = deps.jobs ?? createPgBossQueue({ sql: database.sql, log: app.log });
+  // Plans, trial and billing through Stripe (decision 070): off without STRIPE_SECRET_KEY.
+  const billing = createBillingService({
+    db,
+    billing: createBillingRepository(db),
+    stripe:
+      deps.stripe !== undefined
+        ? deps.stripe
+        : createStripeClient({
+            secretKey: config.billing.stripeSecretKey,
+            apiBase: config.billing.stripeApiBase,
+          }),
+    webhookSecret: config.billing.stripeWebhookSecret,
+    paymentMethodTypes: config.billing.paymentMethodTypes,
+    appUrl: config.appUrl,
+    jobs,
+    mailer,
+    audit,
+    log: app.log,
+    now,
+  });
+  if (billing.enabled) await scheduleBilling(jobs, billing, config.billing.checkSeconds);
   const establishments = createEstablishmentsService({
     db,
     establishments: createEstablishmentsRepository(db),
@@ -372,10 +403,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     auth,
     log: app.log,
     counts,
+    plan: billing,
   });
-  // Background work as jobs in the database (lib/jobs, decision 041): run once whichever process
-  // takes them, retried when they fail; started when the app is ready, stopped before it closes.
-  const jobs = deps.jobs ?? createPgBossQueue({ sql: database.sql, log: app.log });
   const admin = createAdminService({
     db,
     admin: createAdminRepository(db),
@@ -399,6 +428,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     counts,
     // A reported traveler's communications are cancelled before the deletion (decision 045).
     beforeDelete: (actor, ids, context) => ses.cancelBeforeDelete(actor, ids, context),
+    plan: billing,
   });
   // Self check-in: the establishment's link and QR code, the public page's calls, confirmation.
   const checkin = createCheckinService({
@@ -410,6 +440,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ocr,
     counts,
     limiters,
+    plan: billing,
     // The app's clock: a reservation's link works until its departure day (decision 066).
     now,
     log: app.log,
@@ -603,6 +634,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
     establishmentInScope: (id, actor) => establishmentInScope(db, id, scopeOf(actor)),
     openSession: (userId, meta, tx) => auth.openSession(userId, meta, tx),
+    plan: billing,
   });
 
   // The public site: contact form (stored, e-mailed to SUPPORT_EMAIL), testimonials, operator.
@@ -665,6 +697,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(webhooksRoutes, { webhooks });
       await api.register(adminRoutes, { prefix: '/admin', admin });
       await api.register(settingsRoutes, { prefix: '/admin/settings', settings });
+      await api.register(billingRoutes, { billing });
       if (testClock) {
         app.log.warn('TEST_CLOCK is on: POST /api/test/clock moves the clock of the SES sends');
         await api.register(testClockRoutes, { prefix: '/test', clock: testClock });

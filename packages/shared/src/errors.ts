@@ -157,6 +157,19 @@ export const ERROR_CATALOGUE = {
   /** A field the RH requires is missing: nothing is made up (details name them). */
   RESERVATION_UNREPORTABLE: { status: 422 },
   MAIL_NOT_SENT: { status: 503 },
+  // Plans and billing (decision 070)
+  /** A plan's limit reached (details[0].field: registrationsPerMonth, establishments, users, api). */
+  PLAN_LIMIT: { status: 403 },
+  /** The account's trial ended unpaid, or its subscription was not paid: no new registrations. */
+  SUBSCRIPTION_SUSPENDED: { status: 402 },
+  /** No STRIPE_SECRET_KEY: every account is on the self-hosted plan, nothing to pay. */
+  BILLING_DISABLED: { status: 409 },
+  /** A Stripe webhook whose signature does not check. */
+  BILLING_WEBHOOK_INVALID: { status: 400 },
+  /** The billing portal before any subscription through Stripe. */
+  BILLING_NO_CUSTOMER: { status: 409 },
+  /** Stripe could not be reached or refused the call. */
+  BILLING_UNAVAILABLE: { status: 503 },
 } as const satisfies Record<string, { status: number }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

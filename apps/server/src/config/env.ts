@@ -119,6 +119,18 @@ const EnvSchema = z.object({
   WEBHOOKS_PAUSE_HOURS: z.coerce.number().int().min(1).max(2160).default(72),
   WEBHOOKS_DISPATCH_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
   WEBHOOKS_KEEP_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  // Plans and billing through Stripe (decision 070): unset key, billing off (self-hosted plan).
+  STRIPE_SECRET_KEY: optional,
+  STRIPE_WEBHOOK_SECRET: optional,
+  STRIPE_API_BASE: optional.pipe(endpointSetting.optional()),
+  STRIPE_PAYMENT_METHODS: z
+    .string()
+    .default('card,sepa_debit,customer_balance')
+    .refine(
+      (v) => v.split(',').every((m) => /^[a-z_]{2,40}$/.test(m.trim())),
+      'a comma-separated list of Stripe payment method types, e.g. card,sepa_debit,customer_balance',
+    ),
+  BILLING_CHECK_SECONDS: z.coerce.number().int().min(0).max(86_400).default(3600),
   // A clock the end-to-end tests move (decision 047): never with NODE_ENV=production.
   TEST_CLOCK: z
     .enum(['true', 'false'], { error: 'must be true or false' })
@@ -275,6 +287,18 @@ export type Config = {
    */
   testClock: boolean;
   webhooks: WebhookSettings;
+  /** Plans and billing (decision 070); no secret key: billing off, every account self-hosted. */
+  billing: {
+    stripeSecretKey: string | undefined;
+    /** The webhook endpoint's signing secret (whsec_…): without it webhooks are refused. */
+    stripeWebhookSecret: string | undefined;
+    /** Another address for Stripe's API (its host, port and protocol): a proxy, or tests. */
+    stripeApiBase: string | undefined;
+    /** The payment methods Stripe's checkout may offer (of those it finds eligible). */
+    paymentMethodTypes: string[];
+    /** Seconds between looks at trials (reminders, suspension), a scheduled job (0: not here). */
+    checkSeconds: number;
+  };
 };
 
 export class ConfigError extends Error {}
@@ -375,6 +399,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       pauseHours: e.WEBHOOKS_PAUSE_HOURS,
       dispatchSeconds: e.WEBHOOKS_DISPATCH_SECONDS,
       keepDays: e.WEBHOOKS_KEEP_DAYS,
+    billing: {
+      stripeSecretKey: e.STRIPE_SECRET_KEY,
+      stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
+      stripeApiBase: e.STRIPE_API_BASE,
+      paymentMethodTypes: e.STRIPE_PAYMENT_METHODS.split(',')
+        .map((m) => m.trim())
+        .filter(Boolean),
+      checkSeconds: e.BILLING_CHECK_SECONDS,
     },
   };
 }
@@ -397,6 +429,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       RESERVATION_REMINDER_SECONDS: '0',
       // Nor webhook hand-overs: tests that want them set webhooks.dispatchSeconds.
       WEBHOOKS_DISPATCH_SECONDS: '0',
+      // Nor the trials' job: tests call checkTrials.
+      BILLING_CHECK_SECONDS: '0',
       // The route tests read with tesseract alone (CI time); PaddleOCR has its own tests
       // (lib/ocr/paddle.test.ts, offline.test.ts).
       OCR_ENGINE: 'tesseract',

@@ -17,6 +17,7 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import type { SesCorrectionState } from '@hospes/shared/ses';
+import type { BillingInterval, PlanKey, SubscriptionState } from '@hospes/shared/billing';
 import type { MemberRole } from '@hospes/shared/team';
 import { byName } from './sql-helpers';
 
@@ -965,6 +966,81 @@ export const platformSettings = pgTable('platform_settings', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
 });
+
+/**
+ * The subscription of an account (decision 070): an account is a user who owns establishments;
+ * its row is made at its first look once billing is on (STRIPE_SECRET_KEY), with the trial.
+ */
+export const billingSubscriptions = pgTable(
+  'billing_subscriptions',
+  {
+    accountId: uuid('account_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    plan: varchar('plan', { length: 20 }).$type<PlanKey>().notNull(),
+    state: varchar('state', { length: 20 }).$type<SubscriptionState>().notNull(),
+    interval: varchar('interval', { length: 10 }).$type<BillingInterval>(),
+    trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    hasPaymentMethod: boolean('has_payment_method').notNull().default(false),
+    stripeCustomerId: varchar('stripe_customer_id', { length: 255 }),
+    stripeSubscriptionId: varchar('stripe_subscription_id', { length: 255 }),
+    /** A platform admin gave the plan by hand: Stripe's events do not change plan and state. */
+    grantedBy: uuid('granted_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The fewest days before the trial's end a reminder was sent for (3, then 1). */
+    trialRemindedDays: integer('trial_reminded_days'),
+    /** The `created` time of the last Stripe event applied: an older one arriving late is ignored. */
+    lastEventAt: timestamp('last_event_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('billing_subscriptions_customer_unique').on(t.stripeCustomerId),
+    index('billing_subscriptions_trial_idx').on(t.state, t.trialEndsAt),
+  ],
+);
+
+/** Registrations counted per account and calendar month (Spain's), taken in the registration's transaction. */
+export const billingUsage = pgTable(
+  'billing_usage',
+  {
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    period: varchar('period', { length: 7 }).notNull(),
+    registrations: integer('registrations').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.period] })],
+);
+
+/** Stripe's webhook events, kept by id so that each is processed once (decision 070). */
+export const billingEvents = pgTable('billing_events', {
+  id: varchar('id', { length: 255 }).primaryKey(),
+  type: varchar('type', { length: 100 }).notNull(),
+  payload: jsonb('payload').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  processedAt: timestamp('processed_at', { withTimezone: true }),
+});
+
+/** The invoices Stripe said were paid or failed, for the admin's view of an account. */
+export const billingPayments = pgTable(
+  'billing_payments',
+  {
+    id: varchar('id', { length: 255 }).primaryKey(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    amountCents: integer('amount_cents').notNull(),
+    currency: varchar('currency', { length: 3 }).notNull(),
+    status: varchar('status', { length: 10 }).$type<'paid' | 'failed'>().notNull(),
+    invoiceUrl: text('invoice_url'),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('billing_payments_account_idx').on(t.accountId, t.at)],
+);
+
+export type BillingSubscriptionRow = typeof billingSubscriptions.$inferSelect;
 
 export type ReservationRow = typeof reservations.$inferSelect;
 export type EstablishmentDeclarationRow = typeof establishmentDeclarations.$inferSelect;

@@ -29,6 +29,7 @@ const ACCOUNT: Namespace[] = ['auth', 'validation'];
 /** The traveler form: its labels, its checks and the SES pre-flight's notes. */
 const TRAVELER_FORM: Namespace[] = ['checkin', 'clients', 'errors', 'validation', 'ses'];
 
+
 /** Spec §2 routes built so far; the later issues add theirs here. */
 export const routes: RouteObject[] = [
   {
@@ -120,6 +121,11 @@ export const routes: RouteObject[] = [
                 path: paths.webhooks,
                 // Its texts are a chunk of their own, like the public site's (decision 069).
                 lazy: page(() => import('./routes/webhooks'), ['webhooks', 'validation']),
+              },
+              {
+                path: paths.billing,
+                // Its texts are a chunk of their own, like the public site's (decision 070).
+                lazy: page(() => import('./routes/billing'), ['billing']),
               },
               adminRoute,
             ],

@@ -24,6 +24,8 @@ export const paths = {
   join: '/join',
   /** The travelers still to report to SES.HOSPEDAJES (decision 044). */
   toReport: '/to-report',
+  /** The owner's plan, usage and payments (decision 070). */
+  billing: '/billing',
   /** The reservations of an establishment (?establishmentId=), its calendars (decision 060). */
   reservations: '/reservations',
   /** The self check-in poster of an establishment (?establishmentId=), on screen and printed. */
@@ -47,6 +49,7 @@ export const paths = {
   adminUsers: '/admin/users',
   adminReports: '/admin/reports',
   adminSettings: '/admin/settings',
+  adminBilling: '/admin/billing',
   adminEstablishmentCreate: '/admin/establishments/create',
   adminEstablishmentView: '/admin/establishments/view/:id',
   adminEstablishmentEdit: '/admin/establishments/edit/:id',
@@ -131,6 +134,14 @@ export const apiPaths = {
     replay: (deliveryId: string) => `/webhook-deliveries/${encodeURIComponent(deliveryId)}/replay`,
   },
   /** The team of an establishment and the invitation link's calls (decision 058). */
+  /** Plans and billing (decision 070). */
+  billing: {
+    summary: '/billing',
+    checkout: '/billing/checkout',
+    portal: '/billing/portal',
+    admin: '/admin/billing',
+    grant: (accountId: string) => `/admin/billing/${encodeURIComponent(accountId)}`,
+  },
   team: {
     of: (establishmentId: string) => `/establishments/${encodeURIComponent(establishmentId)}/team`,
     invitations: (establishmentId: string) =>

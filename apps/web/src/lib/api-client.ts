@@ -85,6 +85,20 @@ export interface ApiClientHooks {
   holdSessionExpiry?: () => boolean;
 }
 
+/** Codes of a refusal by the account's plan (decision 070): the app offers the way to upgrade. */
+export const PLAN_REFUSAL_CODES: ReadonlySet<string> = new Set([
+  'PLAN_LIMIT',
+  'SUBSCRIPTION_SUSPENDED',
+]);
+type PlanRefusalListener = (error: ApiError) => void;
+const planRefusalListeners = new Set<PlanRefusalListener>();
+
+/** Listens for answers refused by the plan (from any call); answers the unsubscribe. */
+export function onPlanRefusal(listener: PlanRefusalListener): () => void {
+  planRefusalListeners.add(listener);
+  return () => planRefusalListeners.delete(listener);
+}
+
 let hooks: ApiClientHooks = {};
 let sessionExpiryTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -317,6 +331,8 @@ function errorFromResponse(
     requestId: envelope?.requestId ?? response.headers.get('x-request-id') ?? undefined,
   });
   if (response.status === 401) handleUnauthorized(error, skipSessionExpiry);
+  if (PLAN_REFUSAL_CODES.has(error.code))
+    for (const listener of planRefusalListeners) listener(error);
   return error;
 }
 

@@ -1,8 +1,8 @@
 import type { Resource } from 'i18next';
 
-/** The public-site namespaces (src/locales/<lng>/{marketing,legal,contact}.json), loaded at once for tests. */
+/** The public-site namespaces (src/locales/<lng>/{marketing,legal,contact,billing}.json), loaded at once for tests. */
 const files = import.meta.glob<Record<string, unknown>>(
-  '../locales/*/{marketing,legal,contact,webhooks}.json',
+  '../locales/*/{marketing,legal,contact,webhooks,billing}.json',
   {
     import: 'default',
     eager: true,

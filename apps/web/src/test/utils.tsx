@@ -23,6 +23,29 @@ type Handler = (call: MockCall) => Reply | Promise<Reply>;
 /** The CSRF token mockApi answers GET /api/auth/csrf-token with, unless a test answers it. */
 export const TEST_CSRF_TOKEN = 'csrf-test-token';
 
+/** GET /api/billing as an installation without STRIPE_SECRET_KEY answers it (decision 070). */
+export const BILLING_OFF = {
+  enabled: false,
+  plan: 'self-hosted',
+  state: 'active',
+  interval: null,
+  trialEndsAt: null,
+  currentPeriodEnd: null,
+  cancelAtPeriodEnd: false,
+  hasPaymentMethod: false,
+  granted: false,
+  period: '2026-11',
+  usage: { registrationsThisMonth: 0, establishments: 1, users: 1 },
+  limits: {
+    registrationsPerMonth: null,
+    establishments: null,
+    users: null,
+    storageDays: null,
+    scanning: 'advanced',
+    api: true,
+  },
+};
+
 /**
  * What mockApi answers, unrecorded, unless a test answers it itself: the CSRF token the API client
  * asks for before its first POST, PUT, PATCH or DELETE, and /me as the session stands: the user a
@@ -31,6 +54,8 @@ export const TEST_CSRF_TOKEN = 'csrf-test-token';
  */
 const DEFAULTS: Record<string, Handler | Reply> = {
   'GET /api/auth/csrf-token': { body: { success: true, token: TEST_CSRF_TOKEN } },
+  // The account's banner (decision 070) asks for an owner: billing off, as without a Stripe key.
+  'GET /api/billing': { body: { success: true, data: BILLING_OFF } },
   'GET /api/auth/me': () => {
     const { user } = authStore.getState();
     if (user) return { body: { success: true, user, memberships: [] } };

@@ -311,3 +311,45 @@ export function checkinCompleteMail(
   );
   return { to, subject, text, html };
 }
+
+/**
+ * To an account on its trial without a payment method (decision 070): it ends in `days` days
+ * (3, then 1), after which new registrations stop until a plan is chosen.
+ */
+export function trialEndingMail(
+  lng: Language,
+  to: string,
+  params: { name: string; days: number; end: Date; url: string },
+): MailMessage {
+  const texts = mailTexts(lng);
+  const part = texts.trialEnding;
+  const p = {
+    name: params.name,
+    days: String(params.days),
+    end: longDay(lng, params.end.toISOString().slice(0, 10)),
+  };
+  const subject = interpolate(params.days === 1 ? part.subjectOne : part.subject, p);
+  const greeting = interpolate(texts.greeting, p);
+  const intro = interpolate(params.days === 1 ? part.introOne : part.intro, p);
+  const text = [
+    greeting,
+    '',
+    intro,
+    '',
+    part.register,
+    '',
+    `${part.action}: ${params.url}`,
+    '',
+    texts.signature,
+  ].join('\n');
+  const html = mailHtml(
+    lng,
+    `<p>${escapeHtml(greeting)}</p>
+<p>${escapeHtml(intro)}</p>
+<p>${escapeHtml(part.register)}</p>
+${actionButtonHtml(params.url, part.action)}
+${plainLinkHtml(params.url)}
+<p>${escapeHtml(texts.signature)}</p>`,
+  );
+  return { to, subject, text, html };
+}

@@ -78,6 +78,8 @@ export const AUDIT_ACTIONS = [
   'establishment.webhook_paused',
   'establishment.webhook_resumed',
   'establishment.webhook_replayed',
+  // Plans and billing (decision 070): a plan a platform admin gave by hand.
+  'billing.plan_granted',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

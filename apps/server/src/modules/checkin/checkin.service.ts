@@ -140,6 +140,8 @@ export function bookedStay(reservation: ReservationRow, timeZone: string) {
 
 export function createCheckinService(deps: {
   db: Db;
+  /** The plan's count of registrations (decision 070), in a confirmation's transaction. */
+  plan?: { countRegistration: (establishmentId: string, tx: Db) => Promise<void> };
   checkin: CheckinRepository;
   pilgrims: TravelersService;
   /** Report numbers: a confirmation that moves the entry to another year takes one of its series. */
@@ -241,6 +243,8 @@ export function createCheckinService(deps: {
     if (!found) throw new AppError('PILGRIM_NOT_FOUND');
     if (found.status === 'confirmed') return;
     const row = found.pilgrim;
+    // A confirmed self check-in is a registration of the plan's month (decision 070).
+    await deps.plan?.countRegistration(row.establishmentId, tx);
     // The establishment's day, by its clock (decision 028).
     const day = todayIso(now(), establishmentTimeZone(found));
     const entryDate = arrivalOf(row, chosenEntryDate, day);

@@ -73,6 +73,11 @@ export interface EstablishmentsServiceDeps {
   counts?: Pick<TravelerCounts, 'changed'>;
   /** Travelers whose document photos are deleted per transaction (default 500). */
   photoBatch?: number;
+  /**
+   * The plan's limit of establishments (decision 070), before a user owns one more; a platform
+   * admin creating one for someone is not limited.
+   */
+  plan?: { checkNewEstablishment: (accountId: string, tx: Db) => Promise<void> };
 }
 
 type Settings = Pick<
@@ -213,6 +218,7 @@ export function createEstablishmentsService(deps: EstablishmentsServiceDeps) {
       try {
         created = await db.transaction(async (tx) => {
           if (await establishments.findByNif(input.nif, tx)) throw new AppError('NIF_TAKEN');
+          if (!isAdmin) await deps.plan?.checkNewEstablishment(actor.id, tx);
           let ownerId = actor.id;
           let newOwner: { id: string; email: string; name: string } | null = null;
           if (input.createUserWithEstablishment) {

@@ -38,6 +38,13 @@ export interface TeamServiceDeps {
   log: FastifyBaseLogger;
   /** Whether the establishment is in the actor's scope (with the route's permission). */
   establishmentInScope: (id: string, actor: Actor) => Promise<{ name: string } | null>;
+  /**
+   * The plan's limit of users (decision 070): before an e-mail is invited, and before an invited
+   * person joins (another may have joined since).
+   */
+  plan?: {
+    checkNewMember: (establishmentId: string, email: string | null, tx: Db) => Promise<void>;
+  };
   /** Opens a session for an account the invitation has just proved (auth's). */
   openSession: (
     userId: string,
@@ -158,6 +165,7 @@ export function createTeamService(deps: TeamServiceDeps) {
         throw new AppError('ALREADY_MEMBER');
       const { token, hash } = newToken();
       const { row, roleName } = await db.transaction(async (tx) => {
+        await deps.plan?.checkNewMember(establishmentId, email, tx);
         const role = await checkedRole(establishmentId, input, tx);
         // A new invitation of the same e-mail replaces the pending one: one live link at a time.
         await team.revokePendingFor(establishmentId, email, tx);
@@ -507,6 +515,7 @@ export function createTeamService(deps: TeamServiceDeps) {
     tx: Db,
     meta: { ip: string },
   ) {
+    await deps.plan?.checkNewMember(invitation.establishmentId, invitation.email, tx);
     if (!(await team.consumeInvitation(invitation.id, tokenHash, userId, now(), tx)))
       throw new AppError('INVITATION_INVALID');
     await team.addMember(

@@ -63,6 +63,15 @@ export interface TravelersServiceDeps {
    * stored SES communications are cancelled first, or it throws why not (decision 045).
    */
   beforeDelete?: (actor: Actor, ids: string[], context: AuditContext) => Promise<void>;
+  /**
+   * The plan's checks (decision 070), in the registration's transaction: the desk's registration
+   * is counted (refused past the month's limit, or while suspended); a traveler's own check-in is
+   * refused only while suspended (it counts when confirmed).
+   */
+  plan?: {
+    countRegistration: (establishmentId: string, tx: Db) => Promise<void>;
+    checkSelfRegistration: (establishmentId: string, tx: Db) => Promise<void>;
+  };
 }
 
 function validationError(details: ErrorDetail[]): never {
@@ -195,6 +204,8 @@ export function createTravelersService(deps: TravelersServiceDeps) {
     refuseUnkeptImages(establishment, input);
     const documents = await sealImages(cipher, id, input);
     let row = await db.transaction(async (tx) => {
+      if (action === 'pilgrim.created') await deps.plan?.countRegistration(establishment.id, tx);
+      else await deps.plan?.checkSelfRegistration(establishment.id, tx);
       // Checked again under a share lock, in case the setting was turned off since.
       if (documents.some((d) => d.kind !== 'signature'))
         refuseUnkeptImages(

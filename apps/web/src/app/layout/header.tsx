@@ -82,6 +82,7 @@ function NavItems({ vertical = false }: { vertical?: boolean }) {
   const managesEstablishment = memberships.some((m) =>
     m.permissions.includes('establishment.manage'),
   );
+  const ownsEstablishment = memberships.some((m) => m.role === 'owner');
   if (!initialised) return null;
 
   const list = cn('flex gap-1', vertical ? 'flex-col' : 'items-center');
@@ -151,6 +152,13 @@ function NavItems({ vertical = false }: { vertical?: boolean }) {
         <li>
           <NavLink to={paths.webhooks} className={navLinkClasses}>
             {t('nav.webhooks')}
+          </NavLink>
+        </li>
+      )}
+      {ownsEstablishment && !isAdmin(user) && (
+        <li>
+          <NavLink to={paths.billing} className={navLinkClasses}>
+            {t('nav.billing')}
           </NavLink>
         </li>
       )}

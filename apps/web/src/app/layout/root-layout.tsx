@@ -6,18 +6,29 @@ import { CookieConsent } from '@/features/preferences/components/cookie-consent'
 import { Footer } from './footer';
 import { Header } from './header';
 import { UpdatePrompt } from './update-prompt';
-import { useAuth } from '@/lib/auth';
+import { isAdmin, useAuth } from '@/lib/auth';
+import { loadNamespaces } from '@/lib/i18n';
 
 // The desk's send queue, loaded once a user is known (decision 067).
 const SendQueueGuard = lazy(() =>
   import('./signed-in-parts').then((parts) => ({ default: parts.SendQueueGuard })),
 );
 
+// The account's banner (decision 070): its own chunk, loaded once a user is known.
+const BillingBanner = lazy(() =>
+  Promise.all([
+    import('@/features/billing/components/billing-banner'),
+    loadNamespaces(['billing']),
+  ]).then(([module]) => module),
+);
+
 /** Landmarks: header (with nav), main, footer; a skip link first; the footer is hidden on home. */
 export function RootLayout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const { user } = useAuth();
+  const { user, memberships } = useAuth();
+  // The account's banner is for the owner of establishments (an account), never the platform admin.
+  const owner = !!user && !isAdmin(user) && memberships.some((m) => m.role === 'owner');
   // Once mounted, the guard stays: a session that ends over waiting registrations is renewed in
   // place (it marks them as unsaved input), so it must outlive the user.
   const [signedIn, setSignedIn] = useState(false);
@@ -31,6 +42,11 @@ export function RootLayout() {
         {t('skipToContent')}
       </a>
       <Header />
+      {owner && (
+        <Suspense fallback={null}>
+          <BillingBanner />
+        </Suspense>
+      )}
       {/* A new version of the app, offered (decision 059). */}
       <UpdatePrompt />
       {/* The desk's registrations sent in the background are asked about before the tab goes. */}

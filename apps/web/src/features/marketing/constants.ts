@@ -3,13 +3,16 @@
  * (`{{days}}`, `{{price}}`…), so a change here changes every page and language at once.
  */
 
-/** "From 1.49 EUR per month, depending on rooms and beds": the starting monthly price, in cents. */
-export const BASE_MONTHLY_PRICE_CENTS = 149;
-export const CURRENCY = 'EUR';
-/** Annual billing takes this percentage off the monthly price. */
-export const ANNUAL_DISCOUNT_PERCENT = 25;
-/** The free trial, with every Professional feature. */
-export const TRIAL_DAYS = 14;
+/**
+ * The prices, the annual discount and the trial are the plans' data (packages/shared/src/billing.ts,
+ * decision 070), which the server charges and enforces: the pricing page shows the same.
+ */
+export {
+  ANNUAL_DISCOUNT_PERCENT,
+  BASE_MONTHLY_PRICE_CENTS,
+  CURRENCY,
+  TRIAL_DAYS,
+} from '@hospes/shared/billing';
 /** Refunds may be asked for within this many days of a payment. */
 export const REFUND_WINDOW_DAYS = 14;
 /** Liability is capped at the fees of this many previous months. */

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { PLANS, chargeCents } from '@hospes/shared/billing';
 import { formatPrice, quote } from './pricing';
+
+/** Every language's public texts of the pricing page. */
+const marketingTexts = import.meta.glob<{
+  pricing: { plans: Record<'basic' | 'professional', { features: string[] }> };
+}>('../../locales/*/marketing.json', { eager: true, import: 'default' });
 
 describe('pricing math (spec §9: from 1.49 EUR a month, 25% off annual billing)', () => {
   it('monthly billing charges the monthly price', () => {
@@ -35,5 +41,25 @@ describe('pricing math (spec §9: from 1.49 EUR a month, 25% off annual billing)
     expect(formatPrice(149, 'es').replace(/\s/g, ' ')).toBe('1,49 €');
     expect(formatPrice(111.75, 'en')).toBe('€1.12');
     expect(formatPrice(1341, 'de').replace(/\s/g, ' ')).toBe('13,41 €');
+  });
+});
+
+describe('the pricing page and the plans the server enforces (decision 070)', () => {
+  it('charges what the plans’ data says (Basic; Professional by quote)', () => {
+    expect(PLANS.professional.monthlyCents).toBeNull();
+    expect(quote('monthly').chargeCents).toBe(PLANS.basic.monthlyCents);
+    expect(quote('annual').chargeCents).toBe(chargeCents(PLANS.basic.monthlyCents!, 'annual'));
+  });
+
+  it('states in every language the registrations and the storage days of the plans’ data', () => {
+    expect(Object.keys(marketingTexts)).toHaveLength(16);
+    for (const [lng, texts] of Object.entries(marketingTexts)) {
+      for (const plan of ['basic', 'professional'] as const) {
+        const features = texts.pricing.plans[plan].features.join(' ');
+        const { registrationsPerMonth, storageDays } = PLANS[plan].limits;
+        expect(features, `${lng} ${plan}`).toContain(String(registrationsPerMonth));
+        expect(features, `${lng} ${plan}`).toContain(String(storageDays));
+      }
+    }
   });
 });

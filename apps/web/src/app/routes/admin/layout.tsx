@@ -8,6 +8,7 @@ const SECTIONS = [
   { key: 'users', to: paths.adminUsers },
   { key: 'reports', to: paths.adminReports },
   { key: 'settings', to: paths.adminSettings },
+  { key: 'billing', to: paths.adminBilling },
 ] as const;
 
 /**
@@ -18,6 +19,7 @@ function sectionOf(pathname: string): (typeof SECTIONS)[number]['key'] {
   if (pathname.startsWith(paths.adminUsers)) return 'users';
   if (pathname.startsWith(paths.adminReports)) return 'reports';
   if (pathname.startsWith(paths.adminSettings)) return 'settings';
+  if (pathname.startsWith(paths.adminBilling)) return 'billing';
   return 'establishments';
 }
 

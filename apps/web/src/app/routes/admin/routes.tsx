@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { redirect, type RouteObject } from 'react-router';
 import { paths } from '@/config/paths';
+import { loadNamespaces } from '@/lib/i18n';
 import { RequireAdmin } from './require-admin';
 
 const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({
@@ -29,6 +30,16 @@ export const adminRoute: RouteObject = {
         { path: paths.adminUsers, lazy: page(() => import('./users')) },
         { path: paths.adminReports, lazy: page(() => import('./reports')) },
         { path: paths.adminSettings, lazy: page(() => import('./settings')) },
+        {
+          path: paths.adminBilling,
+          lazy: async () => {
+            const [module] = await Promise.all([
+              import('./billing'),
+              loadNamespaces(['billing']),
+            ]);
+            return { Component: module.default };
+          },
+        },
         { path: '*', loader: () => redirect(paths.admin) },
       ],
     },
