@@ -399,6 +399,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       pauseHours: e.WEBHOOKS_PAUSE_HOURS,
       dispatchSeconds: e.WEBHOOKS_DISPATCH_SECONDS,
       keepDays: e.WEBHOOKS_KEEP_DAYS,
+    },
     billing: {
       stripeSecretKey: e.STRIPE_SECRET_KEY,
       stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,

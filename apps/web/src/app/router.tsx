@@ -29,7 +29,6 @@ const ACCOUNT: Namespace[] = ['auth', 'validation'];
 /** The traveler form: its labels, its checks and the SES pre-flight's notes. */
 const TRAVELER_FORM: Namespace[] = ['checkin', 'clients', 'errors', 'validation', 'ses'];
 
-
 /** Spec §2 routes built so far; the later issues add theirs here. */
 export const routes: RouteObject[] = [
   {

@@ -28,6 +28,11 @@ export interface ApiKeysServiceDeps {
   establishmentInScope: (id: string, actor: Actor) => Promise<{ name: string } | null>;
   /** What the actor's role grants in the establishment (a key never gets more than its maker). */
   permissionsIn: (actor: Actor, establishmentId: string) => Promise<readonly Permission[]>;
+  /**
+   * Refuses when the establishment's plan does not include the API, or its account is suspended
+   * (decision 070); checked when a key is made and at each of its requests.
+   */
+  checkPlan?: (establishmentId: string) => Promise<void>;
   now?: () => Date;
 }
 
@@ -84,6 +89,7 @@ export function createApiKeysService(deps: ApiKeysServiceDeps) {
       context: AuditContext,
     ): Promise<CreatedApiKey> {
       await reach(actor, establishmentId);
+      await deps.checkPlan?.(establishmentId);
       const permissions = [...new Set(input.permissions)] as Permission[];
       // A key may do what its maker may do there, no more.
       const own = await deps.permissionsIn(actor, establishmentId);
@@ -183,6 +189,7 @@ export function createApiKeysService(deps: ApiKeysServiceDeps) {
       const found = await keys.findLive(hashToken(secret));
       if (!found) throw new AppError('API_KEY_INVALID');
       if (!routeAllowed) throw new AppError('API_KEY_NOT_ALLOWED');
+      await deps.checkPlan?.(found.establishmentId);
       const wait = await perKey.take(found.id);
       if (wait > 0) throw new AppError('TOO_MANY_REQUESTS', { params: { retryAfter: wait } });
       await keys.touch(found.id);

@@ -460,6 +460,29 @@ describe('limits of the trial (Professional)', () => {
   });
 });
 
+describe('the API (spec §9: Professional and Enterprise)', () => {
+  it('keys are made and used on the trial, and stop when the account is on Basic', async () => {
+    const owner = await registerVerifiedOwner(ctx);
+    const keysUrl = `/api/establishments/${owner.establishmentId}/api-keys`;
+    const made = await call('POST', keysUrl, owner.token, {
+      name: 'PMS',
+      permissions: ['travelers.view'],
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const secret = made.json<{ data: { secret: string } }>().data.secret;
+    expect((await call('GET', '/api/api-keys/current', secret)).statusCode).toBe(200);
+
+    await subscribe(owner, 'basic');
+    const used = await call('GET', '/api/api-keys/current', secret);
+    expect(expectRefused(used, 403, 'PLAN_LIMIT').details?.[0]?.field).toBe('api');
+    const another = await call('POST', keysUrl, owner.token, {
+      name: 'Lock',
+      permissions: ['travelers.view'],
+    });
+    expect(expectRefused(another, 403, 'PLAN_LIMIT').details?.[0]?.field).toBe('api');
+  });
+});
+
 describe('the trial’s end', () => {
   it('reminds 3 days and 1 day before, once each, then suspends', async () => {
     const owner = await registerVerifiedOwner(ctx);

@@ -435,6 +435,20 @@ export function createBillingService(deps: BillingServiceDeps) {
       return planAllowsFeature(plan, feature);
     },
 
+    /**
+     * Before an API key of the establishment is made or used (decision 068): the account's plan
+     * must include the API (spec §9: Professional and Enterprise), and the account must not be
+     * suspended. Nothing is refused with billing off.
+     */
+    async checkApiAccess(establishmentId: string, tx: Db = db) {
+      if (!enabled) return;
+      const accountId = await billing.accountOf(establishmentId, tx);
+      if (!accountId) return;
+      const { plan, state } = await current(accountId, tx);
+      refuseUnlessRegistering(state);
+      if (!planAllowsFeature(plan, 'api')) throw limitError('api', 0);
+    },
+
     /** Stripe's checkout for a plan: where to send the browser. */
     async checkout(actor: Actor, input: CheckoutInput): Promise<{ url: string }> {
       if (!stripe) throw new AppError('BILLING_DISABLED');

@@ -33,10 +33,7 @@ export const adminRoute: RouteObject = {
         {
           path: paths.adminBilling,
           lazy: async () => {
-            const [module] = await Promise.all([
-              import('./billing'),
-              loadNamespaces(['billing']),
-            ]);
+            const [module] = await Promise.all([import('./billing'), loadNamespaces(['billing'])]);
             return { Component: module.default };
           },
         },
