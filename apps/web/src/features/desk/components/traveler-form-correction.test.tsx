@@ -3,14 +3,23 @@
  * stored parte, send the corrected one); a change the parte does not carry offers nothing.
  */
 import { screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { authStore } from '@/lib/auth';
 import { queuedSubmission } from '@/test/ses-submissions';
 import { mockApi, renderPage, sampleUser } from '@/test/utils';
 import { NO_SAME_DOCUMENT, sampleTraveler, STORED_PARTE } from '../test/fixtures';
 import { EditTravelerForm } from './edit-traveler-form';
 import { field } from '../test/form';
-const ID = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
+/**
+ * Each test's traveler has an id of its own: the correction notice is a toast named after the
+ * traveler, and the toaster of a finished test still removes, a second later, the toast it
+ * dismissed by that name (react-hot-toast's removal timer outlives its toaster), which took the
+ * next test's notice away.
+ */
+let ID = '';
+beforeEach(() => {
+  ID = crypto.randomUUID();
+});
 const stored = STORED_PARTE;
 
 const submission = (operation: 'A' | 'B') =>
@@ -24,9 +33,12 @@ const submission = (operation: 'A' | 'B') =>
     lote: `lote-${operation}`,
   });
 
+/** Waiting for what follows a save and a call, on a machine that may be loaded. */
+const LOADED = { timeout: 10_000 };
+
 describe('editing a traveler already reported to SES.HOSPEDAJES', { timeout: 30_000 }, () => {
   it('offers the correction after a save that changed what the parte carries, and sends it', async () => {
-    const pilgrim = sampleTraveler();
+    const pilgrim = sampleTraveler({ id: ID });
     const { calls } = mockApi(
       {
         [`PUT /api/pilgrims/${ID}`]: { body: { success: true, message: 'ok', data: pilgrim } },
@@ -78,7 +90,7 @@ describe('editing a traveler already reported to SES.HOSPEDAJES', { timeout: 30_
   });
 
   it('offers the correction of the reserva too when the Ministry holds both', async () => {
-    const pilgrim = sampleTraveler();
+    const pilgrim = sampleTraveler({ id: ID });
     const { calls } = mockApi(
       {
         [`PUT /api/pilgrims/${ID}`]: { body: { success: true, message: 'ok', data: pilgrim } },
@@ -113,26 +125,30 @@ describe('editing a traveler already reported to SES.HOSPEDAJES', { timeout: 30_
     await user.clear(field('First name'));
     await user.type(field('First name'), 'Lucía María{Enter}');
 
-    expect(
-      await screen.findByRole('button', { name: 'Correct the parte de viajeros' }),
-    ).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Correct the reserva' }));
+    // The offers come after the save and the communications' call: give a loaded machine time.
+    await screen.findByRole('button', { name: 'Correct the parte de viajeros' }, LOADED);
+    await user.click(await screen.findByRole('button', { name: 'Correct the reserva' }, LOADED));
     await vi.waitFor(() =>
       expect(
         calls.filter((c) => c.url.pathname.endsWith('/ses/correct')).map((c) => c.body),
       ).toEqual([{ kind: 'RH' }]),
     );
-    // The parte's is still offered.
+    // The parte's is still offered (its button is drawn again once the list has been read anew).
     await vi.waitFor(() =>
       expect(screen.queryByRole('button', { name: 'Correct the reserva' })).toBeNull(),
     );
-    expect(
-      screen.getByRole('button', { name: 'Correct the parte de viajeros' }),
-    ).toBeInTheDocument();
+    // Queried afresh until it holds: the toaster may draw the notice's buttons anew meanwhile.
+    await vi.waitFor(
+      () =>
+        expect(
+          screen.getByRole('button', { name: 'Correct the parte de viajeros' }),
+        ).toBeInTheDocument(),
+      LOADED,
+    );
   });
 
   it('offers nothing when the stored communication was cancelled already', async () => {
-    const pilgrim = sampleTraveler();
+    const pilgrim = sampleTraveler({ id: ID });
     const { calls } = mockApi(
       {
         [`PUT /api/pilgrims/${ID}`]: { body: { success: true, message: 'ok', data: pilgrim } },
