@@ -282,6 +282,7 @@ export function DeskRegistrationForm({
       actions={actions}
       preflight={preflight}
       reportDefaultsFor={reportDefaultsFor}
+      collapseComplete
     >
       <Sections
         documentNotice={

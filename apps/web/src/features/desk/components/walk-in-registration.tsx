@@ -54,7 +54,7 @@ function WalkInSections(parts: DeskSectionParts) {
   return (
     <>
       <IdentitySection autoFocus />
-      <DocumentSection notice={parts.documentNotice} />
+      <DocumentSection notice={parts.documentNotice} essentials />
       <ContactSection essentials onLanguageChosen={parts.onLanguageChosen} />
       <EmergencySection optional={parts.emergencyContactOptional} closable />
       <StaySection walkInNights={parts.walkInNights} closed />

@@ -1,3 +1,4 @@
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { EMERGENCY_RELATIONSHIPS } from '@hospes/shared/codes';
 import { LANGUAGES } from '@hospes/shared/languages';
@@ -5,27 +6,44 @@ import { Disclosure } from '@/components/ui/disclosure';
 import { SelectField, TextField } from '@/components/ui/fields';
 import { LANGUAGE_NAMES } from '@/lib/i18n';
 import { useTravelerFields } from './form-context';
-import { Section } from './section';
+import { Section, WIDE } from './section';
 
 /**
  * How to reach the traveler, and the language of what they are sent. `onLanguageChosen`: told
  * when a language is chosen in the field (the desk's language then stops following the
  * nationality). `essentials`: the e-mail and the phone only (the desk's walk-in, decision 064:
- * the language follows the nationality, a second phone is rare).
+ * the language follows the nationality, a second phone is rare). `traveler`: the traveler fills
+ * it in (the self check-in, decision 072): no second phone, the language without the staff's hint.
  */
 export function ContactSection({
   onLanguageChosen,
   essentials = false,
+  traveler = false,
 }: {
   onLanguageChosen?: () => void;
   essentials?: boolean;
+  traveler?: boolean;
 }) {
   const { t } = useTranslation('clients');
-  const { field } = useTravelerFields();
+  const { control, field } = useTravelerFields();
   const languageField = field('language');
+  const [email, phone, phone2, language] = useWatch({
+    control,
+    name: ['contactInfo.email', 'contactInfo.phone', 'contactInfo.phone2', 'language'],
+  });
+  const summary = [
+    email,
+    phone,
+    !essentials && !traveler && phone2,
+    !essentials && LANGUAGE_NAMES[language as keyof typeof LANGUAGE_NAMES],
+  ]
+    .filter(Boolean)
+    .join(' · ');
   return (
-    <Section title={t('form.sections.contact')}>
+    <Section title={t('form.sections.contact')} name="contact" summary={summary}>
       <TextField
+        // The walk-in's two fields share a row (decision 072).
+        className={essentials ? undefined : WIDE}
         label={t('form.email')}
         type="email"
         inputMode="email"
@@ -41,27 +59,28 @@ export function ContactSection({
         aria-required="true"
         {...field('contactInfo.phone')}
       />
+      {!essentials && !traveler && (
+        <TextField
+          label={t('form.phone2')}
+          hint={t('form.optional')}
+          type="tel"
+          inputMode="tel"
+          autoComplete="off"
+          {...field('contactInfo.phone2')}
+        />
+      )}
       {!essentials && (
-        <>
-          <TextField
-            label={t('form.phone2')}
-            hint={t('form.optional')}
-            type="tel"
-            inputMode="tel"
-            autoComplete="off"
-            {...field('contactInfo.phone2')}
-          />
-          <SelectField
-            label={t('form.language')}
-            hint={t('form.languageHint')}
-            options={LANGUAGES.map((code) => ({ value: code, label: LANGUAGE_NAMES[code] }))}
-            {...languageField}
-            onChange={(event) => {
-              onLanguageChosen?.();
-              return languageField.onChange(event);
-            }}
-          />
-        </>
+        <SelectField
+          className={traveler ? undefined : WIDE}
+          label={t('form.language')}
+          hint={traveler ? undefined : t('form.languageHint')}
+          options={LANGUAGES.map((code) => ({ value: code, label: LANGUAGE_NAMES[code] }))}
+          {...languageField}
+          onChange={(event) => {
+            onLanguageChosen?.();
+            return languageField.onChange(event);
+          }}
+        />
       )}
     </Section>
   );
@@ -80,11 +99,19 @@ export function EmergencySection({
   closable?: boolean;
 }) {
   const { t } = useTranslation('clients');
-  const { field, isOpen, toggle } = useTravelerFields();
+  const { control, field, isOpen, toggle } = useTravelerFields();
   const required = optional ? undefined : 'true';
+  const [name, phone, relationship] = useWatch({
+    control,
+    name: ['emergencyContact.name', 'emergencyContact.phone', 'emergencyContact.relationship'],
+  });
+  const summary = [name, phone, relationship && t(`relationships.${relationship}`)]
+    .filter(Boolean)
+    .join(' · ');
   const fields = (
     <>
       <TextField
+        className={WIDE}
         label={t('form.emergencyName')}
         autoComplete="off"
         aria-required={required}
@@ -121,13 +148,15 @@ export function EmergencySection({
         onToggle={toggle('emergency')}
       >
         <p className="mb-4 text-sm text-muted">{t('form.emergencyOptional')}</p>
-        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">{fields}</div>
+        <div className="grid grid-cols-2 gap-x-3 gap-y-3 sm:gap-4 lg:grid-cols-3">{fields}</div>
       </Disclosure>
     );
   }
   return (
     <Section
       title={t('form.sections.emergency')}
+      name="emergency"
+      summary={summary}
       intro={optional ? t('form.emergencyOptional') : undefined}
     >
       {fields}

@@ -4,9 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { KINSHIP_CODES } from '@hospes/shared/codes';
 import { Combobox } from '@/components/ui/combobox';
 import { SelectField, TextField } from '@/components/ui/fields';
-import { useCountryOptions } from '../../countries';
+import { countryName, useCountryOptions } from '../../countries';
+import { formatDate } from '../../format';
 import { useIsMinor, useTravelerFields } from './form-context';
-import { Section } from './section';
+import { Section, WIDE } from './section';
 
 /**
  * Who the traveler is: names, nationality, date of birth and sex; for a minor on arrival, their
@@ -15,7 +16,7 @@ import { Section } from './section';
  * stays in view on a phone; typing brings the field into view).
  */
 export function IdentitySection({ autoFocus = false }: { autoFocus?: boolean }) {
-  const { t } = useTranslation('clients');
+  const { t, i18n } = useTranslation('clients');
   const { control, field, err, note, marked, spelled, fieldDomId, today } = useTravelerFields();
   const countryOptions = useCountryOptions();
   const gender = useWatch({ control, name: 'gender' });
@@ -31,8 +32,22 @@ export function IdentitySection({ autoFocus = false }: { autoFocus?: boolean }) 
   const secondSpelled = spelled('secondLastName');
   const secondHint = documentType === 'D' ? undefined : optional;
 
+  const [first, last, second, nationality, dateOfBirth] = useWatch({
+    control,
+    name: ['firstName', 'lastName', 'secondLastName', 'nationality', 'dateOfBirth'],
+  });
+  const lng = i18n.resolvedLanguage ?? i18n.language;
+  const summary = [
+    [first, last, second].filter(Boolean).join(' '),
+    nationality && countryName(nationality, lng),
+    dateOfBirth && formatDate(dateOfBirth, lng),
+    gender && t(`genders.${gender}`),
+  ]
+    .filter(Boolean)
+    .join(' · ');
+
   return (
-    <Section title={t('form.sections.identity')}>
+    <Section title={t('form.sections.identity')} name="identity" summary={summary}>
       <TextField
         label={marked('firstName', t('form.firstName'))}
         hint={spelled('firstName')}
@@ -74,7 +89,8 @@ export function IdentitySection({ autoFocus = false }: { autoFocus?: boolean }) 
             inputRef={ref}
             name={name}
             label={marked('nationality', t('form.nationality'))}
-            hint={t('form.countryHint')}
+            // Said to assistive technology; on a phone the field is half the width.
+            hint={<span className="sr-only sm:not-sr-only">{t('form.countryHint')}</span>}
             options={countryOptions}
             value={value}
             onChange={onChange}
@@ -106,6 +122,7 @@ export function IdentitySection({ autoFocus = false }: { autoFocus?: boolean }) 
       />
       {minor && (
         <SelectField
+          className={WIDE}
           label={t('form.kinship')}
           hint={t('form.kinshipHint')}
           options={[

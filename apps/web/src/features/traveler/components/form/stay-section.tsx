@@ -38,8 +38,20 @@ export function StaySection({
       />
     </>
   );
-  if (!walkInNights && !closed) return <Section title={t('form.sections.stay')}>{fields}</Section>;
   const lng = i18n.resolvedLanguage ?? i18n.language;
+  if (!walkInNights && !closed)
+    return (
+      <Section
+        title={t('form.sections.stay')}
+        name="stayDates"
+        summary={[entry, exit]
+          .filter(isIsoDate)
+          .map((date) => formatDate(date, lng))
+          .join(' – ')}
+      >
+        {fields}
+      </Section>
+    );
   const departure = exit
     ? formatDate(exit, lng)
     : !walkInNights
@@ -58,7 +70,7 @@ export function StaySection({
       open={isOpen('stayDates')}
       onToggle={toggle('stayDates')}
     >
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">{fields}</div>
+      <div className="grid grid-cols-2 gap-x-3 gap-y-3 sm:gap-4 lg:grid-cols-3">{fields}</div>
     </Disclosure>
   );
 }
