@@ -8,7 +8,13 @@ import type { ScanMarks } from './use-scan-rounds';
 import type { TravelerForm } from './use-traveler-form';
 
 /** The sections a form may close once complete: those shown as a Section with a summary line. */
-const SUMMARISED: readonly SectionKey[] = ['identity', 'document', 'stayDates', 'contact', 'emergency'];
+const SUMMARISED: readonly SectionKey[] = [
+  'identity',
+  'document',
+  'stayDates',
+  'contact',
+  'emergency',
+];
 
 /**
  * The sections of a form that are complete, for Section to close (decision 072): none of its

@@ -1,4 +1,3 @@
-import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { EMERGENCY_RELATIONSHIPS } from '@hospes/shared/codes';
 import { LANGUAGES } from '@hospes/shared/languages';
@@ -7,6 +6,7 @@ import { SelectField, TextField } from '@/components/ui/fields';
 import { LANGUAGE_NAMES } from '@/lib/i18n';
 import { useTravelerFields } from './form-context';
 import { Section, WIDE } from './section';
+import { SectionSummary } from './section-summary';
 
 /**
  * How to reach the traveler, and the language of what they are sent. `onLanguageChosen`: told
@@ -25,22 +25,19 @@ export function ContactSection({
   traveler?: boolean;
 }) {
   const { t } = useTranslation('clients');
-  const { control, field } = useTravelerFields();
+  const { field } = useTravelerFields();
   const languageField = field('language');
-  const [email, phone, phone2, language] = useWatch({
-    control,
-    name: ['contactInfo.email', 'contactInfo.phone', 'contactInfo.phone2', 'language'],
-  });
-  const summary = [
-    email,
-    phone,
-    !essentials && !traveler && phone2,
-    !essentials && LANGUAGE_NAMES[language as keyof typeof LANGUAGE_NAMES],
-  ]
-    .filter(Boolean)
-    .join(' · ');
   return (
-    <Section title={t('form.sections.contact')} name="contact" summary={summary}>
+    <Section
+      title={t('form.sections.contact')}
+      name="contact"
+      summary={
+        <SectionSummary
+          name="contact"
+          parts={essentials ? 'essentials' : traveler ? 'traveler' : 'all'}
+        />
+      }
+    >
       <TextField
         // The walk-in's two fields share a row (decision 072).
         className={essentials ? undefined : WIDE}
@@ -99,15 +96,8 @@ export function EmergencySection({
   closable?: boolean;
 }) {
   const { t } = useTranslation('clients');
-  const { control, field, isOpen, toggle } = useTravelerFields();
+  const { field, isOpen, toggle } = useTravelerFields();
   const required = optional ? undefined : 'true';
-  const [name, phone, relationship] = useWatch({
-    control,
-    name: ['emergencyContact.name', 'emergencyContact.phone', 'emergencyContact.relationship'],
-  });
-  const summary = [name, phone, relationship && t(`relationships.${relationship}`)]
-    .filter(Boolean)
-    .join(' · ');
   const fields = (
     <>
       <TextField
@@ -156,7 +146,7 @@ export function EmergencySection({
     <Section
       title={t('form.sections.emergency')}
       name="emergency"
-      summary={summary}
+      summary={<SectionSummary name="emergency" />}
       intro={optional ? t('form.emergencyOptional') : undefined}
     >
       {fields}

@@ -10,9 +10,9 @@ import type { Traveler } from '@hospes/shared/travelers';
 import { SelectField, TextField } from '@/components/ui/fields';
 import { DocumentImageField } from '../document-images';
 import { hasBackSide } from '@/features/traveler/form-model';
-import { documentLabel, formatDate } from '@/features/traveler/format';
 import { useIsMinor, useTravelerFields } from './form-context';
 import { FULL, Section } from './section';
+import { SectionSummary } from './section-summary';
 
 /**
  * The identity document: its type, number (optional for a minor), support number (a DNI or
@@ -32,27 +32,18 @@ export function DocumentSection({
    */
   essentials?: boolean;
 }) {
-  const { t, i18n } = useTranslation('clients');
+  const { t } = useTranslation('clients');
   const { control, field, marked, today } = useTravelerFields();
   const documentType = useWatch({ control, name: 'documentType' });
   const minor = useIsMinor();
   const needsSupport = DOCUMENT_TYPES_WITH_SUPPORT_NUMBER.includes(documentType);
 
-  const [number, support, issued] = useWatch({
-    control,
-    name: ['passportNumber', 'documentSupportNumber', 'documentExpeditionDate'],
-  });
-  const lng = i18n.resolvedLanguage ?? i18n.language;
-  const summary = [
-    documentLabel({ documentType, passportNumber: number }, t),
-    needsSupport && support,
-    issued && formatDate(issued, lng),
-  ]
-    .filter(Boolean)
-    .join(' · ');
-
   return (
-    <Section title={t('form.sections.document')} name="document" summary={summary}>
+    <Section
+      title={t('form.sections.document')}
+      name="document"
+      summary={<SectionSummary name="document" />}
+    >
       <SelectField
         label={marked('documentType', t('form.documentType'))}
         options={DOCUMENT_TYPES.map((type) => ({

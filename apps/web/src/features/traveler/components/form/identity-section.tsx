@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { KINSHIP_CODES } from '@hospes/shared/codes';
 import { Combobox } from '@/components/ui/combobox';
 import { SelectField, TextField } from '@/components/ui/fields';
-import { countryName, useCountryOptions } from '../../countries';
-import { formatDate } from '../../format';
+import { useCountryOptions } from '../../countries';
+import { SectionSummary } from './section-summary';
 import { useIsMinor, useTravelerFields } from './form-context';
 import { Section, WIDE } from './section';
 
@@ -16,7 +16,7 @@ import { Section, WIDE } from './section';
  * stays in view on a phone; typing brings the field into view).
  */
 export function IdentitySection({ autoFocus = false }: { autoFocus?: boolean }) {
-  const { t, i18n } = useTranslation('clients');
+  const { t } = useTranslation('clients');
   const { control, field, err, note, marked, spelled, fieldDomId, today } = useTravelerFields();
   const countryOptions = useCountryOptions();
   const gender = useWatch({ control, name: 'gender' });
@@ -32,22 +32,12 @@ export function IdentitySection({ autoFocus = false }: { autoFocus?: boolean }) 
   const secondSpelled = spelled('secondLastName');
   const secondHint = documentType === 'D' ? undefined : optional;
 
-  const [first, last, second, nationality, dateOfBirth] = useWatch({
-    control,
-    name: ['firstName', 'lastName', 'secondLastName', 'nationality', 'dateOfBirth'],
-  });
-  const lng = i18n.resolvedLanguage ?? i18n.language;
-  const summary = [
-    [first, last, second].filter(Boolean).join(' '),
-    nationality && countryName(nationality, lng),
-    dateOfBirth && formatDate(dateOfBirth, lng),
-    gender && t(`genders.${gender}`),
-  ]
-    .filter(Boolean)
-    .join(' · ');
-
   return (
-    <Section title={t('form.sections.identity')} name="identity" summary={summary}>
+    <Section
+      title={t('form.sections.identity')}
+      name="identity"
+      summary={<SectionSummary name="identity" />}
+    >
       <TextField
         label={marked('firstName', t('form.firstName'))}
         hint={spelled('firstName')}

@@ -1,11 +1,5 @@
 import { flushSync } from 'react-dom';
-import {
-  createContext,
-  useContext,
-  useRef,
-  useState,
-  type ReactNode,
-} from 'react';
+import { createContext, useContext, useRef, useState, type ReactNode } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type {
@@ -19,7 +13,7 @@ import type {
  * One section of the traveler form: a titled group of fields on a grid, two columns from the
  * phone up (a field that needs the width takes `WIDE`). With `name` and `summary`, in a form that
  * collapses what is complete (decision 072): once every field of the section passes the save's
- * checks, has no error and nothing the parte still needs, and the focus has left it, it shows as
+ * checks, has no error and nothing the parte still needs, and the focus has been in it and left it, it shows as
  * one line (its title, `summary`, an "Edit" button that opens it and focuses its first field).
  * The fields stay mounted while it is closed, so their values, errors and registration stay.
  */
@@ -41,17 +35,27 @@ export function Section({
   const { t } = useTranslation('clients');
   const completion = useContext(CompletionContext);
   const ref = useRef<HTMLFieldSetElement>(null);
+  const editRef = useRef<HTMLButtonElement>(null);
   // The person is in the section (focus inside it, or "Edit" tapped): it stays open until the
   // focus goes to a field or button outside it.
   const [active, setActive] = useState(false);
-  const collapsed = !!name && !!summary && !!completion?.complete.has(name) && !active;
+  // Closed only once the person has been in it: what a form opens with (a companion's copied
+  // contact, a draft) stays open to be looked at.
+  const [visited, setVisited] = useState(false);
+  const collapsed = !!name && !!summary && !!completion?.complete.has(name) && visited && !active;
   const edit = t('list.edit');
   return (
     <fieldset
       ref={ref}
       data-section={name}
       data-collapsed={collapsed || undefined}
-      onFocus={() => setActive(true)}
+      onFocus={(event) => {
+        // Not the "Edit" button's own focus (a press focuses it before its click): it would
+        // open the section, the button would go, and its click with it.
+        if (event.target === editRef.current) return;
+        setActive(true);
+        setVisited(true);
+      }}
       onBlur={(event) => {
         const next = event.relatedTarget;
         if (next instanceof Node && !event.currentTarget.contains(next)) setActive(false);
@@ -70,6 +74,7 @@ export function Section({
             <span className="break-words text-muted">{summary}</span>
           </p>
           <button
+            ref={editRef}
             type="button"
             aria-label={`${edit}: ${title}`}
             onClick={() => {
@@ -99,9 +104,7 @@ export const WIDE = 'col-span-2 sm:col-span-1';
 export const FULL = 'col-span-2 lg:col-span-3';
 
 /** The sections of a form that are complete (see Section), when the form collapses them. */
-export const CompletionContext = createContext<{ complete: ReadonlySet<SectionKey> } | null>(
-  null,
-);
+export const CompletionContext = createContext<{ complete: ReadonlySet<SectionKey> } | null>(null);
 
 /** The rarely used sections, each opened on demand (see optional-sections.tsx). */
 export function CollapsibleSections({ children }: { children: ReactNode }) {

@@ -6,6 +6,7 @@ import { TextField } from '@/components/ui/fields';
 import { formatDate } from '@/lib/format-date-time';
 import { useTravelerFields } from './form-context';
 import { Section } from './section';
+import { SectionSummary } from './section-summary';
 
 /**
  * The stay's dates (staff only: a self check-in's arrival is the day the desk confirms it).
@@ -44,10 +45,7 @@ export function StaySection({
       <Section
         title={t('form.sections.stay')}
         name="stayDates"
-        summary={[entry, exit]
-          .filter(isIsoDate)
-          .map((date) => formatDate(date, lng))
-          .join(' – ')}
+        summary={<SectionSummary name="stayDates" />}
       >
         {fields}
       </Section>
