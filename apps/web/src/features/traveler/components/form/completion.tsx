@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { useFormState, useWatch } from 'react-hook-form';
+import { useFormState } from 'react-hook-form';
 import { SECTIONS, type SectionKey, type TravelerFormValues } from '@/features/traveler/form-model';
 import { errorPaths } from './form-errors';
-import { PREFLIGHT_DELAY_MS, useLivePreflight } from './live-preflight';
+import { useLivePreflight } from './live-preflight';
 import { CompletionContext } from './section';
 import type { ScanMarks } from './use-scan-rounds';
 import type { TravelerForm } from './use-traveler-form';
@@ -18,7 +18,7 @@ const SUMMARISED: readonly SectionKey[] = [
 
 /**
  * The sections of a form that are complete, for Section to close (decision 072): none of its
- * fields is refused by the save's checks (run on the values once typing pauses, nothing shown),
+ * fields is refused by the save's checks (run on the values as they change, nothing shown),
  * holds an error, lacks what the parte needs, or was read from a document with "please check".
  */
 export function completeSections(
@@ -42,27 +42,32 @@ export function CompletionScope({
   marks: ScanMarks;
   children: ReactNode;
 }) {
-  const { control } = form.methods;
-  const values = useWatch({ control }) as TravelerFormValues;
+  const { control, subscribe, getValues } = form.methods;
   const { errors } = useFormState({ control });
   const { notes } = useLivePreflight();
-  const [settled, setSettled] = useState(values);
-  useEffect(() => {
-    if (Object.is(values, settled)) return;
-    const timer = setTimeout(() => setSettled(values), PREFLIGHT_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [values, settled]);
-  const [refused, setRefused] = useState<{ for: TravelerFormValues; paths: string[] } | null>(null);
+  // The fields the save would refuse, as one string (the same answer: no render), checked at
+  // every change of the values (a parse of one traveler takes well under a millisecond): by the
+  // time the focus leaves a section, the answer is there.
+  const [refusedKey, setRefusedKey] = useState<string | null>(null);
   const { refusedPaths } = form;
   useEffect(() => {
-    let current = true;
-    void refusedPaths(settled).then((paths) => {
-      if (current) setRefused({ for: settled, paths });
+    let latest = 0;
+    const check = (values: TravelerFormValues) => {
+      const round = ++latest;
+      void refusedPaths(values).then((paths) => {
+        if (round === latest) setRefusedKey(paths.join('|'));
+      });
+    };
+    check(getValues());
+    const unsubscribe = subscribe({
+      formState: { values: true },
+      callback: ({ values }) => check(values),
     });
     return () => {
-      current = false;
+      latest = -1;
+      unsubscribe();
     };
-  }, [settled, refusedPaths]);
+  }, [subscribe, getValues, refusedPaths]);
   const shownKey = [
     ...errorPaths(errors),
     ...notes.keys(),
@@ -70,7 +75,6 @@ export function CompletionScope({
       .filter(([, mark]) => mark === 'verify')
       .map(([path]) => path),
   ].join('|');
-  const refusedKey = refused ? refused.paths.join('|') : null;
   const value = useMemo(
     () => ({
       complete:

@@ -36,13 +36,11 @@ export function Section({
   const completion = useContext(CompletionContext);
   const ref = useRef<HTMLFieldSetElement>(null);
   const editRef = useRef<HTMLButtonElement>(null);
-  // The person is in the section (focus inside it, or "Edit" tapped): it stays open until the
-  // focus goes to a field or button outside it.
-  const [active, setActive] = useState(false);
-  // Closed only once the person has been in it: what a form opens with (a companion's copied
-  // contact, a draft) stays open to be looked at.
-  const [visited, setVisited] = useState(false);
-  const collapsed = !!name && !!summary && !!completion?.complete.has(name) && visited && !active;
+  // Closed when the focus leaves it complete, at that moment only: a check that completes later
+  // never moves the page under the person's finger. Open again as soon as the focus is in it.
+  const [closed, setClosed] = useState(false);
+  const complete = !!name && !!completion?.complete.has(name);
+  const collapsed = !!summary && closed && complete;
   const edit = t('list.edit');
   return (
     <fieldset
@@ -52,13 +50,15 @@ export function Section({
       onFocus={(event) => {
         // Not the "Edit" button's own focus (a press focuses it before its click): it would
         // open the section, the button would go, and its click with it.
-        if (event.target === editRef.current) return;
-        setActive(true);
-        setVisited(true);
+        if ((event.target as Element) === editRef.current) return;
+        setClosed(false);
       }}
       onBlur={(event) => {
         const next = event.relatedTarget;
-        if (next instanceof Node && !event.currentTarget.contains(next)) setActive(false);
+        if (!(next instanceof Node) || event.currentTarget.contains(next)) return;
+        // A press elsewhere moves the focus before its click: closed after the press, so that
+        // what was pressed is still under the finger when it is let go.
+        afterPress(() => setClosed(complete));
       }}
       className="min-w-0 space-y-3 border-t border-line pt-3 first:border-t-0 first:pt-0 sm:pt-4"
     >
@@ -79,7 +79,7 @@ export function Section({
             aria-label={`${edit}: ${title}`}
             onClick={() => {
               // Open now, then the first field takes the focus (the button goes away).
-              flushSync(() => setActive(true));
+              flushSync(() => setClosed(false));
               ref.current
                 ?.querySelector<HTMLElement>('input:not([type="hidden"]), select, textarea')
                 ?.focus();
@@ -95,6 +95,27 @@ export function Section({
         <div className="grid grid-cols-2 gap-x-3 gap-y-3 sm:gap-4 lg:grid-cols-3">{children}</div>
       </div>
     </fieldset>
+  );
+}
+
+let pressing = false;
+let watching = false;
+/** Runs `then` now, or once the pointer pressed down is let go (and its click has run). */
+function afterPress(then: () => void) {
+  if (!watching) {
+    watching = true;
+    document.addEventListener('pointerdown', () => (pressing = true), true);
+    document.addEventListener('pointercancel', () => (pressing = false), true);
+    document.addEventListener('pointerup', () => (pressing = false), true);
+  }
+  if (!pressing) return then();
+  document.addEventListener(
+    'pointerup',
+    () => {
+      pressing = false;
+      setTimeout(then, 0);
+    },
+    { capture: true, once: true },
   );
 }
 
