@@ -355,7 +355,9 @@ describe('registration entry modes: what was typed is kept', { timeout: 60_000 }
     // The identity, complete and left, is one line: its "Edit" takes the focus (decision 072).
     expect(screen.getByRole('button', { name: 'Edit: Identity' })).toHaveFocus();
     expect(field('Email')).toHaveValue('lucia@example.com');
-    expect(screen.getByRole('combobox', { name: 'Nationality', hidden: true })).toHaveValue('Spain');
+    expect(screen.getByRole('combobox', { name: 'Nationality', hidden: true })).toHaveValue(
+      'Spain',
+    );
     expect(screen.getByText(/^Signed\./)).toBeInTheDocument();
 
     // Sent again: the same registration, with the same Idempotency-Key.

@@ -24,7 +24,7 @@ export function SectionSummary({
   const values = useWatch({ control });
   const date = (value: string | undefined) =>
     value && isIsoDate(value) ? formatDate(value, lng) : '';
-  let items: unknown[] = [];
+  let items: unknown[];
   if (name === 'identity')
     items = [
       [values.firstName, values.lastName, values.secondLastName].filter(Boolean).join(' '),
