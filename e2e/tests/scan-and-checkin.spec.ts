@@ -158,6 +158,8 @@ test('staff scan a passport with the camera, a pilgrim checks in from the shared
     await expect(
       travelerPage.getByText(/Albergue Camino Norte \(Santiago de Compostela\) asks you/),
     ).toBeVisible();
+    // The legal text behind its button beside the consent (decision 072).
+    await travelerPage.getByRole('button', { name: 'Legal information' }).click();
     await expect(travelerPage.getByText(/Organic Law 4\/2015, article 25\.1/)).toBeVisible();
     await expectAccessible(travelerPage);
     await label(travelerPage, 'First name').fill('Jane');

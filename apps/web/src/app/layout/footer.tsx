@@ -81,7 +81,7 @@ function SelfCheckinFooter() {
   )?.establishment;
   return (
     <footer className="border-t border-line bg-surface print:hidden">
-      <div className="mx-auto max-w-3xl space-y-2 px-4 py-6 text-sm text-muted nav:px-6">
+      <div className="mx-auto max-w-3xl space-y-2 px-4 py-4 text-sm text-muted sm:py-6 nav:px-6">
         {establishment && (
           <p>
             {t('footer.selfCheckin.establishment', {

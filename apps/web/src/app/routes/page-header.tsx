@@ -16,7 +16,7 @@ export function PageHeader({
   compact?: boolean;
 }) {
   return (
-    <div className={compact ? 'mb-3 sm:mb-6' : 'mb-6'}>
+    <div className={compact ? 'mb-3 sm:mb-6' : 'mb-4 sm:mb-6'}>
       <h1
         className={cn(
           'font-bold tracking-tight text-fg',

@@ -352,9 +352,12 @@ describe('registration entry modes: what was typed is kept', { timeout: 60_000 }
 
     await user.click(screen.getByRole('button', { name: 'Enter the details by hand' }));
     expect(field('First name')).toHaveValue('Lucía');
-    expect(field('First name')).toHaveFocus();
+    // The identity, complete and left, is one line: its "Edit" takes the focus (decision 072).
+    expect(screen.getByRole('button', { name: 'Edit: Identity' })).toHaveFocus();
     expect(field('Email')).toHaveValue('lucia@example.com');
-    expect(screen.getByRole('combobox', { name: 'Nationality' })).toHaveValue('Spain');
+    expect(screen.getByRole('combobox', { name: 'Nationality', hidden: true })).toHaveValue(
+      'Spain',
+    );
     expect(screen.getByText(/^Signed\./)).toBeInTheDocument();
 
     // Sent again: the same registration, with the same Idempotency-Key.
@@ -487,6 +490,8 @@ describe('registration entry modes: what was typed is kept', { timeout: 60_000 }
     expect(field('Entry date')).toHaveValue('2026-11-20');
     expect(screen.getByText(/Companion of Lucía Fernández Ruiz/)).toBeInTheDocument();
 
+    // The contact, complete and left for the scanner, is one line: "Edit" opens it (decision 072).
+    await user.click(await screen.findByRole('button', { name: 'Edit: Contact' }));
     await user.clear(field('Phone'));
     await user.type(field('Phone'), '+49 30 1234567');
     await user.type(field('Emergency contact name'), 'Max Mustermann');

@@ -1,4 +1,4 @@
-import { useRef, useState, type ReactNode } from 'react';
+import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
@@ -38,6 +38,7 @@ import { fullName } from '@/features/traveler/format';
 import {
   companionPrefill,
   prefillFromScan,
+  type TravelerFormValues,
   type TravelerPrefill,
 } from '@/features/traveler/form-model';
 import { scanDocument } from '@/features/scan/api/scan-document';
@@ -102,7 +103,20 @@ export function RegistrationModes({
 }) {
   const { t } = useTranslation('checkin');
   const [mode, setModeState] = useState<EntryMode>(savedEntryMode);
+  // What the form of the mode on screen holds (null: nothing typed, or saved), carried into the
+  // other form when the desk goes from the walk-in to the full form or back (decision 072).
+  const typed = useRef<TravelerFormValues | null>(null);
+  const [carried, setCarried] = useState<TravelerPrefill | undefined>(undefined);
+  const keepTyped = useCallback((values: TravelerFormValues | null) => {
+    typed.current = values;
+    if (!values) setCarried(undefined);
+  }, []);
   const setMode = (next: EntryMode) => {
+    if ((mode === 'walkIn') !== (next === 'walkIn') && typed.current) {
+      setCarried({ values: typed.current, marks: {} });
+      // The full form starts with what was typed, not again with a scan or a companion's stay.
+      if (next !== 'walkIn') setPrefill((current) => ({ round: current.round + 1 }));
+    }
     setModeState(next);
     local.set(STORAGE_KEYS.deskEntryMode, next);
   };
@@ -228,6 +242,8 @@ export function RegistrationModes({
               emergencyContactOptional={emergencyContactOptional(establishmentId)}
               timeZone={timeZone}
               scan={walkInScan}
+              carried={carried}
+              onValuesChange={keepTyped}
             />
           </div>
         )}
@@ -273,8 +289,9 @@ export function RegistrationModes({
               reportDefaultsFor={reportDefaultsFor}
               emergencyContactOptional={emergencyContactOptional(establishmentId)}
               timeZone={timeZone}
-              prefill={prefill.companion?.prefill}
+              prefill={carried ?? prefill.companion?.prefill}
               scan={{ round: prefill.round, value: prefill.value }}
+              onValuesChange={keepTyped}
               // The shared stay was for the companion just saved: a scan from the summary, or
               // "Register another", starts a traveler of their own.
               onSaved={() => setPrefill((current) => ({ ...current, companion: undefined }))}

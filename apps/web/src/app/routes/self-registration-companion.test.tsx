@@ -37,10 +37,12 @@ const stored = () => sessionStorage.getItem(STORAGE_KEYS.checkinDraft);
 const storedValues = () =>
   (JSON.parse(stored() ?? 'null') as { values: Record<string, unknown> } | null)?.values;
 
-/** Erika, living in Madrid, registers with her home address, her e-mail and two phones. */
+/**
+ * Erika, living in Madrid, registers with her home address, her e-mail and her phone (the self
+ * check-in asks no second phone, decision 072).
+ */
 async function registerErika(user: UserEvent, { address = true } = {}) {
   await fillRequired(user, PILGRIM_TRAVELER);
-  await user.type(field('Second phone'), '+49 170 5555555');
   if (address) {
     await user.click(homeAddress());
     await user.type(field('Street and number'), 'Calle Mayor 1');
@@ -98,8 +100,7 @@ describe('self check-in: the next person of a group', { timeout: 90_000 }, () =>
     expect(country()).toHaveValue('Spain');
     expect(field('Postal code')).toHaveValue('28013');
     expect(field('Municipality code (INE)')).toHaveValue('28079');
-    // Nothing of Erika's own: the second phone, names, document, dates, emergency contact.
-    expect(field('Second phone')).toHaveValue('');
+    // Nothing of Erika's own: names, document, dates, emergency contact.
     expect(field('First name')).toHaveValue('');
     expect(field('First surname')).toHaveValue('');
     expect(screen.getByRole('combobox', { name: 'Nationality' })).toHaveValue('');

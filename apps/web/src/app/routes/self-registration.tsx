@@ -272,16 +272,17 @@ export function SelfRegistrationRoute() {
             )}
           </FormAlert>
         )}
-        <section aria-labelledby="self-scan-title" className="space-y-3">
+        <section aria-labelledby="self-scan-title" className="space-y-2 sm:space-y-3">
           <h2
             id="self-scan-title"
             ref={startRef}
             tabIndex={-1}
-            className="text-lg font-semibold text-fg outline-none"
+            className="text-base font-semibold text-fg outline-none sm:text-lg"
           >
             {t('public.scanTitle')}
           </h2>
-          <p className="text-sm text-muted">{t('public.scanIntro')}</p>
+          {/* Left for wider screens: on a phone the two modes say it (decision 072). */}
+          <p className="hidden text-sm text-muted sm:block">{t('public.scanIntro')}</p>
           <ModeSwitcher<'manual' | 'scan'>
             label={t('modes.label')}
             value={mode}
@@ -310,7 +311,7 @@ export function SelfRegistrationRoute() {
             registration's key are there on the way back, and a scan merges into them. */}
         <div ref={formRef} hidden={mode !== 'manual'} className="space-y-6">
           {scanned && <FormAlert tone="success">{t('scan.processed')}</FormAlert>}
-          <div className="rounded-2xl border border-line bg-surface p-4 shadow-sm sm:p-8">
+          <div className="rounded-2xl border border-line bg-surface p-3 shadow-sm sm:p-8">
             <PublicTravelerForm
               prefill={copied ? companionPrefill(copied.from) : guestPrefill(info.data)}
               scan={prefill}
@@ -346,7 +347,7 @@ export function SelfRegistrationRoute() {
     );
 
   return (
-    <div className="mx-auto w-full max-w-3xl px-4 py-8 nav:px-6">
+    <div className="mx-auto w-full max-w-3xl px-4 py-5 sm:py-8 nav:px-6">
       <PageTitle page={t('public.title')} />
       <PageHeader
         title={t('public.title')}

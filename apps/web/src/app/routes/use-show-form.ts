@@ -14,7 +14,11 @@ export function useShowForm(
   useEffect(() => {
     if (!shown || !focusNext.current) return;
     focusNext.current = false;
-    formRef.current?.querySelector<HTMLElement>('input, select, textarea, button')?.focus();
+    // The first one shown: a section closed once complete (decision 072) offers its "Edit".
+    const form = formRef.current;
+    [...(form?.querySelectorAll<HTMLElement>('input, select, textarea, button') ?? [])]
+      .find((element) => !element.parentElement?.closest('[hidden]'))
+      ?.focus();
   }, [shown, formRef]);
   return {
     showForm() {

@@ -59,13 +59,33 @@ export function FieldError({ id, message }: { id: string; message: string | unde
 
 export type TextFieldProps = FieldChrome & Omit<ComponentProps<'input'>, 'className'>;
 
-export function TextField({ label, error, hint, note, className, id, ...input }: TextFieldProps) {
+export function TextField({
+  label,
+  error,
+  hint,
+  note,
+  className,
+  id,
+  hintBeside = false,
+  ...input
+}: TextFieldProps & {
+  /** A short hint ("optional") on the label's line, where it fits, instead of under the field. */
+  hintBeside?: boolean;
+}) {
   const { fieldId, hintId, errorId, noteId } = useFieldIds(id);
+  const hintText = hint && (
+    <p id={hintId} className={hintBeside ? 'text-sm text-muted' : 'mt-1 text-sm text-muted'}>
+      {hint}
+    </p>
+  );
   return (
     <div className={className}>
-      <label htmlFor={fieldId} className="mb-1 block text-sm font-semibold text-fg">
-        {label}
-      </label>
+      <div className="mb-1 flex flex-wrap items-baseline gap-x-2">
+        <label htmlFor={fieldId} className="block text-sm font-semibold text-fg">
+          {label}
+        </label>
+        {hintBeside && hintText}
+      </div>
       <input
         id={fieldId}
         aria-invalid={error ? true : undefined}
@@ -73,11 +93,7 @@ export function TextField({ label, error, hint, note, className, id, ...input }:
         className={controlClasses}
         {...input}
       />
-      {hint && (
-        <p id={hintId} className="mt-1 text-sm text-muted">
-          {hint}
-        </p>
-      )}
+      {!hintBeside && hintText}
       <FieldError id={errorId} message={error} />
       <FieldNote id={noteId} note={note} />
     </div>

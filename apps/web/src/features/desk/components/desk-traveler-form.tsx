@@ -72,6 +72,11 @@ export interface DeskTravelerFormProps extends TravelerFormSettings {
    * saved traveler, or null once the save went to the send queue (the form is done then).
    */
   whileSaving?: (saving: Promise<Traveler>, sent: SentRegistration) => Promise<Traveler | null>;
+  /**
+   * Told the form's values whenever they change, and null once they are saved or gone to the send
+   * queue: the registration page carries them into another mode (decision 072).
+   */
+  onValuesChange?: ((values: TravelerFormValues | null) => void) | undefined;
 }
 
 const keyReused = (error: unknown) => isApiError(error) && error.code === 'IDEMPOTENCY_KEY_REUSED';
@@ -152,6 +157,7 @@ export function DeskRegistrationForm({
   preflight,
   Sections,
   submitLabel,
+  onValuesChange,
 }: DeskRegistrationFormProps) {
   const { t } = useTranslation('clients');
   const registrationCalls = useRegistrationCalls();
@@ -179,7 +185,15 @@ export function DeskRegistrationForm({
     startsUnsaved: !!prefill,
     emergencyContactOptional,
   });
-  const { control, getValues, setValue } = form.methods;
+  const { control, getValues, setValue, subscribe } = form.methods;
+  // Every change of the values, typed, chosen or merged from a scan, for the page to carry.
+  useEffect(() => {
+    if (!onValuesChange) return;
+    return subscribe({
+      formState: { values: true },
+      callback: ({ values }) => onValuesChange(values),
+    });
+  }, [subscribe, onValuesChange]);
   const walkInNights = reportDefaultsFor?.(establishmentId).walkInNights;
 
   // The registration being sent: one key until a send is answered, whatever is edited in between;
@@ -259,10 +273,14 @@ export function DeskRegistrationForm({
             : saving
         ).finally(() => turns.settled(turn));
         // Gone to the send queue: the desk is on to the next traveler.
-        if (!saved) return;
+        if (!saved) {
+          onValuesChange?.(null);
+          return;
+        }
         setRegistration(null);
         toast.success(t('messages.recordSaved'));
         onSaved(saved);
+        onValuesChange?.(null);
       },
       {
         onError: (error) => {
@@ -282,6 +300,7 @@ export function DeskRegistrationForm({
       actions={actions}
       preflight={preflight}
       reportDefaultsFor={reportDefaultsFor}
+      collapseComplete
     >
       <Sections
         documentNotice={

@@ -76,7 +76,10 @@ describe('traveler form: the rules of spec §3 and §5', { timeout: 30_000 }, ()
     expect(keys()[0]).toMatch(/^[0-9a-f]{32}$/);
     expect(keys()[1]).toBe(keys()[0]);
 
-    // Edited after sends whose outcome is unknown: still the same key.
+    // Edited after sends whose outcome is unknown: still the same key. The identity, complete
+    // and left, is one line with its "Edit" button (decision 072).
+    await user.click(screen.getByRole('button', { name: 'Edit: Identity' }));
+    expect(field('First name')).toHaveFocus();
     await user.clear(field('First name'));
     await user.type(field('First name'), 'Lucía María');
     await save();

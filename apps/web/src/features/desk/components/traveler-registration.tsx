@@ -10,6 +10,7 @@ import { letGo, useWaitingForTurn } from '../send-queue';
 import {
   companionOf,
   companionPrefill,
+  type TravelerFormValues,
   type TravelerPrefill,
 } from '@/features/traveler/form-model';
 import { documentLabel, formatDate, fullName } from '@/features/traveler/format';
@@ -160,6 +161,7 @@ export function TravelerRegistration({
   scan,
   onDone,
   onSaved,
+  onValuesChange,
 }: {
   establishmentId: string;
   /** False when the establishment keeps no photos of documents (see TravelerFormSettings). */
@@ -181,6 +183,8 @@ export function TravelerRegistration({
   onDone?: (companion?: TravelerPrefill, companionOf?: string) => void;
   /** Told when a traveler is saved: a companion's shared stay was for that one form only. */
   onSaved?: () => void;
+  /** Told the form's values as they change, null once saved (see DeskTravelerFormProps). */
+  onValuesChange?: (values: TravelerFormValues | null) => void;
 }) {
   const { t } = useTranslation('clients');
   const [saved, setSaved] = useState<Traveler | null>(null);
@@ -252,6 +256,7 @@ export function TravelerRegistration({
         emergencyContactOptional={emergencyContactOptional}
         prefill={prefill}
         scan={scan}
+        onValuesChange={onValuesChange}
         whileSaving={(saving, sent) =>
           new Promise<Traveler | null>((resolve, reject) => {
             setPending({ sent, saving, release: () => resolve(null) });

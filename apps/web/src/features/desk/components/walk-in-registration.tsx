@@ -17,6 +17,7 @@ import type { ScanRound } from '@/features/traveler/components/form/use-scan-rou
 import {
   companionPrefill,
   type SectionKey,
+  type TravelerFormValues,
   type TravelerPrefill,
 } from '@/features/traveler/form-model';
 import { documentLabel, fullName } from '@/features/traveler/format';
@@ -54,7 +55,7 @@ function WalkInSections(parts: DeskSectionParts) {
   return (
     <>
       <IdentitySection autoFocus />
-      <DocumentSection notice={parts.documentNotice} />
+      <DocumentSection notice={parts.documentNotice} essentials />
       <ContactSection essentials onLanguageChosen={parts.onLanguageChosen} />
       <EmergencySection optional={parts.emergencyContactOptional} closable />
       <StaySection walkInNights={parts.walkInNights} closed />
@@ -120,6 +121,8 @@ export function WalkInRegistration({
   reportDefaultsFor,
   emergencyContactOptional,
   scan,
+  carried,
+  onValuesChange,
 }: {
   establishmentId: string;
   keepDocumentImages?: boolean;
@@ -128,6 +131,13 @@ export function WalkInRegistration({
   emergencyContactOptional?: boolean;
   /** Document scans, merged into the form (the entry modes live on the route page). */
   scan: ScanRound;
+  /**
+   * What was typed in another mode of the desk (decision 072): the first form starts with it, and
+   * does not take again the scan it may hold.
+   */
+  carried?: TravelerPrefill | undefined;
+  /** Told the form's values as they change, null once saved (see DeskTravelerFormProps). */
+  onValuesChange?: (values: TravelerFormValues | null) => void;
 }) {
   const { t } = useTranslation('clients');
   const [saved, setSaved] = useState<Traveler | null>(null);
@@ -137,7 +147,7 @@ export function WalkInRegistration({
     key: number;
     startedAt: number;
     companion?: { of: string; prefill: TravelerPrefill };
-  }>({ key: 0, startedAt: -1 });
+  }>(() => ({ key: 0, startedAt: carried ? scan.round : -1 }));
   const start = (companion?: { of: string; prefill: TravelerPrefill }) =>
     setCurrent((form) => ({ key: form.key + 1, startedAt: scan.round, companion }));
 
@@ -186,7 +196,8 @@ export function WalkInRegistration({
         timeZone={timeZone}
         reportDefaultsFor={reportDefaultsFor}
         emergencyContactOptional={emergencyContactOptional}
-        prefill={companion?.prefill}
+        prefill={companion?.prefill ?? (current.key === 0 ? carried : undefined)}
+        onValuesChange={onValuesChange}
         scan={scan.round === current.startedAt ? { round: scan.round } : scan}
         onSaved={(pilgrim) => {
           setSaved(pilgrim);

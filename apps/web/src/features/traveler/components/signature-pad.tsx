@@ -175,43 +175,55 @@ export function SignaturePad({
 
   return (
     <div>
-      <p id={labelId} className="mb-1 text-sm font-semibold text-fg">
-        {label}
-        {required && <span className="sr-only"> ({t('form.requiredField')})</span>}
-      </p>
-      {hint && (
-        <p id={hintId} className="mb-2 text-sm text-muted">
-          {hint}
-        </p>
-      )}
-      <canvas
-        ref={canvasRef}
-        id={id}
-        tabIndex={-1}
-        role="img"
-        aria-labelledby={labelId}
-        aria-describedby={[noteId, hint ? hintId : '', error ? errorId : '']
-          .filter(Boolean)
-          .join(' ')}
-        aria-invalid={error ? true : undefined}
-        onPointerDown={onPointerDown}
-        onPointerMove={onPointerMove}
-        onPointerUp={onPointerUp}
-        onPointerCancel={onPointerUp}
-        style={{ touchAction: 'none' }}
-        className={
-          'block h-44 w-full cursor-crosshair rounded-lg border-2 border-dashed bg-white sm:h-52 ' +
-          (error ? 'border-danger' : 'border-control')
-        }
-      />
-      <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
-        <p id={noteId} className="text-sm text-muted">
-          {empty && !value ? t('signature.note') : t('signature.signed')}
+      {/* The button beside the label: on a phone a row of its own under the pad was 44 px more. */}
+      <div className="mb-1 flex flex-wrap items-end justify-between gap-2">
+        <p id={labelId} className="text-sm font-semibold text-fg">
+          {label}
+          {required && <span className="sr-only"> ({t('form.requiredField')})</span>}
         </p>
         <Button variant="secondary" size="sm" onClick={clear} disabled={empty && !value}>
           {t('signature.clear')}
         </Button>
       </div>
+      {/* The hint is said with the pad, and shown inside it while it is empty (decision 072). */}
+      {hint && (
+        <p id={hintId} className="sr-only">
+          {hint}
+        </p>
+      )}
+      <div className="relative">
+        <canvas
+          ref={canvasRef}
+          id={id}
+          tabIndex={-1}
+          role="img"
+          aria-labelledby={labelId}
+          aria-describedby={[noteId, hint ? hintId : '', error ? errorId : '']
+            .filter(Boolean)
+            .join(' ')}
+          aria-invalid={error ? true : undefined}
+          onPointerDown={onPointerDown}
+          onPointerMove={onPointerMove}
+          onPointerUp={onPointerUp}
+          onPointerCancel={onPointerUp}
+          style={{ touchAction: 'none' }}
+          className={
+            'block h-32 w-full cursor-crosshair rounded-lg border-2 border-dashed bg-white sm:h-52 ' +
+            (error ? 'border-danger' : 'border-control')
+          }
+        />
+        {hint && empty && !value && (
+          <p
+            aria-hidden="true"
+            className="pointer-events-none absolute inset-0 flex items-center justify-center p-4 text-center text-sm text-muted"
+          >
+            {hint}
+          </p>
+        )}
+      </div>
+      <p id={noteId} className="mt-2 text-sm text-muted">
+        {empty && !value ? t('signature.note') : t('signature.signed')}
+      </p>
       {error && (
         <p id={errorId} role="alert" className="mt-1 text-sm font-medium text-danger">
           {translateMessage(t, error)}

@@ -5,27 +5,42 @@ import { Disclosure } from '@/components/ui/disclosure';
 import { SelectField, TextField } from '@/components/ui/fields';
 import { LANGUAGE_NAMES } from '@/lib/i18n';
 import { useTravelerFields } from './form-context';
-import { Section } from './section';
+import { Section, WIDE } from './section';
+import { SectionSummary } from './section-summary';
 
 /**
  * How to reach the traveler, and the language of what they are sent. `onLanguageChosen`: told
  * when a language is chosen in the field (the desk's language then stops following the
  * nationality). `essentials`: the e-mail and the phone only (the desk's walk-in, decision 064:
- * the language follows the nationality, a second phone is rare).
+ * the language follows the nationality, a second phone is rare). `traveler`: the traveler fills
+ * it in (the self check-in, decision 072): no second phone, the language without the staff's hint.
  */
 export function ContactSection({
   onLanguageChosen,
   essentials = false,
+  traveler = false,
 }: {
   onLanguageChosen?: () => void;
   essentials?: boolean;
+  traveler?: boolean;
 }) {
   const { t } = useTranslation('clients');
   const { field } = useTravelerFields();
   const languageField = field('language');
   return (
-    <Section title={t('form.sections.contact')}>
+    <Section
+      title={t('form.sections.contact')}
+      name="contact"
+      summary={
+        <SectionSummary
+          name="contact"
+          parts={essentials ? 'essentials' : traveler ? 'traveler' : 'all'}
+        />
+      }
+    >
       <TextField
+        // The walk-in's two fields share a row (decision 072).
+        className={essentials ? undefined : WIDE}
         label={t('form.email')}
         type="email"
         inputMode="email"
@@ -41,27 +56,28 @@ export function ContactSection({
         aria-required="true"
         {...field('contactInfo.phone')}
       />
+      {!essentials && !traveler && (
+        <TextField
+          label={t('form.phone2')}
+          hint={t('form.optional')}
+          type="tel"
+          inputMode="tel"
+          autoComplete="off"
+          {...field('contactInfo.phone2')}
+        />
+      )}
       {!essentials && (
-        <>
-          <TextField
-            label={t('form.phone2')}
-            hint={t('form.optional')}
-            type="tel"
-            inputMode="tel"
-            autoComplete="off"
-            {...field('contactInfo.phone2')}
-          />
-          <SelectField
-            label={t('form.language')}
-            hint={t('form.languageHint')}
-            options={LANGUAGES.map((code) => ({ value: code, label: LANGUAGE_NAMES[code] }))}
-            {...languageField}
-            onChange={(event) => {
-              onLanguageChosen?.();
-              return languageField.onChange(event);
-            }}
-          />
-        </>
+        <SelectField
+          className={traveler ? undefined : WIDE}
+          label={t('form.language')}
+          hint={traveler ? undefined : t('form.languageHint')}
+          options={LANGUAGES.map((code) => ({ value: code, label: LANGUAGE_NAMES[code] }))}
+          {...languageField}
+          onChange={(event) => {
+            onLanguageChosen?.();
+            return languageField.onChange(event);
+          }}
+        />
       )}
     </Section>
   );
@@ -85,6 +101,7 @@ export function EmergencySection({
   const fields = (
     <>
       <TextField
+        className={WIDE}
         label={t('form.emergencyName')}
         autoComplete="off"
         aria-required={required}
@@ -121,13 +138,15 @@ export function EmergencySection({
         onToggle={toggle('emergency')}
       >
         <p className="mb-4 text-sm text-muted">{t('form.emergencyOptional')}</p>
-        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">{fields}</div>
+        <div className="grid grid-cols-2 gap-x-3 gap-y-3 sm:gap-4 lg:grid-cols-3">{fields}</div>
       </Disclosure>
     );
   }
   return (
     <Section
       title={t('form.sections.emergency')}
+      name="emergency"
+      summary={<SectionSummary name="emergency" />}
       intro={optional ? t('form.emergencyOptional') : undefined}
     >
       {fields}

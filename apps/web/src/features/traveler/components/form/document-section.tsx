@@ -11,7 +11,8 @@ import { SelectField, TextField } from '@/components/ui/fields';
 import { DocumentImageField } from '../document-images';
 import { hasBackSide } from '@/features/traveler/form-model';
 import { useIsMinor, useTravelerFields } from './form-context';
-import { Section } from './section';
+import { FULL, Section } from './section';
+import { SectionSummary } from './section-summary';
 
 /**
  * The identity document: its type, number (optional for a minor), support number (a DNI or
@@ -21,9 +22,15 @@ import { Section } from './section';
 export function DocumentSection({
   notice,
   record,
+  essentials = false,
 }: {
   notice?: ReactNode;
   record?: Traveler | undefined;
+  /**
+   * The type and the numbers only (the desk's walk-in, decision 072): the date of issue is
+   * optional and a photo comes with a scan (it is saved with the form all the same).
+   */
+  essentials?: boolean;
 }) {
   const { t } = useTranslation('clients');
   const { control, field, marked, today } = useTravelerFields();
@@ -32,7 +39,11 @@ export function DocumentSection({
   const needsSupport = DOCUMENT_TYPES_WITH_SUPPORT_NUMBER.includes(documentType);
 
   return (
-    <Section title={t('form.sections.document')}>
+    <Section
+      title={t('form.sections.document')}
+      name="document"
+      summary={<SectionSummary name="document" />}
+    >
       <SelectField
         label={marked('documentType', t('form.documentType'))}
         options={DOCUMENT_TYPES.map((type) => ({
@@ -58,7 +69,7 @@ export function DocumentSection({
         }
         {...field('passportNumber')}
       />
-      {notice}
+      {notice && <div className={`${FULL} empty:hidden`}>{notice}</div>}
       {needsSupport && (
         <TextField
           label={marked('documentSupportNumber', t('form.documentSupportNumber'))}
@@ -71,15 +82,20 @@ export function DocumentSection({
           {...field('documentSupportNumber')}
         />
       )}
-      <TextField
-        label={marked('documentExpeditionDate', t('form.documentExpeditionDate'))}
-        hint={t('form.optional')}
-        type="date"
-        max={today}
-        min="1900-01-01"
-        {...field('documentExpeditionDate')}
-      />
-      <DocumentPhotos record={record} />
+      {!essentials && (
+        <>
+          <TextField
+            label={marked('documentExpeditionDate', t('form.documentExpeditionDate'))}
+            hint={t('form.optional')}
+            hintBeside
+            type="date"
+            max={today}
+            min="1900-01-01"
+            {...field('documentExpeditionDate')}
+          />
+          <DocumentPhotos record={record} />
+        </>
+      )}
     </Section>
   );
 }
@@ -97,14 +113,14 @@ function DocumentPhotos({ record }: { record: Traveler | undefined }) {
 
   if (!keepImages) {
     return (
-      <p className="text-sm text-muted sm:col-span-2 lg:col-span-3">
+      <p className={`text-sm text-muted ${FULL}`}>
         {t(stored('front') || stored('back') ? 'documents.notKeptStored' : 'documents.notKept')}
       </p>
     );
   }
   return (
     <>
-      <div className="grid gap-4 sm:col-span-2 sm:grid-cols-2 lg:col-span-3">
+      <div className={`grid gap-4 sm:grid-cols-2 ${FULL}`}>
         <Controller
           control={control}
           name="frontDocImage"
@@ -139,7 +155,8 @@ function DocumentPhotos({ record }: { record: Traveler | undefined }) {
         )}
       </div>
       {documentType === 'P' && (
-        <p className="text-sm text-muted sm:col-span-2 lg:col-span-3">
+        // On a phone only the front is offered: it says it (decision 072).
+        <p className={`hidden text-sm text-muted sm:block ${FULL}`}>
           {t('documents.passportNote')}
         </p>
       )}

@@ -5,8 +5,9 @@ import { KINSHIP_CODES } from '@hospes/shared/codes';
 import { Combobox } from '@/components/ui/combobox';
 import { SelectField, TextField } from '@/components/ui/fields';
 import { useCountryOptions } from '../../countries';
+import { SectionSummary } from './section-summary';
 import { useIsMinor, useTravelerFields } from './form-context';
-import { Section } from './section';
+import { Section, WIDE } from './section';
 
 /**
  * Who the traveler is: names, nationality, date of birth and sex; for a minor on arrival, their
@@ -32,7 +33,11 @@ export function IdentitySection({ autoFocus = false }: { autoFocus?: boolean }) 
   const secondHint = documentType === 'D' ? undefined : optional;
 
   return (
-    <Section title={t('form.sections.identity')}>
+    <Section
+      title={t('form.sections.identity')}
+      name="identity"
+      summary={<SectionSummary name="identity" />}
+    >
       <TextField
         label={marked('firstName', t('form.firstName'))}
         hint={spelled('firstName')}
@@ -74,7 +79,8 @@ export function IdentitySection({ autoFocus = false }: { autoFocus?: boolean }) 
             inputRef={ref}
             name={name}
             label={marked('nationality', t('form.nationality'))}
-            hint={t('form.countryHint')}
+            // Said to assistive technology; on a phone the field is half the width.
+            hint={<span className="sr-only sm:not-sr-only">{t('form.countryHint')}</span>}
             options={countryOptions}
             value={value}
             onChange={onChange}
@@ -106,6 +112,7 @@ export function IdentitySection({ autoFocus = false }: { autoFocus?: boolean }) 
       />
       {minor && (
         <SelectField
+          className={WIDE}
           label={t('form.kinship')}
           hint={t('form.kinshipHint')}
           options={[

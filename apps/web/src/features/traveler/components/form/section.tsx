@@ -1,26 +1,131 @@
-import type { ReactNode } from 'react';
+import { flushSync } from 'react-dom';
+import { createContext, useContext, useRef, useState, type ReactNode } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { NameSpellings, ScanMark, TravelerFormValues } from '@/features/traveler/form-model';
+import type {
+  NameSpellings,
+  ScanMark,
+  SectionKey,
+  TravelerFormValues,
+} from '@/features/traveler/form-model';
 
-/** One always open section of the traveler form: a titled group of fields on a grid. */
+/**
+ * One section of the traveler form: a titled group of fields on a grid, two columns from the
+ * phone up (a field that needs the width takes `WIDE`). With `name` and `summary`, in a form that
+ * collapses what is complete (decision 072): once every field of the section passes the save's
+ * checks, has no error and nothing the parte still needs, and the focus has been in it and left it, it shows as
+ * one line (its title, `summary`, an "Edit" button that opens it and focuses its first field).
+ * The fields stay mounted while it is closed, so their values, errors and registration stay.
+ */
 export function Section({
   title,
   children,
   intro,
+  name,
+  summary,
 }: {
   title: string;
   intro?: ReactNode;
   children: ReactNode;
+  /** The section's key: what says whether it is complete. */
+  name?: SectionKey;
+  /** The one line a complete section shows closed. */
+  summary?: ReactNode;
 }) {
+  const { t } = useTranslation('clients');
+  const completion = useContext(CompletionContext);
+  const ref = useRef<HTMLFieldSetElement>(null);
+  const editRef = useRef<HTMLButtonElement>(null);
+  // Closed when the focus leaves it complete, at that moment only: a check that completes later
+  // never moves the page under the person's finger. Open again as soon as the focus is in it.
+  const [closed, setClosed] = useState(false);
+  const complete = !!name && !!completion?.complete.has(name);
+  const collapsed = !!summary && closed && complete;
+  const edit = t('list.edit');
   return (
-    <fieldset className="min-w-0 space-y-4 border-t border-line pt-5 first:border-t-0 first:pt-0">
-      <legend className="float-start mb-1 w-full text-lg font-semibold text-fg">{title}</legend>
-      {intro && <p className="clear-start text-sm text-muted">{intro}</p>}
-      <div className="clear-start grid gap-4 sm:grid-cols-2 lg:grid-cols-3">{children}</div>
+    <fieldset
+      ref={ref}
+      data-section={name}
+      data-collapsed={collapsed || undefined}
+      onFocus={(event) => {
+        // Not the "Edit" button's own focus (a press focuses it before its click): it would
+        // open the section, the button would go, and its click with it.
+        if ((event.target as Element) === editRef.current) return;
+        setClosed(false);
+      }}
+      onBlur={(event) => {
+        const next = event.relatedTarget;
+        if (!(next instanceof Node) || event.currentTarget.contains(next)) return;
+        // A press elsewhere moves the focus before its click: closed after the press, so that
+        // what was pressed is still under the finger when it is let go.
+        afterPress(() => setClosed(complete));
+      }}
+      className="min-w-0 space-y-3 border-t border-line pt-3 first:border-t-0 first:pt-0 sm:pt-4"
+    >
+      <legend className="float-start w-full text-base font-semibold text-fg sm:text-lg">
+        {collapsed ? <span className="sr-only">{title}</span> : title}
+      </legend>
+      {collapsed && (
+        <div className="clear-start flex items-center justify-between gap-3">
+          <p className="min-w-0 text-sm text-fg">
+            <span aria-hidden="true" className="me-2 font-semibold">
+              {title}
+            </span>
+            <span className="break-words text-muted">{summary}</span>
+          </p>
+          <button
+            ref={editRef}
+            type="button"
+            aria-label={`${edit}: ${title}`}
+            onClick={() => {
+              // Open now, then the first field takes the focus (the button goes away).
+              flushSync(() => setClosed(false));
+              ref.current
+                ?.querySelector<HTMLElement>('input:not([type="hidden"]), select, textarea')
+                ?.focus();
+            }}
+            className="min-h-11 shrink-0 rounded-lg border border-control bg-surface px-3 text-sm font-semibold text-fg hover:bg-surface-muted"
+          >
+            {edit}
+          </button>
+        </div>
+      )}
+      <div hidden={collapsed} className="clear-start space-y-3">
+        {intro && <p className="text-sm text-muted">{intro}</p>}
+        <div className="grid grid-cols-2 gap-x-3 gap-y-3 sm:gap-4 lg:grid-cols-3">{children}</div>
+      </div>
     </fieldset>
   );
 }
+
+let pressing = false;
+let watching = false;
+/** Runs `then` now, or once the pointer pressed down is let go (and its click has run). */
+function afterPress(then: () => void) {
+  if (!watching) {
+    watching = true;
+    document.addEventListener('pointerdown', () => (pressing = true), true);
+    document.addEventListener('pointercancel', () => (pressing = false), true);
+    document.addEventListener('pointerup', () => (pressing = false), true);
+  }
+  if (!pressing) return then();
+  document.addEventListener(
+    'pointerup',
+    () => {
+      pressing = false;
+      setTimeout(then, 0);
+    },
+    { capture: true, once: true },
+  );
+}
+
+/** A field as wide as the section on a phone (two columns), one column from `sm` up. */
+export const WIDE = 'col-span-2 sm:col-span-1';
+/** A block as wide as the section at every width. */
+export const FULL = 'col-span-2 lg:col-span-3';
+
+/** The sections of a form that are complete (see Section), when the form collapses them. */
+export const CompletionContext = createContext<{ complete: ReadonlySet<SectionKey> } | null>(null);
 
 /** The rarely used sections, each opened on demand (see optional-sections.tsx). */
 export function CollapsibleSections({ children }: { children: ReactNode }) {

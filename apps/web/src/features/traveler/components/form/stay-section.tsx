@@ -6,6 +6,7 @@ import { TextField } from '@/components/ui/fields';
 import { formatDate } from '@/lib/format-date-time';
 import { useTravelerFields } from './form-context';
 import { Section } from './section';
+import { SectionSummary } from './section-summary';
 
 /**
  * The stay's dates (staff only: a self check-in's arrival is the day the desk confirms it).
@@ -38,8 +39,17 @@ export function StaySection({
       />
     </>
   );
-  if (!walkInNights && !closed) return <Section title={t('form.sections.stay')}>{fields}</Section>;
   const lng = i18n.resolvedLanguage ?? i18n.language;
+  if (!walkInNights && !closed)
+    return (
+      <Section
+        title={t('form.sections.stay')}
+        name="stayDates"
+        summary={<SectionSummary name="stayDates" />}
+      >
+        {fields}
+      </Section>
+    );
   const departure = exit
     ? formatDate(exit, lng)
     : !walkInNights
@@ -58,7 +68,7 @@ export function StaySection({
       open={isOpen('stayDates')}
       onToggle={toggle('stayDates')}
     >
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">{fields}</div>
+      <div className="grid grid-cols-2 gap-x-3 gap-y-3 sm:gap-4 lg:grid-cols-3">{fields}</div>
     </Disclosure>
   );
 }

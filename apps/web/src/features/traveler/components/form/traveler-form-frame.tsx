@@ -10,6 +10,7 @@ import type { SectionKey } from '@/features/traveler/form-model';
 import { SectionContext } from './form-context';
 import { errorAt } from './form-errors';
 import { LivePreflightScope, PreflightSummary } from './live-preflight';
+import { CompletionScope } from './completion';
 import type { ScanMarks, ScanSpellings } from './use-scan-rounds';
 import type { TravelerForm } from './use-traveler-form';
 
@@ -32,6 +33,8 @@ export function TravelerFormFrame({
   alert,
   preflight,
   reportDefaultsFor,
+  collapseComplete = false,
+  preflightAfterAttempt = false,
   children,
 }: {
   form: TravelerForm;
@@ -55,11 +58,21 @@ export function TravelerFormFrame({
   preflight?: readonly SectionKey[];
   /** The establishment's report defaults, which the live check counts as given. */
   reportDefaultsFor?: ((establishmentId: string) => ReportDefaults) | undefined;
+  /**
+   * A new registration's form: a section whose fields are all complete closes to one line once
+   * the focus has left it (decision 072, see Section). Default false (an edit shows every field).
+   */
+  collapseComplete?: boolean;
+  /**
+   * The summary of what the parte still needs shows once a send has been tried, not before (the
+   * self check-in on a phone, decision 072: the notes on the fields say it meanwhile).
+   */
+  preflightAfterAttempt?: boolean;
   children: ReactNode;
 }) {
   const { t } = useTranslation('clients');
   const { methods, chrome, formError } = form;
-  const { errors, isDirty, isSubmitting } = methods.formState;
+  const { errors, isDirty, isSubmitting, submitCount } = methods.formState;
   const establishmentError = errorAt(errors, 'establishmentId');
   const { fieldDomId } = chrome;
 
@@ -69,11 +82,13 @@ export function TravelerFormFrame({
         <form
           onSubmit={onSubmit}
           noValidate
-          className="space-y-6"
+          className="space-y-3 sm:space-y-6"
           aria-describedby={fieldDomId('required-note')}
         >
           {leaveGuard && <LeaveGuard when={isDirty} />}
-          <p id={fieldDomId('required-note')} className="text-sm text-muted">
+          {/* Said with the form to assistive technology; on a phone the "optional" beside the
+              fields says it (decision 072). */}
+          <p id={fieldDomId('required-note')} className="sr-only text-sm text-muted sm:not-sr-only">
             {t('form.requiredNote')}
           </p>
           {alert}
@@ -84,13 +99,25 @@ export function TravelerFormFrame({
           )}
           {preflight ? (
             <LivePreflightScope sections={preflight} reportDefaultsFor={reportDefaultsFor}>
-              <PreflightSummary fieldDomId={fieldDomId} reveal={chrome.reveal} />
-              {children}
+              {(!preflightAfterAttempt || submitCount > 0) && (
+                <PreflightSummary fieldDomId={fieldDomId} reveal={chrome.reveal} />
+              )}
+              {collapseComplete ? (
+                <CompletionScope form={form} marks={marks}>
+                  {children}
+                </CompletionScope>
+              ) : (
+                children
+              )}
             </LivePreflightScope>
+          ) : collapseComplete ? (
+            <CompletionScope form={form} marks={marks}>
+              {children}
+            </CompletionScope>
           ) : (
             children
           )}
-          <div className="flex flex-col-reverse gap-3 border-t border-line pt-5 sm:flex-row sm:items-center sm:justify-end">
+          <div className="flex flex-col-reverse gap-3 border-t border-line pt-4 sm:flex-row sm:pt-5 sm:items-center sm:justify-end">
             {actions}
             <Button type="submit" pending={isSubmitting} className="sm:min-w-48">
               {submitLabel}

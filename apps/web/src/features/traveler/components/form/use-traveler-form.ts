@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type BaseSyntheticEvent } from 'react';
+import { useCallback, useEffect, useId, useState, type BaseSyntheticEvent } from 'react';
 import type { ReportDefaults } from '@hospes/shared/report-defaults';
 import { useForm, type FieldErrors, type UseFormReturn } from 'react-hook-form';
 import type { CreateTravelerInput } from '@hospes/shared/travelers';
@@ -145,6 +145,8 @@ export interface TravelerForm {
     save: (input: CreateTravelerInput) => Promise<void>,
     options?: { onInvalid?: () => void; onError?: (error: unknown) => void },
   ) => (event?: BaseSyntheticEvent) => Promise<void>;
+  /** The fields the save's checks would refuse in `values` (nothing shown, nothing set). */
+  refusedPaths: (values: TravelerFormValues) => Promise<string[]>;
 }
 
 /**
@@ -198,8 +200,11 @@ export function useTravelerForm({
     return first ? { path: first } : null;
   });
 
+  const [resolver] = useState(() =>
+    travelerResolver(requireSignature, timeZone, emergencyContactOptional),
+  );
   const methods = useForm<TravelerFormValues, unknown, CreateTravelerInput>({
-    resolver: travelerResolver(requireSignature, timeZone, emergencyContactOptional),
+    resolver,
     defaultValues: initial,
     // What the form opens with to fix: on its fields from the start.
     errors: openingErrors,
@@ -209,6 +214,16 @@ export function useTravelerForm({
     shouldFocusError: false,
   });
   const { handleSubmit, setError } = methods;
+  const refusedPaths = useCallback(
+    async (values: TravelerFormValues) => {
+      const result = await resolver(values, undefined, {
+        fields: {},
+        shouldUseNativeValidation: false,
+      });
+      return errorPaths(result.errors);
+    },
+    [resolver],
+  );
 
   // Typed values, a signature or a scan's prefill are unsaved input: a session that ends now is
   // renewed in place instead of leaving the page (lib/unsaved-input.ts).
@@ -282,5 +297,6 @@ export function useTravelerForm({
     formError,
     focus,
     submit,
+    refusedPaths,
   };
 }
