@@ -307,10 +307,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // API keys of an establishment, for partners' programs (decision 068): checked at every request.
   const teamRepository = createTeamRepository(db);
   // The plan's say on API keys (decision 070), known once billing is made below.
-  let checkApiPlan: ((establishmentId: string) => Promise<void>) | undefined;
+  const apiPlan: { check?: (establishmentId: string) => Promise<void> } = {};
   const apiKeys = createApiKeysService({
     db,
-    checkPlan: (establishmentId) => checkApiPlan?.(establishmentId) ?? Promise.resolve(),
+    checkPlan: (establishmentId) => apiPlan.check?.(establishmentId) ?? Promise.resolve(),
     keys: createApiKeysRepository(db),
     audit,
     limiters,
@@ -398,7 +398,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     now,
   });
   if (billing.enabled) await scheduleBilling(jobs, billing, config.billing.checkSeconds);
-  checkApiPlan = (establishmentId) => billing.checkApiAccess(establishmentId);
+  apiPlan.check = (establishmentId) => billing.checkApiAccess(establishmentId);
   const establishments = createEstablishmentsService({
     db,
     establishments: createEstablishmentsRepository(db),

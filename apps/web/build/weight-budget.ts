@@ -47,7 +47,7 @@ export const PAGE_BUDGETS: Record<string, PageBudget> = {
       ...texts('common', 'checkin', 'clients'),
       ...sharedTexts('errors', 'validation', 'ses'),
     ],
-    budget: 245 * KB,
+    budget: 247 * KB,
     target: 100 * KB,
   },
   // Prerendered (build/prerender.ts): the Spanish page's HTML and its CSS.
@@ -62,7 +62,7 @@ export const PAGE_BUDGETS: Record<string, PageBudget> = {
       ...texts('common', 'checkin', 'clients', 'establishments', 'reservations'),
       ...sharedTexts('errors', 'validation', 'ses'),
     ],
-    budget: 270 * KB,
+    budget: 272 * KB,
     target: 200 * KB,
   },
 };
