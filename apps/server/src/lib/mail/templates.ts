@@ -30,6 +30,43 @@ ${body}
 </body></html>`;
 }
 
+/**
+ * A notice of a few paragraphs ending in one call to action: greeting, the paragraphs, the action
+ * as a button and as a written-out link ("label: url" in the text), the signature.
+ */
+export function paragraphsAndActionMail(
+  lng: Language,
+  to: string,
+  notice: {
+    subject: string;
+    greeting: string;
+    paragraphs: string[];
+    action: [url: string, label: string];
+  },
+): MailMessage {
+  const { signature } = mailTexts(lng);
+  const [url, label] = notice.action;
+  const text = [
+    notice.greeting,
+    '',
+    ...notice.paragraphs.flatMap((paragraph) => [paragraph, '']),
+    `${label}: ${url}`,
+    '',
+    signature,
+  ].join('\n');
+  const html = mailHtml(
+    lng,
+    [
+      `<p>${escapeHtml(notice.greeting)}</p>`,
+      ...notice.paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`),
+      actionButtonHtml(url, label),
+      plainLinkHtml(url),
+      `<p>${escapeHtml(signature)}</p>`,
+    ].join('\n'),
+  );
+  return { to, subject: notice.subject, text, html };
+}
+
 /** A message with one call to action (a link), in plain text and HTML, in the given language. */
 export function actionMail(
   lng: Language,
@@ -331,25 +368,10 @@ export function trialEndingMail(
   const subject = interpolate(params.days === 1 ? part.subjectOne : part.subject, p);
   const greeting = interpolate(texts.greeting, p);
   const intro = interpolate(params.days === 1 ? part.introOne : part.intro, p);
-  const text = [
+  return paragraphsAndActionMail(lng, to, {
+    subject,
     greeting,
-    '',
-    intro,
-    '',
-    part.register,
-    '',
-    `${part.action}: ${params.url}`,
-    '',
-    texts.signature,
-  ].join('\n');
-  const html = mailHtml(
-    lng,
-    `<p>${escapeHtml(greeting)}</p>
-<p>${escapeHtml(intro)}</p>
-<p>${escapeHtml(part.register)}</p>
-${actionButtonHtml(params.url, part.action)}
-${plainLinkHtml(params.url)}
-<p>${escapeHtml(texts.signature)}</p>`,
-  );
-  return { to, subject, text, html };
+    paragraphs: [intro, part.register],
+    action: [params.url, part.action],
+  });
 }

@@ -6,7 +6,7 @@ import type { Language } from '@hospes/shared/languages';
 import { interpolate } from '@hospes/shared/messages';
 import { mailTexts } from '../i18n/server-texts';
 import type { MailMessage } from './mailer';
-import { actionButtonHtml, escapeHtml, mailHtml, plainLinkHtml } from './templates';
+import { paragraphsAndActionMail } from './templates';
 
 export interface WebhookPausedParams {
   name: string;
@@ -33,25 +33,10 @@ export function webhookPausedMail(
   const subject = interpolate(part.subject, values);
   const greeting = interpolate(texts.greeting, { name: params.name });
   const intro = interpolate(part.intro, values);
-  const text = [
+  return paragraphsAndActionMail(lng, to, {
+    subject,
     greeting,
-    '',
-    intro,
-    '',
-    part.resume,
-    '',
-    `${part.action}: ${params.url}`,
-    '',
-    texts.signature,
-  ].join('\n');
-  const html = mailHtml(
-    lng,
-    `<p>${escapeHtml(greeting)}</p>
-<p>${escapeHtml(intro)}</p>
-<p>${escapeHtml(part.resume)}</p>
-${actionButtonHtml(params.url, part.action)}
-${plainLinkHtml(params.url)}
-<p>${escapeHtml(texts.signature)}</p>`,
-  );
-  return { to, subject, text, html };
+    paragraphs: [intro, part.resume],
+    action: [params.url, part.action],
+  });
 }
