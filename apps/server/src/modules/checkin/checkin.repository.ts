@@ -13,6 +13,18 @@ import { inScope, type Scope } from '../../db/scope';
 export type CheckinLinkRow = typeof checkinLinks.$inferSelect;
 
 /** Check-in links and self-registrations. Staff queries carry the scope in their WHERE clause. */
+/** What a check-in link (the establishment's, a reservation's or a guest's) shows of its establishment. */
+const linkEstablishment = {
+  id: establishments.id,
+  name: establishments.name,
+  city: establishments.city,
+  type: establishments.type,
+  status: establishments.status,
+  keepDocumentImages: establishments.keepDocumentImages,
+  province: establishments.province,
+  postalCode: establishments.postalCode,
+};
+
 export function createCheckinRepository(db: Db) {
   return {
     /** The establishment, when the scope reaches it. */
@@ -72,16 +84,7 @@ export function createCheckinRepository(db: Db) {
     /** The establishment of a live (not revoked) link token. */
     async establishmentOfToken(token: string, tx: Db = db) {
       const [row] = await tx
-        .select({
-          id: establishments.id,
-          name: establishments.name,
-          city: establishments.city,
-          type: establishments.type,
-          status: establishments.status,
-          keepDocumentImages: establishments.keepDocumentImages,
-          province: establishments.province,
-          postalCode: establishments.postalCode,
-        })
+        .select(linkEstablishment)
         .from(checkinLinks)
         .innerJoin(establishments, eq(establishments.id, checkinLinks.establishmentId))
         .where(and(eq(checkinLinks.token, token), isNull(checkinLinks.revokedAt)));
@@ -95,16 +98,7 @@ export function createCheckinRepository(db: Db) {
     async reservationOfToken(token: string, tx: Db = db) {
       const [row] = await tx
         .select({
-          establishment: {
-            id: establishments.id,
-            name: establishments.name,
-            city: establishments.city,
-            type: establishments.type,
-            status: establishments.status,
-            keepDocumentImages: establishments.keepDocumentImages,
-            province: establishments.province,
-            postalCode: establishments.postalCode,
-          },
+          establishment: linkEstablishment,
           reservation: reservations,
         })
         .from(reservations)
@@ -120,16 +114,7 @@ export function createCheckinRepository(db: Db) {
     async guestLinkOfToken(token: string, tx: Db = db) {
       const [row] = await tx
         .select({
-          establishment: {
-            id: establishments.id,
-            name: establishments.name,
-            city: establishments.city,
-            type: establishments.type,
-            status: establishments.status,
-            keepDocumentImages: establishments.keepDocumentImages,
-            province: establishments.province,
-            postalCode: establishments.postalCode,
-          },
+          establishment: linkEstablishment,
           reservation: reservations,
           slot: reservationGuestLinks.slot,
           pilgrimId: reservationGuestLinks.pilgrimId,
