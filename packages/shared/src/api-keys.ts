@@ -43,6 +43,11 @@ export const ApiKeySchema = z.object({
   /** The first characters of the secret (`hsp_live_` and four more). */
   prefix: z.string(),
   permissions: z.array(z.enum(PERMISSIONS)),
+  /**
+   * The permissions the key acts with now: those of `permissions` its maker still holds in the
+   * establishment (a maker who loses one, leaves the team or is deactivated takes it from the key).
+   */
+  permissionsInForce: z.array(z.enum(PERMISSIONS)),
   status: z.enum(API_KEY_STATUSES),
   createdAt: z.string(),
   createdByName: z.string().nullable(),

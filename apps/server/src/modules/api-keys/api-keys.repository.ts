@@ -2,8 +2,13 @@ import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { apiKeys, establishmentMembers, users } from '../../db/schema';
 import { API_KEY_ROLE } from '@hospes/shared/team';
+import { makerNow, type MakerNow } from './maker';
 
-export type ApiKeyRow = typeof apiKeys.$inferSelect & { createdByName: string | null };
+export type ApiKeyRow = typeof apiKeys.$inferSelect & {
+  createdByName: string | null;
+  /** What its maker holds now (listed keys); left out for a key just made, checked against it. */
+  maker?: MakerNow | null;
+};
 
 /** How often a key's last use is written: at most once a minute per key. */
 const LAST_USED_STEP_SECONDS = 60;
@@ -80,6 +85,7 @@ export function createApiKeysRepository(db: Db) {
           lastUsedAt: apiKeys.lastUsedAt,
           revokedAt: apiKeys.revokedAt,
           createdByName: creator,
+          maker: makerNow,
         })
         .from(apiKeys)
         .where(eq(apiKeys.establishmentId, establishmentId))

@@ -11,7 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKeys as apiKeysTable, auditLog, users } from '../../db/schema';
 import { createAdminSession } from '../../../test/accounts';
 import { travelerBody } from '../../../test/traveler-factories';
+import { linkIn } from '../../../test/smtp';
 import {
+  APP_URL,
   bearer,
   createTestContext,
   registerVerifiedOwner,
@@ -351,6 +353,92 @@ describe('calling with a key', () => {
     // An unknown key of the right shape is refused the same way.
     const unknown = await call(ctx, 'GET', url, `hsp_live_${'x'.repeat(43)}`);
     expect(unknown.statusCode).toBe(401);
+  });
+});
+
+describe('a key and its maker', () => {
+  it('acts only with what its maker still holds: narrowed when the maker loses a permission or leaves, restored when given back', async () => {
+    const est = owner.establishmentId;
+    // A custom role that manages the team and may view and export travelers.
+    const role = await call(ctx, 'POST', `/api/establishments/${est}/roles`, owner.token, {
+      name: 'Integrations',
+      permissions: ['team.manage', 'travelers.view', 'travelers.export'],
+    });
+    expect(role.statusCode, role.body).toBe(201);
+    const roleId = role.json<{ data: { id: string } }>().data.id;
+    const email = `maker-${randomUUID()}@example.com`;
+    const after = ctx.smtp.messages.length;
+    const invited = await call(
+      ctx,
+      'POST',
+      `/api/establishments/${est}/invitations?lng=en`,
+      owner.token,
+      { email, role: 'custom', customRoleId: roleId },
+    );
+    expect(invited.statusCode, invited.body).toBe(201);
+    const mail = await ctx.smtp.waitFor(email, { subject: /invited/i, after });
+    const inviteToken = new URL(linkIn(mail, `${APP_URL}/join`)).searchParams.get('token')!;
+    const accepted = await call(ctx, 'POST', '/api/team/invitations/accept', undefined, {
+      token: inviteToken,
+      name: 'Iker Integrador',
+      password: 'integraciones-de-noche-2026',
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const maker = accepted.json<{ token: string; user: { id: string } }>();
+
+    const { key, secret } = await createKey(
+      ctx,
+      { token: maker.token, establishmentId: est },
+      { name: 'Nightly export', permissions: ['travelers.view', 'travelers.export'] },
+    );
+    const list = `/api/pilgrims?establishmentId=${est}`;
+    const exportUrl = `/api/pilgrims/export?establishmentId=${est}&format=csv`;
+    const inForce = async () =>
+      (await call(ctx, 'GET', `/api/establishments/${est}/api-keys`, owner.token))
+        .json<{ data: Array<{ id: string; permissionsInForce: string[] }> }>()
+        .data.find((k) => k.id === key.id)!.permissionsInForce;
+    expect((await call(ctx, 'GET', exportUrl, secret)).statusCode).toBe(200);
+    expect(await inForce()).toEqual(['travelers.view', 'travelers.export']);
+
+    // The role loses the export: so does the key, at its next request.
+    const narrowed = await call(
+      ctx,
+      'PUT',
+      `/api/establishments/${est}/roles/${roleId}`,
+      owner.token,
+      {
+        name: 'Integrations',
+        permissions: ['team.manage', 'travelers.view'],
+      },
+    );
+    expect(narrowed.statusCode, narrowed.body).toBe(200);
+    expect((await call(ctx, 'GET', exportUrl, secret)).statusCode).toBe(403);
+    expect((await call(ctx, 'GET', list, secret)).statusCode).toBe(200);
+    expect(await inForce()).toEqual(['travelers.view']);
+    // What the key was given stays on record; the current call says what is in force.
+    const current = await call(ctx, 'GET', '/api/api-keys/current', secret);
+    expect(current.json().data).toMatchObject({
+      permissions: ['travelers.view', 'travelers.export'],
+      permissionsInForce: ['travelers.view'],
+    });
+
+    // Given back, it returns.
+    await call(ctx, 'PUT', `/api/establishments/${est}/roles/${roleId}`, owner.token, {
+      name: 'Integrations',
+      permissions: ['team.manage', 'travelers.view', 'travelers.export'],
+    });
+    expect((await call(ctx, 'GET', exportUrl, secret)).statusCode).toBe(200);
+
+    // The maker leaves the team: the key can do nothing more there.
+    const removed = await call(
+      ctx,
+      'DELETE',
+      `/api/establishments/${est}/members/${maker.user.id}`,
+      owner.token,
+    );
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect((await call(ctx, 'GET', list, secret)).statusCode).toBe(403);
+    expect(await inForce()).toEqual([]);
   });
 });
 

@@ -14,6 +14,7 @@ import type { LimiterStore } from '../../lib/rate-limiter';
 import type { Actor } from '../../plugins/auth';
 import type { AuditContext, AuditRepository } from '../audit';
 import type { ApiKeyRow, ApiKeysRepository } from './api-keys.repository';
+import { permissionsInForce } from './maker';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -43,14 +44,18 @@ export function apiKeyOf(row: ApiKeyRow, at: Date): ApiKey {
     : row.expiresAt && row.expiresAt <= at
       ? 'expired'
       : 'active';
+  const permissions = row.permissions.filter((p): p is Permission =>
+    (PERMISSIONS as readonly string[]).includes(p),
+  );
   return {
     id: row.id,
     establishmentId: row.establishmentId,
     name: row.name,
     prefix: row.prefix,
-    permissions: row.permissions.filter((p): p is Permission =>
-      (PERMISSIONS as readonly string[]).includes(p),
-    ),
+    permissions,
+    // A key just made holds what its maker was checked to hold.
+    permissionsInForce:
+      'maker' in row ? permissionsInForce(permissions, row.maker ?? null) : permissions,
     status,
     createdAt: row.createdAt.toISOString(),
     createdByName: row.createdByName,

@@ -10,6 +10,7 @@ import {
   sessions,
   users,
 } from '../../db/schema';
+import { makerNow, permissionsInForce } from '../api-keys';
 
 export type InvitationRow = typeof invitations.$inferSelect;
 
@@ -64,6 +65,7 @@ export function createTeamRepository(db: Db) {
           roleName: establishmentRoles.name,
           customPermissions: establishmentRoles.permissions,
           keyPermissions: liveKeyPermissions,
+          keyMaker: makerNow,
         })
         .from(establishmentMembers)
         .innerJoin(establishments, eq(establishments.id, establishmentMembers.establishmentId))
@@ -77,11 +79,11 @@ export function createTeamRepository(db: Db) {
         )
         .where(eq(establishmentMembers.userId, userId))
         .orderBy(asc(establishments.name), asc(establishments.id));
-      return rows.map(({ customPermissions, keyPermissions, ...row }) => ({
+      return rows.map(({ customPermissions, keyPermissions, keyMaker, ...row }) => ({
         ...row,
         permissions:
           (row.role as string) === API_KEY_ROLE
-            ? permissionsOf('custom', keyPermissions)
+            ? permissionsInForce(keyPermissions ?? [], keyMaker)
             : permissionsOf(row.role, customPermissions),
       }));
     },

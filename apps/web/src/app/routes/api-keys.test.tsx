@@ -19,7 +19,9 @@ const existing: ApiKey = {
   establishmentId: EST,
   name: 'Door lock',
   prefix: 'hsp_live_Ab3x',
-  permissions: ['travelers.view'],
+  permissions: ['travelers.view', 'travelers.export'],
+  // Its maker no longer holds the export: the key does not act with it.
+  permissionsInForce: ['travelers.view'],
   status: 'active',
   createdAt: '2026-11-01T10:00:00.000Z',
   createdByName: 'Ana Owner',
@@ -42,6 +44,7 @@ describe('the API keys screen', { timeout: 20_000 }, () => {
             id: '0190a3b2-0000-7000-8000-0000000000bb',
             name: body.name,
             permissions: body.permissions,
+            permissionsInForce: body.permissions,
             prefix: 'hsp_live_QQQQ',
             lastUsedAt: null,
             expiresAt: '2027-02-27T10:00:00.000Z',
@@ -88,7 +91,11 @@ describe('the API keys screen', { timeout: 20_000 }, () => {
     // The list: name, what it may do, last use, no expiry.
     const list = await screen.findByRole('list');
     expect(await within(list).findByText('Door lock')).toBeInTheDocument();
-    expect(within(list).getByText('View travelers')).toBeInTheDocument();
+    expect(within(list).getByText('View travelers, Export')).toBeInTheDocument();
+    // What its maker lost is said not to be in force.
+    expect(
+      within(list).getByText('Not in force while its maker does not hold them: Export'),
+    ).toBeInTheDocument();
     expect(within(list).getByText(/Last used/)).toBeInTheDocument();
     expect(within(list).getByText(/No expiry/)).toBeInTheDocument();
     // Where a partner reads what a key may call.

@@ -160,6 +160,8 @@ function CreateKeyForm({
 function KeyItem({ apiKey, onRevoke }: { apiKey: ApiKey; onRevoke: () => void }) {
   const { t, i18n } = useTranslation('profile');
   const when = (iso: string) => formatDateTime(iso, i18n.language);
+  // What its maker no longer holds: the key does not act with it (the server narrows it).
+  const lapsed = apiKey.permissions.filter((p) => !apiKey.permissionsInForce.includes(p));
   return (
     <li className="flex flex-col gap-3 border-t border-line py-4 first:border-t-0 sm:flex-row sm:items-start">
       <div className="min-w-0 flex-1 space-y-1">
@@ -180,6 +182,13 @@ function KeyItem({ apiKey, onRevoke }: { apiKey: ApiKey; onRevoke: () => void })
         <p className="text-sm text-fg">
           {apiKey.permissions.map((p) => t(`team.permissions.${p}`)).join(', ')}
         </p>
+        {apiKey.status === 'active' && lapsed.length > 0 && (
+          <p className="rounded-md border border-warn bg-warn-soft px-2 py-1 text-sm text-fg">
+            {t('apiKeys.list.notInForce', {
+              permissions: lapsed.map((p) => t(`team.permissions.${p}`)).join(', '),
+            })}
+          </p>
+        )}
         <p className="text-sm text-muted">
           {apiKey.createdByName
             ? t('apiKeys.list.createdBy', {
