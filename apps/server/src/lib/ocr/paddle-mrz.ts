@@ -406,7 +406,7 @@ async function readGroup(
   const format = likelyFormat(lines);
   if (!format) return null;
   const { length } = MRZ_SHAPES[format];
-  // Each line read whole and in overlapping pieces; the pieces first (they read better).
+  // Each line read whole, and mixed with readings of its two overlapping pieces: the candidates.
   const classes = CLASSES[format];
   const options: LineRead[][] = [];
   for (const [i, line] of lines.entries()) {
@@ -445,9 +445,7 @@ async function readGroup(
   }
   if (!pick) return null;
   const { read, chosen } = pick;
-  // Positions changed here count as changed as much as those mrz-text repaired; so does every
-  // position where the line's other reading (whole or in pieces) differs: no field is confirmed
-  // on one of two readings that disagree.
+  // Positions changed here count as changed as much as those mrz-text repaired.
   const changed = read.changed.map((set, i) => {
     const out = new Set([...set, ...chosen[i]!.changed]);
     // Where the chosen reading mixes in pieces that read otherwise than the whole line did, those
