@@ -123,7 +123,10 @@ export function applyPositionClasses(
   line.chars.forEach((c, i) => {
     const k = classes[i];
     const isDigit = DIGITS.includes(c.char);
-    if (c.char === 'C' && c.filler >= FILLER_SHARE * c.p) {
+    if (c.p === 0) {
+      text += c.char;
+      changed.add(i);
+    } else if (c.char === 'C' && c.filler >= FILLER_SHARE * c.p) {
       text += '<';
       changed.add(i);
     } else if (k === 'N' && c.char !== '<' && !isDigit && c.digit.char) {
@@ -180,6 +183,191 @@ async function rereadToLength(
   return read;
 }
 
+/** Pieces a line is read in, and their height against the detected box's. */
+const PIECES = 2;
+const PIECE_HEIGHT = 1.3;
+/** Share of the line's length the pieces reach past its detected ends, together. */
+const PIECE_MARGIN = 0.04;
+
+function* combine<T>(options: T[][]): Generator<T[]> {
+  if (options.length === 0) {
+    yield [];
+    return;
+  }
+  const [first = [], ...rest] = options;
+  for (const head of first) for (const tail of combine(rest)) yield [head, ...tail];
+}
+
+/** Share of the line each piece overlaps its neighbour by (about five MRZ characters). */
+const PIECE_OVERLAP = 0.14;
+
+interface Placed {
+  char: LineRead['chars'][number];
+  /** Position along the line in reading order, pixels from the line's centre. */
+  r: number;
+}
+
+/**
+ * Joins two readings of overlapping pieces of a line: the character of the first piece nearest
+ * the middle of the overlap is matched with the second piece's character at the same place, and
+ * the line continues from there with the second piece. Of the possible joints near the middle,
+ * the one where the two readings agree on most neighbouring characters wins.
+ */
+export function joinPieces(a: Placed[], b: Placed[], middle: number, pitch: number): Placed[] {
+  let best: { score: number; out: Placed[] } | null = null;
+  for (let i = 0; i < a.length; i++) {
+    if (Math.abs(a[i]!.r - middle) > 2.5 * pitch) continue;
+    for (let j = 0; j < b.length; j++) {
+      const off = Math.abs(b[j]!.r - a[i]!.r);
+      if (off > 3 * pitch) continue;
+      // Agreement of the two readings around the joint (a run of fillers agrees at any shift:
+      // it counts little), against the distance between the places the two pieces give.
+      let score = -off / pitch - (0.1 * Math.abs(a[i]!.r - middle)) / pitch;
+      for (let d = -4; d <= 4; d++) {
+        const x = a[i + d];
+        const y = b[j + d];
+        if (x && y && x.char.char === y.char.char) score += x.char.char === '<' ? 0.25 : 1;
+      }
+      if (!best || score > best.score)
+        best = { score, out: [...a.slice(0, i + 1), ...b.slice(j + 1)] };
+    }
+  }
+  return best?.out ?? [...a.filter((c) => c.r < middle), ...b.filter((c) => c.r >= middle)];
+}
+
+/** A filler the recognizer dropped, put back from the characters' places (marked: p = 0). */
+const RESTORED = (at: number): LineRead['chars'][number] => ({
+  char: '<',
+  p: 0,
+  letter: { char: '', p: 0 },
+  digit: { char: '', p: 0 },
+  filler: 1,
+  at,
+});
+
+/**
+ * Fillers the recognizer dropped (a run of `<` read as fewer): where two characters beside a
+ * filler stand two or more pitches apart, the missing fillers go back between them; a line still
+ * short that ends in fillers is completed with fillers. Restored fillers have p = 0, so that the
+ * positions count as changed.
+ */
+export function restoreFillers(
+  placed: Placed[],
+  length: number,
+  endsInFillers = true,
+): LineRead['chars'] {
+  if (placed.length >= length || placed.length < 2) return placed.map((p) => p.char);
+  const gaps = placed.slice(1).map((p, i) => p.r - placed[i]!.r);
+  const sorted = [...gaps].sort((a, b) => a - b);
+  const pitch = sorted[Math.floor(sorted.length / 2)]!;
+  const out: LineRead['chars'] = [placed[0]!.char];
+  let missing = length - placed.length;
+  // A gap between two other characters: something else was lost there, not a filler at the end.
+  let unexplained = false;
+  for (let i = 1; i < placed.length; i++) {
+    const gap = gaps[i - 1]!;
+    // Only inside a run of fillers: a gap beside a letter may be a lost letter as well.
+    const beside = placed[i - 1]!.char.char === '<' && placed[i]!.char.char === '<';
+    if (missing > 0 && pitch > 0 && gap > 1.6 * pitch) {
+      if (beside) {
+        const add = Math.min(missing, Math.round(gap / pitch) - 1);
+        for (let k = 0; k < add; k++) out.push(RESTORED(placed[i]!.char.at));
+        missing -= add;
+      } else unexplained = true;
+    }
+    out.push(placed[i]!.char);
+  }
+  if (endsInFillers && !unexplained && missing > 0 && missing <= 2 && out.at(-1)!.char === '<')
+    for (let k = 0; k < missing; k++) out.push(RESTORED(out.at(-1)!.at));
+  return out;
+}
+
+const asLine = (chars: LineRead['chars']): LineRead => ({
+  text: chars.map((c) => c.char).join(''),
+  chars,
+  confidence: chars.length ? chars.reduce((s, c) => s + c.p, 0) / chars.length : 0,
+  steps: 0,
+});
+
+/**
+ * Readings of a line from overlapping pieces of about `1 / parts` of its length each: the
+ * recognizer often reads a piece of 15–25 MRZ characters better than a whole 44-character line
+ * (fewer fillers dropped, fewer O read as 0), and sometimes worse. So each piece's reading is
+ * joined with the others' or with the same stretch of the whole line's reading (`whole`, read
+ * from `box`): every mix is a candidate, fillers dropped inside a run put back; the checks choose.
+ */
+export async function readInPieces(
+  engine: PaddleEngine,
+  image: GreyImage,
+  box: TextBox,
+  whole: LineRead,
+  flip: boolean,
+  length: number,
+  parts: number,
+  /** The line's last position may hold a filler (not a check digit): a short line is padded. */
+  endsInFillers: boolean,
+): Promise<LineRead[]> {
+  const dir = flip ? -1 : 1;
+  const ux = Math.cos(box.angle);
+  const uy = Math.sin(box.angle);
+  const pitch = box.length / length;
+  const wholePlaced = whole.chars.map((char) => ({
+    char,
+    r: -box.length / 2 + ((char.at + 1) / Math.max(1, whole.steps)) * box.length,
+  }));
+  // A little past the detected ends: the recognizer drops a character cut at the crop's edge.
+  const span = box.length * (1 + PIECE_MARGIN);
+  const piece = span * Math.min(1, 1 / parts + PIECE_OVERLAP);
+  const pieces: Placed[][] = [];
+  const middles: number[] = [];
+  for (let k = 0; k < parts; k++) {
+    // Centre of piece k in reading order, along the line from its centre.
+    const c = -span / 2 + piece / 2 + (parts > 1 ? (k * (span - piece)) / (parts - 1) : 0);
+    const u = c * dir;
+    const read = await engine.recognize(
+      image,
+      {
+        ...box,
+        height: box.height * PIECE_HEIGHT,
+        cx: box.cx + u * ux,
+        cy: box.cy + u * uy,
+        length: piece,
+      },
+      flip,
+    );
+    pieces.push(
+      read.chars.map((char) => ({
+        char,
+        r: c - piece / 2 + ((char.at + 1) / Math.max(1, read.steps)) * piece,
+      })),
+    );
+  }
+  // The middle of each overlap: between piece k-1's end and piece k's start.
+  for (let k = 1; k < parts; k++) {
+    const start = -span / 2 + (k * (span - piece)) / (parts - 1);
+    const previousEnd = -span / 2 + ((k - 1) * (span - piece)) / (parts - 1) + piece;
+    middles[k - 1] = (start + previousEnd) / 2;
+  }
+  const out: LineRead[] = [];
+  const seen = new Set<string>([whole.text]);
+  for (let mask = 0; mask < 1 << parts; mask++) {
+    // Bit k set: the stretch of piece k is taken from the whole line's reading.
+    if (mask === (1 << parts) - 1) continue;
+    let joined: Placed[] = [];
+    for (let k = 0; k < parts; k++) {
+      const own = mask & (1 << k) ? wholePlaced : pieces[k]!;
+      if (k === 0) joined = own;
+      else if (mask & (1 << k) && mask & (1 << (k - 1))) continue;
+      else joined = joinPieces(joined, own, middles[k - 1]!, pitch);
+    }
+    const line = asLine(restoreFillers(joined, length, endsInFillers));
+    if (seen.has(line.text)) continue;
+    seen.add(line.text);
+    out.push(line);
+  }
+  return out;
+}
+
 export interface PaddleMrz {
   read: MrzRead;
   /** The text as the recognizer read it, line by line (before any class choice). */
@@ -218,18 +406,57 @@ async function readGroup(
   const format = likelyFormat(lines);
   if (!format) return null;
   const { length } = MRZ_SHAPES[format];
-  for (const [i, line] of lines.entries())
-    lines[i] = await rereadToLength(engine, image, boxes[i]!, flip, length, line);
+  // Each line read whole, and mixed with readings of its two overlapping pieces: the candidates.
   const classes = CLASSES[format];
-  const chosen = lines.map((line, i) =>
-    line.text.length === length
-      ? applyPositionClasses(line, classes[i]!)
-      : { text: line.text, changed: new Set<number>() },
-  );
-  const read = findMrz(chosen.map((c) => c.text).join('\n'));
-  if (!read || read.parsed.lines.length !== lines.length) return null;
+  const options: LineRead[][] = [];
+  for (const [i, line] of lines.entries()) {
+    const box = boxes[i]!;
+    const whole = await rereadToLength(engine, image, box, flip, length, line);
+    const mixes = await readInPieces(
+      engine,
+      image,
+      box,
+      whole,
+      flip,
+      length,
+      PIECES,
+      classes[i]!.at(-1) !== 'N',
+    );
+    const all = [whole, ...mixes];
+    const exact = all.filter((l) => l.text.length === length);
+    options.push(exact.length ? exact : all);
+  }
+  let pick: {
+    read: MrzRead;
+    chosen: Array<{ text: string; changed: Set<number> }>;
+    p: number;
+  } | null = null;
+  for (const combination of combine(options)) {
+    const chosen = combination.map((line, i) =>
+      line.text.length === length
+        ? applyPositionClasses(line, classes[i]!)
+        : { text: line.text, changed: new Set<number>() },
+    );
+    const found = findMrz(chosen.map((c) => c.text).join('\n'));
+    if (!found || found.parsed.lines.length !== lines.length) continue;
+    const p = combination.reduce((s, l) => s + l.confidence, 0);
+    if (!pick || better(found, pick.read) || (!better(pick.read, found) && p > pick.p))
+      pick = { read: found, chosen, p };
+  }
+  if (!pick) return null;
+  const { read, chosen } = pick;
   // Positions changed here count as changed as much as those mrz-text repaired.
-  const changed = read.changed.map((set, i) => new Set([...set, ...chosen[i]!.changed]));
+  const changed = read.changed.map((set, i) => {
+    const out = new Set([...set, ...chosen[i]!.changed]);
+    // Where the chosen reading mixes in pieces that read otherwise than the whole line did, those
+    // positions rest on one reading against another: not confirmed.
+    const whole = options[i]![0]!;
+    if (whole.text.length === length) {
+      const text = applyPositionClasses(whole, classes[i]!).text;
+      for (let k = 0; k < length; k++) if (text[k] !== chosen[i]!.text[k]) out.add(k);
+    }
+    return out;
+  });
   const angle = first.angle + (flip ? Math.PI : 0);
   const cx = group.reduce((s, b) => s + b.cx, 0) / group.length;
   const cy = group.reduce((s, b) => s + b.cy, 0) / group.length;
@@ -254,6 +481,41 @@ async function readGroup(
 }
 
 /** Where the search is: the image as decoded, or turned. */
+/** Degrees off the axes from which a photo is turned straight before a second search. */
+const SLANT = 8;
+
+/**
+ * The direction most of the text runs in, in degrees (-90, 90], from the detected boxes that are
+ * clearly lines (weighted by their length); null when there are none.
+ */
+export function dominantAngle(boxes: TextBox[]): number | null {
+  const lines = boxes.filter((b) => b.length >= 2.5 * b.height);
+  if (lines.length === 0) return null;
+  const fold = (a: number) => {
+    let d = ((a * 180) / Math.PI) % 180;
+    if (d <= -90) d += 180;
+    if (d > 90) d -= 180;
+    return d;
+  };
+  const bins = new Float64Array(36);
+  for (const b of lines) bins[Math.floor((fold(b.angle) + 90) / 5) % 36]! += b.length;
+  let top = 0;
+  for (let i = 1; i < 36; i++) if (bins[i]! > bins[top]!) top = i;
+  const centre = top * 5 - 90 + 2.5;
+  let sum = 0;
+  let weight = 0;
+  for (const b of lines) {
+    let d = fold(b.angle) - centre;
+    if (d > 90) d -= 180;
+    if (d <= -90) d += 180;
+    if (Math.abs(d) <= 5) {
+      sum += (centre + d) * b.length;
+      weight += b.length;
+    }
+  }
+  return weight ? sum / weight : null;
+}
+
 export interface PaddleOutcome {
   best: PaddleMrz | null;
   /** The image in which `best.region` lies (the decoded one, or a turned copy). */
@@ -299,9 +561,25 @@ export async function readMrzWithPaddle(
       ms: Math.round(performance.now() - started),
       result: best ? `${best.read.score}/${best.read.total}` : found ? '?' : '-',
     });
+    return boxes;
   };
   const done = () => best !== null && best.read.score === best.read.total;
-  await search(image, options.maxSide ?? 960, 'detect');
+  const boxes = await search(image, options.maxSide ?? 960, 'detect');
+  // Lines found at a slant the detector joins or cuts badly: the photo turned so that they run
+  // straight, and searched again.
+  const slant = dominantAngle(boxes);
+  if (
+    !done() &&
+    !best &&
+    slant !== null &&
+    Math.abs(slant) >= SLANT &&
+    Math.abs(slant) <= 90 - SLANT
+  )
+    await search(
+      await rotateGrey(image, -slant),
+      options.maxSide ?? 960,
+      `turn${(-slant).toFixed(0)}`,
+    );
   if (!done() && !best) await search(await rotateGrey(image, 90), options.maxSide ?? 960, 'q90');
   if (!done() && !best) await search(image, options.fineSide ?? 1600, 'fine');
   return { best, image: where };
