@@ -25,7 +25,8 @@ function groupOf(id: string): string {
   const web = /apps\/web\/src\/(.+)$/.exec(clean);
   if (web) {
     const parts = web[1]!.split('/');
-    if (parts[0] === 'features' || parts[0] === 'locales') return `web/${parts.slice(0, 2).join('/')}`;
+    if (parts[0] === 'features' || parts[0] === 'locales')
+      return `web/${parts.slice(0, 2).join('/')}`;
     return `web/${parts.slice(0, Math.min(2, parts.length - 1)).join('/') || parts[0]}`;
   }
   return clean.startsWith('vite/') || clean.includes('vite') ? 'vite runtime' : clean;
@@ -65,10 +66,7 @@ function breakdown(): Plugin {
           modulesOf.set(
             output.fileName,
             Object.fromEntries(
-              Object.entries(output.modules).map(([module, info]) => [
-                module,
-                info.renderedLength,
-              ]),
+              Object.entries(output.modules).map(([module, info]) => [module, info.renderedLength]),
             ),
           );
         }
@@ -104,7 +102,11 @@ function breakdown(): Plugin {
             }
           }
           const sorted = [...groups.entries()].sort((a, b) => b[1] - a[1]);
-          report[page.page] = { bytes: page.bytes, files: perFile, groups: Object.fromEntries(sorted) };
+          report[page.page] = {
+            bytes: page.bytes,
+            files: perFile,
+            groups: Object.fromEntries(sorted),
+          };
           lines.push(`## ${page.page}: ${(page.bytes / 1024).toFixed(1)} KB Brotli`);
           for (const [file, size] of Object.entries(perFile).sort((a, b) => b[1] - a[1])) {
             lines.push(`  file ${file}: ${(size / 1024).toFixed(1)}`);
@@ -113,7 +115,10 @@ function breakdown(): Plugin {
             if (size >= 200) lines.push(`  ${group}: ${(size / 1024).toFixed(1)}`);
           }
         }
-        await fs.writeFile(path.join(dir, 'breakdown.json'), `${JSON.stringify(report, null, 2)}\n`);
+        await fs.writeFile(
+          path.join(dir, 'breakdown.json'),
+          `${JSON.stringify(report, null, 2)}\n`,
+        );
         await fs.writeFile(path.join(dir, 'breakdown.txt'), `${lines.join('\n')}\n`);
         // Each chunk's modules and their rendered lengths (bytes before compression).
         await fs.writeFile(
@@ -139,8 +144,7 @@ export default mergeConfig(
     ? {
         ...base,
         plugins: base.plugins?.filter(
-          (plugin) =>
-            !(plugin && 'name' in plugin && /prerender|weight-budget/.test(plugin.name)),
+          (plugin) => !(plugin && 'name' in plugin && /prerender|weight-budget/.test(plugin.name)),
         ),
       }
     : base,

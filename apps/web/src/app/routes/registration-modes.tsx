@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +11,6 @@ import { todayIso } from '@hospes/shared/dates';
 import type { ReportDefaults } from '@hospes/shared/report-defaults';
 import type { Traveler } from '@hospes/shared/travelers';
 import { Button } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/fields';
 import { FormAlert } from '@/components/ui/form-alert';
 import {
@@ -30,6 +29,7 @@ import { WalkInRegistration } from '@/features/desk/components/walk-in-registrat
 import type { ScanRound } from '@/features/traveler/components/form/use-scan-rounds';
 import { STORAGE_KEYS } from '@/config/constants';
 import { local } from '@/lib/storage';
+import { EditTravelerForm } from '@/features/desk/components/edit-traveler-form';
 import {
   RegistrationSuccess,
   TravelerRegistration,
@@ -42,21 +42,14 @@ import {
   type TravelerPrefill,
 } from '@/features/traveler/form-model';
 import { scanDocument } from '@/features/scan/api/scan-document';
-import { DocumentScanner } from '@/features/scan/components/lazy-scanners';
+import { DocumentScanner } from '@/features/scan/components/document-scanner';
 import { ModeSwitcher } from '@/features/scan/components/mode-switcher';
-import { QrReader } from '@/features/scan/components/lazy-scanners';
+import { QrReader } from '@/features/scan/components/qr-reader';
 import { useMrzKeyboard } from '@/features/scan/use-mrz-keyboard';
 import { isApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
 import { formatDate } from '@/lib/format-date-time';
 import { useShowForm } from './use-show-form';
-
-// The review of a self check-in opened by its code (the QR mode), when one is opened (decision 075).
-const EditTravelerForm = lazy(() =>
-  import('@/features/desk/components/edit-traveler-form').then((module) => ({
-    default: module.EditTravelerForm,
-  })),
-);
 
 export type EntryMode = 'walkIn' | 'manual' | 'scan' | 'qr';
 const ENTRY_MODES: readonly EntryMode[] = ['walkIn', 'manual', 'scan', 'qr'];
@@ -376,36 +369,34 @@ function SelfRegistrationCheck({
           {t('qr.arrivalNote', { date: formatDate(arrival, i18n.language) })}
         </FormAlert>
       )}
-      <Suspense fallback={<Spinner className="size-8 text-primary" />}>
-        <EditTravelerForm
-          keepDocumentImages={keepsDocumentImages(pilgrim.establishmentId ?? '')}
-          reportDefaultsFor={reportDefaultsFor}
-          timeZone={timeZoneOf(pilgrim.establishmentId)}
-          // The stored entry date is the day the form was sent: the arrival replaces it.
-          traveler={arrival ? { ...pilgrim, entryDate: arrival } : pilgrim}
-          submitLabel={t('qr.confirm')}
-          savedToast={false}
-          // The page's own registration form (hidden meanwhile) holds its one leave question.
-          leaveGuard={false}
-          actions={actions}
-          onSaved={async (saved) => {
-            try {
-              onConfirmed(
-                await confirm.mutateAsync({
-                  id: saved.id,
-                  // The day of arrival as saved (staff may have changed it); nothing to set on a
-                  // registration confirmed already.
-                  entryDate: arrival ? saved.entryDate : undefined,
-                }),
-              );
-              window.scrollTo?.({ top: 0 });
-            } catch (error) {
-              // The details are saved; only the confirmation failed (sending again retries it).
-              toast.error(confirmErrors(error, t('review.savedNotConfirmed')).join(' '));
-            }
-          }}
-        />
-      </Suspense>
+      <EditTravelerForm
+        keepDocumentImages={keepsDocumentImages(pilgrim.establishmentId ?? '')}
+        reportDefaultsFor={reportDefaultsFor}
+        timeZone={timeZoneOf(pilgrim.establishmentId)}
+        // The stored entry date is the day the form was sent: the arrival replaces it.
+        traveler={arrival ? { ...pilgrim, entryDate: arrival } : pilgrim}
+        submitLabel={t('qr.confirm')}
+        savedToast={false}
+        // The page's own registration form (hidden meanwhile) holds its one leave question.
+        leaveGuard={false}
+        actions={actions}
+        onSaved={async (saved) => {
+          try {
+            onConfirmed(
+              await confirm.mutateAsync({
+                id: saved.id,
+                // The day of arrival as saved (staff may have changed it); nothing to set on a
+                // registration confirmed already.
+                entryDate: arrival ? saved.entryDate : undefined,
+              }),
+            );
+            window.scrollTo?.({ top: 0 });
+          } catch (error) {
+            // The details are saved; only the confirmation failed (sending again retries it).
+            toast.error(confirmErrors(error, t('review.savedNotConfirmed')).join(' '));
+          }
+        }}
+      />
     </section>
   );
 }

@@ -19,7 +19,7 @@ import {
 } from '@/features/traveler/form-model';
 import type { ScanRound } from '@/features/traveler/components/form/use-scan-rounds';
 import { scanDocument } from '@/features/scan/api/scan-document';
-import { DocumentScanner } from '@/features/scan/components/lazy-scanners';
+import { DocumentScanner } from '@/features/scan/components/document-scanner';
 import { ModeSwitcher } from '@/features/scan/components/mode-switcher';
 import { useMrzKeyboard } from '@/features/scan/use-mrz-keyboard';
 import { isApiError } from '@/lib/api-client';
