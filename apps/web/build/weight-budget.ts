@@ -4,7 +4,7 @@ import zlib from 'node:zlib';
 import type { Plugin } from 'vite';
 
 /**
- * The weight budgets of decision 059 (lowered by 067 and 073): the Brotli-compressed JavaScript and CSS a page needs
+ * The weight budgets of decision 059 (lowered by 067, 073 and 075): the Brotli-compressed JavaScript and CSS a page needs
  * before its first render (what the server sends: apps/web/build/precompress.ts, with the same
  * settings), checked on every production build, so CI's build fails when a page grows past its
  * budget. The figures are written to `weight.json` beside the build (docs/benchmarks.md).
@@ -29,7 +29,7 @@ export interface PageBudget {
   readonly document?: string;
   /** Brotli bytes allowed: the build fails past them. */
   readonly budget: number;
-  /** Issue 33's goal (decisions 059, 067 and 073 say why some are not reached); reported beside the figure. */
+  /** Issue 33's goal (decisions 059, 067, 073 and 075 say why some are not reached); reported beside the figure. */
   readonly target: number;
 }
 
@@ -62,7 +62,7 @@ export const PAGE_BUDGETS: Record<string, PageBudget> = {
       ...texts('common', 'checkin', 'clients', 'establishments', 'reservations'),
       ...sharedTexts('errors', 'validation', 'ses'),
     ],
-    budget: 272 * KB,
+    budget: 267 * KB,
     target: 200 * KB,
   },
 };
@@ -253,7 +253,7 @@ export function weightBudget(root: string): Plugin {
         const over = report.filter((page) => page.bytes > page.budget);
         if (over.length > 0) {
           this.error(
-            `Over the weight budget (decisions 059, 067, 073): ${over
+            `Over the weight budget (decisions 059, 067, 073, 075): ${over
               .map(
                 (page) =>
                   `${page.page} ${(page.bytes / KB).toFixed(1)} KB > ${page.budget / KB} KB`,

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { NO_REPORT_DEFAULTS, reportDefaultsOf } from '@hospes/shared/report-defaults';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -10,7 +10,6 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { Spinner } from '@/components/ui/spinner';
 import { TextLink } from '@/components/ui/text-link';
 import { links } from '@/config/paths';
-import { ShareLinkDialog } from '@/features/checkin/components/share-link-dialog';
 import { useTraveler } from '@/features/traveler/api/get-traveler';
 import { DeskTravelerForm } from '@/features/desk/components/desk-traveler-form';
 import { RegistrationSuccess } from '@/features/desk/components/traveler-registration';
@@ -33,6 +32,13 @@ import { PageHeader } from './page-header';
 import { PageTitle } from './page-title';
 import { RegistrationModes } from './registration-modes';
 import { establishmentTimeZone } from '@hospes/shared/provinces';
+
+// The share dialog (the link, its QR code, the poster) when it is first opened (decision 075).
+const ShareLinkDialog = lazy(() =>
+  import('@/features/checkin/components/share-link-dialog').then((module) => ({
+    default: module.ShareLinkDialog,
+  })),
+);
 
 /**
  * A registration the send queue could not save (a refusal: a 4xx), opened from the header: its
@@ -161,6 +167,8 @@ export function TravelerRegistrationRoute() {
   const { t } = useTranslation('clients');
   const { t: tc } = useTranslation('checkin');
   const [sharing, setSharing] = useState(false);
+  // Mounted once opened, and kept: its closing goes as before.
+  const [shareOpened, setShareOpened] = useState(false);
   const [params, setParams] = useSearchParams();
   const requested = params.get('establishmentId');
   const establishments = useDeskEstablishments(requested);
@@ -201,17 +209,27 @@ export function TravelerRegistrationRoute() {
           {chosen && (
             <>
               <div className="flex justify-end">
-                <Button variant="secondary" onClick={() => setSharing(true)}>
+                <Button
+                  variant="secondary"
+                  onClick={() => {
+                    setShareOpened(true);
+                    setSharing(true);
+                  }}
+                >
                   {tc('share.button')}
                 </Button>
               </div>
               <TodayArrivals establishmentId={chosen} />
-              <ShareLinkDialog
-                establishmentId={chosen}
-                establishmentName={list.find((e) => e.id === chosen)?.name ?? ''}
-                open={sharing}
-                onClose={() => setSharing(false)}
-              />
+              {shareOpened && (
+                <Suspense fallback={null}>
+                  <ShareLinkDialog
+                    establishmentId={chosen}
+                    establishmentName={list.find((e) => e.id === chosen)?.name ?? ''}
+                    open={sharing}
+                    onClose={() => setSharing(false)}
+                  />
+                </Suspense>
+              )}
               <div className="rounded-2xl border border-line bg-surface p-4 shadow-sm sm:p-8">
                 <RegistrationModes
                   key={chosen}

@@ -15,20 +15,6 @@ import {
   useSendReservationCheckinLink,
 } from '../api/checkin-link';
 
-/** "n of m guests checked in", marked once complete (decision 066). */
-export function CheckinProgress({ reservation }: { reservation: Reservation }) {
-  const { t } = useTranslation('reservations');
-  const complete = reservation.registeredGuests >= reservation.guests;
-  return (
-    <span className={complete ? 'font-semibold text-success' : 'text-muted'}>
-      {t(complete ? 'checkin.complete' : 'checkin.progress', {
-        registered: reservation.registeredGuests,
-        guests: reservation.guests,
-      })}
-    </span>
-  );
-}
-
 /** Sends the check-in link to the holder, in the language chosen (the holder's, not the owner's). */
 function SendLinkDialog({
   establishmentId,

@@ -16,7 +16,8 @@ import { useCan } from '@/lib/auth';
 import { useReservations } from '../api/get-reservations';
 import { useReservationReports } from '../api/reservation-reports';
 import { ReservationReportLine } from './reservation-report';
-import { CheckinProgress, ReservationCheckinActions } from './reservation-checkin';
+import { CheckinProgress } from './checkin-progress';
+import { ReservationCheckinActions } from './reservation-checkin';
 import { ReservationFormDialog } from './reservation-form-dialog';
 import { ReservationStatusBadge } from './reservation-status';
 

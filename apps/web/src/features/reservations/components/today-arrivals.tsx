@@ -4,7 +4,7 @@ import { TextLink } from '@/components/ui/text-link';
 import { links } from '@/config/paths';
 import { errorText } from '@/lib/error-text';
 import { useTodayArrivals } from '../api/get-today-arrivals';
-import { CheckinProgress } from './reservation-checkin';
+import { CheckinProgress } from './checkin-progress';
 import { ReservationStatusBadge } from './reservation-status';
 
 /** The desk's arrivals of the day: the reservations arriving today, with their state. */
