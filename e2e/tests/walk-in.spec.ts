@@ -28,10 +28,17 @@ test('the hospitalero registers two walk-in companions back to back, and "Next p
     walkInNights: 1,
     emergencyContactOptional: true,
   });
+  // A phone's screen (decision 074): the walk-in is one screen of it.
+  await page.setViewportSize({ width: 360, height: 740 });
   await signIn(page, owner.token, baseURL!);
   await page.goto('/traveler-registration');
   await page.getByRole('radio', { name: 'Walk-in' }).click();
   await expect(page.getByLabel('First name')).toBeFocused();
+  // From the mode switch to the save button, the identity block open: at most 740 px. The stay
+  // and the optional emergency contact, which the establishment's defaults decide, follow it.
+  const modes = await page.getByRole('radiogroup', { name: 'How to register' }).boundingBox();
+  const save = await page.getByRole('button', { name: 'Save record' }).boundingBox();
+  expect(save!.y + save!.height - modes!.y).toBeLessThanOrEqual(740);
   // One screen: the stay is a line with today and the default night, nothing to fill in.
   await expect(page.getByRole('button', { name: /^Stay/ })).toContainText('(default)');
   await expect(page.getByLabel('Second phone')).toHaveCount(0);

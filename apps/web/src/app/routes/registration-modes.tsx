@@ -195,7 +195,7 @@ export function RegistrationModes({
           }}
         />
       )}
-      <div hidden={!!checking} className="space-y-6">
+      <div hidden={!!checking} className="space-y-4 sm:space-y-6">
         <div ref={queueRef} tabIndex={-1} className="outline-none">
           <PendingArrivals
             establishmentId={establishmentId}
@@ -217,7 +217,7 @@ export function RegistrationModes({
         />
         {mode === 'walkIn' && (
           <div className="space-y-4">
-            {walkInScanner ? (
+            {walkInScanner && (
               <DocumentScanner
                 scan={(image) => scanDocument(image)}
                 onManual={() => setWalkInScanner(false)}
@@ -229,10 +229,6 @@ export function RegistrationModes({
                   setWalkInScanner(false);
                 }}
               />
-            ) : (
-              <Button variant="secondary" onClick={() => setWalkInScanner(true)}>
-                {t('modes.scan')}
-              </Button>
             )}
             <WalkInRegistration
               key={establishmentId}
@@ -244,6 +240,14 @@ export function RegistrationModes({
               scan={walkInScan}
               carried={carried}
               onValuesChange={keepTyped}
+              // The camera on the identity's title line (decision 074): no row of its own.
+              scanAction={
+                !walkInScanner && (
+                  <Button variant="secondary" onClick={() => setWalkInScanner(true)}>
+                    {t('modes.scan')}
+                  </Button>
+                )
+              }
             />
           </div>
         )}

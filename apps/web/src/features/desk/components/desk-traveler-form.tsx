@@ -77,6 +77,8 @@ export interface DeskTravelerFormProps extends TravelerFormSettings {
    * queue: the registration page carries them into another mode (decision 072).
    */
   onValuesChange?: ((values: TravelerFormValues | null) => void) | undefined;
+  /** A button on the identity section's title line (the walk-in's "Scan document"). */
+  identityAction?: ReactNode;
 }
 
 const keyReused = (error: unknown) => isApiError(error) && error.code === 'IDEMPOTENCY_KEY_REUSED';
@@ -92,6 +94,8 @@ export interface DeskSectionParts {
   emergencyContactOptional: boolean;
   /** Changes when the form starts afresh: the signature pad starts empty with it. */
   padKey: number;
+  /** A button on the identity section's title line (see DeskTravelerFormProps). */
+  identityAction?: ReactNode;
 }
 
 interface DeskRegistrationFormProps extends DeskTravelerFormProps {
@@ -101,6 +105,13 @@ interface DeskRegistrationFormProps extends DeskTravelerFormProps {
   Sections: ComponentType<DeskSectionParts>;
   /** The save button's label (default: save the record). */
   submitLabel?: string;
+  /**
+   * What follows the save button (the walk-in's stay and optional emergency contact, decision
+   * 074), given the same parts as the sections.
+   */
+  After?: ComponentType<DeskSectionParts>;
+  /** Dense on a phone: the save button without the rule above it (decision 074). */
+  compact?: boolean;
 }
 
 /**
@@ -158,6 +169,9 @@ export function DeskRegistrationForm({
   Sections,
   submitLabel,
   onValuesChange,
+  identityAction,
+  After,
+  compact = false,
 }: DeskRegistrationFormProps) {
   const { t } = useTranslation('clients');
   const registrationCalls = useRegistrationCalls();
@@ -290,6 +304,36 @@ export function DeskRegistrationForm({
     );
   const onSubmit = submitConfirming(duplicateConfirmed);
 
+  const parts: DeskSectionParts = {
+    documentNotice: (
+      <>
+        {sameDocument && sameDocument.length > 0 && <SameDocumentNotice travelers={sameDocument} />}
+        <ConfirmDialog
+          open={askingDuplicate}
+          title={t('form.sameDocument.confirmTitle')}
+          description={<p>{t('form.sameDocument.confirmText')}</p>}
+          confirmLabel={t('form.sameDocument.confirmSave')}
+          cancelLabel={t('form.sameDocument.confirmCancel')}
+          onCancel={() => setAskingDuplicate(false)}
+          onConfirm={() => {
+            // "Register again": saved now, this number confirmed.
+            const number = compactId(getValues('passportNumber'));
+            setDuplicateConfirmed(number);
+            setAskingDuplicate(false);
+            void submitConfirming(number)();
+          }}
+        />
+      </>
+    ),
+    onLanguageChosen: () => {
+      languageChosen.current = true;
+    },
+    walkInNights,
+    emergencyContactOptional: !!emergencyContactOptional,
+    padKey: afresh,
+    identityAction,
+  };
+
   return (
     <TravelerFormFrame
       form={form}
@@ -301,37 +345,10 @@ export function DeskRegistrationForm({
       preflight={preflight}
       reportDefaultsFor={reportDefaultsFor}
       collapseComplete
+      compact={compact}
+      after={After && <After {...parts} />}
     >
-      <Sections
-        documentNotice={
-          <>
-            {sameDocument && sameDocument.length > 0 && (
-              <SameDocumentNotice travelers={sameDocument} />
-            )}
-            <ConfirmDialog
-              open={askingDuplicate}
-              title={t('form.sameDocument.confirmTitle')}
-              description={<p>{t('form.sameDocument.confirmText')}</p>}
-              confirmLabel={t('form.sameDocument.confirmSave')}
-              cancelLabel={t('form.sameDocument.confirmCancel')}
-              onCancel={() => setAskingDuplicate(false)}
-              onConfirm={() => {
-                // "Register again": saved now, this number confirmed.
-                const number = compactId(getValues('passportNumber'));
-                setDuplicateConfirmed(number);
-                setAskingDuplicate(false);
-                void submitConfirming(number)();
-              }}
-            />
-          </>
-        }
-        onLanguageChosen={() => {
-          languageChosen.current = true;
-        }}
-        walkInNights={walkInNights}
-        emergencyContactOptional={!!emergencyContactOptional}
-        padKey={afresh}
-      />
+      <Sections {...parts} />
     </TravelerFormFrame>
   );
 }

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import type { ReportDefaults } from '@hospes/shared/report-defaults';
 import type { Traveler } from '@hospes/shared/travelers';
 import { useTranslation } from 'react-i18next';
@@ -42,30 +42,50 @@ export const WALK_IN_SECTIONS = [
 ] as const satisfies readonly SectionKey[];
 
 /**
- * A walk-in at the desk on one screen: the identity block (scan or type), the e-mail and phone,
- * the signature; the stay's dates closed with their summary line (today, and the establishment's
- * default nights), an optional emergency contact closed too.
+ * A walk-in at the desk on one screen of a phone (decisions 064, 074): the identity block (scan
+ * or type), the document's numbers, the e-mail and phone, the signature, the save button; dense on
+ * a phone. What the establishment's defaults decide follows the button: the stay's dates closed
+ * with their summary line (today, and the default nights), an optional emergency contact closed
+ * too. A required emergency contact comes before the signature, on the screen.
  */
 export function WalkInTravelerForm(props: DeskTravelerFormProps) {
-  return <DeskRegistrationForm {...props} preflight={WALK_IN_SECTIONS} Sections={WalkInSections} />;
+  return (
+    <DeskRegistrationForm
+      {...props}
+      preflight={WALK_IN_SECTIONS}
+      Sections={WalkInSections}
+      After={WalkInDefaults}
+      compact
+    />
+  );
 }
 
 function WalkInSections(parts: DeskSectionParts) {
   const { t } = useTranslation('clients');
   return (
     <>
-      <IdentitySection autoFocus />
+      <IdentitySection autoFocus compact action={parts.identityAction} />
       <DocumentSection notice={parts.documentNotice} essentials />
       <ContactSection essentials onLanguageChosen={parts.onLanguageChosen} />
-      <EmergencySection optional={parts.emergencyContactOptional} closable />
-      <StaySection walkInNights={parts.walkInNights} closed />
+      {!parts.emergencyContactOptional && <EmergencySection />}
       <SignatureSection
         label={t('signature.label')}
         hint={t('signature.hint')}
         required
         padKey={parts.padKey}
+        compact
       />
     </>
+  );
+}
+
+/** After the save button: what the establishment's defaults give, each a closed line to change. */
+function WalkInDefaults(parts: DeskSectionParts) {
+  return (
+    <div className="space-y-3">
+      <StaySection walkInNights={parts.walkInNights} closed />
+      {parts.emergencyContactOptional && <EmergencySection optional closable />}
+    </div>
   );
 }
 
@@ -123,6 +143,7 @@ export function WalkInRegistration({
   scan,
   carried,
   onValuesChange,
+  scanAction,
 }: {
   establishmentId: string;
   keepDocumentImages?: boolean;
@@ -138,6 +159,8 @@ export function WalkInRegistration({
   carried?: TravelerPrefill | undefined;
   /** Told the form's values as they change, null once saved (see DeskTravelerFormProps). */
   onValuesChange?: (values: TravelerFormValues | null) => void;
+  /** The camera's "Scan document" button, on the identity section's title line. */
+  scanAction?: ReactNode;
 }) {
   const { t } = useTranslation('clients');
   const [saved, setSaved] = useState<Traveler | null>(null);
@@ -178,7 +201,7 @@ export function WalkInRegistration({
   }
   const companion = current.companion;
   return (
-    <div className="space-y-4">
+    <div className="space-y-3 sm:space-y-4">
       {companion ? (
         <FormAlert tone="info">
           {t('registration.companionNote', {
@@ -187,7 +210,8 @@ export function WalkInRegistration({
           })}
         </FormAlert>
       ) : (
-        <p className="text-sm text-muted">{t('walkIn.intro')}</p>
+        // On a phone the screen is the form's (decision 074); the mode's name says what it is.
+        <p className="hidden text-sm text-muted sm:block">{t('walkIn.intro')}</p>
       )}
       <WalkInTravelerForm
         key={current.key}
@@ -198,6 +222,7 @@ export function WalkInRegistration({
         emergencyContactOptional={emergencyContactOptional}
         prefill={companion?.prefill ?? (current.key === 0 ? carried : undefined)}
         onValuesChange={onValuesChange}
+        identityAction={scanAction}
         scan={scan.round === current.startedAt ? { round: scan.round } : scan}
         onSaved={(pilgrim) => {
           setSaved(pilgrim);

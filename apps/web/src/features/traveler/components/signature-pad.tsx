@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { cn } from '@/components/ui/cn';
 import { translateMessage } from '@/lib/messages';
 
 type Point = { x: number; y: number };
@@ -21,6 +22,7 @@ export function SignaturePad({
   label,
   hint,
   required = false,
+  compact = false,
 }: {
   id?: string;
   value: string;
@@ -29,6 +31,12 @@ export function SignaturePad({
   label: string;
   hint?: string;
   required?: boolean;
+  /**
+   * On a phone: a pad 96 px high (three to one on a phone's width, room for a name), and the note
+   * under it said to assistive technology only (the hint drawn in the empty pad says how to sign,
+   * the drawing that it is signed); the desk's walk-in, decision 074.
+   */
+  compact?: boolean;
 }) {
   const { t } = useTranslation('clients');
   const base = useId().replace(/[^a-zA-Z0-9_-]/g, '');
@@ -207,10 +215,11 @@ export function SignaturePad({
           onPointerUp={onPointerUp}
           onPointerCancel={onPointerUp}
           style={{ touchAction: 'none' }}
-          className={
-            'block h-32 w-full cursor-crosshair rounded-lg border-2 border-dashed bg-white sm:h-52 ' +
-            (error ? 'border-danger' : 'border-control')
-          }
+          className={cn(
+            'block w-full cursor-crosshair rounded-lg border-2 border-dashed bg-white sm:h-52',
+            compact ? 'h-24' : 'h-32',
+            error ? 'border-danger' : 'border-control',
+          )}
         />
         {hint && empty && !value && (
           <p
@@ -221,7 +230,14 @@ export function SignaturePad({
           </p>
         )}
       </div>
-      <p id={noteId} className="mt-2 text-sm text-muted">
+      <p
+        id={noteId}
+        className={
+          compact
+            ? 'sr-only sm:not-sr-only sm:mt-2 sm:text-sm sm:text-muted'
+            : 'mt-2 text-sm text-muted'
+        }
+      >
         {empty && !value ? t('signature.note') : t('signature.signed')}
       </p>
       {error && (

@@ -12,8 +12,9 @@ import { SectionSummary } from './section-summary';
  * How to reach the traveler, and the language of what they are sent. `onLanguageChosen`: told
  * when a language is chosen in the field (the desk's language then stops following the
  * nationality). `essentials`: the e-mail and the phone only (the desk's walk-in, decision 064:
- * the language follows the nationality, a second phone is rare). `traveler`: the traveler fills
- * it in (the self check-in, decision 072): no second phone, the language without the staff's hint.
+ * the language follows the nationality, a second phone is rare; dense on a phone, decision 074).
+ * `traveler`: the traveler fills it in (the self check-in, decision 072): no second phone, the
+ * language without the staff's hint.
  */
 export function ContactSection({
   onLanguageChosen,
@@ -37,6 +38,7 @@ export function ContactSection({
           parts={essentials ? 'essentials' : traveler ? 'traveler' : 'all'}
         />
       }
+      compact={essentials}
     >
       <TextField
         // The walk-in's two fields share a row (decision 072).

@@ -28,7 +28,8 @@ export function DocumentSection({
   record?: Traveler | undefined;
   /**
    * The type and the numbers only (the desk's walk-in, decision 072): the date of issue is
-   * optional and a photo comes with a scan (it is saved with the form all the same).
+   * optional and a photo comes with a scan (it is saved with the form all the same); dense on a
+   * phone (decision 074).
    */
   essentials?: boolean;
 }) {
@@ -43,6 +44,7 @@ export function DocumentSection({
       title={t('form.sections.document')}
       name="document"
       summary={<SectionSummary name="document" />}
+      compact={essentials}
     >
       <SelectField
         label={marked('documentType', t('form.documentType'))}

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { KINSHIP_CODES } from '@hospes/shared/codes';
@@ -15,7 +15,21 @@ import { Section, WIDE } from './section';
  * without scrolling the page to it (what is above the form, such as the desk's queue of arrivals,
  * stays in view on a phone; typing brings the field into view).
  */
-export function IdentitySection({ autoFocus = false }: { autoFocus?: boolean }) {
+export function IdentitySection({
+  autoFocus = false,
+  compact = false,
+  action,
+}: {
+  autoFocus?: boolean;
+  /**
+   * Dense on a phone (the desk's walk-in, decision 074): see Section; the second surname's
+   * "optional" is said in the empty field (its placeholder, read as its description) instead of
+   * on a line under it.
+   */
+  compact?: boolean;
+  /** A button on the section's title line (the walk-in's "Scan document"). */
+  action?: ReactNode;
+}) {
   const { t } = useTranslation('clients');
   const { control, field, err, note, marked, spelled, fieldDomId, today } = useTravelerFields();
   const countryOptions = useCountryOptions();
@@ -37,6 +51,8 @@ export function IdentitySection({ autoFocus = false }: { autoFocus?: boolean }) 
       title={t('form.sections.identity')}
       name="identity"
       summary={<SectionSummary name="identity" />}
+      compact={compact}
+      action={action}
     >
       <TextField
         label={marked('firstName', t('form.firstName'))}
@@ -62,9 +78,11 @@ export function IdentitySection({ autoFocus = false }: { autoFocus?: boolean }) 
               {secondHint} {secondSpelled}
             </>
           ) : (
-            (secondSpelled ?? secondHint)
+            (secondSpelled ?? (compact ? undefined : secondHint))
           )
         }
+        // Said in the empty field (and read as its description), not on a line of its own.
+        placeholder={compact ? secondHint : undefined}
         aria-required={documentType === 'D' ? 'true' : undefined}
         autoComplete="off"
         autoCapitalize="words"

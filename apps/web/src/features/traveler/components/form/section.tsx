@@ -23,10 +23,20 @@ export function Section({
   intro,
   name,
   summary,
+  compact = false,
+  action,
 }: {
   title: string;
   intro?: ReactNode;
   children: ReactNode;
+  /**
+   * Dense on a phone (the desk's walk-in, decision 074): no rule nor title above the fields (the
+   * title names the group to assistive technology and shows from `sm` up; a section with an
+   * `action` keeps it, on the action's line), closer rows and one-line labels.
+   */
+  compact?: boolean;
+  /** A button on the title's line (the walk-in's "Scan document"), while the section is open. */
+  action?: ReactNode;
   /** The section's key: what says whether it is complete. */
   name?: SectionKey;
   /** The one line a complete section shows closed. */
@@ -60,11 +70,22 @@ export function Section({
         // what was pressed is still under the finger when it is let go.
         afterPress(() => setClosed(complete));
       }}
-      className="min-w-0 space-y-3 border-t border-line pt-3 first:border-t-0 first:pt-0 sm:pt-4"
+      className={
+        compact
+          ? 'min-w-0 space-y-2 sm:space-y-3 sm:border-t sm:border-line sm:pt-4 sm:first:border-t-0 sm:first:pt-0'
+          : 'min-w-0 space-y-3 border-t border-line pt-3 first:border-t-0 first:pt-0 sm:pt-4'
+      }
     >
-      <legend className="float-start w-full text-base font-semibold text-fg sm:text-lg">
+      <legend
+        className={
+          collapsed || !compact || action
+            ? `float-start text-base font-semibold text-fg sm:text-lg ${action && !collapsed ? 'py-2.5' : 'w-full'}`
+            : 'sr-only sm:not-sr-only sm:float-start sm:w-full sm:text-lg sm:font-semibold sm:text-fg'
+        }
+      >
         {collapsed ? <span className="sr-only">{title}</span> : title}
       </legend>
+      {action && !collapsed && <div className="float-end">{action}</div>}
       {collapsed && (
         <div className="clear-start flex items-center justify-between gap-3">
           <p className="min-w-0 text-sm text-fg">
@@ -90,9 +111,19 @@ export function Section({
           </button>
         </div>
       )}
-      <div hidden={collapsed} className="clear-start space-y-3">
+      <div hidden={collapsed} className="clear-both space-y-3">
         {intro && <p className="text-sm text-muted">{intro}</p>}
-        <div className="grid grid-cols-2 gap-x-3 gap-y-3 sm:gap-4 lg:grid-cols-3">{children}</div>
+        <div
+          className={
+            compact
+              ? // One-line labels a line's height apart, no room kept for a hint said only to
+                // assistive technology: 64 px a row of fields instead of 68.
+                'grid grid-cols-2 gap-x-3 gap-y-2 max-sm:[&_label]:leading-4 max-sm:[&_p:has(>.sr-only:only-child)]:mt-0 sm:gap-4 lg:grid-cols-3'
+              : 'grid grid-cols-2 gap-x-3 gap-y-3 sm:gap-4 lg:grid-cols-3'
+          }
+        >
+          {children}
+        </div>
       </div>
     </fieldset>
   );

@@ -16,18 +16,25 @@ export function SignatureSection({
   required,
   record,
   padKey,
+  compact = false,
 }: {
   label: string;
   hint: string;
   required: boolean;
   record?: Traveler | undefined;
   padKey?: number;
+  /** A smaller pad on a phone, without the rule above it (the desk's walk-in, decision 074). */
+  compact?: boolean;
 }) {
   const { t } = useTranslation('clients');
   const { control, err, fieldDomId } = useTravelerFields();
   const storedSignature = record?.documentUploads.find((upload) => upload.kind === 'signature');
   return (
-    <fieldset className="min-w-0 border-t border-line pt-5">
+    <fieldset
+      className={
+        compact ? 'min-w-0 sm:border-t sm:border-line sm:pt-5' : 'min-w-0 border-t border-line pt-5'
+      }
+    >
       <legend className="sr-only">{t('form.sections.signature')}</legend>
       {/* What the traveler signed, above the pad that would replace it. */}
       {record && storedSignature && (
@@ -48,6 +55,7 @@ export function SignatureSection({
             value={value}
             onChange={onChange}
             error={err('signatureImage')}
+            compact={compact}
           />
         )}
       />

@@ -4,6 +4,7 @@ import { FormProvider } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { LeaveGuard } from '@/components/leave-guard';
 import { Button } from '@/components/ui/button';
+import { cn } from '@/components/ui/cn';
 import { FormAlert } from '@/components/ui/form-alert';
 import { translateMessage } from '@/lib/messages';
 import type { SectionKey } from '@/features/traveler/form-model';
@@ -35,6 +36,8 @@ export function TravelerFormFrame({
   reportDefaultsFor,
   collapseComplete = false,
   preflightAfterAttempt = false,
+  compact = false,
+  after,
   children,
 }: {
   form: TravelerForm;
@@ -68,6 +71,16 @@ export function TravelerFormFrame({
    * self check-in on a phone, decision 072: the notes on the fields say it meanwhile).
    */
   preflightAfterAttempt?: boolean;
+  /**
+   * Dense on a phone (the desk's walk-in, decision 074): the sections 8 px apart, the save button
+   * without the rule above it.
+   */
+  compact?: boolean;
+  /**
+   * What follows the save button, in the form: what the establishment's defaults decide and the
+   * desk changes now and then (the walk-in's stay and optional emergency contact, decision 074).
+   */
+  after?: ReactNode;
   children: ReactNode;
 }) {
   const { t } = useTranslation('clients');
@@ -75,6 +88,19 @@ export function TravelerFormFrame({
   const { errors, isDirty, isSubmitting, submitCount } = methods.formState;
   const establishmentError = errorAt(errors, 'establishmentId');
   const { fieldDomId } = chrome;
+  const saveRow = (
+    <div
+      className={cn(
+        'flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-end sm:border-t sm:border-line sm:pt-5',
+        compact ? 'pt-1' : 'border-t border-line pt-4',
+      )}
+    >
+      {actions}
+      <Button type="submit" pending={isSubmitting} className="sm:min-w-48">
+        {submitLabel}
+      </Button>
+    </div>
+  );
 
   return (
     <FormProvider {...methods}>
@@ -82,7 +108,7 @@ export function TravelerFormFrame({
         <form
           onSubmit={onSubmit}
           noValidate
-          className="space-y-3 sm:space-y-6"
+          className={cn(compact ? 'space-y-2' : 'space-y-3', 'sm:space-y-6')}
           aria-describedby={fieldDomId('required-note')}
         >
           {leaveGuard && <LeaveGuard when={isDirty} />}
@@ -109,20 +135,22 @@ export function TravelerFormFrame({
               ) : (
                 children
               )}
+              {saveRow}
+              {after}
             </LivePreflightScope>
-          ) : collapseComplete ? (
-            <CompletionScope form={form} marks={marks}>
-              {children}
-            </CompletionScope>
           ) : (
-            children
+            <>
+              {collapseComplete ? (
+                <CompletionScope form={form} marks={marks}>
+                  {children}
+                </CompletionScope>
+              ) : (
+                children
+              )}
+              {saveRow}
+              {after}
+            </>
           )}
-          <div className="flex flex-col-reverse gap-3 border-t border-line pt-4 sm:flex-row sm:pt-5 sm:items-center sm:justify-end">
-            {actions}
-            <Button type="submit" pending={isSubmitting} className="sm:min-w-48">
-              {submitLabel}
-            </Button>
-          </div>
         </form>
       </SectionContext.Provider>
     </FormProvider>
