@@ -47,7 +47,7 @@ export const PAGE_BUDGETS: Record<string, PageBudget> = {
       ...texts('common', 'checkin', 'clients'),
       ...sharedTexts('errors', 'validation', 'ses'),
     ],
-    budget: 247 * KB,
+    budget: 248 * KB,
     target: 100 * KB,
   },
   // Prerendered (build/prerender.ts): the Spanish page's HTML and its CSS.
@@ -62,7 +62,7 @@ export const PAGE_BUDGETS: Record<string, PageBudget> = {
       ...texts('common', 'checkin', 'clients', 'establishments', 'reservations'),
       ...sharedTexts('errors', 'validation', 'ses'),
     ],
-    budget: 267 * KB,
+    budget: 269 * KB,
     target: 200 * KB,
   },
 };
