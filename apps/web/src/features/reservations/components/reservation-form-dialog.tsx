@@ -77,7 +77,10 @@ export function ReservationFormDialog({
           ? { kind: 'update', id: reservation.id, input }
           : { kind: 'create', input, key },
       );
-      toast.success(t(reservation ? 'form.updated' : 'form.created'));
+      // One toast per kind: saving bookings one after another replaces it instead of stacking
+      // the same words.
+      const saved = reservation ? 'form.updated' : 'form.created';
+      toast.success(t(saved), { id: `reservation-${saved}` });
       onClose();
     } catch (error) {
       applyServerFieldErrors(error, form.setError);
