@@ -1,9 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import { mergeConfig, type Plugin } from 'vite';
 import base from '../vite.config';
-import { type BuiltChunk, PAGE_BUDGETS, weighPages } from './weight-budget';
+import { brotli, type BuiltChunk, PAGE_BUDGETS, weighPages } from './weight-budget';
 
 /**
  * What each page's first render is made of, package by package (decision 075): a build for reading,
@@ -31,14 +30,6 @@ function groupOf(id: string): string {
   }
   return clean.startsWith('vite/') || clean.includes('vite') ? 'vite runtime' : clean;
 }
-
-const brotli = (data: Buffer) =>
-  zlib.brotliCompressSync(data, {
-    params: {
-      [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
-      [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length,
-    },
-  }).length;
 
 function breakdown(): Plugin {
   return {

@@ -165,7 +165,8 @@ export function blockingFilesOf(html: string): string[] {
   return files;
 }
 
-const brotli = (data: Buffer) =>
+/** Brotli size at the quality the server sends (the build's precompressed copies). */
+export const brotli = (data: Buffer) =>
   zlib.brotliCompressSync(data, {
     params: {
       [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,

@@ -102,6 +102,15 @@ export function TravelerFormFrame({
     </div>
   );
 
+  // The sections, collapsing what is complete where the form asks it (decision 072).
+  const fields = collapseComplete ? (
+    <CompletionScope form={form} marks={marks}>
+      {children}
+    </CompletionScope>
+  ) : (
+    children
+  );
+
   return (
     <FormProvider {...methods}>
       <SectionContext.Provider value={{ ...chrome, marks, spellings }}>
@@ -128,25 +137,13 @@ export function TravelerFormFrame({
               {(!preflightAfterAttempt || submitCount > 0) && (
                 <PreflightSummary fieldDomId={fieldDomId} reveal={chrome.reveal} />
               )}
-              {collapseComplete ? (
-                <CompletionScope form={form} marks={marks}>
-                  {children}
-                </CompletionScope>
-              ) : (
-                children
-              )}
+              {fields}
               {saveRow}
               {after}
             </LivePreflightScope>
           ) : (
             <>
-              {collapseComplete ? (
-                <CompletionScope form={form} marks={marks}>
-                  {children}
-                </CompletionScope>
-              ) : (
-                children
-              )}
+              {fields}
               {saveRow}
               {after}
             </>
