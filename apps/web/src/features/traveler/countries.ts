@@ -62,18 +62,21 @@ const PRIORITY = new Map(
  * ("UK", "Holland", "EEUU", "Corea") also find it, and a country pilgrims often come from comes
  * first among equal matches.
  */
+export function countryOptions(lng: string): ComboboxOption[] {
+  const collator = new Intl.Collator(bcp47Of(lng));
+  return COUNTRIES.map(([alpha3, alpha2]) => ({
+    value: alpha3,
+    label: countryName(alpha3, lng),
+    keywords: wordsFor(alpha3),
+    // The two-letter code, no better a match than a name that starts so (see matchRank).
+    code: alpha2,
+    priority: PRIORITY.get(alpha3) ?? 0,
+  })).sort((a, b) => collator.compare(a.label, b.label));
+}
+
+/** countryOptions in the interface language, made again when it changes. */
 export function useCountryOptions(): ComboboxOption[] {
   const { i18n } = useTranslation();
   const lng = i18n.resolvedLanguage ?? i18n.language ?? 'es';
-  return useMemo(() => {
-    const collator = new Intl.Collator(bcp47Of(lng));
-    return COUNTRIES.map(([alpha3, alpha2]) => ({
-      value: alpha3,
-      label: countryName(alpha3, lng),
-      keywords: wordsFor(alpha3),
-      // The two-letter code, no better a match than a name that starts so (see matchRank).
-      code: alpha2,
-      priority: PRIORITY.get(alpha3) ?? 0,
-    })).sort((a, b) => collator.compare(a.label, b.label));
-  }, [lng]);
+  return useMemo(() => countryOptions(lng), [lng]);
 }
