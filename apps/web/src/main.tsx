@@ -77,6 +77,8 @@ void initI18n().finally(() => {
     captureStaticForm(container);
     const root = createRoot(container);
     flushSync(() => root.render(app));
+    // The page is the app's from now on.
+    container.removeAttribute('data-prerendered');
   };
   // A prerendered page (the landing, decision 073; the self check-in, 079) stays as it is until the app can show its first
   // route (its code, its texts, the session known): then the app's render replaces it, the same
