@@ -62,16 +62,24 @@ const PRIORITY = new Map(
  * ("UK", "Holland", "EEUU", "Corea") also find it, and a country pilgrims often come from comes
  * first among equal matches.
  */
+const optionsByLanguage = new Map<string, ComboboxOption[]>();
+
 export function countryOptions(lng: string): ComboboxOption[] {
-  const collator = new Intl.Collator(bcp47Of(lng));
-  return COUNTRIES.map(([alpha3, alpha2]) => ({
-    value: alpha3,
-    label: countryName(alpha3, lng),
-    keywords: wordsFor(alpha3),
-    // The two-letter code, no better a match than a name that starts so (see matchRank).
-    code: alpha2,
-    priority: PRIORITY.get(alpha3) ?? 0,
-  })).sort((a, b) => collator.compare(a.label, b.label));
+  // Made once per language: the names, their search words and the sort are the costly part.
+  let options = optionsByLanguage.get(lng);
+  if (!options) {
+    const collator = new Intl.Collator(bcp47Of(lng));
+    options = COUNTRIES.map(([alpha3, alpha2]) => ({
+      value: alpha3,
+      label: countryName(alpha3, lng),
+      keywords: wordsFor(alpha3),
+      // The two-letter code, no better a match than a name that starts so (see matchRank).
+      code: alpha2,
+      priority: PRIORITY.get(alpha3) ?? 0,
+    })).sort((a, b) => collator.compare(a.label, b.label));
+    optionsByLanguage.set(lng, options);
+  }
+  return options;
 }
 
 /** countryOptions in the interface language, made again when it changes. */
