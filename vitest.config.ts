@@ -46,6 +46,9 @@ const serverProject = (
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
+  // The web app's renderer of the self check-in (decision 079) runs from its source in the
+  // server's test of that page, with the web's own alias.
+  resolve: { alias: { '@': path.resolve('apps/web/src') } },
 });
 
 export default defineConfig({

@@ -5,6 +5,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 import { precompress } from './build/precompress';
 import { prerenderLanding } from './build/prerender';
+import { selfCheckinRenderer } from './build/self-checkin-renderer';
 import { weightBudget } from './build/weight-budget';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -18,6 +19,7 @@ export default defineConfig({
     tailwindcss(),
     precompress(),
     prerenderLanding(root),
+    selfCheckinRenderer(root),
     weightBudget(root),
     // Installable, and the app's code kept for offline use (decision 059). The service worker is
     // registered for signed-in users only (lib/service-worker.ts): a pilgrim on the self check-in

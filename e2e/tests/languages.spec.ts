@@ -87,6 +87,8 @@ test('in Arabic the pages run right to left and a pilgrim can still sign on the 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`/registro-viajero?t=${token}&lng=ar`);
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  // The page shows before the app's code (decision 079); the pad draws once the app is there.
+  await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered');
   const pad = page.getByRole('img', { name: ar.signature.label });
   await pad.scrollIntoViewIfNeeded();
   const box = await pad.boundingBox();
@@ -110,5 +112,66 @@ test('in Arabic the pages run right to left and a pilgrim can still sign on the 
     () => document.documentElement.scrollWidth <= document.documentElement.clientWidth,
   );
   expect(noHorizontalScroll).toBe(true);
+  await expectAccessible(page);
+});
+
+test("before the app's code has come, a pilgrim already sees the establishment and the form in their language, and what they type is kept", async ({
+  page,
+  mail,
+  baseURL,
+}) => {
+  // User data in the page's markup: shown as written, never as markup.
+  const establishmentName = 'Albergue "Casa <b>Lúa</b>" & Co';
+  const owner = await createOwner(page.request, mail, baseURL!, {
+    prefix: 'ssr',
+    establishmentName,
+  });
+  const link = await page.request.get(`/api/establishments/${owner.establishmentId}/checkin-link`, {
+    headers: { authorization: `Bearer ${owner.token}` },
+  });
+  const { token } = ((await link.json()) as { data: { token: string } }).data;
+  const read = (ns: string) =>
+    JSON.parse(fs.readFileSync(path.join(locales, 'de', `${ns}.json`), 'utf8')) as {
+      form: Record<string, string>;
+      public: Record<string, string>;
+    };
+  const [clients, checkin] = [read('clients'), read('checkin')];
+
+  // The app's code hangs (a very slow connection): nothing of it arrives until released.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let held = 0;
+  await page.route('**/assets/*.js', async (route) => {
+    held += 1;
+    await released;
+    await route.continue();
+  });
+  await page.goto(`/registro-viajero?t=${token}&lng=de`);
+
+  // The server's page: German, the establishment's name, the form's labels; sending waits.
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await expect(page.getByRole('heading', { level: 1, name: checkin.public.title })).toBeVisible();
+  await expect(page.getByText(establishmentName, { exact: false }).first()).toBeVisible();
+  await expect(page.getByLabel(clients.form.firstName!, { exact: true })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: clients.form.nationality })).toBeVisible();
+  const send = page.getByRole('button', { name: checkin.public.submit });
+  await expect(send).toBeDisabled();
+  await expect.poll(() => held).toBeGreaterThan(0);
+  await expect(page.locator('#root')).toHaveAttribute('data-prerendered', 'de');
+
+  // Typed before the app came.
+  await page.getByLabel(clients.form.firstName!, { exact: true }).fill('Johanna');
+  await page.getByLabel(clients.form.lastName!, { exact: true }).fill('Müller');
+  await page.getByLabel(clients.form.lastName!, { exact: true }).press('Enter');
+  // Enter sends nothing natively (the page's address stays as it was, no fields in it).
+  await expect(page).toHaveURL(new RegExp(`/registro-viajero\\?t=${token}&lng=de$`));
+
+  // The code arrives: the app takes over with what was typed, and sending is possible.
+  release();
+  await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered');
+  await expect(send).toBeEnabled();
+  await expect(page.getByLabel(clients.form.firstName!, { exact: true })).toHaveValue('Johanna');
+  await expect(page.getByLabel(clients.form.lastName!, { exact: true })).toHaveValue('Müller');
+  await expect(page.getByLabel(clients.form.lastName!, { exact: true })).toBeFocused();
   await expectAccessible(page);
 });

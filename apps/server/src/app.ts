@@ -90,7 +90,7 @@ import { clientErrorAnswer, errorsPlugin, sendFastifyError } from './plugins/err
 import { enterRequest, requestContextPlugin } from './plugins/request-context';
 import { noStore, securityPlugin } from './plugins/security';
 import { textGuardPlugin } from './plugins/text-guard';
-import { webPlugin } from './plugins/web';
+import { webPlugin, type SelfCheckinRenderer } from './plugins/web';
 import { createSerializerCompiler } from './lib/serializer';
 import { createSessionCache } from './modules/users/session-cache';
 import { createTeamRepository } from './modules/team/team.repository';
@@ -129,6 +129,8 @@ export interface AppDeps {
    * from it (decision 047).
    */
   now?: () => Date;
+  /** The self check-in page's renderer (decision 079); by default the web build's (dist-ssr). */
+  selfCheckinRenderer?: SelfCheckinRenderer;
 }
 
 /**
@@ -710,6 +712,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
   await app.register(siteRoutes, { appUrl: config.appUrl });
-  await app.register(webPlugin, { distDir: config.webDistDir });
+  await app.register(webPlugin, {
+    distDir: config.webDistDir,
+    // The self check-in page rendered with its link's details (decision 079).
+    checkinInfo: (token) => checkin.publicInfo(token),
+    ...(deps.selfCheckinRenderer && { selfCheckinRenderer: deps.selfCheckinRenderer }),
+  });
   return app;
 }

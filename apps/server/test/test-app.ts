@@ -35,7 +35,7 @@ export interface TestContext {
  */
 export async function createTestContext(
   overrides: Partial<Config> = {},
-  deps: Pick<AppDeps, 'now'> = {},
+  deps: Pick<AppDeps, 'now' | 'selfCheckinRenderer'> = {},
   options: { smtp?: Parameters<typeof startTestSmtp>[0] } = {},
 ): Promise<TestContext> {
   const smtp = await startTestSmtp(options.smtp);

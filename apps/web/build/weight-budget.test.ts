@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { blockingFilesOf, weighPages, type BuiltChunk } from './weight-budget';
+import { prerenderedDocument } from '../src/prerender/document';
+import { SELF_CHECKIN_SAMPLE, SSR_DIR } from './self-checkin-renderer';
+import { blockingFilesOf, PAGE_BUDGETS, weighPages, type BuiltChunk } from './weight-budget';
 
 const chunk = (fileName: string, more: Partial<BuiltChunk> = {}): BuiltChunk => ({
   fileName,
@@ -84,5 +86,28 @@ describe('the weight a page needs before its first render', () => {
     );
     expect(page?.files).toEqual(['index.css', 'landing/es.html']);
     expect(page?.bytes).toBe(17);
+  });
+
+  it("weighs the self check-in as the server renders it: a sample page's HTML and its CSS (decision 079)", () => {
+    const page = PAGE_BUDGETS['self check-in'];
+    expect(page?.route).toBeUndefined();
+    expect(page?.document).toBe(`../${SSR_DIR}/${SELF_CHECKIN_SAMPLE}`);
+    expect(page!.budget).toBeLessThanOrEqual(page!.target);
+    // The document the server sends loads its stylesheet before showing, and no script.
+    const template = [
+      '<!doctype html><html lang="es"><head><title>Hospes</title>',
+      '<script type="module" crossorigin src="/assets/index-abc.js"></script>',
+      '<link rel="modulepreload" crossorigin href="/assets/react-def.js">',
+      '<link rel="stylesheet" crossorigin href="/assets/index-ghi.css">',
+      '</head><body><div id="root"><div class="boot"></div></div></body></html>',
+    ].join('\n');
+    const html = prerenderedDocument(template, {
+      html: '<form><label>Nombre<input name="firstName"/></label></form>',
+      lang: 'es',
+      dir: 'ltr',
+      lng: 'es',
+      data: { id: 'hospes-checkin', value: { token: 't' } },
+    });
+    expect(blockingFilesOf(html)).toEqual(['assets/index-ghi.css']);
   });
 });

@@ -1,4 +1,5 @@
 import { StrictMode } from 'react';
+import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import './index.css';
@@ -10,6 +11,7 @@ import { authStore } from '@/lib/auth';
 import { wireChunkReload } from '@/lib/chunk-load';
 import { initI18n, loadNamespaces, NAMESPACES } from '@/lib/i18n';
 import { queryClient } from '@/lib/query-client';
+import { captureStaticForm } from '@/lib/static-form';
 
 applyTheme(initialTheme());
 
@@ -58,15 +60,27 @@ void initI18n().finally(() => {
   const render = () => {
     // The prerendered page's head elements give way to the ones the app renders (decision 073).
     for (const element of document.head.querySelectorAll('[data-prerendered]')) element.remove();
-    createRoot(container).render(
+    const app = (
       <StrictMode>
         <AppProvider queryClient={queryClient}>
           <RouterProvider router={router} />
         </AppProvider>
-      </StrictMode>,
+      </StrictMode>
     );
+    if (!container.hasAttribute('data-prerendered')) {
+      createRoot(container).render(app);
+      return;
+    }
+    // A server-rendered form (the self check-in, decision 079): what was typed in it is read just
+    // before the app renders over it, and the app renders at once (flushSync), so that no key
+    // falls between the reading and the live form, which starts with what was read.
+    captureStaticForm(container);
+    const root = createRoot(container);
+    flushSync(() => root.render(app));
+    // The page is the app's from now on.
+    container.removeAttribute('data-prerendered');
   };
-  // A prerendered page (the landing, decision 073) stays as it is until the app can show its first
+  // A prerendered page (the landing, decision 073; the self check-in, 079) stays as it is until the app can show its first
   // route (its code, its texts, the session known): then the app's render replaces it, the same
   // page, instead of a loading screen in between.
   if (!container.hasAttribute('data-prerendered') || router.state.initialized) {

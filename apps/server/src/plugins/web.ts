@@ -1,14 +1,92 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { PublicCheckinInfo } from '@hospes/shared/checkin';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@hospes/shared/languages';
+import { AppError } from '../lib/app-error';
 import { sendError } from './errors';
 
 /** Where the build puts the prerendered landing pages, one per language (decision 073). */
 const LANDING_DIR = 'landing';
+
+/** The self check-in page's two addresses (spec §2: one page). */
+const SELF_CHECKIN_PATHS = new Set(['/registro-viajero', '/pilgrim-register']);
+
+/** The longest link token the API reads (its params schema): longer opens nothing. */
+const MAX_TOKEN_LENGTH = 200;
+
+/**
+ * The web app's renderer of the self check-in page (decision 079): built by the web app's build
+ * (`vite build --ssr`, apps/web/build/self-checkin-renderer.ts) into `dist-ssr/` beside `dist/`,
+ * from the app's own components (apps/web/src/prerender/self-checkin.tsx).
+ */
+export interface SelfCheckinRenderer {
+  renderSelfCheckinPage(
+    template: string,
+    request: {
+      path: string;
+      token: string;
+      lng: string;
+      link: { info: PublicCheckinInfo } | { invalid: true } | null;
+    },
+  ): Promise<{ status: number; html: string }>;
+}
+
+/** The renderer built beside `distDir`, if the build made one. */
+export async function loadSelfCheckinRenderer(
+  distDir: string,
+): Promise<SelfCheckinRenderer | undefined> {
+  const file = path.join(path.dirname(distDir), 'dist-ssr', 'self-checkin.js');
+  if (!fs.existsSync(file)) return undefined;
+  const module = (await import(pathToFileURL(file).href)) as Partial<SelfCheckinRenderer>;
+  if (typeof module.renderSelfCheckinPage !== 'function') return undefined;
+  return module as SelfCheckinRenderer;
+}
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/**
+ * A page made for this request, compressed as the browser accepts it (the build's files have
+ * their compressed copies; this one is new each time): Brotli at quality 5 (measured on the page: a
+ * few milliseconds, 10.4 KB; quality 9 takes about thirty times longer for 10.2 KB, the build's 11
+ * gives 8.8 KB), else gzip.
+ */
+async function sendCompressed(request: FastifyRequest, reply: FastifyReply, html: string) {
+  const accepted = String(request.headers['accept-encoding'] ?? '');
+  const weights = new Map(
+    accepted.split(',').map((part) => {
+      const [coding = '', ...params] = part.trim().split(';');
+      const q = params.map((p) => /^\s*q=([\d.]+)/.exec(p)?.[1]).find(Boolean);
+      return [coding.trim().toLowerCase(), q === undefined ? 1 : Number(q)] as const;
+    }),
+  );
+  const accepts = (coding: string) => (weights.get(coding) ?? 0) > 0;
+  reply.header('vary', 'accept-encoding');
+  const data = Buffer.from(html);
+  if (accepts('br')) {
+    reply.header('content-encoding', 'br');
+    return reply.send(
+      await brotli(data, {
+        params: {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
+          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length,
+        },
+      }),
+    );
+  }
+  if (accepts('gzip')) {
+    reply.header('content-encoding', 'gzip');
+    return reply.send(await gzip(data));
+  }
+  return reply.send(data);
+}
 
 /**
  * The Content-Security-Policy of a prerendered landing page: the app's, with the page's own inline
@@ -53,9 +131,21 @@ export function landingLanguage(request: FastifyRequest): Language {
  * visitor's language, and index.html for every other non-API GET (the SPA's routes). Unknown /api
  * paths answer the 404 envelope.
  */
-export const webPlugin = fp<{ distDir: string | undefined }>(async (app, { distDir }) => {
+export const webPlugin = fp<{
+  distDir: string | undefined;
+  /** The details of a check-in link (the public API's), for the self check-in page. */
+  checkinInfo?: (token: string) => Promise<PublicCheckinInfo>;
+  /** The self check-in's renderer; by default the one the web build wrote beside `distDir`. */
+  selfCheckinRenderer?: SelfCheckinRenderer;
+}>(async (app, { distDir, checkinInfo, selfCheckinRenderer }) => {
   const index = distDir ? path.join(distDir, 'index.html') : undefined;
   const hasWeb = !!index && fs.existsSync(index);
+  const renderer =
+    hasWeb && checkinInfo
+      ? (selfCheckinRenderer ?? (await loadSelfCheckinRenderer(distDir!)))
+      : undefined;
+  /** index.html as the build wrote it: the self check-in's document is made from it. */
+  let template: string | undefined;
   const hasLanding = hasWeb && fs.existsSync(path.join(distDir!, LANDING_DIR));
   /** Each landing file's policy, worked out once (the files change only with a new build). */
   const policies = new Map<string, string>();
@@ -93,6 +183,10 @@ export const webPlugin = fp<{ distDir: string | undefined }>(async (app, { distD
       (request.method === 'GET' || request.method === 'HEAD') &&
       !url.startsWith('/api')
     ) {
+      // The self check-in, rendered for this link and this pilgrim's language (decision 079).
+      if (renderer && checkinInfo && SELF_CHECKIN_PATHS.has(url)) {
+        return sendSelfCheckin(request, reply, url);
+      }
       // "/" for a visitor: the landing prerendered in their language, shown before any script.
       if (url === '/' && hasLanding) {
         const file = [landingLanguage(request), DEFAULT_LANGUAGE]
@@ -116,6 +210,42 @@ export const webPlugin = fp<{ distDir: string | undefined }>(async (app, { distD
     }
     return sendError(request, reply, 'NOT_FOUND');
   });
+
+  /**
+   * The self check-in page as the app shows it for the link (?t=): the establishment's form, or
+   * the page of a link that no longer opens (404, as the API's CHECKIN_LINK_INVALID). When the
+   * link's details cannot be had (the database away) or the render fails, index.html, as before:
+   * the app then asks for them itself and offers another try. The token is never logged (the
+   * request's URL is logged redacted, app.ts).
+   */
+  async function sendSelfCheckin(request: FastifyRequest, reply: FastifyReply, url: string) {
+    const query = request.query as Record<string, unknown> | undefined;
+    const token = typeof query?.t === 'string' ? query.t.trim() : '';
+    const lng = landingLanguage(request);
+    let link: { info: PublicCheckinInfo } | { invalid: true } | null = null;
+    let page: { status: number; html: string } | undefined;
+    try {
+      if (token.length > MAX_TOKEN_LENGTH) link = { invalid: true };
+      else if (token) {
+        try {
+          link = { info: await checkinInfo!(token) };
+        } catch (error) {
+          if (!(error instanceof AppError && error.code === 'CHECKIN_LINK_INVALID')) throw error;
+          link = { invalid: true };
+        }
+      }
+      template ??= fs.readFileSync(index!, 'utf8');
+      page = await renderer!.renderSelfCheckinPage(template, { path: url, token, lng, link });
+    } catch (error) {
+      request.log.error({ err: error }, 'The self check-in page could not be rendered');
+    }
+    // Personal data may be in it (a guest's link opens with the booking's name and contact).
+    reply.header('cache-control', 'private, no-store').type('text/html; charset=utf-8');
+    if (!page) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    const policy = app.securityHeaders?.['content-security-policy'];
+    if (policy) reply.header('content-security-policy', landingPolicy(policy, page.html));
+    return sendCompressed(request, reply.status(page.status), page.html);
+  }
 });
 
 /** The built web app next to the server: apps/web/dist, from src/ or dist/. */

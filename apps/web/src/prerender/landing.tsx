@@ -1,20 +1,14 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { bcp47Of, DEFAULT_LANGUAGE } from '@hospes/shared/languages';
+import { bcp47Of } from '@hospes/shared/languages';
 import { RootLayout } from '@/app/layout/root-layout';
 import { LandingPage } from '@/features/marketing/components/landing-page';
 import { authStore } from '@/lib/auth';
-import {
-  AVAILABLE_LANGUAGES,
-  baseOptions,
-  fillPluralForms,
-  i18n,
-  type AvailableLanguage,
-} from '@/lib/i18n';
-import type { LocaleBundle } from '@/locales/types';
+import type { AvailableLanguage } from '@/lib/i18n';
+import { AVAILABLE_LANGUAGES, i18n, initServerI18n } from './i18n';
 
 /**
  * The landing page rendered to HTML at build time (decision 073), once per language: what a
@@ -22,25 +16,10 @@ import type { LocaleBundle } from '@/locales/types';
  * Vite's SSR module loader, so the app's own components render it, in the app's own markup; the
  * app then takes over (main.tsx renders over it once its first route is ready).
  */
-const bundles = import.meta.glob<LocaleBundle>('../locales/*/index.ts', {
-  import: 'default',
-  eager: true,
-});
 const marketing = import.meta.glob<Record<string, unknown>>('../locales/*/marketing.json', {
   import: 'default',
   eager: true,
 });
-
-function resourcesOf(lng: AvailableLanguage) {
-  const bundle = bundles[`../locales/${lng}/index.ts`];
-  if (!bundle) throw new Error(`No locale bundle for ${lng}`);
-  return fillPluralForms(
-    { ...bundle, marketing: marketing[`../locales/${lng}/marketing.json`] ?? {} },
-    lng,
-  );
-}
-
-let ready: Promise<unknown> | null = null;
 
 /** The landing's markup in `lng`, as a signed-out visitor sees it, and the document's lang/dir. */
 export async function renderLanding(lng: AvailableLanguage): Promise<{
@@ -48,13 +27,7 @@ export async function renderLanding(lng: AvailableLanguage): Promise<{
   lang: string;
   dir: 'ltr' | 'rtl';
 }> {
-  ready ??= i18n.use(initReactI18next).init({
-    ...baseOptions,
-    lng: DEFAULT_LANGUAGE,
-    ns: [...(baseOptions.ns as string[]), 'marketing'],
-    resources: Object.fromEntries(AVAILABLE_LANGUAGES.map((l) => [l, resourcesOf(l)])),
-  });
-  await ready;
+  await initServerI18n((l) => ({ marketing: marketing[`../locales/${l}/marketing.json`] ?? {} }));
   await i18n.changeLanguage(lng);
   // A visitor: the session is known to be absent (the signed-out header, no redirect).
   authStore.clear();

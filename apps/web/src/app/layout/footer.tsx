@@ -75,9 +75,12 @@ function SelfCheckinFooter() {
   // not the page's schemas in the app's entry (decision 067).
   const queryClient = useQueryClient();
   const key = publicCheckinKey(params.get('t')?.trim() ?? '');
+  const read = () => queryClient.getQueryData<PublicCheckinInfo>(key);
+  // The same on the server (decision 079: the page rendered with the link's details).
   const establishment = useSyncExternalStore(
     (onChange) => queryClient.getQueryCache().subscribe(onChange),
-    () => queryClient.getQueryData<PublicCheckinInfo>(key),
+    read,
+    read,
   )?.establishment;
   return (
     <footer className="border-t border-line bg-surface print:hidden">

@@ -10,6 +10,7 @@ import { STORAGE_KEYS } from '@/config/constants';
 import { apiPaths } from '@/config/paths';
 import { usePublicCheckin, useSubmitSelfRegistration } from '@/features/checkin/api/public-checkin';
 import { SelfRegistrationDone } from '@/features/checkin/components/self-registration-done';
+import { draftFromStaticForm, mergeDrafts } from '@/features/checkin/static-form-draft';
 import { PublicTravelerForm } from '@/features/checkin/components/public-traveler-form';
 import {
   emptyTravelerValues,
@@ -26,6 +27,7 @@ import { isApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
 import { formatDate } from '@/lib/format-date-time';
 import { currentLanguage } from '@/lib/i18n';
+import { restoreStaticFocus, takeStaticFormInput } from '@/lib/static-form';
 import { session } from '@/lib/storage';
 import { PageHeader } from './page-header';
 import { PageTitle } from './page-title';
@@ -114,6 +116,13 @@ export function SelfRegistrationRoute() {
   const code = registration.finished?.code ?? null;
   // What was typed on this link in this tab, kept over a reload until it is sent.
   const draft = useCheckinDraft(token);
+  // What was typed or chosen in the server-rendered form before the app came (decision 079): the
+  // live form starts with it, over a draft kept from before a reload; the focus goes back to the
+  // field it was in. For the first person only.
+  const [carried, setCarried] = useState(() => {
+    const input = takeStaticFormInput();
+    return input && { ...draftFromStaticForm(input.values, currentLanguage()), focus: input.focus };
+  });
   const [mode, setMode] = useState<'manual' | 'scan'>('manual');
   // The scans of the document, merged into the form as they come (see ScanRound); also the
   // emptied copied fields of "Clear them", merged the same way into what else is typed.
@@ -135,6 +144,12 @@ export function SelfRegistrationRoute() {
     [saveDraft],
   );
   const formRef = useRef<HTMLDivElement>(null);
+  const carriedFocus = useRef(carried?.focus ?? null);
+  useEffect(() => {
+    if (!formRef.current || !carriedFocus.current) return;
+    restoreStaticFocus(formRef.current, carriedFocus.current);
+    carriedFocus.current = null;
+  });
   const { showForm } = useShowForm(mode === 'manual', formRef, () => setMode('manual'));
   // An MRZ typed by a reader or pasted is read as a scan (decision 055), while the form is open.
   useMrzKeyboard((result) => {
@@ -156,6 +171,7 @@ export function SelfRegistrationRoute() {
   // that starts with what they share with the person just registered (`from`).
   const startNext = (from: TravelCompanion | null) => {
     restarted.current = true;
+    setCarried(null);
     submit.reset();
     setMode('manual');
     setPrefill((current) => ({ round: current.round + 1 }));
@@ -318,7 +334,8 @@ export function SelfRegistrationRoute() {
               defaultLanguage={defaultLanguage}
               keepDocumentImages={info.data.establishment.keepDocumentImages}
               timeZone={info.data.establishment.timeZone}
-              draft={draft.restored}
+              draft={mergeDrafts(draft.restored, carried?.draft ?? null)}
+              consented={carried?.consented}
               onValuesChange={onValuesChange}
               submitLabel={t('public.submit')}
               consent={{

@@ -62,12 +62,14 @@ const PRIORITY = new Map(
  * ("UK", "Holland", "EEUU", "Corea") also find it, and a country pilgrims often come from comes
  * first among equal matches.
  */
-export function useCountryOptions(): ComboboxOption[] {
-  const { i18n } = useTranslation();
-  const lng = i18n.resolvedLanguage ?? i18n.language ?? 'es';
-  return useMemo(() => {
+const optionsByLanguage = new Map<string, ComboboxOption[]>();
+
+export function countryOptions(lng: string): ComboboxOption[] {
+  // Made once per language: the names, their search words and the sort are the costly part.
+  let options = optionsByLanguage.get(lng);
+  if (!options) {
     const collator = new Intl.Collator(bcp47Of(lng));
-    return COUNTRIES.map(([alpha3, alpha2]) => ({
+    options = COUNTRIES.map(([alpha3, alpha2]) => ({
       value: alpha3,
       label: countryName(alpha3, lng),
       keywords: wordsFor(alpha3),
@@ -75,5 +77,14 @@ export function useCountryOptions(): ComboboxOption[] {
       code: alpha2,
       priority: PRIORITY.get(alpha3) ?? 0,
     })).sort((a, b) => collator.compare(a.label, b.label));
-  }, [lng]);
+    optionsByLanguage.set(lng, options);
+  }
+  return options;
+}
+
+/** countryOptions in the interface language, made again when it changes. */
+export function useCountryOptions(): ComboboxOption[] {
+  const { i18n } = useTranslation();
+  const lng = i18n.resolvedLanguage ?? i18n.language ?? 'es';
+  return useMemo(() => countryOptions(lng), [lng]);
 }

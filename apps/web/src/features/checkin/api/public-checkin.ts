@@ -8,6 +8,7 @@ import { UPLOAD_TIMEOUT_MS } from '@/config/constants';
 import { apiPaths } from '@/config/paths';
 import { api, type ApiError } from '@/lib/api-client';
 import { deviceOffline } from '@/lib/query-client';
+import { prerenderedCheckin } from './prerendered-checkin';
 import { publicCheckinKey } from './public-checkin-key';
 
 /** How many times the link's details are asked again after a failure that may pass. */
@@ -45,6 +46,10 @@ export function usePublicCheckin(token: string) {
         })
       ).data,
     enabled: token !== '',
+    // The details the page was rendered with on the server (decision 079), if any: no second
+    // wait on a slow connection; asked again in the background as any stale query.
+    initialData: () => prerenderedCheckin(token),
+    initialDataUpdatedAt: 0,
     retry: retriesPublicCheckin,
     retryDelay: publicCheckinRetryDelay,
   });

@@ -63,6 +63,8 @@ export interface PublicTravelerFormProps extends TravelerFormSettings {
   draft?: TravelerDraft | null | undefined;
   /** Told the form's values whenever they change (the page keeps a draft of them). */
   onValuesChange?: ((values: TravelerFormValues) => void) | undefined;
+  /** The consent ticked already (in the server-rendered form before the app came, decision 079). */
+  consented?: boolean | undefined;
 }
 
 /**
@@ -79,6 +81,7 @@ export function PublicTravelerForm({
   actions,
   draft,
   onValuesChange,
+  consented: initiallyConsented = false,
   keepDocumentImages,
   timeZone,
 }: PublicTravelerFormProps) {
@@ -115,7 +118,7 @@ export function PublicTravelerForm({
   // The key of the registration being sent (Idempotency-Key, decision 020): kept while the same
   // data is sent again (a retry after a lost answer registers once), new once the data differs.
   const [attempt, setAttempt] = useState<{ key: string; data: string } | null>(null);
-  const [consented, setConsented] = useState(false);
+  const [consented, setConsented] = useState(initiallyConsented);
   const [consentError, setConsentError] = useState(false);
 
   const onSubmit = form.submit(
@@ -207,6 +210,8 @@ function ConsentSection({
       <div className="flex items-start gap-3">
         <input
           id={id}
+          // Its name: what was ticked before the app came is read by it (decision 079).
+          name="consent"
           type="checkbox"
           required
           aria-required="true"

@@ -4,6 +4,7 @@ import type { DocumentUpload } from '@hospes/shared/travelers';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { translateMessage } from '@/lib/messages';
+import { useStaticRender } from '@/lib/static-render';
 import { EnlargeableThumbnail } from './document-image-dialog';
 import { useDocumentImage } from '../api/get-document-image';
 import { downscaleToJpeg, ImageReadError } from '@/lib/image';
@@ -85,6 +86,7 @@ export function DocumentImageField({
   const generated = `img${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
   const id = givenId ?? generated;
   const inputRef = useRef<HTMLInputElement>(null);
+  const staticRender = useStaticRender();
   const [busy, setBusy] = useState(false);
   const [readError, setReadError] = useState<string | null>(null);
   const shownError = readError ?? (error ? translateMessage(t, error) : null);
@@ -135,6 +137,9 @@ export function DocumentImageField({
             accept="image/jpeg,image/png,image/webp,image/*"
             className="sr-only"
             tabIndex={-1}
+            // Rendered on the server (decision 079): a photo chosen before the app's code came
+            // would be lost (only the app reads it), so the label does not open the picker yet.
+            disabled={staticRender}
             aria-invalid={shownError ? true : undefined}
             aria-describedby={shownError ? `${id}-error` : `${id}-hint`}
             onChange={(event) => {

@@ -2,6 +2,7 @@ import { createContext, useContext, type ReactNode } from 'react';
 import { useFormContext, useWatch, type FieldPath, type RegisterOptions } from 'react-hook-form';
 import { arrivalDay, isMinorOn, type CreateTravelerInput } from '@hospes/shared/travelers';
 import type { TravelerFormValues } from '@/features/traveler/form-model';
+import { useStaticRender } from '@/lib/static-render';
 import { errorAt } from './form-errors';
 import { useLivePreflight } from './live-preflight';
 import { ScanMarkBadge, SpellingChoices } from './section';
@@ -35,10 +36,14 @@ export function useTravelerFields() {
   const { notes } = useLivePreflight();
   const err = (path: string) => errorAt(errors, path);
   const note = (path: string) => (err(path) ? undefined : notes.get(path));
+  const staticRender = useStaticRender();
   const field = (path: Path, options?: RegisterOptions<TravelerFormValues, Path>) => ({
     id: section.fieldDomId(path),
     error: err(path),
     note: note(path),
+    // Rendered on the server (decision 079): react-hook-form sets a registered field's value
+    // through its ref, which a render to HTML never calls; the markup carries it instead.
+    ...(staticRender && staticDefault(form.getValues(path))),
     ...form.register(path, options),
   });
   const marked = (path: string, label: string): ReactNode => {
@@ -57,6 +62,15 @@ export function useTravelerFields() {
     return spellings ? <SpellingChoices path={path} spellings={spellings} /> : undefined;
   };
   return { ...section, form, control: form.control, err, note, field, marked, spelled };
+}
+
+/** A field's value as markup's default (text and selects; checkboxes). */
+function staticDefault(
+  value: unknown,
+): { defaultValue: string } | { defaultChecked: boolean } | null {
+  if (typeof value === 'string') return { defaultValue: value };
+  if (typeof value === 'boolean') return { defaultChecked: value };
+  return null;
 }
 
 /**

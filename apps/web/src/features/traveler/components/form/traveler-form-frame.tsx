@@ -4,6 +4,7 @@ import { FormProvider } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { LeaveGuard } from '@/components/leave-guard';
 import { Button } from '@/components/ui/button';
+import { useStaticRender } from '@/lib/static-render';
 import { cn } from '@/components/ui/cn';
 import { FormAlert } from '@/components/ui/form-alert';
 import { translateMessage } from '@/lib/messages';
@@ -86,6 +87,9 @@ export function TravelerFormFrame({
   const { t } = useTranslation('clients');
   const { methods, chrome, formError } = form;
   const { errors, isDirty, isSubmitting, submitCount } = methods.formState;
+  // Rendered on the server (decision 079): disabled and waiting until the app's code has come, so
+  // that Enter in a field or a tap on it never sends the form natively to the page's address.
+  const staticRender = useStaticRender();
   const establishmentError = errorAt(errors, 'establishmentId');
   const { fieldDomId } = chrome;
   const saveRow = (
@@ -96,7 +100,7 @@ export function TravelerFormFrame({
       )}
     >
       {actions}
-      <Button type="submit" pending={isSubmitting} className="sm:min-w-48">
+      <Button type="submit" pending={isSubmitting || staticRender} className="sm:min-w-48">
         {submitLabel}
       </Button>
     </div>
