@@ -12,7 +12,9 @@
  * If no group is found, the photo is turned a quarter and searched again (the detector finds
  * vertical lines less well), and then searched at a higher resolution (a small document).
  */
-import { MRZ_SHAPES, type MrzFormat } from '@hospes/shared/mrz';
+import { MRZ_SHAPES, parseMrz, type MrzFormat } from '@hospes/shared/mrz';
+import { documentNumberShape } from '@hospes/shared/mrz-confirmation';
+import { settleNumberGlyphs, type GlyphDecision, type NumberField } from './glyphs';
 import { rotateGrey, type GreyImage } from './image';
 import { CLASSES, better, findMrz, type MrzRead } from './mrz-text';
 import type { LineRead, PaddleEngine, TextBox } from './paddle';
@@ -256,11 +258,12 @@ export function restoreFillers(
   length: number,
   endsInFillers = true,
 ): LineRead['chars'] {
-  if (placed.length >= length || placed.length < 2) return placed.map((p) => p.char);
+  const out: LineRead['chars'] = [{ ...placed[0]!.char, r: placed[0]!.r }];
+  if (placed.length >= length || placed.length < 2)
+    return placed.map((p) => ({ ...p.char, r: p.r }));
   const gaps = placed.slice(1).map((p, i) => p.r - placed[i]!.r);
   const sorted = [...gaps].sort((a, b) => a - b);
   const pitch = sorted[Math.floor(sorted.length / 2)]!;
-  const out: LineRead['chars'] = [placed[0]!.char];
   let missing = length - placed.length;
   // A gap between two other characters: something else was lost there, not a filler at the end.
   let unexplained = false;
@@ -271,15 +274,34 @@ export function restoreFillers(
     if (missing > 0 && pitch > 0 && gap > 1.6 * pitch) {
       if (beside) {
         const add = Math.min(missing, Math.round(gap / pitch) - 1);
-        for (let k = 0; k < add; k++) out.push(RESTORED(placed[i]!.char.at));
+        for (let k = 0; k < add; k++)
+          out.push({
+            ...RESTORED(placed[i]!.char.at),
+            r: placed[i - 1]!.r + ((k + 1) * gap) / (add + 1),
+          });
         missing -= add;
       } else unexplained = true;
     }
-    out.push(placed[i]!.char);
+    out.push({ ...placed[i]!.char, r: placed[i]!.r });
   }
   if (endsInFillers && !unexplained && missing > 0 && missing <= 2 && out.at(-1)!.char === '<')
-    for (let k = 0; k < missing; k++) out.push(RESTORED(out.at(-1)!.at));
+    for (let k = 0; k < missing; k++) {
+      const last = out.at(-1)!;
+      out.push({ ...RESTORED(last.at), r: (last.r ?? 0) + pitch });
+    }
   return out;
+}
+
+/** A reading of the whole line of `box`, each character given its place along the line. */
+function placeWhole(read: LineRead, box: TextBox): LineRead {
+  const steps = Math.max(1, read.steps);
+  return {
+    ...read,
+    chars: read.chars.map((c) => ({
+      ...c,
+      r: -box.length / 2 + ((c.at + 1) / steps) * box.length,
+    })),
+  };
 }
 
 const asLine = (chars: LineRead['chars']): LineRead => ({
@@ -375,6 +397,61 @@ export interface PaddleMrz {
   /** A box around the whole MRZ, oriented so that reading along it reads the MRZ upright. */
   region: TextBox;
   flip: boolean;
+  /** The document number's ambiguous glyphs compared with the document's own (decision 078). */
+  glyphs?: GlyphDecision[];
+}
+
+/** Where the nine characters of the document number and its check digit sit, by format. */
+const NUMBER_FIELDS: Partial<Record<MrzFormat, Omit<NumberField, 'allowed'>>> = {
+  TD1: { line: 0, start: 5, check: 14 },
+  TD2: { line: 1, start: 0, check: 9 },
+  TD3: { line: 1, start: 0, check: 9 },
+  MRV_A: { line: 1, start: 0, check: 9 },
+  MRV_B: { line: 1, start: 0, check: 9 },
+};
+
+/**
+ * The document number's characters that its issuing state's shape rules out, and its glyphs that
+ * a check digit cannot settle (O/0, B/8, S/5…), decided by the document's own glyphs
+ * (glyphs.ts). Whatever changes is a changed position: never confirmed.
+ */
+function settleNumber(
+  image: GreyImage,
+  flip: boolean,
+  boxes: TextBox[],
+  lines: LineRead[],
+  read: MrzRead,
+): { read: MrzRead; decisions: GlyphDecision[] } {
+  const decisions: GlyphDecision[] = [];
+  const { format } = read.parsed;
+  const where = NUMBER_FIELDS[format];
+  // A number longer than nine characters (TD1 overflow) is left as read.
+  if (!where || read.parsed.lines[where.line]![where.check] === '<') return { read, decisions };
+  const classes = CLASSES[format];
+  const settled = settleNumberGlyphs(
+    image,
+    flip,
+    read.parsed.lines.map((text, i) => ({
+      box: boxes[i]!,
+      chars: lines[i]!.chars,
+      text,
+      classes: classes[i]!,
+    })),
+    { ...where, allowed: documentNumberShape(read.parsed) },
+    decisions,
+  );
+  if (!settled) return { read, decisions };
+  const next = [...read.parsed.lines];
+  next[where.line] = settled.text;
+  const found = findMrz(next.join('\n'));
+  if (!found || found.parsed.format !== format || better(read, found) || !parseMrz(next))
+    return { read, decisions };
+  const changed = found.changed.map((set, i) => new Set([...set, ...read.changed[i]!]));
+  for (const k of settled.changed) changed[where.line]!.add(k);
+  return {
+    read: { ...found, fitted: read.fitted, accepted: found.accepted && !read.fitted, changed },
+    decisions,
+  };
 }
 
 /** Reads the lines of a candidate group; null when it is no MRZ. */
@@ -411,7 +488,7 @@ async function readGroup(
   const options: LineRead[][] = [];
   for (const [i, line] of lines.entries()) {
     const box = boxes[i]!;
-    const whole = await rereadToLength(engine, image, box, flip, length, line);
+    const whole = placeWhole(await rereadToLength(engine, image, box, flip, length, line), box);
     const mixes = await readInPieces(
       engine,
       image,
@@ -429,6 +506,7 @@ async function readGroup(
   let pick: {
     read: MrzRead;
     chosen: Array<{ text: string; changed: Set<number> }>;
+    lines: LineRead[];
     p: number;
   } | null = null;
   for (const combination of combine(options)) {
@@ -441,7 +519,7 @@ async function readGroup(
     if (!found || found.parsed.lines.length !== lines.length) continue;
     const p = combination.reduce((s, l) => s + l.confidence, 0);
     if (!pick || better(found, pick.read) || (!better(pick.read, found) && p > pick.p))
-      pick = { read: found, chosen, p };
+      pick = { read: found, chosen, lines: combination, p };
   }
   if (!pick) return null;
   const { read, chosen } = pick;
@@ -457,6 +535,7 @@ async function readGroup(
     }
     return out;
   });
+  const settled = settleNumber(image, flip, boxes, pick.lines, { ...read, changed });
   const angle = first.angle + (flip ? Math.PI : 0);
   const cx = group.reduce((s, b) => s + b.cx, 0) / group.length;
   const cy = group.reduce((s, b) => s + b.cy, 0) / group.length;
@@ -473,7 +552,8 @@ async function readGroup(
     score: first.score,
   };
   return {
-    read: { ...read, changed },
+    read: settled.read,
+    glyphs: settled.decisions,
     raw: lines.map((l) => l.text),
     region,
     flip,
