@@ -185,6 +185,13 @@ async function rereadToLength(
   return read;
 }
 
+/**
+ * A whole line's reading is used alone (its pieces not read) when every check passes and the
+ * recognizer gave every character of every line at least this probability (names have no check
+ * digit: a doubtful letter there is worth the pieces).
+ */
+const SURE_CHARACTER = 0.6;
+
 /** Pieces a line is read in, and their height against the detected box's. */
 const PIECES = 2;
 const PIECE_HEIGHT = 1.3;
@@ -485,41 +492,57 @@ async function readGroup(
   const { length } = MRZ_SHAPES[format];
   // Each line read whole, and mixed with readings of its two overlapping pieces: the candidates.
   const classes = CLASSES[format];
-  const options: LineRead[][] = [];
-  for (const [i, line] of lines.entries()) {
-    const box = boxes[i]!;
-    const whole = placeWhole(await rereadToLength(engine, image, box, flip, length, line), box);
-    const mixes = await readInPieces(
-      engine,
-      image,
-      box,
-      whole,
-      flip,
-      length,
-      PIECES,
-      classes[i]!.at(-1) !== 'N',
-    );
-    const all = [whole, ...mixes];
-    const exact = all.filter((l) => l.text.length === length);
-    options.push(exact.length ? exact : all);
-  }
-  let pick: {
+  type Pick = {
     read: MrzRead;
     chosen: Array<{ text: string; changed: Set<number> }>;
     lines: LineRead[];
     p: number;
-  } | null = null;
-  for (const combination of combine(options)) {
-    const chosen = combination.map((line, i) =>
-      line.text.length === length
-        ? applyPositionClasses(line, classes[i]!)
-        : { text: line.text, changed: new Set<number>() },
+  };
+  const choose = (options: LineRead[][]): Pick | null => {
+    let pick: Pick | null = null;
+    for (const combination of combine(options)) {
+      const chosen = combination.map((line, i) =>
+        line.text.length === length
+          ? applyPositionClasses(line, classes[i]!)
+          : { text: line.text, changed: new Set<number>() },
+      );
+      const found = findMrz(chosen.map((c) => c.text).join('\n'));
+      if (!found || found.parsed.lines.length !== lines.length) continue;
+      const p = combination.reduce((s, l) => s + l.confidence, 0);
+      if (!pick || better(found, pick.read) || (!better(pick.read, found) && p > pick.p))
+        pick = { read: found, chosen, lines: combination, p };
+    }
+    return pick;
+  };
+  const wholes: LineRead[] = [];
+  for (const [i, line] of lines.entries())
+    wholes.push(
+      placeWhole(await rereadToLength(engine, image, boxes[i]!, flip, length, line), boxes[i]!),
     );
-    const found = findMrz(chosen.map((c) => c.text).join('\n'));
-    if (!found || found.parsed.lines.length !== lines.length) continue;
-    const p = combination.reduce((s, l) => s + l.confidence, 0);
-    if (!pick || better(found, pick.read) || (!better(pick.read, found) && p > pick.p))
-      pick = { read: found, chosen, lines: combination, p };
+  // Read whole, every line of its length and sure of every character, and passing every check:
+  // the pieces would add two recognitions a line and nothing else (most photos).
+  let pick = choose(wholes.map((w) => [w]));
+  const sure = (l: LineRead) =>
+    l.text.length === length && l.chars.every((c) => c.p >= SURE_CHARACTER);
+  if (!pick || pick.read.score < pick.read.total || pick.read.fitted || !wholes.every(sure)) {
+    // Each line read whole, and mixed with readings of its two overlapping pieces: the candidates.
+    const options: LineRead[][] = [];
+    for (const [i, whole] of wholes.entries()) {
+      const mixes = await readInPieces(
+        engine,
+        image,
+        boxes[i]!,
+        whole,
+        flip,
+        length,
+        PIECES,
+        classes[i]!.at(-1) !== 'N',
+      );
+      const all = [whole, ...mixes];
+      const exact = all.filter((l) => l.text.length === length);
+      options.push(exact.length ? exact : all);
+    }
+    pick = choose(options);
   }
   if (!pick) return null;
   const { read, chosen } = pick;
@@ -528,7 +551,7 @@ async function readGroup(
     const out = new Set([...set, ...chosen[i]!.changed]);
     // Where the chosen reading mixes in pieces that read otherwise than the whole line did, those
     // positions rest on one reading against another: not confirmed.
-    const whole = options[i]![0]!;
+    const whole = wholes[i]!;
     if (whole.text.length === length) {
       const text = applyPositionClasses(whole, classes[i]!).text;
       for (let k = 0; k < length; k++) if (text[k] !== chosen[i]!.text[k]) out.add(k);
