@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { cleanLines, findMrz, fitLength, repairMrz, swapZeroO } from './mrz-text';
+import { mrzCheckDigit } from '@hospes/shared/mrz';
+import {
+  cleanLines,
+  documentCodeGuesses,
+  findMrz,
+  fitLength,
+  repairMrz,
+  swapZeroO,
+} from './mrz-text';
 
 const TD3 = [
   'P<D<<MUSTERMANN<<ERIKA<<<<<<<<<<<<<<<<<<<<<<',
@@ -99,5 +107,32 @@ describe('findMrz', () => {
   it('finds nothing in ordinary text', () => {
     expect(findMrz('Lorem ipsum dolor sit amet\nconsectetur adipiscing elit 12345')).toBeNull();
     expect(cleanLines('a b\n<<<')).toEqual([]);
+  });
+});
+
+describe('a visa and a card of the same size, told apart by the document code', () => {
+  const number = 'ZQU835901';
+  const body = `${number}${mrzCheckDigit(number)}ESP5311068M2703121`;
+  const visa = ['VCESPGARCIA<MUNOZ<<IGOR<<<<<<<<<<<<<', `${body}<<<<<<<<`];
+  it('reads a visa whose V was misread as a letter no format starts with as a visa (MRV-B)', () => {
+    const read = findMrz([`W${visa[0]!.slice(1)}`, visa[1]].join('\n'))!;
+    expect(read.parsed.format).toBe('MRV_B');
+    expect(read.parsed.lines[0]).toBe(visa[0]);
+    // A guessed code is never accepted: the reader goes on looking for a better reading.
+    expect(read.accepted).toBe(false);
+    expect(read.fitted).toBe(true);
+  });
+  it('drops a stray mark before the code, the filler lost at the end put back', () => {
+    const read = findMrz([`I${visa[0]!.slice(0, -1)}`, visa[1]].join('\n'))!;
+    expect(read.parsed.format).toBe('MRV_B');
+    expect(read.parsed.issuingState).toBe('ESP');
+    expect(read.parsed.surnames).toEqual(['GARCIA', 'MUNOZ']);
+    expect(read.accepted).toBe(false);
+  });
+  it('leaves a card (TD2) with its own code and a known state alone', () => {
+    const card = ['I<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<', 'D231458907UTO7408122F1204159<<<<<<<6'];
+    expect(documentCodeGuesses(card[0]!, 'TD2')).toEqual([]);
+    expect(documentCodeGuesses(card[0]!, 'MRV_B')).toEqual([]);
+    expect(findMrz(card.join('\n'))?.parsed.format).toBe('TD2');
   });
 });

@@ -271,16 +271,56 @@ export function findMrz(text: string): MrzRead | null {
       // At least one `<` somewhere: an MRZ always has fillers or separators.
       if (!window.some((l) => l.includes('<'))) continue;
       const fitted = window.some((l) => l.length !== length);
-      for (const candidate of combinations(window.map((l) => fitLength(l, length)))) {
-        const found = readCandidate(window, candidate, format);
-        if (!found) continue;
-        const read: MrzRead = fitted ? { ...found, fitted, accepted: false } : found;
-        if (!best || better(read, best)) best = read;
-        if (read.accepted) return read;
+      const firsts = [window[0]!, ...documentCodeGuesses(window[0]!, format)];
+      for (const [guess, first] of firsts.entries()) {
+        const lines = [first, ...window.slice(1)];
+        for (const candidate of combinations(lines.map((l) => fitLength(l, length)))) {
+          const found = readCandidate(window, candidate, format);
+          if (!found) continue;
+          // A guessed document code is no reading: never accepted, it only outranks worse reads.
+          const read: MrzRead =
+            fitted || guess > 0 ? { ...found, fitted: true, accepted: false } : found;
+          if (!best || better(read, best)) best = read;
+          if (read.accepted) return read;
+        }
       }
     }
   }
   return best;
+}
+
+/** The first characters each 2-line format's document code may start with. */
+const CODE_STARTS: Partial<Record<MrzFormat, string>> = {
+  TD2: 'IAC',
+  TD3: 'P',
+  MRV_A: 'V',
+  MRV_B: 'V',
+};
+
+/**
+ * Other first lines to try when the one read starts with no document code (decision 078): the
+ * same format length holds a visa (V) or a card or passport, told apart only by that code, and a
+ * misread or a stray mark at the line's start (the card's edge, a guilloche) hides it:
+ * - a visa's code misread as a letter no format starts with: `V` in its place;
+ * - a stray character before the code, a filler dropped at the end to keep the length: the line
+ *   from its second character, one filler added.
+ * Such a guess changes where the names and the issuing state start: it is never accepted alone.
+ */
+export function documentCodeGuesses(line: string, format: MrzFormat): string[] {
+  const starts = CODE_STARTS[format];
+  if (!starts || line.length < 6) return [];
+  const out: string[] = [];
+  const anyCode = 'IACPV';
+  if (!anyCode.includes(line[0]!) && (format === 'MRV_A' || format === 'MRV_B'))
+    out.push('V' + line.slice(1));
+  const state = line.slice(2, 5).replace(/<+$/, '');
+  if (
+    starts.includes(line[1]!) &&
+    line.endsWith('<') &&
+    (!anyCode.includes(line[0]!) || !isKnownMrzState(state))
+  )
+    out.push(line.slice(1) + '<');
+  return out;
 }
 
 /** More checks passed; on a tie, a read that needed no length fitting. */

@@ -12,7 +12,9 @@
  * If no group is found, the photo is turned a quarter and searched again (the detector finds
  * vertical lines less well), and then searched at a higher resolution (a small document).
  */
-import { MRZ_SHAPES, type MrzFormat } from '@hospes/shared/mrz';
+import { MRZ_SHAPES, parseMrz, type MrzFormat } from '@hospes/shared/mrz';
+import { documentNumberShape } from '@hospes/shared/mrz-confirmation';
+import { settleNumberGlyphs, type GlyphDecision, type NumberField } from './glyphs';
 import { rotateGrey, type GreyImage } from './image';
 import { CLASSES, better, findMrz, type MrzRead } from './mrz-text';
 import type { LineRead, PaddleEngine, TextBox } from './paddle';
@@ -183,6 +185,13 @@ async function rereadToLength(
   return read;
 }
 
+/**
+ * A whole line's reading is used alone (its pieces not read) when every check passes and the
+ * recognizer gave every character of every line at least this probability (names have no check
+ * digit: a doubtful letter there is worth the pieces).
+ */
+const SURE_CHARACTER = 0.6;
+
 /** Pieces a line is read in, and their height against the detected box's. */
 const PIECES = 2;
 const PIECE_HEIGHT = 1.3;
@@ -256,11 +265,12 @@ export function restoreFillers(
   length: number,
   endsInFillers = true,
 ): LineRead['chars'] {
-  if (placed.length >= length || placed.length < 2) return placed.map((p) => p.char);
+  const out: LineRead['chars'] = [{ ...placed[0]!.char, r: placed[0]!.r }];
+  if (placed.length >= length || placed.length < 2)
+    return placed.map((p) => ({ ...p.char, r: p.r }));
   const gaps = placed.slice(1).map((p, i) => p.r - placed[i]!.r);
   const sorted = [...gaps].sort((a, b) => a - b);
   const pitch = sorted[Math.floor(sorted.length / 2)]!;
-  const out: LineRead['chars'] = [placed[0]!.char];
   let missing = length - placed.length;
   // A gap between two other characters: something else was lost there, not a filler at the end.
   let unexplained = false;
@@ -271,15 +281,34 @@ export function restoreFillers(
     if (missing > 0 && pitch > 0 && gap > 1.6 * pitch) {
       if (beside) {
         const add = Math.min(missing, Math.round(gap / pitch) - 1);
-        for (let k = 0; k < add; k++) out.push(RESTORED(placed[i]!.char.at));
+        for (let k = 0; k < add; k++)
+          out.push({
+            ...RESTORED(placed[i]!.char.at),
+            r: placed[i - 1]!.r + ((k + 1) * gap) / (add + 1),
+          });
         missing -= add;
       } else unexplained = true;
     }
-    out.push(placed[i]!.char);
+    out.push({ ...placed[i]!.char, r: placed[i]!.r });
   }
   if (endsInFillers && !unexplained && missing > 0 && missing <= 2 && out.at(-1)!.char === '<')
-    for (let k = 0; k < missing; k++) out.push(RESTORED(out.at(-1)!.at));
+    for (let k = 0; k < missing; k++) {
+      const last = out.at(-1)!;
+      out.push({ ...RESTORED(last.at), r: (last.r ?? 0) + pitch });
+    }
   return out;
+}
+
+/** A reading of the whole line of `box`, each character given its place along the line. */
+function placeWhole(read: LineRead, box: TextBox): LineRead {
+  const steps = Math.max(1, read.steps);
+  return {
+    ...read,
+    chars: read.chars.map((c) => ({
+      ...c,
+      r: -box.length / 2 + ((c.at + 1) / steps) * box.length,
+    })),
+  };
 }
 
 const asLine = (chars: LineRead['chars']): LineRead => ({
@@ -375,6 +404,61 @@ export interface PaddleMrz {
   /** A box around the whole MRZ, oriented so that reading along it reads the MRZ upright. */
   region: TextBox;
   flip: boolean;
+  /** The document number's ambiguous glyphs compared with the document's own (decision 078). */
+  glyphs?: GlyphDecision[];
+}
+
+/** Where the nine characters of the document number and its check digit sit, by format. */
+const NUMBER_FIELDS: Partial<Record<MrzFormat, Omit<NumberField, 'allowed'>>> = {
+  TD1: { line: 0, start: 5, check: 14 },
+  TD2: { line: 1, start: 0, check: 9 },
+  TD3: { line: 1, start: 0, check: 9 },
+  MRV_A: { line: 1, start: 0, check: 9 },
+  MRV_B: { line: 1, start: 0, check: 9 },
+};
+
+/**
+ * The document number's characters that its issuing state's shape rules out, and its glyphs that
+ * a check digit cannot settle (O/0, B/8, S/5…), decided by the document's own glyphs
+ * (glyphs.ts). Whatever changes is a changed position: never confirmed.
+ */
+function settleNumber(
+  image: GreyImage,
+  flip: boolean,
+  boxes: TextBox[],
+  lines: LineRead[],
+  read: MrzRead,
+): { read: MrzRead; decisions: GlyphDecision[] } {
+  const decisions: GlyphDecision[] = [];
+  const { format } = read.parsed;
+  const where = NUMBER_FIELDS[format];
+  // A number longer than nine characters (TD1 overflow) is left as read.
+  if (!where || read.parsed.lines[where.line]![where.check] === '<') return { read, decisions };
+  const classes = CLASSES[format];
+  const settled = settleNumberGlyphs(
+    image,
+    flip,
+    read.parsed.lines.map((text, i) => ({
+      box: boxes[i]!,
+      chars: lines[i]!.chars,
+      text,
+      classes: classes[i]!,
+    })),
+    { ...where, allowed: documentNumberShape(read.parsed) },
+    decisions,
+  );
+  if (!settled) return { read, decisions };
+  const next = [...read.parsed.lines];
+  next[where.line] = settled.text;
+  const found = findMrz(next.join('\n'));
+  if (!found || found.parsed.format !== format || better(read, found) || !parseMrz(next))
+    return { read, decisions };
+  const changed = found.changed.map((set, i) => new Set([...set, ...read.changed[i]!]));
+  for (const k of settled.changed) changed[where.line]!.add(k);
+  return {
+    read: { ...found, fitted: read.fitted, accepted: found.accepted && !read.fitted, changed },
+    decisions,
+  };
 }
 
 /** Reads the lines of a candidate group; null when it is no MRZ. */
@@ -408,40 +492,57 @@ async function readGroup(
   const { length } = MRZ_SHAPES[format];
   // Each line read whole, and mixed with readings of its two overlapping pieces: the candidates.
   const classes = CLASSES[format];
-  const options: LineRead[][] = [];
-  for (const [i, line] of lines.entries()) {
-    const box = boxes[i]!;
-    const whole = await rereadToLength(engine, image, box, flip, length, line);
-    const mixes = await readInPieces(
-      engine,
-      image,
-      box,
-      whole,
-      flip,
-      length,
-      PIECES,
-      classes[i]!.at(-1) !== 'N',
-    );
-    const all = [whole, ...mixes];
-    const exact = all.filter((l) => l.text.length === length);
-    options.push(exact.length ? exact : all);
-  }
-  let pick: {
+  type Pick = {
     read: MrzRead;
     chosen: Array<{ text: string; changed: Set<number> }>;
+    lines: LineRead[];
     p: number;
-  } | null = null;
-  for (const combination of combine(options)) {
-    const chosen = combination.map((line, i) =>
-      line.text.length === length
-        ? applyPositionClasses(line, classes[i]!)
-        : { text: line.text, changed: new Set<number>() },
+  };
+  const choose = (options: LineRead[][]): Pick | null => {
+    let pick: Pick | null = null;
+    for (const combination of combine(options)) {
+      const chosen = combination.map((line, i) =>
+        line.text.length === length
+          ? applyPositionClasses(line, classes[i]!)
+          : { text: line.text, changed: new Set<number>() },
+      );
+      const found = findMrz(chosen.map((c) => c.text).join('\n'));
+      if (!found || found.parsed.lines.length !== lines.length) continue;
+      const p = combination.reduce((s, l) => s + l.confidence, 0);
+      if (!pick || better(found, pick.read) || (!better(pick.read, found) && p > pick.p))
+        pick = { read: found, chosen, lines: combination, p };
+    }
+    return pick;
+  };
+  const wholes: LineRead[] = [];
+  for (const [i, line] of lines.entries())
+    wholes.push(
+      placeWhole(await rereadToLength(engine, image, boxes[i]!, flip, length, line), boxes[i]!),
     );
-    const found = findMrz(chosen.map((c) => c.text).join('\n'));
-    if (!found || found.parsed.lines.length !== lines.length) continue;
-    const p = combination.reduce((s, l) => s + l.confidence, 0);
-    if (!pick || better(found, pick.read) || (!better(pick.read, found) && p > pick.p))
-      pick = { read: found, chosen, p };
+  // Read whole, every line of its length and sure of every character, and passing every check:
+  // the pieces would add two recognitions a line and nothing else (most photos).
+  let pick = choose(wholes.map((w) => [w]));
+  const sure = (l: LineRead) =>
+    l.text.length === length && l.chars.every((c) => c.p >= SURE_CHARACTER);
+  if (!pick || pick.read.score < pick.read.total || pick.read.fitted || !wholes.every(sure)) {
+    // Each line read whole, and mixed with readings of its two overlapping pieces: the candidates.
+    const options: LineRead[][] = [];
+    for (const [i, whole] of wholes.entries()) {
+      const mixes = await readInPieces(
+        engine,
+        image,
+        boxes[i]!,
+        whole,
+        flip,
+        length,
+        PIECES,
+        classes[i]!.at(-1) !== 'N',
+      );
+      const all = [whole, ...mixes];
+      const exact = all.filter((l) => l.text.length === length);
+      options.push(exact.length ? exact : all);
+    }
+    pick = choose(options);
   }
   if (!pick) return null;
   const { read, chosen } = pick;
@@ -450,13 +551,14 @@ async function readGroup(
     const out = new Set([...set, ...chosen[i]!.changed]);
     // Where the chosen reading mixes in pieces that read otherwise than the whole line did, those
     // positions rest on one reading against another: not confirmed.
-    const whole = options[i]![0]!;
+    const whole = wholes[i]!;
     if (whole.text.length === length) {
       const text = applyPositionClasses(whole, classes[i]!).text;
       for (let k = 0; k < length; k++) if (text[k] !== chosen[i]!.text[k]) out.add(k);
     }
     return out;
   });
+  const settled = settleNumber(image, flip, boxes, pick.lines, { ...read, changed });
   const angle = first.angle + (flip ? Math.PI : 0);
   const cx = group.reduce((s, b) => s + b.cx, 0) / group.length;
   const cy = group.reduce((s, b) => s + b.cy, 0) / group.length;
@@ -473,7 +575,8 @@ async function readGroup(
     score: first.score,
   };
   return {
-    read: { ...read, changed },
+    read: settled.read,
+    glyphs: settled.decisions,
     raw: lines.map((l) => l.text),
     region,
     flip,

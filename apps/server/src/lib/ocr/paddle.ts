@@ -54,6 +54,11 @@ export interface ReadChar {
   filler: number;
   /** Model time step (the line's horizontal position, ≈ 4 px of a 48 px high line each). */
   at: number;
+  /**
+   * Place along the line's box, in reading order, pixels from its centre (set where the line is
+   * assembled: a reading of the whole line or of its pieces).
+   */
+  r?: number;
 }
 
 export interface LineRead {
