@@ -107,6 +107,7 @@ import { teamRoutes } from './modules/team/team.routes';
 import { createTeamService } from './modules/team/team.service';
 import { establishmentInScope } from './modules/documents/establishment-in-scope';
 import { scopeOf } from './db/scope';
+import { clientKey } from './lib/rate-limiter';
 import { createLimiterStore } from './lib/shared-rate-limits';
 import { VERSION } from './version';
 
@@ -716,6 +717,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     distDir: config.webDistDir,
     // The self check-in page rendered with its link's details (decision 079).
     checkinInfo: (token) => checkin.publicInfo(token),
+    // Generous: the pilgrims on an albergue's Wi-Fi share its address.
+    renderLimit: limiters.create({
+      name: 'checkin-page-address',
+      max: 600,
+      windowMs: 60 * 60_000,
+      keyOf: clientKey,
+    }),
     ...(deps.selfCheckinRenderer && { selfCheckinRenderer: deps.selfCheckinRenderer }),
   });
   return app;

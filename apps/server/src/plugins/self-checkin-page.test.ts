@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { eq } from 'drizzle-orm';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redactUrl } from '../app';
 import { establishments } from '../db/schema';
@@ -19,7 +20,8 @@ import {
   registerVerifiedOwner,
   type TestContext,
 } from '../../test/test-app';
-import type { SelfCheckinRenderer } from './web';
+import { memoryLimiterStore } from '../lib/rate-limiter';
+import { webPlugin, type SelfCheckinRenderer } from './web';
 
 /** index.html as Vite builds it (the parts the document is made from). */
 const TEMPLATE = `<!doctype html>
@@ -198,6 +200,39 @@ describe('the self check-in page, rendered for its link (decision 079)', () => {
   it("logs the page's address without its token", () => {
     for (const url of [`/registro-viajero?t=${token}`, `/pilgrim-register?lng=de&t=${token}`]) {
       expect(redactUrl(url)).not.toContain(token);
+    }
+  });
+
+  it("sends the app's shell, unrendered, to an address past its pages of the hour", async () => {
+    let renders = 0;
+    const app = Fastify();
+    await app.register(webPlugin, {
+      distDir: dist,
+      checkinInfo: async () => {
+        throw new Error('not asked: the link is never read past the limit');
+      },
+      selfCheckinRenderer: {
+        async renderSelfCheckinPage() {
+          renders += 1;
+          return { status: 200, html: '<!doctype html><p>rendered</p>' };
+        },
+      },
+      renderLimit: memoryLimiterStore().create({
+        name: 'test-checkin-page',
+        max: 1,
+        windowMs: 60_000,
+      }),
+    });
+    try {
+      const first = await app.inject({ method: 'GET', url: '/registro-viajero' });
+      expect(first.body).toContain('rendered');
+      const second = await app.inject({ method: 'GET', url: '/registro-viajero?t=abc' });
+      expect(second.statusCode).toBe(200);
+      expect(second.body).toBe(TEMPLATE);
+      expect(second.headers['cache-control']).toBe('no-cache');
+      expect(renders).toBe(1);
+    } finally {
+      await app.close();
     }
   });
 });

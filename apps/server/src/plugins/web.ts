@@ -10,6 +10,7 @@ import fp from 'fastify-plugin';
 import type { PublicCheckinInfo } from '@hospes/shared/checkin';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@hospes/shared/languages';
 import { AppError } from '../lib/app-error';
+import type { RateLimit } from '../lib/rate-limiter';
 import { sendError } from './errors';
 
 /** Where the build puts the prerendered landing pages, one per language (decision 073). */
@@ -137,7 +138,13 @@ export const webPlugin = fp<{
   checkinInfo?: (token: string) => Promise<PublicCheckinInfo>;
   /** The self check-in's renderer; by default the one the web build wrote beside `distDir`. */
   selfCheckinRenderer?: SelfCheckinRenderer;
-}>(async (app, { distDir, checkinInfo, selfCheckinRenderer }) => {
+  /**
+   * Pages rendered per client address: past it, the address gets the app's shell (index.html),
+   * which asks for the link itself, so a flood of requests cannot keep the renderer busy while a
+   * pilgrim behind the same address is still served.
+   */
+  renderLimit?: RateLimit;
+}>(async (app, { distDir, checkinInfo, selfCheckinRenderer, renderLimit }) => {
   const index = distDir ? path.join(distDir, 'index.html') : undefined;
   const hasWeb = !!index && fs.existsSync(index);
   const renderer =
@@ -225,6 +232,9 @@ export const webPlugin = fp<{
     let link: { info: PublicCheckinInfo } | { invalid: true } | null = null;
     let page: { status: number; html: string } | undefined;
     try {
+      if (renderLimit && (await renderLimit.take(request.ip)) > 0) {
+        return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      }
       if (token.length > MAX_TOKEN_LENGTH) link = { invalid: true };
       else if (token) {
         try {
