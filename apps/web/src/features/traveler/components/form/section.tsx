@@ -150,6 +150,42 @@ function afterPress(then: () => void) {
   );
 }
 
+/** The fields whose label has a short form for the walk-in's half-width columns (decision 077). */
+export type CompactLabelKey =
+  'lastName' | 'secondLastName' | 'nationality' | 'dateOfBirth' | 'passportNumber' | 'email';
+
+/**
+ * A field's label, short in a compact section (the desk's walk-in, decision 077): in a language
+ * whose full label wraps in a phone's half-width column (a row 16 px taller), the translation's
+ * short form ("N.º de documento"). The short label shown is the field's name (what a voice command
+ * says is what is seen); `full`, the full label, is then said to assistive technology as the
+ * field's description (see withFullLabel). Elsewhere, or where they are the same, the full label.
+ */
+export function useFieldLabel(compact: boolean) {
+  const { t } = useTranslation('clients');
+  return (key: CompactLabelKey): { label: string; full?: string } => {
+    const full = t(`form.${key}`);
+    const short = compact ? t(`form.compact.${key}`) : full;
+    return short === full ? { label: full } : { label: short, full };
+  };
+}
+
+/**
+ * A field's hint with its full label (useFieldLabel's `full`) said first, to assistive technology
+ * only: alone, it keeps no room on a phone's compact grid (see Section).
+ */
+export function withFullLabel(full: string | undefined, hint: ReactNode): ReactNode {
+  if (!full) return hint;
+  const said = <span className="sr-only">{full}</span>;
+  return hint ? (
+    <>
+      {said} {hint}
+    </>
+  ) : (
+    said
+  );
+}
+
 /** A field as wide as the section on a phone (two columns), one column from `sm` up. */
 export const WIDE = 'col-span-2 sm:col-span-1';
 /** A block as wide as the section at every width. */
