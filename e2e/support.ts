@@ -168,7 +168,7 @@ export async function walkInHeightIn(page: Page, lng: Language) {
   const save = form.locator('button[type="submit"]');
   const bottom = await save.evaluate((element) => element.getBoundingClientRect().bottom);
   const wrapped = await form.evaluate((element, end) => {
-    const labels = [...element.querySelectorAll('label')].filter((label) => {
+    const labels = Array.from(element.querySelectorAll('label')).filter((label) => {
       const box = label.getBoundingClientRect();
       const line = parseFloat(getComputedStyle(label).lineHeight);
       return box.height > 0 && box.bottom <= end && box.height > line * 1.5;
