@@ -5,7 +5,7 @@ import { Disclosure } from '@/components/ui/disclosure';
 import { SelectField, TextField } from '@/components/ui/fields';
 import { LANGUAGE_NAMES } from '@/lib/i18n';
 import { useTravelerFields } from './form-context';
-import { Section, useFieldLabel, WIDE, withFullLabel } from './section';
+import { Section, fieldLabel, WIDE, withFullLabel } from './section';
 import { SectionSummary } from './section-summary';
 
 /**
@@ -29,7 +29,7 @@ export function ContactSection({
   const { field } = useTravelerFields();
   const languageField = field('language');
   // Short on a phone's half-width column in the walk-in (decision 077).
-  const email = useFieldLabel(essentials)('email');
+  const email = fieldLabel(t, essentials, 'email');
   return (
     <Section
       title={t('form.sections.contact')}

@@ -11,7 +11,7 @@ import { SelectField, TextField } from '@/components/ui/fields';
 import { DocumentImageField } from '../document-images';
 import { hasBackSide } from '@/features/traveler/form-model';
 import { useIsMinor, useTravelerFields } from './form-context';
-import { FULL, Section, useFieldLabel, withFullLabel } from './section';
+import { FULL, Section, fieldLabel, withFullLabel } from './section';
 import { SectionSummary } from './section-summary';
 
 /**
@@ -39,7 +39,7 @@ export function DocumentSection({
   const minor = useIsMinor();
   const needsSupport = DOCUMENT_TYPES_WITH_SUPPORT_NUMBER.includes(documentType);
   // Short on a phone's half-width column in the walk-in (decision 077).
-  const number = useFieldLabel(essentials)('passportNumber');
+  const number = fieldLabel(t, essentials, 'passportNumber');
 
   return (
     <Section

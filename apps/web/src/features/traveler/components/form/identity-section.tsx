@@ -7,7 +7,7 @@ import { SelectField, TextField } from '@/components/ui/fields';
 import { useCountryOptions } from '../../countries';
 import { SectionSummary } from './section-summary';
 import { useIsMinor, useTravelerFields } from './form-context';
-import { Section, useFieldLabel, WIDE, withFullLabel } from './section';
+import { Section, fieldLabel, WIDE, withFullLabel } from './section';
 
 /**
  * Who the traveler is: names, nationality, date of birth and sex; for a minor on arrival, their
@@ -39,11 +39,10 @@ export function IdentitySection({
   const minor = useIsMinor();
   const optional = t('form.optional');
   // On a phone's half-width columns, a label that wraps is a row taller (decision 077).
-  const labelOf = useFieldLabel(compact);
-  const lastName = labelOf('lastName');
-  const secondLastName = labelOf('secondLastName');
-  const nationality = labelOf('nationality');
-  const dateOfBirth = labelOf('dateOfBirth');
+  const lastName = fieldLabel(t, compact, 'lastName');
+  const secondLastName = fieldLabel(t, compact, 'secondLastName');
+  const nationality = fieldLabel(t, compact, 'nationality');
+  const dateOfBirth = fieldLabel(t, compact, 'dateOfBirth');
   useEffect(() => {
     if (autoFocus) document.getElementById(fieldDomId('firstName'))?.focus({ preventScroll: true });
     // Once, as the form opens.
