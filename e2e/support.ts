@@ -1,6 +1,7 @@
 /** Shared steps of the journeys: an owner made through the API, and a browser signed in as them. */
 import type { APIRequestContext, Page } from '@playwright/test';
 import { EstablishmentContactSchema, EstablishmentCoreSchema } from '@hospes/shared/establishments';
+import { bcp47Of, type Language } from '@hospes/shared/languages';
 import { registrationBody } from '../apps/server/test/factories';
 import { linkIn, type TestSmtp } from '../apps/server/test/smtp';
 import { expect } from './fixtures';
@@ -141,4 +142,38 @@ export async function documentPhoto(page: Page, text: string): Promise<Buffer> {
     return canvas.toDataURL('image/jpeg', 0.8);
   }, text);
   return Buffer.from(dataUrl.split(',')[1] ?? '', 'base64');
+}
+
+/**
+ * The desk's walk-in in one language, as decision 074 measures it (decision 077): the desk's
+ * registration page opened with `?lng=`, the walk-in chosen (the first mode of the switch), the
+ * identity block open as when typing; from the top of the mode switch to the bottom of the save
+ * button, in CSS pixels. Found by their roles, not their names, which are the language's. `wrapped`:
+ * the visible labels of the form above the button that take more than one line (each a row 16 px
+ * taller on a phone's half-width columns).
+ */
+export async function walkInHeightIn(page: Page, lng: Language) {
+  await page.goto(`/traveler-registration?lng=${lng}`);
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('html')).toHaveAttribute('lang', bcp47Of(lng));
+  const modes = page.getByRole('radiogroup').first();
+  // The desk opens in the mode it last had: another one first, then the walk-in, chosen.
+  await modes.getByRole('radio').nth(1).click();
+  await modes.getByRole('radio').first().click();
+  await expect(modes.getByRole('radio').first()).toBeChecked();
+  const form = page.locator('main form').first();
+  await expect(form.locator('input').first()).toBeFocused();
+  await page.waitForLoadState('networkidle');
+  const top = await modes.evaluate((element) => element.getBoundingClientRect().top);
+  const save = form.locator('button[type="submit"]');
+  const bottom = await save.evaluate((element) => element.getBoundingClientRect().bottom);
+  const wrapped = await form.evaluate((element, end) => {
+    const labels = Array.from(element.querySelectorAll('label')).filter((label) => {
+      const box = label.getBoundingClientRect();
+      const line = parseFloat(getComputedStyle(label).lineHeight);
+      return box.height > 0 && box.bottom <= end && box.height > line * 1.5;
+    });
+    return labels.map((label) => label.textContent ?? '');
+  }, bottom);
+  return { height: Math.round(bottom - top), wrapped };
 }

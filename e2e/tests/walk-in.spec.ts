@@ -4,7 +4,8 @@
  * contract), so that both go in one communication.
  */
 import type { Page } from '@playwright/test';
-import { createOwner, sign, signIn, updateEstablishment } from '../support';
+import { LANGUAGES } from '@hospes/shared/languages';
+import { createOwner, sign, signIn, updateEstablishment, walkInHeightIn } from '../support';
 import { expect, expectAccessible, test } from '../fixtures';
 
 async function typeIdentity(page: Page, first: string, last: string, passport: string) {
@@ -85,4 +86,26 @@ test('the hospitalero registers two walk-in companions back to back, and "Next p
   expect(second?.checkOutDate).toBe(first?.checkOutDate);
   expect(first?.checkOutDate).not.toBeNull();
   expect(second?.stay.contractReference).toBe(first?.stay.contractReference ?? first?.reportNumber);
+});
+
+test('the walk-in is one phone screen in each of the 16 languages, no label on two lines', async ({
+  page,
+  mail,
+  baseURL,
+}) => {
+  // A layout fact (decisions 074, 077), not a timing: the longest translations (Basque, Portuguese,
+  // French, Spanish) wrapped labels in the half-width columns and the scan button off its line.
+  const owner = await createOwner(page.request, mail, baseURL!, { prefix: 'walkin-lng' });
+  await updateEstablishment(page.request, owner, {
+    walkInNights: 1,
+    emergencyContactOptional: true,
+  });
+  await page.setViewportSize({ width: 360, height: 740 });
+  await signIn(page, owner.token, baseURL!);
+  const measured: Record<string, { height: number; wrapped: string[] }> = {};
+  for (const lng of LANGUAGES) measured[lng] = await walkInHeightIn(page, lng);
+  const over = Object.entries(measured).filter(
+    ([, walkIn]) => walkIn.height > 740 || walkIn.wrapped.length > 0,
+  );
+  expect(over, JSON.stringify(measured)).toEqual([]);
 });

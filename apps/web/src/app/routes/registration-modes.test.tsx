@@ -9,6 +9,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Traveler } from '@hospes/shared/travelers';
 import { Link } from 'react-router';
 import { authStore } from '@/lib/auth';
+import pt from '@/locales/pt';
+import { useLanguage } from '@/test/languages';
 import { DocumentSlotsContext } from '@/lib/document-slots';
 import { scanChosenPhoto } from '@/test/image';
 import { apiFailure, mockApi, renderPage, sampleUser } from '@/test/utils';
@@ -70,6 +72,20 @@ describe('registration entry modes', { timeout: 40_000 }, () => {
       'true',
     );
     expect(screen.getByLabelText(/Confirmation code/)).toBeInTheDocument();
+  });
+
+  it('names the walk-in’s scan button in full where its text is the language’s short one', async () => {
+    authStore.setSession(sampleUser, { remember: true });
+    mockApi({}, NO_SAME_DOCUMENT);
+    await useLanguage('pt', pt);
+    const { user } = renderPage(<RegistrationModes establishmentId={ESTABLISHMENT_ID} />, {
+      path: '/traveler-registration',
+    });
+    await user.click(screen.getByRole('radio', { name: 'Chegada direta' }));
+    const form = screen.getByRole('button', { name: 'Guardar registo' }).closest('form')!;
+    // On the Identity title's line: "Digitalizar" shows, "Digitalizar documento" is its name.
+    const scan = within(form).getByRole('button', { name: 'Digitalizar documento' });
+    expect(scan).toHaveTextContent(/^Digitalizar$/);
   });
 
   it('stops the camera stream when the scan mode is left', async () => {

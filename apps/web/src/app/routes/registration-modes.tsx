@@ -240,11 +240,19 @@ export function RegistrationModes({
               scan={walkInScan}
               carried={carried}
               onValuesChange={keepTyped}
-              // The camera on the identity's title line (decision 074): no row of its own.
+              // The camera on the identity's title line (decision 074): no row of its own. Where
+              // the title and the whole name do not fit a phone's line, the language's short name
+              // shows (decision 077); the button keeps its whole name, which holds it.
               scanAction={
                 !walkInScanner && (
-                  <Button variant="secondary" onClick={() => setWalkInScanner(true)}>
-                    {t('modes.scan')}
+                  <Button
+                    variant="secondary"
+                    aria-label={
+                      t('modes.scanShort') === t('modes.scan') ? undefined : t('modes.scan')
+                    }
+                    onClick={() => setWalkInScanner(true)}
+                  >
+                    {t('modes.scanShort')}
                   </Button>
                 )
               }

@@ -5,6 +5,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { addDays, todayIso } from '@hospes/shared/dates';
 import type { ReportDefaults } from '@hospes/shared/report-defaults';
 import { authStore } from '@/lib/auth';
+import eu from '@/locales/eu';
+import fr from '@/locales/fr';
+import { useLanguage } from '@/test/languages';
 import { mockApi, renderPage, sampleUser } from '@/test/utils';
 import { prefillFromScan } from '@/features/traveler/form-model';
 import type { ScanRound } from '@/features/traveler/components/form/use-scan-rounds';
@@ -102,6 +105,41 @@ describe('the desk’s walk-in mode', { timeout: 60_000 }, () => {
       'aria-expanded',
       'false',
     );
+  });
+
+  it('shows a language’s short label where the full one wraps in a phone’s half column, the full one said as the field’s description', async () => {
+    stubSignaturePad();
+    mockApi({}, NO_SAME_DOCUMENT);
+    await useLanguage('fr', fr);
+    const { unmount } = renderWalkIn();
+    // What is seen names the field; the full label describes it.
+    const short: Record<string, string> = {
+      '1er nom de famille': 'Premier nom de famille',
+      '2e nom de famille': 'Second nom de famille',
+      'N° du document': 'Numéro du document',
+    };
+    for (const [label, full] of Object.entries(short))
+      expect(screen.getByLabelText(label)).toHaveAccessibleDescription(full);
+    // Short enough already: as it is, nothing more said.
+    expect(screen.getByLabelText('Date de naissance')).not.toHaveAccessibleDescription();
+    unmount();
+    await useLanguage('eu', eu);
+    renderWalkIn();
+    expect(screen.getByLabelText('E-posta')).toHaveAccessibleDescription('Helbide elektronikoa');
+  });
+
+  it('keeps the English labels as they are, each its own name with no description', () => {
+    stubSignaturePad();
+    mockApi({}, NO_SAME_DOCUMENT);
+    renderWalkIn();
+    for (const label of [
+      'First surname',
+      'Second surname',
+      'Date of birth',
+      'Document number',
+      'Email',
+    ])
+      expect(field(label)).not.toHaveAccessibleDescription(label);
   });
 
   it('asks for the emergency contact on the screen where the establishment requires it, and closes the stay without a default of nights', () => {

@@ -183,13 +183,26 @@ export function SignaturePad({
 
   return (
     <div>
-      {/* The button beside the label: on a phone a row of its own under the pad was 44 px more. */}
-      <div className="mb-1 flex flex-wrap items-end justify-between gap-2">
+      {/* The button beside the label: on a phone a row of its own under the pad was 44 px more.
+        Compact (decision 077), a long label takes two lines beside it (40 px, within the button's
+        44) rather than the button a line of its own. */}
+      <div
+        className={cn(
+          'mb-1 flex justify-between gap-2',
+          compact ? 'items-center' : 'flex-wrap items-end',
+        )}
+      >
         <p id={labelId} className="text-sm font-semibold text-fg">
           {label}
           {required && <span className="sr-only"> ({t('form.requiredField')})</span>}
         </p>
-        <Button variant="secondary" size="sm" onClick={clear} disabled={empty && !value}>
+        <Button
+          variant="secondary"
+          size="sm"
+          className={compact ? 'shrink-0' : undefined}
+          onClick={clear}
+          disabled={empty && !value}
+        >
           {t('signature.clear')}
         </Button>
       </div>

@@ -5,7 +5,7 @@ import { Disclosure } from '@/components/ui/disclosure';
 import { SelectField, TextField } from '@/components/ui/fields';
 import { LANGUAGE_NAMES } from '@/lib/i18n';
 import { useTravelerFields } from './form-context';
-import { Section, WIDE } from './section';
+import { Section, fieldLabel, WIDE, withFullLabel } from './section';
 import { SectionSummary } from './section-summary';
 
 /**
@@ -28,6 +28,8 @@ export function ContactSection({
   const { t } = useTranslation('clients');
   const { field } = useTravelerFields();
   const languageField = field('language');
+  // Short on a phone's half-width column in the walk-in (decision 077).
+  const email = fieldLabel(t, essentials, 'email');
   return (
     <Section
       title={t('form.sections.contact')}
@@ -43,7 +45,8 @@ export function ContactSection({
       <TextField
         // The walk-in's two fields share a row (decision 072).
         className={essentials ? undefined : WIDE}
-        label={t('form.email')}
+        label={email.label}
+        hint={withFullLabel(email.full, undefined)}
         type="email"
         inputMode="email"
         autoComplete="off"

@@ -11,7 +11,7 @@ import { SelectField, TextField } from '@/components/ui/fields';
 import { DocumentImageField } from '../document-images';
 import { hasBackSide } from '@/features/traveler/form-model';
 import { useIsMinor, useTravelerFields } from './form-context';
-import { FULL, Section } from './section';
+import { FULL, Section, fieldLabel, withFullLabel } from './section';
 import { SectionSummary } from './section-summary';
 
 /**
@@ -38,6 +38,8 @@ export function DocumentSection({
   const documentType = useWatch({ control, name: 'documentType' });
   const minor = useIsMinor();
   const needsSupport = DOCUMENT_TYPES_WITH_SUPPORT_NUMBER.includes(documentType);
+  // Short on a phone's half-width column in the walk-in (decision 077).
+  const number = fieldLabel(t, essentials, 'passportNumber');
 
   return (
     <Section
@@ -57,18 +59,19 @@ export function DocumentSection({
         {...field('documentType', { deps: ['passportNumber', 'documentSupportNumber'] })}
       />
       <TextField
-        label={marked('passportNumber', t('form.passportNumber'))}
+        label={marked('passportNumber', number.label)}
         autoComplete="off"
         autoCapitalize="characters"
         spellCheck={false}
         aria-required={!minor}
-        hint={
+        hint={withFullLabel(
+          number.full,
           minor
             ? t('form.passportNumberMinorHint')
             : documentType === 'D'
               ? t('form.dniHint')
-              : undefined
-        }
+              : undefined,
+        )}
         {...field('passportNumber')}
       />
       {notice && <div className={`${FULL} empty:hidden`}>{notice}</div>}

@@ -7,7 +7,7 @@ import { SelectField, TextField } from '@/components/ui/fields';
 import { useCountryOptions } from '../../countries';
 import { SectionSummary } from './section-summary';
 import { useIsMinor, useTravelerFields } from './form-context';
-import { Section, WIDE } from './section';
+import { Section, fieldLabel, WIDE, withFullLabel } from './section';
 
 /**
  * Who the traveler is: names, nationality, date of birth and sex; for a minor on arrival, their
@@ -38,6 +38,11 @@ export function IdentitySection({
   const documentType = useWatch({ control, name: 'documentType' });
   const minor = useIsMinor();
   const optional = t('form.optional');
+  // On a phone's half-width columns, a label that wraps is a row taller (decision 077).
+  const lastName = fieldLabel(t, compact, 'lastName');
+  const secondLastName = fieldLabel(t, compact, 'secondLastName');
+  const nationality = fieldLabel(t, compact, 'nationality');
+  const dateOfBirth = fieldLabel(t, compact, 'dateOfBirth');
   useEffect(() => {
     if (autoFocus) document.getElementById(fieldDomId('firstName'))?.focus({ preventScroll: true });
     // Once, as the form opens.
@@ -63,24 +68,25 @@ export function IdentitySection({
         {...field('firstName')}
       />
       <TextField
-        label={marked('lastName', t('form.lastName'))}
-        hint={spelled('lastName')}
+        label={marked('lastName', lastName.label)}
+        hint={withFullLabel(lastName.full, spelled('lastName'))}
         autoComplete="off"
         autoCapitalize="words"
         aria-required="true"
         {...field('lastName')}
       />
       <TextField
-        label={marked('secondLastName', t('form.secondLastName'))}
-        hint={
+        label={marked('secondLastName', secondLastName.label)}
+        hint={withFullLabel(
+          secondLastName.full,
           secondSpelled && secondHint ? (
             <>
               {secondHint} {secondSpelled}
             </>
           ) : (
             (secondSpelled ?? (compact ? undefined : secondHint))
-          )
-        }
+          ),
+        )}
         // Said in the empty field (and read as its description), not on a line of its own.
         placeholder={compact ? secondHint : undefined}
         aria-required={documentType === 'D' ? 'true' : undefined}
@@ -96,9 +102,15 @@ export function IdentitySection({
             id={fieldDomId('nationality')}
             inputRef={ref}
             name={name}
-            label={marked('nationality', t('form.nationality'))}
-            // Said to assistive technology; on a phone the field is half the width.
-            hint={<span className="sr-only sm:not-sr-only">{t('form.countryHint')}</span>}
+            label={marked('nationality', nationality.label)}
+            // Said to assistive technology; on a phone the field is half the width. One span:
+            // alone in the hint, it keeps no room on the walk-in's grid.
+            hint={
+              <span className="sr-only sm:not-sr-only">
+                {nationality.full && <span className="sr-only">{nationality.full}. </span>}
+                {t('form.countryHint')}
+              </span>
+            }
             options={countryOptions}
             value={value}
             onChange={onChange}
@@ -110,7 +122,8 @@ export function IdentitySection({
         )}
       />
       <TextField
-        label={marked('dateOfBirth', t('form.dateOfBirth'))}
+        label={marked('dateOfBirth', dateOfBirth.label)}
+        hint={withFullLabel(dateOfBirth.full, undefined)}
         type="date"
         max={today}
         min="1900-01-01"

@@ -1,6 +1,7 @@
 import { flushSync } from 'react-dom';
 import { createContext, useContext, useRef, useState, type ReactNode } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type {
   NameSpellings,
@@ -147,6 +148,44 @@ function afterPress(then: () => void) {
       setTimeout(then, 0);
     },
     { capture: true, once: true },
+  );
+}
+
+/** The fields whose label has a short form for the walk-in's half-width columns (decision 077). */
+export type CompactLabelKey =
+  'lastName' | 'secondLastName' | 'nationality' | 'dateOfBirth' | 'passportNumber' | 'email';
+
+/**
+ * A field's label, short in a compact section (the desk's walk-in, decision 077): in a language
+ * whose full label wraps in a phone's half-width column (a row 16 px taller), the translation's
+ * short form ("N.º de documento"). The short label shown is the field's name (what a voice command
+ * says is what is seen); `full`, the full label, is then said to assistive technology as the
+ * field's description (see withFullLabel). Elsewhere, or where they are the same, the full label.
+ * `t`: the clients texts' (the section's own, no hook of its own on every render).
+ */
+export function fieldLabel(
+  t: TFunction<'clients'>,
+  compact: boolean,
+  key: CompactLabelKey,
+): { label: string; full?: string } {
+  const full = t(`form.${key}`);
+  const short = compact ? t(`compactLabels.${key}`) : full;
+  return short === full ? { label: full } : { label: short, full };
+}
+
+/**
+ * A field's hint with its full label (fieldLabel's `full`) said first, to assistive technology
+ * only: alone, it keeps no room on a phone's compact grid (see Section).
+ */
+export function withFullLabel(full: string | undefined, hint: ReactNode): ReactNode {
+  if (!full) return hint;
+  const said = <span className="sr-only">{full}</span>;
+  return hint ? (
+    <>
+      {said} {hint}
+    </>
+  ) : (
+    said
   );
 }
 
