@@ -20,10 +20,19 @@ function databaseTests(): string[] {
   );
 }
 
+/**
+ * Files running at once, across all projects: the projects share one group (no `groupOrder`), so
+ * one pool of two workers takes the next file of whichever project, and a server file waiting on
+ * its job queue or SMTP server leaves the core to a web file (decision 080). Run in ordered groups
+ * instead, each group ended with one worker idle behind its slowest file, and the waits of one
+ * project could not overlap the work of another. A PGlite instance per server file costs memory:
+ * two files at a time on a 2-core machine. (Vitest asks the projects of one group for one count.)
+ */
+const WORKERS = 2;
+
 const serverProject = (
   name: string,
   env: Record<string, string>,
-  groupOrder: number,
   include = ['src/**/*.test.ts', 'test/**/*.test.ts'],
 ) => ({
   test: {
@@ -39,10 +48,7 @@ const serverProject = (
     // run (9 minutes isolated against under 4 on this machine). What a process keeps between
     // documents (fonts, caches) is then exercised by the suite too, as in production.
     isolate: false,
-    // A PGlite instance per test file costs memory: two files at a time on a 2-core machine.
-    maxWorkers: 2,
-    // Projects with different worker counts run one group after the other.
-    sequence: { groupOrder },
+    maxWorkers: WORKERS,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
@@ -59,14 +65,14 @@ export default defineConfig({
           name: 'shared',
           root: './packages/shared',
           include: ['src/**/*.test.ts'],
-          sequence: { groupOrder: 0 },
+          maxWorkers: WORKERS,
         },
       },
-      serverProject('server', { TEST_DB: 'pglite' }, 1),
+      serverProject('server', { TEST_DB: 'pglite' }),
       ...(process.env.TEST_DATABASE_URL
-        ? [serverProject('server-postgres', { TEST_DB: 'postgres' }, 2, databaseTests())]
+        ? [serverProject('server-postgres', { TEST_DB: 'postgres' }, databaseTests())]
         : []),
-      { extends: './apps/web/vite.config.ts', test: { sequence: { groupOrder: 3 } } },
+      { extends: './apps/web/vite.config.ts', test: { maxWorkers: WORKERS } },
     ],
   },
 });
