@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { STORAGE_KEYS } from '@/config/constants';
 import { CHECKIN_LINK_INFO } from '@/test/checkin';
 import { mockApi, renderPage } from '@/test/utils';
 import { field } from '@/features/desk/test/form';
@@ -122,5 +123,17 @@ describe('what a pilgrim typed in the server-rendered form before the app came (
       screen.getByRole('checkbox', { name: /I have read the legal information/ }),
     ).toBeChecked();
     expect(screen.getByRole('textbox', { name: /^Email/ })).toHaveFocus();
+    // Kept at once for a reload, as typing in the live form would keep it.
+    const kept = JSON.parse(sessionStorage.getItem(STORAGE_KEYS.checkinDraft) ?? 'null') as {
+      token: string;
+      values: Record<string, unknown>;
+    } | null;
+    expect(kept?.token).toBe(LINK);
+    expect(kept?.values).toMatchObject({
+      firstName: 'Amélie',
+      nationality: 'FRA',
+      gender: 'F',
+      contactInfo: { email: 'amelie@example.fr' },
+    });
   });
 });

@@ -143,6 +143,16 @@ export function SelfRegistrationRoute() {
     },
     [saveDraft],
   );
+  // What was carried over is kept at once, as typing would have kept it: a reload right after
+  // the app came, before another key, does not lose it.
+  const keptCarried = useRef(false);
+  const keepDraft = draft.keep;
+  const startingDraft = mergeDrafts(draft.restored, carried?.draft ?? null);
+  useEffect(() => {
+    if (keptCarried.current || !carried?.draft || !startingDraft) return;
+    keptCarried.current = true;
+    keepDraft(startingDraft);
+  }, [carried, startingDraft, keepDraft]);
   const formRef = useRef<HTMLDivElement>(null);
   const carriedFocus = useRef(carried?.focus ?? null);
   useEffect(() => {
@@ -334,7 +344,7 @@ export function SelfRegistrationRoute() {
               defaultLanguage={defaultLanguage}
               keepDocumentImages={info.data.establishment.keepDocumentImages}
               timeZone={info.data.establishment.timeZone}
-              draft={mergeDrafts(draft.restored, carried?.draft ?? null)}
+              draft={startingDraft}
               consented={carried?.consented}
               onValuesChange={onValuesChange}
               submitLabel={t('public.submit')}

@@ -62,6 +62,7 @@ function writeDraft(token: string, values: TravelerFormValues | TravelerDraft) {
  * registration is sent, and for "register another person". `start`: for the next person of a
  * group, whose form starts with what they share with the one before (see travel-companion.ts):
  * their draft starts from it, at once, so that a reload keeps it and never the one before's.
+ * `keep`: a draft written at once, the state unchanged (what the server-rendered form carried).
  */
 export function useCheckinDraft(token: string) {
   const [state, setState] = useState(() => ({ token, restored: readDraft(token) }));
@@ -104,6 +105,14 @@ export function useCheckinDraft(token: string) {
     [token, clear],
   );
 
+  /** Writes a draft at once, as it is: what the server-rendered form carried over (decision 079). */
+  const keep = useCallback(
+    (values: TravelerDraft) => {
+      if (token) writeDraft(token, values);
+    },
+    [token],
+  );
+
   // A browser may end a hidden tab without another word: what is pending is written when the
   // tab is hidden (another app, the camera) or left, and when the page closes.
   useEffect(() => {
@@ -119,5 +128,5 @@ export function useCheckinDraft(token: string) {
     };
   }, [flush]);
 
-  return { restored, save, clear, start };
+  return { restored, save, clear, start, keep };
 }
