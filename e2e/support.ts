@@ -177,3 +177,12 @@ export async function walkInHeightIn(page: Page, lng: Language) {
   }, bottom);
   return { height: Math.round(bottom - top), wrapped };
 }
+
+/**
+ * The self check-in page shows before the app's code (decision 079): its form can be typed in, but
+ * a journey that goes on as a pilgrim would once the page works waits until the app has taken it
+ * over, so that a multi-step action of the browser (select all, then insert) is not split by it.
+ */
+export async function appTookOver(page: Page) {
+  await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered', { timeout: 30_000 });
+}

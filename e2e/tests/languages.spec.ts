@@ -156,6 +156,9 @@ test("before the app's code has come, a pilgrim already sees the establishment a
   await expect(page.getByRole('combobox', { name: clients.form.nationality })).toBeVisible();
   const send = page.getByRole('button', { name: checkin.public.submit });
   await expect(send).toBeDisabled();
+  // A button only the app can serve waits for it: a tap is not lost on a page that cannot answer.
+  const legal = page.getByRole('button', { name: checkin.public.consentTitle, exact: true });
+  await expect(legal).toBeDisabled();
   await expect.poll(() => held).toBeGreaterThan(0);
   await expect(page.locator('#root')).toHaveAttribute('data-prerendered', 'de');
 
@@ -170,6 +173,7 @@ test("before the app's code has come, a pilgrim already sees the establishment a
   release();
   await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered');
   await expect(send).toBeEnabled();
+  await expect(legal).toBeEnabled();
   await expect(page.getByLabel(clients.form.firstName!, { exact: true })).toHaveValue('Johanna');
   await expect(page.getByLabel(clients.form.lastName!, { exact: true })).toHaveValue('Müller');
   await expect(page.getByLabel(clients.form.lastName!, { exact: true })).toBeFocused();

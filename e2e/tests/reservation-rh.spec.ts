@@ -10,7 +10,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Locator, Page } from '@playwright/test';
 import { addDays, localDateTimeOf, todayIso } from '@hospes/shared/dates';
-import { createOwner, signIn, updateEstablishment } from '../support';
+import { appTookOver, createOwner, signIn, updateEstablishment } from '../support';
 import { ADMIN, expect, test } from '../fixtures';
 
 // Its own server: a clock the test moves (TEST_CLOCK), the send modes' and the arrivals' rounds
@@ -210,6 +210,7 @@ test('an apartment owner connects a calendar; the booking is reported (RH), its 
     try {
       const guest = await phone.newPage();
       await guest.goto(link);
+      await appTookOver(guest);
       await expect(guest.locator('html')).toHaveAttribute('lang', 'de');
       await expect(guest.getByText(/Ihre Buchung:/)).toBeVisible({ timeout: 20_000 });
       await expect(

@@ -5,7 +5,7 @@
  */
 import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import { alpha2FromAlpha3 } from '@hospes/shared/countries';
-import { createOwner, signIn, updateEstablishment } from '../support';
+import { appTookOver, createOwner, signIn, updateEstablishment } from '../support';
 import { expect, test } from '../fixtures';
 
 interface Pilgrim {
@@ -100,6 +100,7 @@ async function registerOnPhone(
     const page = await phone.newPage();
     watchErrors(page, problems);
     await page.goto(link);
+    await appTookOver(page);
     // The page speaks the phone's language.
     await expect(page.locator('html')).toHaveAttribute('lang', pilgrim.lng);
     const form = page.locator('main form');

@@ -11,7 +11,7 @@ import QRCode from 'qrcode';
 import sharp from 'sharp';
 import { confirmationQrText } from '@hospes/shared/checkin';
 import config from '../playwright.config';
-import { createOwner, sign, signIn } from '../support';
+import { appTookOver, createOwner, sign, signIn } from '../support';
 import { expect, expectAccessible, test } from '../fixtures';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -152,6 +152,7 @@ test('staff scan a passport with the camera, a pilgrim checks in from the shared
     const travelerPage = await phone.newPage();
     watchErrors(travelerPage, problems);
     await travelerPage.goto(shared);
+    await appTookOver(travelerPage);
     await expect(
       travelerPage.getByRole('heading', { level: 1, name: 'Traveler registration' }),
     ).toBeVisible();

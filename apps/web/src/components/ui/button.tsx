@@ -1,5 +1,6 @@
 import type { ComponentProps } from 'react';
 import { Link, type LinkProps } from 'react-router';
+import { useStaticRender } from '@/lib/static-render';
 import { cn } from './cn';
 import { Spinner } from './spinner';
 
@@ -40,10 +41,13 @@ export function Button({
   children,
   ...rest
 }: ButtonProps) {
+  // On a page rendered by the server before the app's code (decision 079) a button would do
+  // nothing: it waits for the app, as the eye can tell, and a tap is not silently lost.
+  const staticRender = useStaticRender();
   return (
     <button
       type={type}
-      disabled={disabled || pending}
+      disabled={disabled || pending || staticRender}
       aria-busy={pending || undefined}
       className={buttonClasses(variant, size, className)}
       {...rest}

@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import { useStaticRender } from '@/lib/static-render';
 import { cn } from './cn';
 
 /**
@@ -25,6 +26,8 @@ export function Disclosure({
 }) {
   const id = `dc${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
   const Heading = `h${headingLevel}` as const;
+  // Before the app's code, on a server-rendered page (decision 079): it waits for the app.
+  const staticRender = useStaticRender();
   return (
     <div className={cn('rounded-xl border border-line', className)}>
       <Heading className="text-base font-semibold">
@@ -32,6 +35,7 @@ export function Disclosure({
           type="button"
           aria-expanded={open}
           aria-controls={id}
+          disabled={staticRender}
           onClick={() => onToggle(!open)}
           className="flex min-h-11 w-full items-center justify-between gap-3 rounded-xl px-4 py-3 text-start text-fg hover:bg-surface-muted"
         >

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { todayIso } from '@hospes/shared/dates';
 import type { CreateTravelerInput } from '@hospes/shared/travelers';
 import { newRegistrationKey } from '@/features/traveler/api/create-traveler';
+import { useStaticRender } from '@/lib/static-render';
 import { withDraft, type TravelerDraft } from '../traveler-draft';
 import {
   emptyTravelerValues,
@@ -204,6 +205,7 @@ function ConsentSection({
   const errorId = `${base}-error`;
   const textId = `${base}-text`;
   const [open, setOpen] = useState(false);
+  const staticRender = useStaticRender();
   return (
     <fieldset className="min-w-0 space-y-3">
       <legend className="sr-only">{consent.title}</legend>
@@ -229,6 +231,8 @@ function ConsentSection({
             type="button"
             aria-expanded={open}
             aria-controls={textId}
+            // Before the app's code (decision 079) it could not open: it waits for the app.
+            disabled={staticRender}
             onClick={() => setOpen(!open)}
             className="inline-flex min-h-8 items-center gap-1 text-sm font-semibold text-primary underline underline-offset-2"
           >

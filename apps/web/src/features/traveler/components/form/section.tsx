@@ -3,6 +3,7 @@ import { createContext, useContext, useRef, useState, type ReactNode } from 'rea
 import { useFormContext, useWatch } from 'react-hook-form';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { useStaticRender } from '@/lib/static-render';
 import type {
   NameSpellings,
   ScanMark,
@@ -47,6 +48,7 @@ export function Section({
   const completion = useContext(CompletionContext);
   const ref = useRef<HTMLFieldSetElement>(null);
   const editRef = useRef<HTMLButtonElement>(null);
+  const staticRender = useStaticRender();
   // Closed when the focus leaves it complete, at that moment only: a check that completes later
   // never moves the page under the person's finger. Open again as soon as the focus is in it.
   const [closed, setClosed] = useState(false);
@@ -98,6 +100,8 @@ export function Section({
           <button
             ref={editRef}
             type="button"
+            // Before the app's code (decision 079) it could not open: it waits for the app.
+            disabled={staticRender}
             aria-label={`${edit}: ${title}`}
             onClick={() => {
               // Open now, then the first field takes the focus (the button goes away).
