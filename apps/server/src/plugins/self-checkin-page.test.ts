@@ -107,6 +107,10 @@ describe('the self check-in page, rendered for its link (decision 079)', () => {
     expect(text).toContain('Staatsangehörigkeit');
     // The send button waits for the app (no native submission meanwhile).
     expect(html).toMatch(/<button type="submit" disabled="" aria-busy="true"/);
+    // So do the entry modes (type it in, scan the document): a tap there would change nothing.
+    const modes = html.match(/<button[^>]*role="radio"[^>]*>/g) ?? [];
+    expect(modes.length).toBeGreaterThanOrEqual(2);
+    for (const mode of modes) expect(mode).toContain('disabled=""');
     // No module script before it shows; the app's code comes after the load event.
     expect(html).not.toContain('<script type="module"');
     expect(html).toContain('"/assets/index-abc.js"');

@@ -42,6 +42,18 @@ function staticPage() {
   return { root, named };
 }
 
+/** The server-rendered page, with what Amélie typed and chose before the app came. */
+function typedStaticPage() {
+  const page = staticPage();
+  const { named } = page;
+  named<HTMLInputElement>('firstName').value = 'Amélie';
+  named<HTMLInputElement>('nationality').value = 'Francia';
+  named<HTMLSelectElement>('gender').value = 'F';
+  named<HTMLInputElement>('contactInfo.email').value = 'amelie@example.fr';
+  named<HTMLInputElement>('consent').checked = true;
+  return page;
+}
+
 afterEach(() => {
   takeStaticFormInput();
   document.getElementById('root')?.remove();
@@ -49,12 +61,7 @@ afterEach(() => {
 
 describe('what a pilgrim typed in the server-rendered form before the app came (decision 079)', () => {
   it('is read from the markup: what was changed only, by name, and the field in focus', () => {
-    const { root, named } = staticPage();
-    named<HTMLInputElement>('firstName').value = 'Amélie';
-    named<HTMLInputElement>('nationality').value = 'Francia';
-    named<HTMLSelectElement>('gender').value = 'F';
-    named<HTMLInputElement>('contactInfo.email').value = 'amelie@example.fr';
-    named<HTMLInputElement>('consent').checked = true;
+    const { root, named } = typedStaticPage();
     const last = named<HTMLInputElement>('lastName');
     last.value = 'Dupo';
     last.focus();
@@ -103,12 +110,7 @@ describe('what a pilgrim typed in the server-rendered form before the app came (
 
   it('is in the live form the app renders over it, with the consent and the focus', async () => {
     mockApi({ [`GET /api/public/checkin/${LINK}`]: CHECKIN_LINK_INFO });
-    const { root, named } = staticPage();
-    named<HTMLInputElement>('firstName').value = 'Amélie';
-    named<HTMLInputElement>('nationality').value = 'Francia';
-    named<HTMLSelectElement>('gender').value = 'F';
-    named<HTMLInputElement>('contactInfo.email').value = 'amelie@example.fr';
-    named<HTMLInputElement>('consent').checked = true;
+    const { root, named } = typedStaticPage();
     named<HTMLInputElement>('contactInfo.email').focus();
     captureStaticForm(root);
     root.remove();

@@ -10,7 +10,8 @@ import { STORAGE_KEYS } from '@/config/constants';
 import { apiPaths } from '@/config/paths';
 import { usePublicCheckin, useSubmitSelfRegistration } from '@/features/checkin/api/public-checkin';
 import { SelfRegistrationDone } from '@/features/checkin/components/self-registration-done';
-import { draftFromStaticForm, mergeDrafts } from '@/features/checkin/static-form-draft';
+import { draftFromStaticForm } from '@/features/checkin/static-form-draft';
+import { withDraft, type TravelerDraft } from '@/features/checkin/traveler-draft';
 import { PublicTravelerForm } from '@/features/checkin/components/public-traveler-form';
 import {
   emptyTravelerValues,
@@ -121,7 +122,10 @@ export function SelfRegistrationRoute() {
   // field it was in. For the first person only.
   const [carried, setCarried] = useState(() => {
     const input = takeStaticFormInput();
-    return input && { ...draftFromStaticForm(input.values, currentLanguage()), focus: input.focus };
+    if (!input) return null;
+    const typed = draftFromStaticForm(input.values, currentLanguage());
+    const over = typed.draft && withDraft<TravelerDraft>(draft.restored ?? {}, typed.draft);
+    return { ...typed, draft: over, focus: input.focus };
   });
   const [mode, setMode] = useState<'manual' | 'scan'>('manual');
   // The scans of the document, merged into the form as they come (see ScanRound); also the
@@ -147,12 +151,12 @@ export function SelfRegistrationRoute() {
   // the app came, before another key, does not lose it.
   const keptCarried = useRef(false);
   const keepDraft = draft.keep;
-  const startingDraft = mergeDrafts(draft.restored, carried?.draft ?? null);
   useEffect(() => {
-    if (keptCarried.current || !carried?.draft || !startingDraft) return;
+    if (keptCarried.current || !carried?.draft) return;
     keptCarried.current = true;
-    keepDraft(startingDraft);
-  }, [carried, startingDraft, keepDraft]);
+    keepDraft(carried.draft);
+  }, [carried, keepDraft]);
+  const startingDraft = carried?.draft ?? draft.restored;
   const formRef = useRef<HTMLDivElement>(null);
   const carriedFocus = useRef(carried?.focus ?? null);
   useEffect(() => {

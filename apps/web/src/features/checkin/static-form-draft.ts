@@ -38,16 +38,3 @@ export function draftFromStaticForm(
   const draft = travelerDraftFrom(nestFieldValues(fields));
   return { draft: Object.keys(draft).length > 0 ? draft : null, consented };
 }
-
-/** A draft kept over a reload, with what was typed in the static form over it, field by field. */
-export function mergeDrafts(kept: TravelerDraft | null, typed: TravelerDraft | null) {
-  if (!typed) return kept;
-  if (!kept) return typed;
-  return {
-    ...kept,
-    ...typed,
-    contactInfo: { ...kept.contactInfo, ...typed.contactInfo },
-    address: { ...kept.address, ...typed.address },
-    emergencyContact: { ...kept.emergencyContact, ...typed.emergencyContact },
-  };
-}

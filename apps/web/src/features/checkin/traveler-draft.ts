@@ -86,8 +86,11 @@ export function draftHasInput(draft: TravelerDraft): boolean {
   return typed.some((value) => typeof value === 'string' && value.trim() !== '');
 }
 
-/** The form's starting values with a draft over them (field by field in the groups). */
-export function withDraft(values: TravelerFormValues, draft: TravelerDraft): TravelerFormValues {
+/**
+ * `values` (the form's starting values, or a draft kept over a reload) with a draft over them,
+ * field by field in the groups.
+ */
+export function withDraft<T extends TravelerDraft>(values: T, draft: TravelerDraft): T {
   return {
     ...values,
     ...draft,

@@ -1,5 +1,6 @@
 import { useId, type KeyboardEvent } from 'react';
 import { cn } from '@/components/ui/cn';
+import { useStaticRender } from '@/lib/static-render';
 
 export interface ModeOption<T extends string> {
   value: T;
@@ -9,7 +10,9 @@ export interface ModeOption<T extends string> {
 /**
  * A segmented control that is an ARIA radio group: arrow keys move and select, one tab stop.
  * Compact on a phone (decision 064): equal segments on the width of the screen, two to a row when
- * there are more than three, so it never wraps into a ragged block; one row from `sm` up.
+ * there are more than three, so it never wraps into a ragged block; one row from `sm` up. In a
+ * page rendered on the server (decision 079) the segments wait for the app, disabled: a tap there
+ * would change nothing.
  */
 export function ModeSwitcher<T extends string>({
   label,
@@ -23,6 +26,7 @@ export function ModeSwitcher<T extends string>({
   onChange: (value: T) => void;
 }) {
   const id = useId();
+  const staticRender = useStaticRender();
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
     const step =
       event.key === 'ArrowRight' || event.key === 'ArrowDown'
@@ -56,6 +60,7 @@ export function ModeSwitcher<T extends string>({
             role="radio"
             aria-checked={checked}
             tabIndex={checked ? 0 : -1}
+            disabled={staticRender}
             onClick={() => onChange(option.value)}
             onKeyDown={(event) => onKeyDown(event, index)}
             className={cn(
