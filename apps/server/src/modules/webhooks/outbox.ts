@@ -5,8 +5,9 @@
  * the job queue. An establishment without endpoints for the event writes nothing.
  *
  * Most changes are found in the audit entries every service already writes in its transaction
- * (`fromAudit`); the answers of the authorities, which are no audit entry, are emitted by the SES
- * repository when a report's state settles (`emit`).
+ * (`fromAudit`), a Mossos d'Esquadra file confirmed as uploaded on their portal among them; the
+ * answers of the authorities, which are no audit entry, are emitted by the SES repository when a
+ * report's state settles (`emit`).
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import type { WebhookEventType } from '@hospes/shared/webhooks';
@@ -28,6 +29,8 @@ const AUDIT_EVENTS: Partial<Record<AuditEntry['action'], WebhookEventType>> = {
   'reservation.updated': 'reservation.changed',
   'reservation.cancelled': 'reservation.cancelled',
   'establishment.ses_sent': 'report.sent',
+  // A Mossos d'Esquadra file the owner confirmed as uploaded on the portal: that report is sent.
+  'establishment.mossos_file_uploaded': 'report.sent',
 };
 
 /** The events of some audit entries. */
@@ -35,11 +38,10 @@ export function eventsOfAudit(entries: readonly AuditEntry[]): WebhookEventInput
   return entries.flatMap((entry) => {
     const type = AUDIT_EVENTS[entry.action];
     if (!type || !entry.establishmentId) return [];
-    // A report's id is its submission's, in the entry's details.
+    // A report's id is its submission's, or its portal upload's, in the entry's details.
+    const details = entry.details as { submissionId?: unknown; uploadId?: unknown } | undefined;
     const subjectId =
-      type === 'report.sent'
-        ? (entry.details as { submissionId?: unknown } | undefined)?.submissionId
-        : entry.entityId;
+      type === 'report.sent' ? (details?.submissionId ?? details?.uploadId) : entry.entityId;
     if (typeof subjectId !== 'string') return [];
     return [{ type, establishmentId: entry.establishmentId, subjectId }];
   });

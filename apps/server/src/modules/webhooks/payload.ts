@@ -8,6 +8,8 @@ import { and, count, eq } from 'drizzle-orm';
 import type { WebhookEventType } from '@hospes/shared/webhooks';
 import type { Db } from '../../db/client';
 import {
+  authorityUploadItems,
+  authorityUploads,
   pilgrims,
   reservations,
   selfRegistrations,
@@ -121,7 +123,7 @@ async function reportPayload(id: string, tx: Db) {
     })
     .from(sesSubmissions)
     .where(eq(sesSubmissions.id, id));
-  if (!row) return { id };
+  if (!row) return portalUploadPayload(id, tx);
   const items = await tx
     .select({
       travelerId: sesSubmissionItems.pilgrimId,
@@ -147,6 +149,39 @@ async function reportPayload(id: string, tx: Db) {
       // quote the traveler's document: it is not sent).
       accepted: settled ? item.communicationCode !== null : null,
     })),
+  };
+}
+
+/**
+ * A report the owner uploaded on an authority's portal (the Mossos d'Esquadra's file, decision
+ * 057), in the shape of a sent report: the portal answers the owner, not us, so no traveler's
+ * outcome is known (`accepted: null`); its reference is the file's name.
+ */
+async function portalUploadPayload(id: string, tx: Db) {
+  const [row] = await tx
+    .select({
+      id: authorityUploads.id,
+      authority: authorityUploads.authority,
+      reference: authorityUploads.reference,
+      uploadedAt: authorityUploads.uploadedAt,
+    })
+    .from(authorityUploads)
+    .where(eq(authorityUploads.id, id));
+  if (!row) return { id };
+  const items = await tx
+    .select({ travelerId: authorityUploadItems.pilgrimId })
+    .from(authorityUploadItems)
+    .where(eq(authorityUploadItems.uploadId, id))
+    .orderBy(authorityUploadItems.pilgrimId);
+  return {
+    id: row.id,
+    authority: row.authority,
+    kind: 'PV',
+    operation: 'report',
+    state: row.uploadedAt ? 'uploaded' : 'generated',
+    reference: row.reference,
+    uploadedAt: row.uploadedAt?.toISOString() ?? null,
+    travelers: items.map((item) => ({ id: item.travelerId, accepted: null })),
   };
 }
 
