@@ -37,6 +37,10 @@ import { createPdfService } from './modules/documents/pdf/pdf.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createEstablishmentsRepository } from './modules/establishments/establishments.repository';
 import { establishmentsRoutes } from './modules/establishments/establishments.routes';
+import {
+  createDeclarationReminders,
+  scheduleDeclarationReminders,
+} from './modules/declarations/declaration-reminders';
 import { createDeclarationsRepository } from './modules/declarations/declarations.repository';
 import { declarationsRoutes } from './modules/declarations/declarations.routes';
 import { createDeclarationsService } from './modules/declarations/declarations.service';
@@ -548,6 +552,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await scheduleSesAutomatic(jobs, sesAutomatic, config.sesAutomaticSeconds);
     // The reservations' RH by the same send modes, at the same rhythm (decision 071).
     await scheduleReservationReports(jobs, ses, config.sesAutomaticSeconds);
+    // The owners reminded of a declaración responsable ending or ended (decision 083).
+    await scheduleDeclarationReminders(
+      jobs,
+      createDeclarationReminders({
+        declarations: createDeclarationsRepository(db),
+        jobs,
+        mailer,
+        appUrl: config.appUrl,
+        now,
+      }),
+      config.sesAutomaticSeconds,
+    );
   }
   // The jobs of the lote checks and the retention purge (their settings at 0: not on this process).
   if (config.ses.checkSeconds > 0) await scheduleSesChecks(jobs, ses, config.ses.checkSeconds);

@@ -950,6 +950,11 @@ export const establishmentDeclarations = pgTable(
     validUntil: date('valid_until', { mode: 'string' }).notNull(),
     pdf: bytea('pdf').notNull(),
     pdfSize: integer('pdf_size').notNull(),
+    /**
+     * The last reminder e-mailed to the owners for this version (decision 083): `expiring` (within
+     * its last 30 days), `expired`; null: none yet. A new version starts with none.
+     */
+    remindedState: varchar('reminded_state', { length: 10 }),
     createdAt: createdAt(),
   },
   (t) => [index('establishment_declarations_establishment_idx').on(t.establishmentId, t.signedAt)],

@@ -244,7 +244,7 @@ export function loginLockedMail(
 }
 
 /** A day (YYYY-MM-DD) written out in `lng`. */
-function longDay(lng: Language, day: string): string {
+export function longDay(lng: Language, day: string): string {
   return new Intl.DateTimeFormat(bcp47Of(lng), { dateStyle: 'long', timeZone: 'UTC' }).format(
     new Date(`${day}T00:00:00Z`),
   );

@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   establishmentDeclarations,
@@ -6,6 +6,7 @@ import {
   users,
   type EstablishmentRow,
 } from '../../db/schema';
+import { activeOwnersOf } from '../../db/owners';
 import { inScope, type Scope } from '../../db/scope';
 
 export type NewDeclarationRow = typeof establishmentDeclarations.$inferInsert;
@@ -43,6 +44,95 @@ export function createDeclarationsRepository(db: Db) {
 
     async insert(row: NewDeclarationRow, tx: Db = db): Promise<void> {
       await tx.insert(establishmentDeclarations).values(row);
+    },
+
+    /**
+     * The newest version of each establishment, when it ends by `until` (YYYY-MM-DD) and its owners
+     * were not yet told it expired: what the reminders look at (decision 083).
+     */
+    async endingBy(until: string, tx: Db = db) {
+      const newest = tx
+        .selectDistinctOn([establishmentDeclarations.establishmentId], {
+          id: establishmentDeclarations.id,
+          establishmentId: establishmentDeclarations.establishmentId,
+          validUntil: establishmentDeclarations.validUntil,
+          remindedState: establishmentDeclarations.remindedState,
+        })
+        .from(establishmentDeclarations)
+        .orderBy(
+          establishmentDeclarations.establishmentId,
+          desc(establishmentDeclarations.signedAt),
+          desc(establishmentDeclarations.id),
+        )
+        .as('newest');
+      return tx
+        .select({
+          id: newest.id,
+          validUntil: newest.validUntil,
+          remindedState: newest.remindedState,
+          establishment: {
+            id: establishments.id,
+            name: establishments.name,
+            province: establishments.province,
+            postalCode: establishments.postalCode,
+          },
+        })
+        .from(newest)
+        .innerJoin(establishments, eq(establishments.id, newest.establishmentId))
+        .where(
+          and(
+            lte(newest.validUntil, until),
+            or(isNull(newest.remindedState), ne(newest.remindedState, 'expired')),
+          ),
+        );
+    },
+
+    /**
+     * Records that the owners are told `state`, if nobody recorded it since `from` was read (two
+     * processes: one wins). Answers whether this call recorded it.
+     */
+    async markReminded(id: string, from: string | null, state: string, tx: Db = db) {
+      const rows = await tx
+        .update(establishmentDeclarations)
+        .set({ remindedState: state })
+        .where(
+          and(
+            eq(establishmentDeclarations.id, id),
+            from === null
+              ? isNull(establishmentDeclarations.remindedState)
+              : eq(establishmentDeclarations.remindedState, from),
+          ),
+        )
+        .returning({ id: establishmentDeclarations.id });
+      return rows.length > 0;
+    },
+
+    /** A version with its establishment, and whether a newer version was signed since. */
+    async withEstablishment(id: string, tx: Db = db) {
+      const [row] = await tx
+        .select({
+          id: establishmentDeclarations.id,
+          validUntil: establishmentDeclarations.validUntil,
+          establishment: {
+            id: establishments.id,
+            name: establishments.name,
+            province: establishments.province,
+            postalCode: establishments.postalCode,
+          },
+          superseded: sql<boolean>`exists (
+            select 1 from ${establishmentDeclarations} as later
+            where later.establishment_id = ${establishmentDeclarations.establishmentId}
+              and later.signed_at > ${establishmentDeclarations.signedAt})`,
+        })
+        .from(establishmentDeclarations)
+        .innerJoin(establishments, eq(establishments.id, establishmentDeclarations.establishmentId))
+        .where(eq(establishmentDeclarations.id, id));
+      return row ?? null;
+    },
+
+    /** The establishment's active owners: who signs, and who is reminded. */
+    async ownersOf(establishmentId: string, tx: Db = db) {
+      return activeOwnersOf(tx, establishmentId);
     },
 
     /** One version's sealed PDF, when it belongs to the establishment. */

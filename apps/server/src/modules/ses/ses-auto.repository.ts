@@ -10,7 +10,6 @@ import { reportingAuthority } from '@hospes/shared/provinces';
 import {
   authorityUploadItems,
   authorityUploads,
-  establishmentMembers,
   establishments,
   pilgrims,
   selfRegistrations,
@@ -18,8 +17,8 @@ import {
   sesSendSchedules,
   sesSubmissionItems,
   sesSubmissions,
-  users,
 } from '../../db/schema';
+import { activeOwnersOf } from '../../db/owners';
 import { inScope, type Scope } from '../../db/scope';
 
 export type SesKind = 'PV' | 'RH';
@@ -490,17 +489,7 @@ export function createSesAutoRepository(db: Db) {
 
     /** The owners of an establishment (active accounts), who get its alerts. */
     async ownersOf(establishmentId: string, tx: Db = db) {
-      return tx
-        .select({ email: users.email, name: users.name, language: users.language })
-        .from(establishmentMembers)
-        .innerJoin(users, eq(users.id, establishmentMembers.userId))
-        .where(
-          and(
-            eq(establishmentMembers.establishmentId, establishmentId),
-            eq(establishmentMembers.role, 'owner'),
-            eq(users.isActive, true),
-          ),
-        );
+      return activeOwnersOf(tx, establishmentId);
     },
   };
   return repository;

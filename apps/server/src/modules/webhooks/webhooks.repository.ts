@@ -1,14 +1,13 @@
 import { and, asc, count, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
-  establishmentMembers,
   establishments,
-  users,
   webhookAttempts,
   webhookDeliveries,
   webhookEndpoints,
   webhookEvents,
 } from '../../db/schema';
+import { activeOwnersOf } from '../../db/owners';
 import { inScope, type Scope } from '../../db/scope';
 
 export type WebhookEndpointRow = typeof webhookEndpoints.$inferSelect;
@@ -244,17 +243,7 @@ export function createWebhooksRepository(db: Db) {
 
     /** The owners to tell (active accounts), in their languages. */
     async ownersOf(establishmentId: string, tx: Db = db) {
-      return tx
-        .select({ email: users.email, name: users.name, language: users.language })
-        .from(establishmentMembers)
-        .innerJoin(users, eq(users.id, establishmentMembers.userId))
-        .where(
-          and(
-            eq(establishmentMembers.establishmentId, establishmentId),
-            eq(establishmentMembers.role, 'owner'),
-            eq(users.isActive, true),
-          ),
-        );
+      return activeOwnersOf(tx, establishmentId);
     },
 
     async establishmentName(id: string, tx: Db = db) {

@@ -1,0 +1,1 @@
+ALTER TABLE "establishment_declarations" ADD COLUMN "reminded_state" varchar(10);
