@@ -60,7 +60,7 @@ export const PAGE_BUDGETS: Record<string, PageBudget> = {
     route: 'src/app/routes/traveler-registration.tsx',
     waitsFor: [
       ...texts('common', 'checkin', 'clients', 'establishments', 'reservations'),
-      ...sharedTexts('errors', 'validation', 'ses'),
+      ...sharedTexts('errors', 'validation'),
     ],
     budget: 269 * KB,
     target: 200 * KB,

@@ -1,6 +1,7 @@
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { loadNamespaces } from '@/lib/i18n';
 import { NO_REPORT_DEFAULTS, type ReportDefaults } from '@hospes/shared/report-defaults';
 import {
   FIELD_ORDER,
@@ -8,11 +9,49 @@ import {
   type SectionKey,
   type TravelerFormValues,
 } from '@/features/traveler/form-model';
-import {
-  fieldProblems,
-  formValuesProblems,
-  type FieldProblem,
-} from '@/features/traveler/preflight';
+import type * as Preflight from '@/features/traveler/preflight';
+import type { FieldProblem } from '@/features/traveler/preflight';
+
+type PreflightModule = typeof Preflight;
+let preflightModule: PreflightModule | null = null;
+let preflightLoading: Promise<PreflightModule> | null = null;
+
+/**
+ * The pre-flight's code (the shared SES and Mossos rules) and its texts (the `ses` namespace) after
+ * the form's first render (decision 082): the notes of an empty form are none but the blank fields', and come
+ * a moment later. Loaded once; a failed load (no connection, nothing cached) is tried again by the
+ * next form. The server's render of the self check-in loads it before it renders.
+ */
+export function loadPreflight(): Promise<PreflightModule> {
+  preflightLoading ??= Promise.all([
+    import('@/features/traveler/preflight'),
+    // Its texts (the shared SES namespace), which a route with the form no longer waits for.
+    loadNamespaces(['ses']),
+  ]).then(
+    ([module]) => (preflightModule = module),
+    (error: unknown) => {
+      preflightLoading = null;
+      throw error;
+    },
+  );
+  return preflightLoading;
+}
+
+function usePreflightModule(): PreflightModule | null {
+  const [module, setModule] = useState(preflightModule);
+  useEffect(() => {
+    if (module) return;
+    let live = true;
+    loadPreflight().then(
+      (loaded) => live && setModule(loaded),
+      () => {},
+    );
+    return () => {
+      live = false;
+    };
+  }, [module]);
+  return module;
+}
 
 /** How long typing may pause before the check runs again. */
 export const PREFLIGHT_DELAY_MS = 300;
@@ -87,14 +126,18 @@ export function LivePreflightScope({
     () => new Set<string>(sections.flatMap((section) => SECTIONS[section])),
     [sections],
   );
+  const preflight = usePreflightModule();
   const problems = useMemo(
     () =>
-      fieldProblems(
-        formValuesProblems(
-          settled,
-          reportDefaultsFor?.(settled.establishmentId) ?? NO_REPORT_DEFAULTS,
-        ),
-        lng,
+      (preflight
+        ? preflight.fieldProblems(
+            preflight.formValuesProblems(
+              settled,
+              reportDefaultsFor?.(settled.establishmentId) ?? NO_REPORT_DEFAULTS,
+            ),
+            lng,
+          )
+        : []
       )
         .filter(
           (problem) =>
@@ -103,7 +146,7 @@ export function LivePreflightScope({
         )
         // In the order of the form's fields, as the summary lists them.
         .sort((a, b) => FIELD_ORDER.indexOf(a.field) - FIELD_ORDER.indexOf(b.field)),
-    [settled, reportDefaultsFor, lng, fields],
+    [preflight, settled, reportDefaultsFor, lng, fields],
   );
   // The same result keeps the same value: the fields do not re-render for nothing.
   const key = JSON.stringify(problems);
