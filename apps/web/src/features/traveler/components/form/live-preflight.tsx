@@ -1,6 +1,7 @@
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { deferredModule } from '@/lib/deferred-module';
 import { loadNamespaces } from '@/lib/i18n';
 import { NO_REPORT_DEFAULTS, type ReportDefaults } from '@hospes/shared/report-defaults';
 import {
@@ -12,46 +13,23 @@ import {
 import type * as Preflight from '@/features/traveler/preflight';
 import type { FieldProblem } from '@/features/traveler/preflight';
 
-type PreflightModule = typeof Preflight;
-let preflightModule: PreflightModule | null = null;
-let preflightLoading: Promise<PreflightModule> | null = null;
-
 /**
- * The pre-flight's code (the shared SES and Mossos rules) and its texts (the `ses` namespace) after
- * the form's first render (decision 082): the notes of an empty form are none but the blank fields', and come
- * a moment later. Loaded once; a failed load (no connection, nothing cached) is tried again by the
- * next form. The server's render of the self check-in loads it before it renders.
+ * The pre-flight's code (the shared SES, Mossos and A19 rules) and its texts (the `ses` namespace)
+ * after the form's first render (decision 082): the notes of an empty form are none but the blank
+ * fields', and come a moment later. The server's render of the self check-in loads it before it
+ * renders.
  */
-export function loadPreflight(): Promise<PreflightModule> {
-  preflightLoading ??= Promise.all([
+const preflightModule = deferredModule(async () => {
+  const [module] = await Promise.all([
     import('@/features/traveler/preflight'),
-    // Its texts (the shared SES namespace), which a route with the form no longer waits for.
+    // Its texts, which a route with the form no longer waits for.
     loadNamespaces(['ses']),
-  ]).then(
-    ([module]) => (preflightModule = module),
-    (error: unknown) => {
-      preflightLoading = null;
-      throw error;
-    },
-  );
-  return preflightLoading;
-}
-
-function usePreflightModule(): PreflightModule | null {
-  const [module, setModule] = useState(preflightModule);
-  useEffect(() => {
-    if (module) return;
-    let live = true;
-    loadPreflight().then(
-      (loaded) => live && setModule(loaded),
-      () => {},
-    );
-    return () => {
-      live = false;
-    };
-  }, [module]);
+  ]);
   return module;
-}
+});
+
+/** Loads the pre-flight's code and texts (see above). */
+export const loadPreflight = (): Promise<typeof Preflight> => preflightModule.load();
 
 /** How long typing may pause before the check runs again. */
 export const PREFLIGHT_DELAY_MS = 300;
@@ -126,7 +104,7 @@ export function LivePreflightScope({
     () => new Set<string>(sections.flatMap((section) => SECTIONS[section])),
     [sections],
   );
-  const preflight = usePreflightModule();
+  const preflight = preflightModule.useModule();
   const problems = useMemo(
     () =>
       (preflight
