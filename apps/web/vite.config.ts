@@ -89,6 +89,18 @@ export default defineConfig({
     sourcemap: false,
     rolldownOptions: {
       output: {
+        // What the entry imports statically (every page's first render) in two files, the
+        // libraries and the app's frame, instead of the dozen shared chunks Rolldown splits it
+        // into: Brotli compresses a file as a whole, and across the frame's modules it finds
+        // more to share (decision 082: the desk's first render 5 KB lighter with the libraries
+        // alone, 8 KB with the frame). Nothing else is moved: a route's own chunks stay as
+        // they are, and the libraries kept apart change less often than the app's code.
+        codeSplitting: {
+          groups: [
+            { name: 'vendor', test: /[\\/]node_modules[\\/]/, tags: ['$initial'], priority: 2 },
+            { name: 'frame', tags: ['$initial'], priority: 1 },
+          ],
+        },
         // The language files are named after their language and namespace, so the service worker
         // can leave the public site's texts out of what it keeps (see workbox.globIgnores above).
         chunkFileNames(chunk) {

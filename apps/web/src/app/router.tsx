@@ -26,8 +26,13 @@ export const page =
   };
 
 const ACCOUNT: Namespace[] = ['auth', 'validation'];
-/** The traveler form: its labels, its checks and the SES pre-flight's notes. */
-const TRAVELER_FORM: Namespace[] = ['checkin', 'clients', 'errors', 'validation', 'ses'];
+/**
+ * The traveler form: its labels and its checks; the SES pre-flight's notes (`ses`) come with the
+ * pre-flight's code after the first render (decision 082), which the desk does not wait for.
+ */
+const DESK_FORM: Namespace[] = ['checkin', 'clients', 'errors', 'validation'];
+/** The form with the SES texts its page shows at once (a saved traveler's badge, the lists). */
+const TRAVELER_FORM: Namespace[] = [...DESK_FORM, 'ses'];
 
 /** Spec §2 routes built so far; the later issues add theirs here. */
 export const routes: RouteObject[] = [
@@ -83,7 +88,8 @@ export const routes: RouteObject[] = [
                 path: paths.travelerRegistration,
                 lazy: page(
                   () => import('./routes/traveler-registration'),
-                  [...TRAVELER_FORM, 'establishments', 'reservations'],
+                  // Not the SES texts: the form's live notes bring them (decision 082).
+                  [...DESK_FORM, 'establishments', 'reservations'],
                 ),
               },
               {

@@ -7,6 +7,7 @@ import type { PublicCheckinInfo } from '@hospes/shared/checkin';
 import { bcp47Of, isLanguage } from '@hospes/shared/languages';
 import { RootLayout } from '@/app/layout/root-layout';
 import { SelfRegistrationRoute } from '@/app/routes/self-registration';
+import { loadPreflight } from '@/features/traveler/components/form/live-preflight';
 import { paths } from '@/config/paths';
 import { PRERENDERED_CHECKIN_ID } from '@/features/checkin/api/prerendered-checkin';
 import { publicCheckinKey } from '@/features/checkin/api/public-checkin-key';
@@ -59,6 +60,8 @@ async function render(template: string, request: SelfCheckinRequest): Promise<Se
   const lng = isLanguage(request.lng) ? request.lng : 'es';
   await initServerI18n();
   await i18n.changeLanguage(lng);
+  // The form's live notes, which the browser loads after its first render (decision 082).
+  await loadPreflight();
   // A pilgrim: no session (the signed-out header).
   authStore.clear();
   const { token, link } = request;

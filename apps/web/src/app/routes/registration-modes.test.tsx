@@ -5,7 +5,7 @@
  */
 import { fireEvent, screen, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Traveler } from '@hospes/shared/travelers';
 import { Link } from 'react-router';
 import { authStore } from '@/lib/auth';
@@ -21,7 +21,7 @@ import {
   SPECIMEN_SCAN,
   stubSignaturePad,
 } from '@/features/desk/test/fixtures';
-import { RegistrationModes } from './registration-modes';
+import { loadReviewForm, RegistrationModes } from './registration-modes';
 import { drawSignature, field, fillRequired } from '@/features/desk/test/form';
 
 function stubCamera(getUserMedia: () => Promise<MediaStream>) {
@@ -37,6 +37,10 @@ afterEach(() => {
 });
 
 describe('registration entry modes', { timeout: 40_000 }, () => {
+  // The review's form, loaded after the page's first render (decision 082), as once loaded.
+  beforeAll(async () => {
+    await loadReviewForm();
+  });
   it('switches modes as a radio group and keeps manual entry one tap away when the camera is refused', async () => {
     authStore.setSession(sampleUser, { remember: true });
     mockApi({}, NO_SAME_DOCUMENT);
@@ -340,6 +344,10 @@ const toTravelers = (user: UserEvent) => user.click(screen.getByRole('link', { n
 
 // A long form typed key by key: jsdom needs more than the default 5 s on a slow machine.
 describe('registration entry modes: what was typed is kept', { timeout: 60_000 }, () => {
+  // The review's form, loaded after the page's first render (decision 082), as once loaded.
+  beforeAll(async () => {
+    await loadReviewForm();
+  });
   it('keeps the values, the signature and the registration key through the scanner and back', async () => {
     stubSignaturePad();
     const saved = sampleTraveler({ documentType: 'P', passportNumber: 'X1234567' });

@@ -29,7 +29,8 @@ import { WalkInRegistration } from '@/features/desk/components/walk-in-registrat
 import type { ScanRound } from '@/features/traveler/components/form/use-scan-rounds';
 import { STORAGE_KEYS } from '@/config/constants';
 import { local } from '@/lib/storage';
-import { EditTravelerForm } from '@/features/desk/components/edit-traveler-form';
+import { deferredModule, useLoadWhenIdle } from '@/lib/deferred-module';
+import { Spinner } from '@/components/ui/spinner';
 import {
   RegistrationSuccess,
   TravelerRegistration,
@@ -50,6 +51,15 @@ import { isApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
 import { formatDate } from '@/lib/format-date-time';
 import { useShowForm } from './use-show-form';
+
+/**
+ * The form that checks a self check-in (opened by its code or from the arrivals) after the page's
+ * first render, loaded when the browser is idle (decision 082).
+ */
+const reviewForm = deferredModule(() => import('@/features/desk/components/edit-traveler-form'));
+
+/** Loads the self check-in's review form (see above); for tests that render the review at once. */
+export const loadReviewForm = () => reviewForm.load();
 
 export type EntryMode = 'walkIn' | 'manual' | 'scan' | 'qr';
 const ENTRY_MODES: readonly EntryMode[] = ['walkIn', 'manual', 'scan', 'qr'];
@@ -102,6 +112,7 @@ export function RegistrationModes({
   timeZoneOf?: (establishmentId: string) => string | undefined;
 }) {
   const { t } = useTranslation('checkin');
+  useLoadWhenIdle(reviewForm);
   const [mode, setModeState] = useState<EntryMode>(savedEntryMode);
   // What the form of the mode on screen holds (null: nothing typed, or saved), carried into the
   // other form when the desk goes from the walk-in to the full form or back (decision 072).
@@ -366,7 +377,10 @@ function SelfRegistrationCheck({
 }) {
   const { t, i18n } = useTranslation('checkin');
   const confirm = useConfirmSelfRegistration();
+  const form = reviewForm.useModule();
   const { pilgrim, arrival } = review;
+  if (!form) return <Spinner label={t('common:loading')} className="text-primary" />;
+  const { EditTravelerForm } = form;
   return (
     <section aria-labelledby="qr-review-title" className="space-y-4">
       <h2 id="qr-review-title" className="text-xl font-bold text-fg">

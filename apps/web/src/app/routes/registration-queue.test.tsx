@@ -3,13 +3,13 @@
  * above the entry modes, each opened, checked and confirmed in two taps.
  */
 import { act, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Traveler } from '@hospes/shared/travelers';
 import { authStore } from '@/lib/auth';
 import { PENDING_ARRIVALS_REFRESH_MS } from '@/features/traveler/api/get-pending-arrivals';
 import { mockApi, renderPage, sampleUser, type MockCall } from '@/test/utils';
 import { ESTABLISHMENT_ID, sampleTraveler } from '@/features/desk/test/fixtures';
-import { RegistrationModes } from './registration-modes';
+import { loadReviewForm, RegistrationModes } from './registration-modes';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -39,6 +39,10 @@ function arrival(id: string, firstName: string, passportNumber: string, createdA
 }
 
 describe('the queue of arrivals at the desk', { timeout: 90_000 }, () => {
+  // The review's form, loaded after the page's first render (decision 082), as once loaded.
+  beforeAll(async () => {
+    await loadReviewForm();
+  });
   it('lists the pending self check-ins newest first, shows a new one without a reload, and confirms one in two taps', async () => {
     vi.useFakeTimers({
       toFake: ['Date', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'],

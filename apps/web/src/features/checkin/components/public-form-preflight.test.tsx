@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { loadPreflight } from '@/features/traveler/components/form/live-preflight';
 import { mockApi, renderPage } from '@/test/utils';
 import { PublicTravelerForm } from './public-traveler-form';
 
@@ -12,6 +13,8 @@ const consent = {
 
 describe('public self-registration form and the SES parte', { timeout: 30_000 }, () => {
   it('says what the parte needs of the traveler only, once a send was tried: not the stay, contract or payment, which are the desk’s, nor what a save asks anyway', async () => {
+    // The check's code as it is once loaded (decision 082: it comes after the first render).
+    await loadPreflight();
     mockApi({});
     const { user } = renderPage(
       <PublicTravelerForm submit={vi.fn()} consent={consent} submitLabel="Send registration" />,

@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { loadPreflight } from '@/features/traveler/components/form/live-preflight';
 import { authStore } from '@/lib/auth';
 import { i18n } from '@/lib/i18n';
 import { mockApi, renderPage, sampleUser } from '@/test/utils';
@@ -41,9 +42,11 @@ describe('the traveler form says live what the SES parte still needs', { timeout
       path: '/clients/edit/1',
     });
 
+    // The check's code comes after the form's first render (decision 082), its notes with it.
+    expect(summary()).not.toBeInTheDocument();
+    await loadPreflight();
     // Lucía has no home address, no check-out and no payment type: the parte needs all three.
-    const region = summary()!;
-    expect(region).toBeInTheDocument();
+    const region = await screen.findByRole('region', { name: 'Still needed for the SES report' });
     const links = within(region)
       .getAllByRole('link')
       .map((link) => link.textContent);
@@ -87,7 +90,9 @@ describe('the traveler form says live what the SES parte still needs', { timeout
     });
   });
 
-  it('does not ask for what the establishment’s report defaults complete at the save (decision 042)', () => {
+  it('does not ask for what the establishment’s report defaults complete at the save (decision 042)', async () => {
+    // The check's code as it is once loaded (the first test covers its coming).
+    await loadPreflight();
     authStore.setSession(sampleUser, { remember: true });
     mockApi({}, NO_SAME_DOCUMENT);
     renderPage(
@@ -106,7 +111,9 @@ describe('the traveler form says live what the SES parte still needs', { timeout
     expect(field('Check-out date')).not.toHaveAccessibleDescription(/missing/);
   });
 
-  it('says the second surname is needed with a DNI only, and nothing for a complete record', () => {
+  it('says the second surname is needed with a DNI only, and nothing for a complete record', async () => {
+    // The check's code as it is once loaded (the first test covers its coming).
+    await loadPreflight();
     authStore.setSession(sampleUser, { remember: true });
     mockApi({}, NO_SAME_DOCUMENT);
     const { unmount } = renderPage(
@@ -142,6 +149,8 @@ describe('the traveler form says live what the SES parte still needs', { timeout
   });
 
   it('speaks the user’s language', async () => {
+    // The check's code as it is once loaded (the first test covers its coming).
+    await loadPreflight();
     authStore.setSession(sampleUser, { remember: true });
     mockApi({}, NO_SAME_DOCUMENT);
     // The test setup puts English back after each test.

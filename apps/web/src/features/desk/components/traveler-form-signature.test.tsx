@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DocumentUpload } from '@hospes/shared/travelers';
-import { RegistrationModes } from '@/app/routes/registration-modes';
+import { loadReviewForm, RegistrationModes } from '@/app/routes/registration-modes';
 import { authStore } from '@/lib/auth';
 import { mockApi, renderPage, sampleUser } from '@/test/utils';
 import { ESTABLISHMENT_ID, NO_SAME_DOCUMENT, sampleTraveler } from '../test/fixtures';
@@ -30,6 +30,10 @@ afterEach(() => {
 });
 
 describe('the signature a traveler already gave', { timeout: 20_000 }, () => {
+  // The review's form, loaded after the page's first render (decision 082), as once loaded.
+  beforeAll(async () => {
+    await loadReviewForm();
+  });
   it('shows above the pad on the record’s edit form, the pad still there to replace it', async () => {
     const { calls } = mockApi({ [`GET ${signatureUrl}`]: { body: 'x' } }, NO_SAME_DOCUMENT);
     renderPage(<EditTravelerForm traveler={signed} onSaved={vi.fn()} />, {

@@ -1,6 +1,8 @@
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { deferredModule } from '@/lib/deferred-module';
+import { loadNamespaces } from '@/lib/i18n';
 import { NO_REPORT_DEFAULTS, type ReportDefaults } from '@hospes/shared/report-defaults';
 import {
   FIELD_ORDER,
@@ -8,11 +10,26 @@ import {
   type SectionKey,
   type TravelerFormValues,
 } from '@/features/traveler/form-model';
-import {
-  fieldProblems,
-  formValuesProblems,
-  type FieldProblem,
-} from '@/features/traveler/preflight';
+import type * as Preflight from '@/features/traveler/preflight';
+import type { FieldProblem } from '@/features/traveler/preflight';
+
+/**
+ * The pre-flight's code (the shared SES, Mossos and A19 rules) and its texts (the `ses` namespace)
+ * after the form's first render (decision 082): the notes of an empty form are none but the blank
+ * fields', and come a moment later. The server's render of the self check-in loads it before it
+ * renders.
+ */
+const preflightModule = deferredModule(async () => {
+  const [module] = await Promise.all([
+    import('@/features/traveler/preflight'),
+    // Its texts, which a route with the form no longer waits for.
+    loadNamespaces(['ses']),
+  ]);
+  return module;
+});
+
+/** Loads the pre-flight's code and texts (see above). */
+export const loadPreflight = (): Promise<typeof Preflight> => preflightModule.load();
 
 /** How long typing may pause before the check runs again. */
 export const PREFLIGHT_DELAY_MS = 300;
@@ -87,14 +104,18 @@ export function LivePreflightScope({
     () => new Set<string>(sections.flatMap((section) => SECTIONS[section])),
     [sections],
   );
+  const preflight = preflightModule.useModule();
   const problems = useMemo(
     () =>
-      fieldProblems(
-        formValuesProblems(
-          settled,
-          reportDefaultsFor?.(settled.establishmentId) ?? NO_REPORT_DEFAULTS,
-        ),
-        lng,
+      (preflight
+        ? preflight.fieldProblems(
+            preflight.formValuesProblems(
+              settled,
+              reportDefaultsFor?.(settled.establishmentId) ?? NO_REPORT_DEFAULTS,
+            ),
+            lng,
+          )
+        : []
       )
         .filter(
           (problem) =>
@@ -103,7 +124,7 @@ export function LivePreflightScope({
         )
         // In the order of the form's fields, as the summary lists them.
         .sort((a, b) => FIELD_ORDER.indexOf(a.field) - FIELD_ORDER.indexOf(b.field)),
-    [settled, reportDefaultsFor, lng, fields],
+    [preflight, settled, reportDefaultsFor, lng, fields],
   );
   // The same result keeps the same value: the fields do not re-render for nothing.
   const key = JSON.stringify(problems);
