@@ -11,12 +11,13 @@ import type { Permission } from '@hospes/shared/team';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { ConfirmDialog } from '@/components/ui/dialog';
-import { CheckboxField, SelectField, TextField } from '@/components/ui/fields';
+import { SelectField, TextField } from '@/components/ui/fields';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Spinner } from '@/components/ui/spinner';
 import { errorText } from '@/lib/error-text';
 import { formatDateTime } from '@/lib/format-date-time';
 import { useApiKeyChanges, useApiKeys } from '../api/api-keys';
+import { PermissionChecklist } from './permission-checklist';
 
 const section = 'rounded-2xl border border-line bg-surface p-4 sm:p-6';
 const EXPIRIES = ['never', '30', '90', '365'] as const;
@@ -130,25 +131,12 @@ function CreateKeyForm({
             onChange={(e) => setExpiry(e.target.value as (typeof EXPIRIES)[number])}
           />
         </div>
-        <fieldset>
-          <legend className="mb-2 text-sm font-semibold text-fg">
-            {t('apiKeys.create.permissions')}
-          </legend>
-          <div className="grid gap-2 sm:grid-cols-2">
-            {offered.map((permission) => (
-              <CheckboxField
-                key={permission}
-                label={t(`team.permissions.${permission}`)}
-                checked={chosen.includes(permission)}
-                onChange={(e) =>
-                  setChosen((list) =>
-                    e.target.checked ? [...list, permission] : list.filter((p) => p !== permission),
-                  )
-                }
-              />
-            ))}
-          </div>
-        </fieldset>
+        <PermissionChecklist
+          legend={t('apiKeys.create.permissions')}
+          permissions={offered}
+          chosen={chosen}
+          onChange={setChosen}
+        />
         <Button type="submit" pending={create.isPending}>
           {t('apiKeys.create.submit')}
         </Button>

@@ -13,12 +13,13 @@ import {
 } from '@hospes/shared/team';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/dialog';
-import { CheckboxField, SelectField, TextField } from '@/components/ui/fields';
+import { SelectField, TextField } from '@/components/ui/fields';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Spinner } from '@/components/ui/spinner';
 import { errorText } from '@/lib/error-text';
 import { useTeam } from '../api/get-team';
 import { useTeamChanges } from '../api/team-changes';
+import { PermissionChecklist } from './permission-checklist';
 
 const section = 'rounded-2xl border border-line bg-surface p-4 sm:p-6';
 
@@ -310,25 +311,12 @@ function Roles({ establishmentId, team }: { establishmentId: string; team: Team 
           maxLength={60}
           onChange={(e) => setName(e.target.value)}
         />
-        <fieldset>
-          <legend className="mb-2 text-sm font-semibold text-fg">
-            {t('team.customRoles.permissions')}
-          </legend>
-          <div className="grid gap-2 sm:grid-cols-2">
-            {PERMISSIONS.map((permission) => (
-              <CheckboxField
-                key={permission}
-                label={t(`team.permissions.${permission}`)}
-                checked={chosen.includes(permission)}
-                onChange={(e) =>
-                  setChosen((list) =>
-                    e.target.checked ? [...list, permission] : list.filter((p) => p !== permission),
-                  )
-                }
-              />
-            ))}
-          </div>
-        </fieldset>
+        <PermissionChecklist
+          legend={t('team.customRoles.permissions')}
+          permissions={PERMISSIONS}
+          chosen={chosen}
+          onChange={setChosen}
+        />
         <Button type="submit" variant="secondary" pending={createRole.isPending}>
           {t('team.customRoles.create')}
         </Button>
