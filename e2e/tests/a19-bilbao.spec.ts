@@ -12,7 +12,7 @@ test("a Bilbao albergue uploads its certificate, registers two pilgrims and the 
   baseURL,
   stack,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const owner = await createOwner(page.request, mail, baseURL!, {
     prefix: 'a19',
     establishmentName: 'Albergue de Bilbao',

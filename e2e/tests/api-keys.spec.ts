@@ -7,7 +7,7 @@ test('an owner makes an API key on a phone, copies its secret once, a partner pr
   mail,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await page.setViewportSize({ width: 360, height: 740 });
   const owner = await createOwner(request, mail, baseURL!, { prefix: 'keys-owner' });
   await signIn(page, owner.token, baseURL!);

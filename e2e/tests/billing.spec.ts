@@ -39,7 +39,7 @@ test('an owner on Basic reaches the month’s limit, upgrades through the checko
   baseURL,
   stack,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(480_000);
   const stripe = stack.stripe!;
   // The operator's Professional price in Stripe (a plan by quote: none is invented by Hospes).
   stripe.addPrice('hospes_professional_monthly', 4900, 'month');

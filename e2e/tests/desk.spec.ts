@@ -25,7 +25,7 @@ test('an owner creates an establishment, registers walk-in travelers with photos
   mail,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const { token } = await createOwner(page.request, mail, baseURL!, { prefix: 'desk' });
   await signIn(page, token, baseURL!);
 
@@ -275,7 +275,7 @@ test('on a slow connection the hospitalero goes on with the next traveler while 
   mail,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const { token } = await createOwner(page.request, mail, baseURL!, { prefix: 'desk' });
   await signIn(page, token, baseURL!);
   // A rural albergue's upload: a registration takes at least 5 s to be answered. The first one

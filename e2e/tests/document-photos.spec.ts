@@ -53,7 +53,7 @@ test('an establishment stops keeping photos of documents, deletes those it kept,
 }) => {
   // Two registrations typed in full and a record edited: about 30 s on an idle machine, close to
   // the default minute when CI shares the cores (one run took 56 s).
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const owner = await createOwner(request, mail, baseURL!, {
     prefix: 'nophotos',
     establishmentName: 'Albergue Sin Copias',

@@ -9,7 +9,7 @@ test('registration documents: PDF download and e-mail, CSV export, SES pre-fligh
   mail,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const owner = await createOwner(page.request, mail, baseURL!, { prefix: 'docs' });
   const auth = { authorization: `Bearer ${owner.token}` };
   const surname = `Zubizarreta${randomInt(1000, 9999)}`;

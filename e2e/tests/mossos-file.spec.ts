@@ -15,7 +15,7 @@ test("a Girona hostel downloads the day's Mossos d'Esquadra file, marks it uploa
   mail,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const owner = await createOwner(page.request, mail, baseURL!, {
     prefix: 'mossos',
     establishmentName: 'Alberg de Girona',

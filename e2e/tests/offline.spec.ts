@@ -39,7 +39,7 @@ test('without a connection the desk registers three travelers with photos and si
   mail,
   baseURL,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(480_000);
   const owner = await createOwner((await browser.newContext()).request, mail, baseURL!, {
     prefix: 'offline',
   });
@@ -175,7 +175,7 @@ test('a signed-out visitor opening the desk without a connection is told to sign
   mail,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const owner = await createOwner((await browser.newContext()).request, mail, baseURL!, {
     prefix: 'offline-out',
   });

@@ -75,7 +75,7 @@ test('an apartment owner connects a calendar; the booking is reported (RH), its 
   stack,
   playwright,
 }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(600_000);
   const ses = stack.ses;
   const owner = await createOwner(page.request, mail, baseURL!, {
     prefix: 'apartment',

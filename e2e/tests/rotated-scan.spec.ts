@@ -43,7 +43,7 @@ test('the desk scans an upside-down phone photo of a passport and saves the name
   baseURL,
   request,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(480_000);
   const owner = await createOwner(request, mail, baseURL!, { prefix: 'rotated-desk' });
   await page.context().addInitScript(() => window.localStorage.setItem('cookieConsent', 'true'));
   await signIn(page, owner.token, baseURL!);
@@ -85,7 +85,7 @@ test('a pilgrim scans a tilted phone photo of her passport in the self check-in 
   baseURL,
   request,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(480_000);
   const owner = await createOwner(request, mail, baseURL!, {
     prefix: 'rotated-self',
     establishmentName: 'Albergue Camino Norte',

@@ -88,7 +88,7 @@ test('staff scan a passport with the camera, a pilgrim checks in from the shared
   baseURL,
   request,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(480_000);
   const problems: string[] = [];
   const owner = await createOwner(request, mail, baseURL!, {
     prefix: 'checkin',

@@ -9,7 +9,7 @@ test('a hostel sends its partes to SES.HOSPEDAJES from Hospes and sees the Minis
   baseURL,
   stack,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const owner = await createOwner(page.request, mail, baseURL!, { prefix: 'ses' });
   const auth = { authorization: `Bearer ${owner.token}` };
   // The codes the Ministry assigned: the establishment's and the lessor's.

@@ -10,7 +10,7 @@ test('an owner invites a receptionist, who joins on a phone, registers a travele
   baseURL,
 }) => {
   // Two browsers and a registration with a photo: on a busy machine, more than a minute.
-  test.setTimeout(300_000);
+  test.setTimeout(600_000);
   const owner = await createOwner(request, mail, baseURL!, { prefix: 'team-owner' });
   await signIn(page, owner.token, baseURL!);
 

@@ -13,7 +13,7 @@ test('an owner connects a door lock on a phone: registers its address, keeps the
   mail,
   baseURL,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   const received: { headers: http.IncomingHttpHeaders; body: string }[] = [];
   const lock = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
