@@ -8,7 +8,6 @@ import { mrzCheckDigit } from '@hospes/shared/mrz';
 import { decodeGrey, rotateGrey, type GreyImage } from './image';
 import {
   alignedChars,
-  guessNumber,
   linePlaces,
   settleNumberGlyphs,
   type GlyphDecision,
@@ -190,75 +189,5 @@ describe('the places of a line’s characters', () => {
     expect(alignedChars(chars.slice(0, 40), name.slice(0, 8) + 'X' + name.slice(8))).toHaveLength(
       9,
     );
-  });
-});
-
-describe('a document number that fails its check digit (decision 081)', () => {
-  /** A reading of `value` sure of every character but those given: [letter p, digit p]. */
-  const read = (value: string, doubts: Record<number, [string, number, string, number]> = {}) =>
-    [...value].map((c, i): ReadChar => {
-      const doubt = doubts[i];
-      return {
-        char: c,
-        p: doubt ? Math.max(doubt[1], doubt[3]) : 0.95,
-        letter: doubt ? { char: doubt[0], p: doubt[1] } : { char: 'O', p: 0.001 },
-        digit: doubt ? { char: doubt[2], p: doubt[3] } : { char: '0', p: 0.001 },
-        filler: 0,
-        at: i * 4,
-      };
-    });
-  const field = { line: 1, start: 0, check: 9 };
-  const always = () => true;
-
-  it('takes the swaps the recognizer itself half saw, when they alone pass the check digit', () => {
-    const truth = 'D7I7I9MSL';
-    const misread = 'D71719MSL';
-    expect(mrzCheckDigit(misread)).not.toBe(mrzCheckDigit(truth));
-    const chars = read(misread, { 2: ['I', 0.45, '1', 0.5], 4: ['I', 0.4, '1', 0.55] });
-    const guess = guessNumber(misread, mrzCheckDigit(truth), chars, [], field, always);
-    expect(guess).toMatchObject({ value: truth, changed: [2, 4] });
-  });
-
-  it('guesses nothing when two ways of passing are about as likely', () => {
-    // Both 1s doubtful alike, and the check digit satisfied by either one swapped: no answer.
-    const misread = 'X1Y717777';
-    const one = 'XIY717777';
-    const other = 'X1Y7I7777';
-    const chars = read(misread, { 1: ['I', 0.45, '1', 0.5], 4: ['I', 0.45, '1', 0.5] });
-    // Positions 1 and 4 weigh 3 each: either swap adds the same to the sum.
-    expect(mrzCheckDigit(one)).toBe(mrzCheckDigit(other));
-    expect(guessNumber(misread, mrzCheckDigit(one), chars, [], field, always)).toBeNull();
-  });
-
-  it('guesses nothing that the caller’s further checks refuse (the composite)', () => {
-    const truth = 'D7I7I9MSL';
-    const misread = 'D71719MSL';
-    const chars = read(misread, { 2: ['I', 0.45, '1', 0.5], 4: ['I', 0.4, '1', 0.55] });
-    expect(guessNumber(misread, mrzCheckDigit(truth), chars, [], field, () => false)).toBeNull();
-  });
-
-  it('leaves a settled number alone when no further check is given', async () => {
-    // The check digit itself misread: without a composite to say so, nothing is guessed.
-    const truth = [name, line2(number)];
-    const image = await draw(truth);
-    const misread = line2(number);
-    const digit = String((Number(misread[9]) + 3) % 10);
-    const read = [name, misread.slice(0, 9) + digit + misread.slice(10)];
-    expect(
-      settleNumberGlyphs(image, false, lines(image, read), { line: 1, start: 0, check: 9 }),
-    ).toBeNull();
-    // With the composite as the further check, nothing passes it either: still nothing.
-    const composite = (value: string) =>
-      findMrz([name, value + read[1]!.slice(9)].join('\n'))?.parsed.checks.composite === true;
-    expect(
-      settleNumberGlyphs(
-        image,
-        false,
-        lines(image, read),
-        { line: 1, start: 0, check: 9 },
-        [],
-        composite,
-      ),
-    ).toBeNull();
   });
 });

@@ -181,9 +181,7 @@ export function settleNumberGlyphs(
   lines: readonly GlyphLine[],
   field: NumberField,
   decisions: GlyphDecision[] = [],
-  /** Further checks a guessed number must pass (the line's text with it in place). */
-  accept?: (value: string) => boolean,
-): { text: string; changed: number[]; guessed?: boolean } | null {
+): { text: string; changed: number[] } | null {
   const places = lines.map((l) => linePlaces(alignedChars(l.chars, l.text)));
   const target = lines[field.line];
   const targetPlaces = places[field.line];
@@ -264,108 +262,11 @@ export function settleNumberGlyphs(
       changed.push(position);
     }
   }
-  const value = number.join('');
-  const check = target.text[field.check]!;
-  if (mrzCheckDigit(value) !== check) {
-    if (!accept) return null;
-    // The number fails its check digit whatever its glyphs said: the likeliest set of swaps that
-    // passes it (decision 081), or nothing.
-    const guess = guessNumber(
-      target.text.slice(field.start, field.start + 9),
-      check,
-      alignedChars(target.chars, target.text).slice(field.start, field.start + 9),
-      decisions.filter((d) => d.position >= field.start && d.position < field.start + 9),
-      field,
-      accept,
-    );
-    if (!guess) return null;
-    return guess.changed.length
-      ? {
-          text:
-            target.text.slice(0, field.start) + guess.value + target.text.slice(field.start + 9),
-          changed: guess.changed.map((i) => field.start + i),
-          guessed: true,
-        }
-      : null;
-  }
   if (changed.length === 0) return null;
+  const value = number.join('');
+  if (mrzCheckDigit(value) !== target.text[field.check]) return null;
   return {
     text: target.text.slice(0, field.start) + value + target.text.slice(field.start + 9),
     changed,
   };
-}
-
-/** Combinations of swaps tried at most when a number fails its check digit. */
-const MAX_GUESSES = 4096;
-/**
- * Below this, a glyph's best correlation with the document's references says more about the
- * references (a misplaced cell) than about the glyph: such scores are not used to rank guesses.
- */
-const GUESS_MIN_MATCH = 0.7;
-/** How much cheaper the best guess must be than the next one, in changes. */
-const GUESS_MARGIN = 0.2;
-
-/** The recognizer's probability for `c` at a read character (its top, letter or digit choice). */
-function recognizerP(read: ReadChar | undefined, c: string): number | null {
-  if (!read || read.p === 0) return null;
-  if (read.char === c) return read.p;
-  if (read.letter.char === c) return read.letter.p;
-  if (read.digit.char === c) return read.digit.p;
-  return 1e-4;
-}
-
-/**
- * A document number that fails its check digit with the glyphs as read: every combination of
- * swaps within the confusable groups (and the state's shape) that passes the check digit, and
- * `accept` (the caller's further checks: the composite, where the format has one), ranked by a
- * cost of one per swap, less where the recognizer's own second choice or the document's glyphs
- * favour it, more where they oppose it. The cheapest wins if it leads the next by GUESS_MARGIN;
- * else null. What it returns is a guess: every swapped position is changed (never confirmed).
- */
-export function guessNumber(
-  value: string,
-  check: string,
-  chars: readonly ReadChar[],
-  decisions: readonly GlyphDecision[],
-  field: NumberField,
-  accept?: (value: string) => boolean,
-): { value: string; changed: number[]; cost: number } | null {
-  const options = [...value].map((read, i) => {
-    const allowed = field.allowed?.[i];
-    const group = AMBIGUOUS_GROUPS.find((g) => g.includes(read)) ?? read;
-    const scores = decisions.find((d) => d.position === field.start + i)?.scores ?? {};
-    const list = [...group].filter((o) => !allowed || allowed.includes(o));
-    if (!list.includes(read) && allowed && !allowed.includes(read))
-      return list.map((o) => ({ o, cost: 1 }));
-    return list.map((o) => {
-      if (o === read) return { o, cost: 0 };
-      let cost = 1;
-      const pRead = recognizerP(chars[i], read);
-      const pOther = recognizerP(chars[i], o);
-      if (pRead !== null && pOther !== null)
-        cost += 0.25 * Math.max(-2, Math.min(4, Math.log10(pRead / Math.max(pOther, 1e-4))));
-      const sRead = scores[read];
-      const sOther = scores[o];
-      if (sRead !== undefined && sOther !== undefined && Math.max(sRead, sOther) >= GUESS_MIN_MATCH)
-        cost -= 4 * (sOther - sRead);
-      return { o, cost: Math.max(0.05, cost) };
-    });
-  });
-  const combinations = options.reduce((n, list) => n * Math.max(1, list.length), 1);
-  if (combinations > MAX_GUESSES || options.some((list) => list.length === 0)) return null;
-  const found: Array<{ value: string; cost: number }> = [];
-  const walk = (i: number, text: string, cost: number) => {
-    if (i === options.length) {
-      if (mrzCheckDigit(text) === check && (!accept || accept(text)))
-        found.push({ value: text, cost });
-      return;
-    }
-    for (const { o, cost: c } of options[i]!) walk(i + 1, text + o, cost + c);
-  };
-  walk(0, '', 0);
-  found.sort((a, b) => a.cost - b.cost);
-  const [best, second] = found;
-  if (!best || (second && second.cost - best.cost < GUESS_MARGIN)) return null;
-  const changed = [...best.value].flatMap((c, i) => (c !== value[i] ? [i] : []));
-  return { value: best.value, changed, cost: best.cost };
 }

@@ -14,7 +14,7 @@
  */
 import { MRZ_SHAPES, parseMrz, type MrzFormat } from '@hospes/shared/mrz';
 import { documentNumberShape } from '@hospes/shared/mrz-confirmation';
-import { alignedChars, settleNumberGlyphs, type GlyphDecision, type NumberField } from './glyphs';
+import { settleNumberGlyphs, type GlyphDecision, type NumberField } from './glyphs';
 import { rotateGrey, type GreyImage } from './image';
 import { CLASSES, better, findMrz, type MrzRead } from './mrz-text';
 import type { LineRead, PaddleEngine, TextBox } from './paddle';
@@ -194,8 +194,6 @@ const SURE_CHARACTER = 0.6;
 
 /** Pieces a line is read in, and their height against the detected box's. */
 const PIECES = 2;
-/** Pieces of a line read when two were not enough (decision 081). */
-const MORE_PIECES = 3;
 const PIECE_HEIGHT = 1.3;
 /** Share of the line's length the pieces reach past its detected ends, together. */
 const PIECE_MARGIN = 0.04;
@@ -410,13 +408,6 @@ export interface PaddleMrz {
   glyphs?: GlyphDecision[];
 }
 
-/**
- * A visa's document number that fails its check digit is guessed (glyphs.ts, decision 081) only
- * when the recognizer was this sure of the check digit itself: a visa has no composite check to
- * show that the misread is in the number.
- */
-const SURE_CHECK_DIGIT = 0.9;
-
 /** Where the nine characters of the document number and its check digit sit, by format. */
 const NUMBER_FIELDS: Partial<Record<MrzFormat, Omit<NumberField, 'allowed'>>> = {
   TD1: { line: 0, start: 5, check: 14 },
@@ -455,20 +446,6 @@ function settleNumber(
     })),
     { ...where, allowed: documentNumberShape(read.parsed) },
     decisions,
-    // A number guessed because it failed its check digit must also pass the composite check
-    // where the format has one: the misread was then in the number, not in its check digit. A
-    // visa has none: its check digit must have been read with certainty.
-    (value) => {
-      if (read.parsed.checks.composite === undefined) {
-        const text = read.parsed.lines[where.line]!;
-        const digit = alignedChars(lines[where.line]!.chars, text)[where.check];
-        return !!digit && digit.char === text[where.check] && digit.p >= SURE_CHECK_DIGIT;
-      }
-      const guessed = [...read.parsed.lines];
-      const line = guessed[where.line]!;
-      guessed[where.line] = line.slice(0, where.start) + value + line.slice(where.start + 9);
-      return parseMrz(guessed)?.checks.composite === true;
-    },
   );
   if (!settled) return { read, decisions };
   const next = [...read.parsed.lines];
@@ -478,11 +455,8 @@ function settleNumber(
     return { read, decisions };
   const changed = found.changed.map((set, i) => new Set([...set, ...read.changed[i]!]));
   for (const k of settled.changed) changed[where.line]!.add(k);
-  // A number guessed because it failed its check digit is no reading: like a line fitted to its
-  // length, never accepted alone (the other engine still looks), never preferred to an equal read.
-  const fitted = read.fitted || settled.guessed === true;
   return {
-    read: { ...found, fitted, accepted: found.accepted && !fitted, changed },
+    read: { ...found, fitted: read.fitted, accepted: found.accepted && !read.fitted, changed },
     decisions,
   };
 }
@@ -569,28 +543,6 @@ async function readGroup(
       options.push(exact.length ? exact : all);
     }
     pick = choose(options);
-    // Still a line of the wrong length (a letter lost, fillers miscounted): shorter pieces still
-    // (a third of the line each), which the recognizer reads better again on a small or blurred
-    // print (decision 081). The checks choose among all the readings; the new pick is taken only
-    // if it is better.
-    if (!pick || pick.read.fitted) {
-      for (const [i, whole] of wholes.entries()) {
-        const mixes = await readInPieces(
-          engine,
-          image,
-          boxes[i]!,
-          whole,
-          flip,
-          length,
-          MORE_PIECES,
-          classes[i]!.at(-1) !== 'N',
-        );
-        const known = new Set(options[i]!.map((l) => l.text));
-        options[i]!.push(...mixes.filter((l) => l.text.length === length && !known.has(l.text)));
-      }
-      const again = choose(options);
-      if (again && (!pick || better(again.read, pick.read))) pick = again;
-    }
   }
   if (!pick) return null;
   const { read, chosen } = pick;
