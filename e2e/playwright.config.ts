@@ -1,6 +1,8 @@
 import { defineConfig, devices } from '@playwright/test';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** The journeys that scan a document on the server. */
+const SCANS = /(scan-and-checkin|rotated-scan)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: './tests',
@@ -20,6 +22,12 @@ export default defineConfig({
   reporter: process.env.CI
     ? [['list']]
     : [['list'], ['html', { open: 'never', outputFolder: './artifacts/report' }]],
+  projects: [
+    { name: 'journeys', testIgnore: SCANS },
+    // The journeys that read a document with PaddleOCR run last, one at a time: two at once on
+    // two cores (two servers loading the models, reading) pass the server's 12 s for a read.
+    { name: 'scans', testMatch: SCANS, dependencies: ['journeys'], workers: 1 },
+  ],
   use: {
     ...devices['Desktop Chrome'],
     browserName: 'chromium',
