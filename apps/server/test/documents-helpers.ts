@@ -183,3 +183,19 @@ export function multipartBody(
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
 }
+
+/**
+ * Moves an establishment to Girona, with the Mossos d'Esquadra's code `17079aar02`: a Catalan
+ * establishment, which reports to the Mossos by a file uploaded on their portal (decision 057).
+ */
+export async function moveToGirona(ctx: TestContext, establishmentId: string): Promise<void> {
+  await ctx.database.db
+    .update(establishments)
+    .set({
+      province: 'Girona',
+      postalCode: '17001',
+      city: 'Girona',
+      establishmentCode: '17079aar02',
+    })
+    .where(eq(establishments.id, establishmentId));
+}

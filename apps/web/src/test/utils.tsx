@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
+import { PRESET_PERMISSIONS } from '@hospes/shared/team';
 import { AppToaster } from '@/app/provider';
 import { authStore } from '@/lib/auth';
 import { createQueryClient } from '@/lib/query-client';
@@ -136,6 +137,25 @@ export const sampleUser = {
  * gets once a login has set it (authStore.setSession asks /me for the memberships, decision 058).
  */
 export const SIGNED_IN_ME = { body: { success: true, user: sampleUser, memberships: [] } };
+
+/** GET /api/auth/me answered for sampleUser, the owner of one establishment (every permission). */
+export function ownerMe(establishmentId: string, establishmentName = 'Hostal Sol') {
+  return {
+    body: {
+      success: true,
+      user: sampleUser,
+      memberships: [
+        {
+          establishmentId,
+          establishmentName,
+          role: 'owner',
+          roleName: null,
+          permissions: [...PRESET_PERMISSIONS.owner],
+        },
+      ],
+    },
+  };
+}
 
 /**
  * Renders routes in a memory router with a fresh query client and the toaster. `extra` adds

@@ -8,7 +8,12 @@ import PDFDocument from 'pdfkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Traveler } from '@hospes/shared/travelers';
 import { auditLog, authorityUploadItems, authorityUploads, establishments } from '../../db/schema';
-import { multipartBody, registerTraveler, sesReadyBody } from '../../../test/documents-helpers';
+import {
+  moveToGirona,
+  multipartBody,
+  registerTraveler,
+  sesReadyBody,
+} from '../../../test/documents-helpers';
 import {
   bearer,
   createTestContext,
@@ -69,15 +74,7 @@ beforeAll(async () => {
   ctx = await createTestContext();
   girona = await registerVerifiedOwner(ctx);
   madrid = await registerVerifiedOwner(ctx);
-  await ctx.database.db
-    .update(establishments)
-    .set({
-      province: 'Girona',
-      postalCode: '17001',
-      city: 'Girona',
-      establishmentCode: '17079aar02',
-    })
-    .where(eq(establishments.id, girona.establishmentId));
+  await moveToGirona(ctx, girona.establishmentId);
   const e = girona.establishmentId;
   pilgrims = [
     await registerTraveler(

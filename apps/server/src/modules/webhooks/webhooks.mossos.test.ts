@@ -6,8 +6,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../../config/env';
-import { establishments, webhookEvents } from '../../db/schema';
-import { registerTraveler, sesReadyBody } from '../../../test/documents-helpers';
+import { webhookEvents } from '../../db/schema';
+import { moveToGirona, registerTraveler, sesReadyBody } from '../../../test/documents-helpers';
 import {
   bearer,
   createTestContext,
@@ -26,15 +26,7 @@ beforeAll(async () => {
     webhooks: { ...testConfig().webhooks, allowHttp: true, dispatchSeconds: 1, retrySeconds: 1 },
   });
   girona = await registerVerifiedOwner(ctx);
-  await ctx.database.db
-    .update(establishments)
-    .set({
-      province: 'Girona',
-      postalCode: '17001',
-      city: 'Girona',
-      establishmentCode: '17079aar02',
-    })
-    .where(eq(establishments.id, girona.establishmentId));
+  await moveToGirona(ctx, girona.establishmentId);
   const res = await ctx.app.inject({
     method: 'POST',
     url: `/api/establishments/${girona.establishmentId}/webhooks`,

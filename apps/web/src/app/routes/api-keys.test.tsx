@@ -1,10 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { PRESET_PERMISSIONS } from '@hospes/shared/team';
 import type { ApiKey } from '@hospes/shared/api-keys';
 import { authStore } from '@/lib/auth';
-import { mockApi, renderRoutes, sampleUser, type MockCall } from '@/test/utils';
+import { mockApi, ownerMe, renderRoutes, sampleUser, type MockCall } from '@/test/utils';
 import { ApiKeysRoute } from './api-keys';
 
 /**
@@ -64,21 +63,7 @@ describe('the API keys screen', { timeout: 20_000 }, () => {
       {
         unrecorded: {
           [`GET ${KEYS}`]: () => ({ body: { success: true, data: keys } }),
-          'GET /api/auth/me': {
-            body: {
-              success: true,
-              user: sampleUser,
-              memberships: [
-                {
-                  establishmentId: EST,
-                  establishmentName: 'Hostal Sol',
-                  role: 'owner',
-                  roleName: null,
-                  permissions: [...PRESET_PERMISSIONS.owner],
-                },
-              ],
-            },
-          },
+          'GET /api/auth/me': ownerMe(EST),
         },
       },
     );

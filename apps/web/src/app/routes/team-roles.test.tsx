@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { PERMISSIONS, PRESET_PERMISSIONS, type CustomRole, type Team } from '@hospes/shared/team';
+import { PERMISSIONS, type CustomRole, type Team } from '@hospes/shared/team';
 import { authStore } from '@/lib/auth';
-import { mockApi, renderRoutes, sampleUser, type MockCall } from '@/test/utils';
+import { mockApi, ownerMe, renderRoutes, sampleUser, type MockCall } from '@/test/utils';
 import { TeamRoute } from './team';
 
 /**
@@ -35,21 +35,7 @@ describe('the custom roles of a team', { timeout: 20_000 }, () => {
       {
         unrecorded: {
           [`GET ${TEAM}`]: () => ({ body: { success: true, data: team } }),
-          'GET /api/auth/me': {
-            body: {
-              success: true,
-              user: sampleUser,
-              memberships: [
-                {
-                  establishmentId: EST,
-                  establishmentName: 'Hostal Sol',
-                  role: 'owner',
-                  roleName: null,
-                  permissions: [...PRESET_PERMISSIONS.owner],
-                },
-              ],
-            },
-          },
+          'GET /api/auth/me': ownerMe(EST),
         },
       },
     );
