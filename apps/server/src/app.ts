@@ -461,9 +461,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   // The declaración responsable of each establishment, signed yearly, kept as PDFs (decision 063).
+  const declarationsRepository = createDeclarationsRepository(db);
   const declarations = createDeclarationsService({
     db,
-    declarations: createDeclarationsRepository(db),
+    declarations: declarationsRepository,
     audit,
     cipher,
     now,
@@ -556,7 +557,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await scheduleDeclarationReminders(
       jobs,
       createDeclarationReminders({
-        declarations: createDeclarationsRepository(db),
+        declarations: declarationsRepository,
         jobs,
         mailer,
         appUrl: config.appUrl,

@@ -107,18 +107,13 @@ export function createDeclarationsRepository(db: Db) {
       return rows.length > 0;
     },
 
-    /** A version with its establishment, and whether a newer version was signed since. */
+    /** A version with its establishment's name, and whether a newer version was signed since. */
     async withEstablishment(id: string, tx: Db = db) {
       const [row] = await tx
         .select({
           id: establishmentDeclarations.id,
           validUntil: establishmentDeclarations.validUntil,
-          establishment: {
-            id: establishments.id,
-            name: establishments.name,
-            province: establishments.province,
-            postalCode: establishments.postalCode,
-          },
+          establishment: { id: establishments.id, name: establishments.name },
           superseded: sql<boolean>`exists (
             select 1 from ${establishmentDeclarations} as later
             where later.establishment_id = ${establishmentDeclarations.establishmentId}
